@@ -1,0 +1,47 @@
+// Axial hex coordinates (q, r), pointy-top layout. Hand-written and small, in the manner of
+// honeycomb-grid: one idea per function.
+
+export interface Hex {
+  q: number;
+  r: number;
+}
+
+/** The six directions, 0..5, clockwise starting east (pointy-top axial). */
+export type Direction = 0 | 1 | 2 | 3 | 4 | 5;
+
+export const DIRECTIONS: readonly Hex[] = [
+  { q: 1, r: 0 }, // 0 east
+  { q: 0, r: 1 }, // 1 south-east
+  { q: -1, r: 1 }, // 2 south-west
+  { q: -1, r: 0 }, // 3 west
+  { q: 0, r: -1 }, // 4 north-west
+  { q: 1, r: -1 }, // 5 north-east
+];
+
+export const hex = (q: number, r: number): Hex => ({ q, r });
+export const hexAdd = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
+export const hexSub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });
+export const hexScale = (a: Hex, k: number): Hex => ({ q: a.q * k, r: a.r * k });
+export const hexEquals = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
+export const hexKey = (a: Hex): string => `${a.q},${a.r}`;
+
+export function neighbor(h: Hex, d: number): Hex {
+  return hexAdd(h, DIRECTIONS[((d % 6) + 6) % 6]);
+}
+
+export function neighbors(h: Hex): Hex[] {
+  return DIRECTIONS.map((d) => hexAdd(h, d));
+}
+
+export function distance(a: Hex, b: Hex): number {
+  const dq = a.q - b.q;
+  const dr = a.r - b.r;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
+/** The direction from `a` to an adjacent hex `b`, or null when they are not adjacent. */
+export function directionTo(a: Hex, b: Hex): Direction | null {
+  const d = hexSub(b, a);
+  const i = DIRECTIONS.findIndex((x) => x.q === d.q && x.r === d.r);
+  return i < 0 ? null : (i as Direction);
+}

@@ -1,0 +1,74 @@
+// The contract every game system (TFT with its house rules, AD&D on the segment clock)
+// fulfils, and that the driver, the CLI, the lab and the server rely on.
+//
+// Systems are pure: no I/O, no Math.random, no clock. Dice come from the DiceSource handed in.
+// A system owns its state shape; the driver only stores it, clones it and replays commands.
+import type { DiceSource } from '../core/dice/source.ts';
+
+/** Every event has at least a type and the turn (TFT) or round (AD&D) it happened in. */
+export interface GameEvent {
+  type: string;
+  turn: number;
+}
+
+/** Where events go; null when logging is off (the lab's hot loop). */
+export type Emit<E extends GameEvent = GameEvent> = ((event: E) => void) | null;
+
+/** The five end states the summary reports for a figure. */
+export type FigureState = 'healthy' | 'reeling' | 'unconscious' | 'dying' | 'dead';
+
+export interface FigureSummary {
+  id: string;
+  name: string;
+  side: string;
+  state: FigureState;
+  /** TFT: basic ST, wounds and fatigue. AD&D: hp (current) and maxHp instead. */
+  st?: number;
+  wounds?: number;
+  fatigue?: number;
+  hp?: number;
+  maxHp?: number;
+  [extra: string]: unknown;
+}
+
+export interface Summary {
+  type: 'summary';
+  /** The winning side, or null for a draw / no winner yet. */
+  winner: string | null;
+  /** Turns (TFT) or rounds (AD&D) played. */
+  turns: number;
+  figures: FigureSummary[];
+}
+
+/** Who must decide now, and of what kind the decision is (for the table, the AI and explain). */
+export interface Pending {
+  /** The figures one of which the next command must come from; empty for a system step (begin). */
+  figures: string[];
+  /** What is being decided: "begin", "move", "action", "initiative-choice", ... (system-specific). */
+  kind: string;
+}
+
+export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
+  readonly id: string;
+  /**
+   * Builds the start state from a raw scenario object (parsed YAML/JSON). Throws InputError
+   * naming every bad field. The start state's first pending decision is a "begin" command.
+   */
+  setup(scenario: unknown): S;
+  /** Checks a raw command's shape; throws InputError naming the field. */
+  parseCommand(raw: unknown): C;
+  /**
+   * Applies one command IN PLACE, then advances through every automatic step (rolls, phase
+   * changes, end-of-turn effects) up to the next decision or the end. Throws CommandRejected
+   * with the reason when the command is not legal now; it checks before it changes anything.
+   * Callers that need the old state keep a clone (see engine/encounter.ts).
+   */
+  apply(state: S, command: C, dice: DiceSource, emit: Emit<E>): void;
+  /** The decision the game waits for, or null when the encounter is over. */
+  pending(state: S): Pending | null;
+  /** The command for the pending decision from the scenario's script, if it has one, else the AI's. */
+  decide(state: S): C;
+  /** Deep copy; plain data, so structuredClone works, but systems may do it faster. */
+  clone(state: S): S;
+  summary(state: S): Summary;
+}
