@@ -71,4 +71,19 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
   /** Deep copy; plain data, so structuredClone works, but systems may do it faster. */
   clone(state: S): S;
   summary(state: S): Summary;
+  /**
+   * Every legal option of every figure at this point, with its ledger and exact odds
+   * (`fray explain`, the table's action panel). Plain JSON-able data.
+   */
+  explain(state: S): ExplainReport;
+  /** One line of narration for an event (`fray run` without --json, the table's log). */
+  describe(event: E): string;
+}
+
+export interface ExplainReport {
+  system: string;
+  turn: number;
+  pending: Pending | null;
+  /** Per figure: its state and the options open to it; each option's shape is system-specific. */
+  figures: { id: string; name: string; side: string; state: FigureState; options: unknown[]; [extra: string]: unknown }[];
 }
