@@ -16,6 +16,10 @@ export interface Ledger {
 }
 
 export function ledger(entries: readonly LedgerEntry[] = []): Ledger {
+  // A NaN or infinite delta would silently poison every total built on it: refuse it here.
+  for (const e of entries) {
+    if (!Number.isFinite(e.delta)) throw new RangeError(`ledger: entry "${e.source}" [${e.rule}] has delta ${e.delta}`);
+  }
   const kept = entries.filter((e) => e.delta !== 0 || e.source.length > 0);
   return { entries: [...kept], total: kept.reduce((t, e) => t + e.delta, 0) };
 }
@@ -36,5 +40,6 @@ export function formatLedger(l: Ledger): string {
     const n = i === 0 ? e.delta : Math.abs(e.delta);
     return `${sign}${n} ${e.source} [${e.rule}]`;
   });
-  return `${parts.join(' ')} = ${l.total}`;
+  // An empty ledger reads "= 0" (no leading space).
+  return parts.length === 0 ? `= ${l.total}` : `${parts.join(' ')} = ${l.total}`;
 }

@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { directionTo, distance, hex, neighbor, neighbors } from './coords.ts';
+
+const arbHex = fc.record({ q: fc.integer({ min: -1000, max: 1000 }), r: fc.integer({ min: -1000, max: 1000 }) });
+
+describe('axial coordinates', () => {
+  it('property: distance is a metric (identity, symmetry, triangle inequality)', () => {
+    fc.assert(
+      fc.property(arbHex, arbHex, arbHex, (a, b, c) => {
+        expect(distance(a, a)).toBe(0);
+        if (a.q !== b.q || a.r !== b.r) expect(distance(a, b)).toBeGreaterThan(0);
+        expect(distance(a, b)).toBe(distance(b, a));
+        expect(distance(a, c)).toBeLessThanOrEqual(distance(a, b) + distance(b, c));
+      }),
+    );
+  });
+  it('neighbours are at distance 1 and directionTo inverts neighbor', () => {
+    const h = hex(3, -2);
+    for (let d = 0; d < 6; d++) {
+      expect(distance(h, neighbor(h, d))).toBe(1);
+      expect(directionTo(h, neighbor(h, d))).toBe(d);
+    }
+    expect(neighbors(h)).toHaveLength(6);
+    expect(directionTo(h, hex(5, -2))).toBeNull();
+    expect(neighbor(h, -1)).toEqual(neighbor(h, 5));
+  });
+});
