@@ -9,10 +9,67 @@ export interface DiceSource {
   face(sides: number): number;
 }
 
+// For dice up to SMALL_SIDES sides the largest multiple of `sides` below 2^32 is precomputed,
+// so face() runs sfc32 inline and rejects the ragged top of the range exactly as intBelow
+// does: both give the same face from the same state (tested), only faster.
+const SMALL_SIDES = 128;
+const LIMIT: number[] = [0];
+for (let n = 1; n <= SMALL_SIDES; n++) LIMIT.push(0x100000000 - (0x100000000 % n));
+
 export class SeededDice implements DiceSource {
   constructor(readonly rng: RngState) {}
   face(sides: number): number {
+    if (sides >= 1 && sides <= SMALL_SIDES && (sides | 0) === sides) {
+      const s = this.rng;
+      const limit = LIMIT[sides];
+      for (;;) {
+        const t = (((s.a + s.b) | 0) + s.d) | 0;
+        s.d = (s.d + 1) | 0;
+        s.a = s.b ^ (s.b >>> 9);
+        s.b = (s.c + (s.c << 3)) | 0;
+        s.c = (s.c << 21) | (s.c >>> 11);
+        s.c = (s.c + t) | 0;
+        const x = t >>> 0;
+        if (x < limit) return (x % sides) + 1;
+      }
+    }
     return intBelow(this.rng, sides) + 1;
+  }
+  /**
+   * The sum of `n` faces of `sides`-sided dice, the same faces n calls of face() would give,
+   * with the generator state held in locals (no allocation; the hot loop of simulations).
+   */
+  sum(n: number, sides = 6): number {
+    if (!(sides >= 1 && sides <= SMALL_SIDES && (sides | 0) === sides)) {
+      let t = 0;
+      for (let i = 0; i < n; i++) t += intBelow(this.rng, sides) + 1;
+      return t;
+    }
+    const s = this.rng;
+    const limit = LIMIT[sides];
+    let a = s.a;
+    let b = s.b;
+    let c = s.c;
+    let d = s.d;
+    let total = 0;
+    for (let i = 0; i < n; ) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      const x = t >>> 0;
+      if (x < limit) {
+        total += (x % sides) + 1;
+        i++;
+      }
+    }
+    s.a = a;
+    s.b = b;
+    s.c = c;
+    s.d = d;
+    return total;
   }
 }
 
