@@ -1,0 +1,270 @@
+// Talks to the table server (src/server/protocol.ts): HTTP for creating, listing and exporting
+// encounters and issuing tokens; one WebSocket per open table for live play, which reconnects
+// by itself and catches up from the last sequence number it saw.
+import type {
+  ClientMessage,
+  CommandRequest,
+  CommandResult,
+  CreateEncounterRequest,
+  CreateEncounterResponse,
+  EncounterSettings,
+  EncounterView,
+  ErrorBody,
+  ExamplesResponse,
+  ExplainResponse,
+  IssueTokenRequest,
+  IssuedToken,
+  ListEncountersResponse,
+  LogEntryView,
+  LogResponse,
+  RewindResponse,
+  ServerMessage,
+  StateView,
+  TokenInfo,
+} from '../../../src/server/protocol.ts';
+
+export type {
+  EncounterSettings,
+  EncounterView,
+  ExamplesResponse,
+  IssuedToken,
+  ListEncountersResponse,
+  LogEntryView,
+  ServerMessage,
+  StateView,
+  TokenInfo,
+};
+
+/** An HTTP or WebSocket refusal with the server's code, message and field issues. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function http<T>(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const h: Record<string, string> = { ...headers };
+  if (token) h.authorization = `Bearer ${token}`;
+  if (body !== undefined) h['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Markdown export and plain-text errors stay text.
+  }
+  if (!res.ok) {
+    const e = (typeof data === 'object' && data !== null ? data : { error: 'internal', message: String(text || res.statusText) }) as ErrorBody;
+    throw new ApiError(e.error, e.message, e.issues ?? [], res.status);
+  }
+  return data as T;
+}
+
+export const api = {
+  examples: () => http<ExamplesResponse>('GET', '/api/examples'),
+  create: (req: CreateEncounterRequest) => http<CreateEncounterResponse>('POST', '/api/encounters', undefined, req),
+  list: (tokens: string[]) =>
+    tokens.length === 0
+      ? Promise.resolve<ListEncountersResponse>({ encounters: [] })
+      : http<ListEncountersResponse>('GET', '/api/encounters', undefined, undefined, { 'x-fray-tokens': tokens.slice(0, 100).join(',') }),
+  get: (id: string, token: string) => http<EncounterView>('GET', `/api/encounters/${enc(id)}`, token),
+  log: (id: string, token: string, from = 0) => http<LogResponse>('GET', `/api/encounters/${enc(id)}/log?from=${from}`, token),
+  explain: (id: string, token: string) => http<ExplainResponse>('GET', `/api/encounters/${enc(id)}/explain`, token),
+  command: (id: string, token: string, req: CommandRequest) => http<CommandResult>('POST', `/api/encounters/${enc(id)}/commands`, token, req),
+  rewind: (id: string, token: string, to: number) => http<RewindResponse>('POST', `/api/encounters/${enc(id)}/rewind`, token, { to }),
+  settings: (id: string, token: string, patch: Partial<EncounterSettings>) =>
+    http<{ settings: EncounterSettings }>('PATCH', `/api/encounters/${enc(id)}/settings`, token, patch),
+  issueToken: (id: string, token: string, req: Partial<IssueTokenRequest> & { role: IssueTokenRequest['role'] }) =>
+    http<IssuedToken>('POST', `/api/encounters/${enc(id)}/tokens`, token, req),
+  tokens: (id: string, token: string) => http<{ tokens: TokenInfo[] }>('GET', `/api/encounters/${enc(id)}/tokens`, token),
+  revoke: (id: string, token: string, tokenId: string) => http<void>('DELETE', `/api/encounters/${enc(id)}/tokens/${enc(tokenId)}`, token),
+  exportUrl: (id: string, format: 'json' | 'markdown') => `/api/encounters/${enc(id)}/export?format=${format}`,
+  exportText: (id: string, token: string, format: 'json' | 'markdown') => http<unknown>('GET', `/api/encounters/${enc(id)}/export?format=${format}`, token),
+  remove: (id: string, token: string) => http<void>('DELETE', `/api/encounters/${enc(id)}`, token),
+};
+
+function enc(s: string): string {
+  return encodeURIComponent(s);
+}
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+export interface LiveHandlers {
+  welcome(view: EncounterView, missed: LogEntryView[]): void;
+  step(entry: LogEntryView, view: StateView): void;
+  settings(settings: EncounterSettings, view: StateView): void;
+  status(s: LiveStatus, detail?: string): void;
+}
+
+interface PendingRequest {
+  resolve(m: ServerMessage): void;
+  reject(e: Error): void;
+}
+
+/**
+ * One live connection to a table. Commands, explain requests and rewinds are answered by id;
+ * when the socket drops it reconnects with growing delays (0.25 s up to 5 s) and says the last
+ * seq it saw, so nothing is missed and nothing is shown twice. Requests in flight when the
+ * socket drops fail (the caller shows the error; commands are never silently re-sent).
+ */
+export class LiveTable {
+  private ws: WebSocket | null = null;
+  private lastSeq: number | undefined;
+  private nextId = 1;
+  private pending = new Map<string, PendingRequest>();
+  private retry = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private welcomed = false;
+
+  constructor(
+    readonly encounterId: string,
+    readonly token: string,
+    private readonly on: LiveHandlers,
+    private readonly url = defaultWsUrl(),
+  ) {
+    this.open();
+  }
+
+  get seq(): number | undefined {
+    return this.lastSeq;
+  }
+
+  private open(): void {
+    if (this.closed) return;
+    this.on.status(this.retry === 0 ? 'connecting' : 'reconnecting');
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    this.welcomed = false;
+    ws.onopen = () => {
+      const hello: ClientMessage = { type: 'hello', encounterId: this.encounterId, token: this.token };
+      if (this.lastSeq !== undefined) hello.lastSeq = this.lastSeq;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => this.receive(String(ev.data));
+    ws.onclose = () => this.dropped();
+    ws.onerror = () => {
+      // onclose follows and schedules the retry; nothing to show for a transient error.
+    };
+  }
+
+  private dropped(): void {
+    this.ws = null;
+    for (const p of this.pending.values()) p.reject(new ApiError('internal', 'connection lost before the server answered; check the log and try again'));
+    this.pending.clear();
+    if (this.closed) return;
+    const delay = Math.min(5000, 250 * 2 ** this.retry);
+    this.retry += 1;
+    this.on.status('reconnecting');
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  private receive(text: string): void {
+    let m: ServerMessage;
+    try {
+      m = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    switch (m.type) {
+      case 'welcome':
+        this.retry = 0;
+        this.welcomed = true;
+        this.lastSeq = m.encounter.view.seq;
+        this.on.welcome(m.encounter, m.missed);
+        this.on.status('live');
+        return;
+      case 'step':
+        this.lastSeq = m.view.seq;
+        this.on.step(m.entry, m.view);
+        return;
+      case 'settings':
+        this.on.settings(m.settings, m.view);
+        return;
+      case 'bye':
+        this.closed = true;
+        this.on.status('closed', m.reason);
+        this.ws?.close();
+        return;
+      case 'error':
+        if (!this.welcomed) {
+          // The hello itself was refused (bad or revoked token): stop retrying.
+          this.closed = true;
+          this.on.status('closed', m.message);
+          this.ws?.close();
+        }
+        return;
+      case 'ack':
+      case 'rejected':
+      case 'dice-needed':
+      case 'explain':
+      case 'pong': {
+        const id = 'id' in m ? m.id : undefined;
+        if (m.type === 'rejected' && !this.welcomed && id === undefined) return;
+        if (id === undefined) return;
+        const p = this.pending.get(id);
+        if (!p) return;
+        this.pending.delete(id);
+        if (m.type === 'rejected') p.reject(new ApiError(m.code, m.message, m.issues));
+        else p.resolve(m);
+        return;
+      }
+    }
+  }
+
+  private request(build: (id: string) => ClientMessage): Promise<ServerMessage> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || !this.welcomed) {
+      return Promise.reject(new ApiError('internal', 'not connected to the table yet; reconnecting…'));
+    }
+    const id = `c${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify(build(id)));
+    });
+  }
+
+  /** Sends a command; resolves with the ack, or with `dice-needed` when physical dice run out. */
+  async command(command: unknown, faces?: number[]): Promise<{ type: 'ack'; seq: number } | { type: 'dice-needed'; sides: number; index: number }> {
+    const m = await this.request((id) => {
+      const msg: ClientMessage = { type: 'command', id, command };
+      if (faces) msg.faces = faces;
+      return msg;
+    });
+    if (m.type === 'ack') return { type: 'ack', seq: m.seq };
+    if (m.type === 'dice-needed') return { type: 'dice-needed', sides: m.sides, index: m.index };
+    throw new ApiError('internal', `unexpected answer ${m.type}`);
+  }
+
+  async explain(): Promise<{ seq: number; report: Record<string, unknown> }> {
+    const m = await this.request((id) => ({ type: 'explain', id }));
+    if (m.type !== 'explain') throw new ApiError('internal', `unexpected answer ${m.type}`);
+    return { seq: m.seq, report: m.report };
+  }
+
+  async rewind(to: number): Promise<number> {
+    const m = await this.request((id) => ({ type: 'rewind', id, to }));
+    if (m.type !== 'ack') throw new ApiError('internal', `unexpected answer ${m.type}`);
+    return m.seq;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.ws?.close();
+  }
+}
+
+function defaultWsUrl(): string {
+  const l = globalThis.location;
+  const proto = l.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${l.host}/api/ws`;
+}

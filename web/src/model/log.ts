@@ -1,0 +1,127 @@
+// The log as the table shows it: each entry's events with their narration, ledgers, dice faces
+// and rule ids; which figures an entry concerns (for the filter); and the effective line of
+// play after rewinds (the steps a GM can rewind to).
+import type { Ledger } from '../../../src/core/ledger.ts';
+import type { LogEntryView } from '../../../src/server/protocol.ts';
+import { type Obj, isLedger, isObj, toLedger } from './view.ts';
+
+export interface EventRow {
+  type: string;
+  text: string;
+  ledgers: { name: string; ledger: Ledger }[];
+  faces: number[];
+  rules: string[];
+  figures: string[];
+  raw: Obj;
+}
+
+const FIGURE_KEYS = ['figure', 'actor', 'attacker', 'target', 'mover', 'medic', 'patient', 'by', 'who', 'defender', 'id'];
+const FIGURE_LIST_KEYS = ['targets', 'figures', 'order'];
+
+/** Figure ids an event mentions. */
+export function eventFigures(e: Obj, known?: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && (!known || known.has(v))) out.add(v);
+    else if (isObj(v) && typeof v.id === 'string' && (!known || known.has(v.id))) out.add(v.id);
+  };
+  for (const k of FIGURE_KEYS) add(e[k]);
+  for (const k of FIGURE_LIST_KEYS) if (Array.isArray(e[k])) for (const x of e[k] as unknown[]) add(x);
+  return [...out];
+}
+
+/** Every die face an event shows (`faces`, `roll.faces`, `dice`). */
+export function eventFaces(e: Obj): number[] {
+  const pickFaces = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? (v as number[]) : null);
+  const direct = pickFaces(e.faces) ?? pickFaces(e.dice) ?? pickFaces(e.rolled);
+  if (direct) return direct;
+  for (const k of ['roll', 'attackRoll', 'damageRoll', 'hit', 'damage']) {
+    const v = e[k];
+    if (isObj(v)) {
+      const f = pickFaces(v.faces) ?? pickFaces(v.dice);
+      if (f) return f;
+    }
+  }
+  return [];
+}
+
+function ledgersOf(e: Obj, prefix = ''): { name: string; ledger: Ledger }[] {
+  const out: { name: string; ledger: Ledger }[] = [];
+  for (const [k, v] of Object.entries(e)) {
+    const l = toLedger(v);
+    if (l) out.push({ name: prefix + k, ledger: l });
+    else if (isObj(v) && !isLedger(v) && !prefix) out.push(...ledgersOf(v, `${k}.`));
+  }
+  return out;
+}
+
+/** Rule ids in an event: `rule`/`rules` fields and every ledger entry's rule. */
+export function eventRules(e: Obj, ledgers = ledgersOf(e)): string[] {
+  const out = new Set<string>();
+  const add = (v: unknown) => typeof v === 'string' && v && out.add(v);
+  add(e.rule);
+  if (Array.isArray(e.rules)) e.rules.forEach(add);
+  for (const l of ledgers) for (const x of l.ledger.entries) add(x.rule);
+  return [...out];
+}
+
+export function eventRows(entry: LogEntryView, known?: ReadonlySet<string>): EventRow[] {
+  const events = entry.events ?? [];
+  return events.map((ev, i) => {
+    const e = ev as Obj;
+    const ledgers = ledgersOf(e);
+    return {
+      type: typeof e.type === 'string' ? e.type : 'event',
+      text: entry.descriptions?.[i] ?? (typeof e.type === 'string' ? e.type : JSON.stringify(e)),
+      ledgers,
+      faces: eventFaces(e),
+      rules: eventRules(e, ledgers),
+      figures: eventFigures(e, known),
+      raw: e,
+    };
+  });
+}
+
+/** Whether `entry` concerns figure `id` (its command or any of its events mention it). */
+export function entryMentions(entry: LogEntryView, id: string): boolean {
+  if (isObj(entry.command) && eventFigures(entry.command).includes(id)) return true;
+  return (entry.events ?? []).some((e) => eventFigures(e as Obj).includes(id));
+}
+
+/**
+ * The entries still in effect after rewinds: a rewind to `to` drops every command entry after
+ * `to` from the line of play. Returns the entries in order (rewinds themselves excluded).
+ */
+export function effectiveLine(entries: readonly LogEntryView[]): LogEntryView[] {
+  const line: LogEntryView[] = [];
+  for (const e of entries) {
+    if (e.kind === 'rewind') {
+      const to = e.to ?? 0;
+      while (line.length > 0 && line[line.length - 1].seq > to) line.pop();
+      // A rewind to an entry that itself came after an earlier rewind keeps that entry.
+    } else line.push(e);
+  }
+  return line;
+}
+
+/** The seq a GM's "undo one step" goes back to: the entry before the last effective one. */
+export function undoTarget(entries: readonly LogEntryView[]): number | null {
+  const line = effectiveLine(entries);
+  if (line.length === 0) return null;
+  return line.length >= 2 ? line[line.length - 2].seq : 0;
+}
+
+/** Merges new entries into a log by seq (a reconnect may resend some). */
+export function mergeEntries(log: readonly LogEntryView[], more: readonly LogEntryView[]): LogEntryView[] {
+  if (more.length === 0) return log as LogEntryView[];
+  const by = new Map<number, LogEntryView>();
+  for (const e of log) by.set(e.seq, e);
+  for (const e of more) by.set(e.seq, e);
+  return [...by.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** All faces an entry's dice showed, for the dice tray. */
+export function entryFaces(entry: LogEntryView): number[] {
+  if (entry.faces && entry.faces.length > 0) return entry.faces;
+  return (entry.events ?? []).flatMap((e) => eventFaces(e as Obj));
+}

@@ -1,0 +1,191 @@
+// Generic reading of the options explain() lists for a figure, so TFT and AD&D options both
+// render: a label, the command to send, every ledger it carries, its odds, the hexes it can
+// target on the map, and nested choices (burst sizes, ammunition, sweep arcs...).
+import type { Hex } from '../../../src/core/hex/coords.ts';
+import type { Ledger } from '../../../src/core/ledger.ts';
+import { type Obj, asHex, isLedger, isObj, toLedger } from './view.ts';
+
+export interface OddsItem {
+  key: string;
+  label: string;
+  value: number;
+  /** How to print it: a probability as a percentage, or a plain number (expected damage...). */
+  format: 'percent' | 'number';
+}
+
+export interface OptionView {
+  key: string;
+  kind: string;
+  label: string;
+  figure?: string;
+  command?: Obj;
+  ledgers: { name: string; ledger: Ledger }[];
+  odds: OddsItem[];
+  /** A hex this option points at (target hex, destination), for highlighting on the map. */
+  hex?: Hex;
+  /** Hexes the player picks among on the map (movement, grenade target). */
+  hexes: { hex: Hex; cost?: number; note?: string; command?: Obj }[];
+  /** Target figure ids in the order the option lists them (a sweep's arc order). */
+  targets: string[];
+  choices: OptionView[];
+  notes: string[];
+  disabled?: string;
+  raw: Obj;
+}
+
+const PROB_KEYS = /^(p[A-Z].*|.*(chance|prob|probability)|hit|drop|kill|survive.*|stabilize.*)$/i;
+const NUM_LABELS: Record<string, string> = {
+  pHit: 'hit',
+  hitChance: 'hit',
+  hitProbability: 'hit',
+  pDrop: 'drops target',
+  dropChance: 'drops target',
+  pKill: 'kills target',
+  expectedDamage: 'expected damage',
+  expected: 'expected damage',
+  eDamage: 'expected damage',
+  expectedHits: 'expected hits',
+  maUsed: 'MA used',
+  maLeft: 'MA left',
+  ammo: 'ammunition',
+  rounds: 'rounds',
+  need: 'need',
+  segment: 'segment',
+};
+
+function humanize(k: string): string {
+  if (NUM_LABELS[k]) return NUM_LABELS[k];
+  return k
+    .replace(/^p(?=[A-Z])/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index']);
+
+function collectOdds(o: Obj, into: OddsItem[], prefix = ''): void {
+  for (const [k, v] of Object.entries(o)) {
+    if (typeof v === 'number' && Number.isFinite(v) && !SKIP_NUM.has(k)) {
+      const isProb = PROB_KEYS.test(k) && v >= 0 && v <= 1;
+      into.push({ key: prefix + k, label: humanize(k), value: v, format: isProb ? 'percent' : 'number' });
+    } else if (isObj(v) && (k === 'odds' || k === 'probabilities' || k === 'stats') && !isLedger(v)) {
+      collectOdds(v, into, `${k}.`);
+    }
+  }
+}
+
+function collectLedgers(o: Obj): { name: string; ledger: Ledger }[] {
+  const out: { name: string; ledger: Ledger }[] = [];
+  for (const [k, v] of Object.entries(o)) {
+    const l = toLedger(v);
+    if (l) out.push({ name: humanize(k), ledger: l });
+    else if (isObj(v) && k === 'ledgers') {
+      for (const [k2, v2] of Object.entries(v)) {
+        const l2 = toLedger(v2);
+        if (l2) out.push({ name: humanize(k2), ledger: l2 });
+      }
+    }
+    else if (isObj(v) && (k === 'odds' || k === 'attack')) out.push(...collectLedgers(v));
+  }
+  return out;
+}
+
+const LABEL_KEYS = ['label', 'title', 'description', 'text'];
+const KIND_KEYS = ['kind', 'type', 'action', 'id'];
+const HEXES_KEYS = ['destinations', 'reachable', 'hexes', 'moves', 'paths', 'targetHexes'];
+const CHOICE_KEYS = ['choices', 'variants', 'bursts', 'arcs', 'options', 'targetsOptions'];
+
+function targetIds(o: Obj): string[] {
+  const t = o.targets ?? o.target;
+  if (typeof t === 'string') return [t];
+  if (Array.isArray(t)) return t.map((x) => (typeof x === 'string' ? x : isObj(x) && typeof x.id === 'string' ? x.id : '')).filter(Boolean);
+  return [];
+}
+
+export function optionView(raw: unknown, key: string, figure?: string): OptionView {
+  const o: Obj = isObj(raw) ? raw : { kind: String(raw) };
+  const kind = KIND_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? 'option';
+  const command = isObj(o.command) ? o.command : undefined;
+  const targets = targetIds(command ?? o).length > 0 ? targetIds(command ?? o) : targetIds(o);
+  const label = LABEL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? defaultLabel(kind, targets, o);
+  const odds: OddsItem[] = [];
+  collectOdds(o, odds);
+  const hexes: OptionView['hexes'] = [];
+  for (const k of HEXES_KEYS) {
+    const v = o[k];
+    if (!Array.isArray(v)) continue;
+    for (const item of v) {
+      const h = asHex(item) ?? (isObj(item) ? (asHex(item.hex) ?? asHex(item.to) ?? asHex(item.at)) : undefined);
+      if (!h) continue;
+      const it = isObj(item) ? item : {};
+      hexes.push({
+        hex: h,
+        cost: typeof it.maUsed === 'number' ? it.maUsed : typeof it.cost === 'number' ? it.cost : undefined,
+        note: typeof it.note === 'string' ? it.note : Array.isArray(it.after) ? `then: ${it.after.join(', ')}` : undefined,
+        command: isObj(it.command) ? it.command : undefined,
+      });
+    }
+  }
+  const choices: OptionView[] = [];
+  for (const k of CHOICE_KEYS) {
+    const v = o[k];
+    if (Array.isArray(v) && v.some(isObj)) v.forEach((c, i) => isObj(c) && choices.push(optionView(c, `${key}.${k}.${i}`, figure)));
+  }
+  const notes: string[] = [];
+  for (const k of ['note', 'notes', 'reason', 'why']) {
+    const v = o[k];
+    if (typeof v === 'string') notes.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') notes.push(x);
+  }
+  return {
+    key,
+    kind,
+    label,
+    figure: typeof o.figure === 'string' ? o.figure : typeof o.actor === 'string' ? o.actor : figure,
+    command,
+    ledgers: collectLedgers(o),
+    odds,
+    hex: asHex(o.hex) ?? asHex(o.to) ?? asHex(o.targetHex) ?? (command ? (asHex(command.hex) ?? asHex(command.to)) : undefined),
+    hexes,
+    targets,
+    choices,
+    notes,
+    disabled: typeof o.disabled === 'string' ? o.disabled : o.legal === false ? (typeof o.reason === 'string' ? o.reason : 'not legal now') : undefined,
+    raw: o,
+  };
+}
+
+function defaultLabel(kind: string, targets: string[], o: Obj): string {
+  const base = kind.replace(/[-_]/g, ' ');
+  if (targets.length > 0) return `${base} → ${targets.join(', ')}`;
+  if (typeof o.weapon === 'string') return `${base} (${o.weapon})`;
+  return base;
+}
+
+/** The options of one figure in an explain report. */
+export function optionsOf(report: unknown, figureId: string): OptionView[] {
+  if (!isObj(report) || !Array.isArray(report.figures)) return [];
+  const f = report.figures.find((x) => isObj(x) && x.id === figureId);
+  if (!isObj(f) || !Array.isArray(f.options)) return [];
+  return f.options.map((o, i) => optionView(o, `${figureId}.${i}`, figureId));
+}
+
+/** Formats a probability as a percentage with one decimal (e.g. 0.5 -> "50.0%"). */
+export function pct(p: number): string {
+  if (p > 0 && p < 0.001) return '<0.1%';
+  if (p < 1 && p > 0.999) return '>99.9%';
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+export function formatOdds(o: OddsItem): string {
+  return o.format === 'percent' ? pct(o.value) : Number.isInteger(o.value) ? String(o.value) : o.value.toFixed(2);
+}
+
+/** The command to send for an option: its own `command`, or the option minus display fields. */
+export function commandFor(opt: OptionView, extra: Obj = {}): Obj {
+  if (opt.command) return { ...opt.command, ...extra };
+  const { label: _l, description: _d, odds: _o, ledger: _g, ledgers: _gs, notes: _n, note: _nn, ...rest } = opt.raw;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(rest)) if (!toLedger(v) && !(typeof v === 'number' && PROB_KEYS.test(k))) out[k] = v;
+  return { ...out, ...extra };
+}

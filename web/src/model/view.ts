@@ -1,0 +1,201 @@
+// Reads what the table shows out of a system's state and its explain() report, without knowing
+// the system: TFT and AD&D states differ, so every field is looked up by the names the systems
+// use and missing ones are simply not shown. Pure and unit-tested.
+import type { Hex } from '../../../src/core/hex/coords.ts';
+import type { Ledger } from '../../../src/core/ledger.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Obj = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export function pick<T>(o: Obj, keys: readonly string[], as: (v: unknown) => T | undefined): T | undefined {
+  for (const k of keys) {
+    const v = as(o[k]);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+export function asHex(v: unknown): Hex | undefined {
+  if (isObj(v) && typeof v.q === 'number' && typeof v.r === 'number') return { q: v.q, r: v.r };
+  if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number') return { q: v[0], r: v[1] };
+  return undefined;
+}
+
+export function isLedger(v: unknown): v is Ledger {
+  return isObj(v) && Array.isArray(v.entries) && typeof v.total === 'number';
+}
+
+const isEntry = (x: unknown): boolean => isObj(x) && typeof x.source === 'string' && typeof x.delta === 'number';
+
+/**
+ * A ledger from either shape the engine uses: `{entries, total}` (core/ledger.ts) or a bare
+ * array of entries (TFT events), whose total is the sum of the deltas. Anything else: undefined.
+ */
+export function toLedger(v: unknown): Ledger | undefined {
+  if (isLedger(v)) return v;
+  if (Array.isArray(v) && v.length > 0 && v.every(isEntry)) {
+    const entries = v as Ledger['entries'];
+    return { entries, total: entries.reduce((t, e) => t + e.delta, 0) };
+  }
+  return undefined;
+}
+
+export interface FigureView {
+  id: string;
+  name: string;
+  side: string;
+  hex?: Hex;
+  facing?: number;
+  state: string;
+  prone: boolean;
+  engaged: boolean;
+  /** TFT: basic ST and the numbers of the thread rule; AD&D: hp. */
+  st?: number;
+  wounds?: number;
+  fatigue?: number;
+  remST?: number;
+  dyST?: number;
+  hp?: number;
+  maxHp?: number;
+  dx?: number;
+  adjDX?: number;
+  ma?: number;
+  frontCount: number;
+  /** Short markers the map draws beside the figure ("prone", "overwatch", "surprised 3"...). */
+  markers: string[];
+  raw: Obj;
+}
+
+function figuresOf(state: unknown): Obj[] {
+  if (!isObj(state)) return [];
+  const f = state.figures;
+  if (Array.isArray(f)) return f.filter(isObj);
+  if (isObj(f)) return Object.entries(f).map(([id, v]) => (isObj(v) ? { id, ...v } : { id }));
+  const c = state.combatants;
+  if (Array.isArray(c)) return c.filter(isObj);
+  return [];
+}
+
+const MARKER_FLAGS: Record<string, string> = {
+  prone: 'prone',
+  engaged: 'engaged',
+  defending: 'defending',
+  dodging: 'dodging',
+  overwatch: 'overwatch',
+  stabilizing: 'stabilizing',
+  beingStabilized: 'being stabilized',
+  stabilized: 'stabilized',
+  parrying: 'parrying',
+  surprised: 'surprised',
+  hasted: 'hasted',
+  slowed: 'slowed',
+};
+
+/** One figure's view from its state entry and (if present) its explain entry. */
+export function figureView(f: Obj, explained?: Obj): FigureView {
+  const e = explained ?? {};
+  const house = isObj(f.house) ? f.house : {};
+  const thread = isObj(house.thread) ? house.thread : {};
+  const id = str(f.id) ?? str(e.id) ?? '?';
+  const markers: string[] = [];
+  for (const [k, label] of Object.entries(MARKER_FLAGS)) {
+    const v = f[k] ?? house[k] ?? e[k];
+    if (v === true) markers.push(label);
+    else if (typeof v === 'number' && v > 0 && k === 'surprised') markers.push(`${label} ${v}`);
+    else if (isObj(v) && k !== 'engaged') markers.push(label);
+  }
+  const eyesBehind = (Array.isArray(f.talents) && f.talents.includes('Eyes Behind')) || (Array.isArray(f.statuses) && f.statuses.includes('Eyes Behind'));
+  const frontCount = pick(f, ['frontHexes', 'frontCount'], num) ?? (eyesBehind ? 6 : 3);
+  const engagedRaw = f.engaged ?? e.engaged;
+  const engaged = engagedRaw === true || (Array.isArray(engagedRaw) && engagedRaw.length > 0);
+  return {
+    id,
+    name: str(f.name) ?? str(e.name) ?? id,
+    side: str(f.side) ?? str(e.side) ?? '',
+    hex: asHex(f.pos) ?? asHex(f.hex) ?? asHex(f.position) ?? asHex(f.at),
+    facing: pick(f, ['facing', 'dir', 'direction'], num),
+    state: str(e.state) ?? str(f.state) ?? str(f.status) ?? 'healthy',
+    prone: f.prone === true,
+    engaged,
+    st: pick(f, ['st', 'ST', 'baseST'], num),
+    wounds: pick(f, ['wounds', 'damage'], num),
+    fatigue: pick(f, ['fatigue'], num),
+    remST: pick(e, ['remST'], num) ?? pick(f, ['remST'], num) ?? pick(thread, ['remST'], num),
+    dyST: pick(e, ['dyST'], num) ?? pick(f, ['dyST'], num) ?? pick(thread, ['dyST'], num),
+    hp: pick(f, ['hp'], num),
+    maxHp: pick(f, ['maxHp', 'hpMax'], num),
+    dx: pick(f, ['dx', 'DX'], num),
+    adjDX: pick(e, ['adjDX'], num) ?? pick(f, ['adjDX'], num),
+    ma: pick(f, ['ma', 'MA'], num),
+    frontCount,
+    markers,
+    raw: f,
+  };
+}
+
+export function figureViews(state: unknown, report?: unknown): FigureView[] {
+  const explained = new Map<string, Obj>();
+  if (isObj(report) && Array.isArray(report.figures)) {
+    for (const f of report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
+  }
+  const fs = figuresOf(state);
+  if (fs.length === 0) return [...explained.values()].map((e) => figureView(e, e));
+  return fs.map((f) => figureView(f, explained.get(String(f.id))));
+}
+
+/** The map's shape from the scenario/state: a width x height board, explicit hexes, or none. */
+export interface MapShape {
+  width?: number;
+  height?: number;
+  hexes?: Hex[];
+  blocked: Hex[];
+  megahexes: boolean;
+}
+
+export function mapShape(state: unknown): MapShape {
+  const s = isObj(state) ? state : {};
+  const m = isObj(s.map) ? s.map : isObj(s.board) ? s.board : {};
+  const hexes = Array.isArray(m.hexes) ? m.hexes.map(asHex).filter((h): h is Hex => !!h) : undefined;
+  const terrain = Array.isArray(m.terrain) ? m.terrain : Array.isArray(m.blocked) ? m.blocked : [];
+  const blocked = terrain
+    .map((t) => (isObj(t) && (t.blocks === true || t.kind === 'wall' || t.type === 'wall') ? asHex(t.hex ?? t) : asHex(t)))
+    .filter((h): h is Hex => !!h);
+  const opts = isObj(s.options) ? s.options : {};
+  return {
+    width: pick(m, ['width', 'w', 'cols'], num),
+    height: pick(m, ['height', 'h', 'rows'], num),
+    hexes: hexes && hexes.length > 0 ? hexes : undefined,
+    blocked,
+    megahexes: opts.hitech !== undefined && opts.hitech !== false && opts.hitech !== 'off',
+  };
+}
+
+/** The turn or round and phase, for the status bar. */
+export interface ClockView {
+  system: string;
+  turn: number;
+  phase?: string;
+  segment?: number;
+  pendingKind?: string;
+  pendingFigures: string[];
+  over: boolean;
+}
+
+export function clockView(state: unknown, report: unknown): ClockView {
+  const s = isObj(state) ? state : {};
+  const r = isObj(report) ? report : {};
+  const pending = isObj(r.pending) ? r.pending : null;
+  return {
+    system: str(r.system) ?? str(s.system) ?? '',
+    turn: num(r.turn) ?? pick(s, ['turn', 'round'], num) ?? 0,
+    phase: pick(s, ['phase'], str),
+    segment: pick(s, ['segment', 'clock'], num),
+    pendingKind: pending ? str(pending.kind) : undefined,
+    pendingFigures: pending && Array.isArray(pending.figures) ? pending.figures.filter((x): x is string => typeof x === 'string') : [],
+    over: isObj(r) && 'pending' in r && r.pending === null,
+  };
+}
