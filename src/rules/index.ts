@@ -1,0 +1,20 @@
+// The registry of game systems, by the `system` field of a scenario. Add a system with one line.
+import { InputError } from '../core/errors.ts';
+import type { GameSystem } from '../engine/types.ts';
+import { tftSystem } from './tft/system.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: systems differ in state, command and event types
+export const systems: Record<string, GameSystem<any, any, any>> = {
+  tft: tftSystem,
+};
+
+/** The system for a scenario's `system` field; InputError naming the field when unknown. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export function getSystem(id: unknown): GameSystem<any, any, any> {
+  if (typeof id !== 'string' || !Object.hasOwn(systems, id)) {
+    throw new InputError([
+      { path: 'system', message: `unknown system ${JSON.stringify(id)}; known: ${Object.keys(systems).join(', ')}` },
+    ], 'scenario');
+  }
+  return systems[id];
+}

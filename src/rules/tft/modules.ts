@@ -1,0 +1,5 @@
+// The TFT house-rule modules, in hook order. Each module's engineer adds one import and one
+// entry here (thread, sweep, hitech); see hooks.ts for the interface.
+import type { HouseModule } from './hooks.ts';
+
+export const houseModules: HouseModule[] = [];
