@@ -1,0 +1,118 @@
+// Table shapes (Kysely's typed view of the database) and the migrations that create them.
+// The same migrations run on SQLite and PostgreSQL: only portable types (text, integer).
+// JSON values are stored as text so both databases hold them byte for byte alike.
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+export interface EncountersTable {
+  id: string;
+  name: string;
+  system: string;
+  /** The parsed scenario, JSON. */
+  scenario: string;
+  /** EncounterSettings, JSON. */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+  /** The last log entry's seq: the compare-and-set guard of append (UPDATE ... WHERE seq = expected). */
+  seq: number;
+  over: number;
+  winner: string | null;
+}
+
+export interface LogTable {
+  encounter_id: string;
+  /** Primary key (encounter_id, seq): two writers can never both store the same step. */
+  seq: number;
+  kind: string;
+  /** Kind-specific body, JSON: {command, faces, entered, events} or {to}. */
+  body: string;
+  role: string;
+  token_id: string | null;
+  at: string;
+}
+
+export interface SnapshotsTable {
+  encounter_id: string;
+  /** The log seq this snapshot is the state after. */
+  seq: number;
+  /** {state, line}: the system state and the command seqs on the line of play, JSON. */
+  body: string;
+}
+
+export interface TokensTable {
+  id: string;
+  encounter_id: string;
+  /** sha256 of the secret, hex; the secret itself is never stored. */
+  hash: string;
+  role: string;
+  figures: string;
+  label: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface Database {
+  encounters: EncountersTable;
+  log: LogTable;
+  snapshots: SnapshotsTable;
+  tokens: TokensTable;
+}
+
+const m001: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('encounters')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('system', 'text', (c) => c.notNull())
+      .addColumn('scenario', 'text', (c) => c.notNull())
+      .addColumn('settings', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('over', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('winner', 'text')
+      .execute();
+    await db.schema
+      .createTable('log')
+      .addColumn('encounter_id', 'text', (c) => c.notNull().references('encounters.id').onDelete('cascade'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('token_id', 'text')
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('log_pk', ['encounter_id', 'seq'])
+      .execute();
+    await db.schema
+      .createTable('snapshots')
+      .addColumn('encounter_id', 'text', (c) => c.notNull().references('encounters.id').onDelete('cascade'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('snapshots_pk', ['encounter_id', 'seq'])
+      .execute();
+    await db.schema
+      .createTable('tokens')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('encounter_id', 'text', (c) => c.notNull().references('encounters.id').onDelete('cascade'))
+      .addColumn('hash', 'text', (c) => c.notNull().unique())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('figures', 'text', (c) => c.notNull())
+      .addColumn('label', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('revoked_at', 'text')
+      .execute();
+    await db.schema.createIndex('tokens_encounter').on('tokens').column('encounter_id').execute();
+    await db.schema.createIndex('encounters_updated').on('encounters').column('updated_at').execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const t of ['tokens', 'snapshots', 'log', 'encounters']) await sql`drop table ${sql.table(t)}`.execute(db);
+  },
+};
+
+/** Migrations in code (no files to find at run time), applied in name order. */
+export const migrations: MigrationProvider = {
+  async getMigrations() {
+    return { '001_initial': m001 };
+  },
+};

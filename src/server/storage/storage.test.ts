@@ -1,0 +1,192 @@
+// One storage suite, run on every database the environment offers (SQLite always, PostgreSQL
+// when FRAY_TEST_PG is set): see test-databases.ts.
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EncounterSettings } from '../protocol.ts';
+import { SeqConflict, Storage } from './storage.ts';
+import { testDatabases } from './test-databases.ts';
+
+const settings = EncounterSettings.parse({});
+let counter = 0;
+const newId = () => `enc-${process.pid}-${++counter}`;
+const at = (n = 0) => new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString();
+
+async function makeEncounter(s: Storage, id = newId()) {
+  await s.createEncounter(
+    { id, name: `fight ${id}`, system: 'tft', scenario: { system: 'tft', figures: [{ id: 'a' }] }, settings, at: at() },
+    { id: `gm-${id}`, hash: `hash-gm-${id}`, role: 'gm', figures: [], label: 'GM', createdAt: at() },
+  );
+  return id;
+}
+
+const cmd = (n: number) =>
+  ({ kind: 'command', body: { command: { n }, faces: [n % 6 + 1], entered: false, events: [{ type: 'x', turn: n }] }, role: 'gm', tokenId: null, at: at(n) }) as const;
+
+for (const tdb of testDatabases()) {
+  describe(`storage on ${tdb.name}`, () => {
+    const opened: Storage[] = [];
+    const open = async (url?: string) => {
+      const s = await Storage.open(url ?? (await tdb.create()));
+      opened.push(s);
+      return s;
+    };
+    afterAll(async () => {
+      for (const s of opened) await s.close();
+      await tdb.cleanup();
+    });
+
+    it('stores an encounter with its scenario, settings and GM token', async () => {
+      const s = await open();
+      const id = await makeEncounter(s);
+      const e = await s.getEncounter(id);
+      expect(e).toMatchObject({ id, name: `fight ${id}`, system: 'tft', seq: 0, over: false, winner: null });
+      expect(e?.scenario).toEqual({ system: 'tft', figures: [{ id: 'a' }] });
+      expect(e?.settings).toEqual(settings);
+      const t = await s.findTokenByHash(`hash-gm-${id}`);
+      expect(t).toMatchObject({ id: `gm-${id}`, encounterId: id, role: 'gm', figures: [], revokedAt: null });
+      expect(await s.getEncounter('nope')).toBeNull();
+    });
+
+    it('migrating twice is harmless (a second process opening the same database)', async () => {
+      const url = await tdb.create();
+      const a = await open(url);
+      const id = await makeEncounter(a);
+      const b = await open(url);
+      expect((await b.getEncounter(id))?.id).toBe(id);
+    });
+
+    it('appends with compare-and-set: the right seq wins, a stale one writes nothing', async () => {
+      const s = await open();
+      const id = await makeEncounter(s);
+      expect(await s.append(id, 0, cmd(1), { over: false, winner: null })).toBe(1);
+      expect(await s.append(id, 1, cmd(2), { over: true, winner: 'red' })).toBe(2);
+      await expect(s.append(id, 1, cmd(99), { over: false, winner: null })).rejects.toBeInstanceOf(SeqConflict);
+      await expect(s.append(id, 5, cmd(99), { over: false, winner: null })).rejects.toBeInstanceOf(SeqConflict);
+      await expect(s.append('missing', 0, cmd(99), { over: false, winner: null })).rejects.toBeInstanceOf(SeqConflict);
+      const log = await s.readLog(id);
+      expect(log.map((e) => e.seq)).toEqual([1, 2]);
+      expect(log.map((e) => (e.body as { command: { n: number } }).command.n)).toEqual([1, 2]);
+      expect(log[0]).toMatchObject({ kind: 'command', role: 'gm', tokenId: null, at: at(1) });
+      const e = await s.getEncounter(id);
+      expect(e).toMatchObject({ seq: 2, over: true, winner: 'red', updatedAt: at(2) });
+      expect((await s.readLog(id, 1)).map((x) => x.seq)).toEqual([2]);
+      expect((await s.readLog(id, 0, 1)).map((x) => x.seq)).toEqual([1]);
+    });
+
+    it('two writers racing for the same step: exactly one wins, the other gets SeqConflict', async () => {
+      const url = await tdb.create();
+      const a = await open(url);
+      // PostgreSQL: two pools, as two server processes. SQLite: one process owns the file, and
+      // its writers share one connection (Kysely queues their transactions).
+      const b = tdb.name === 'postgres' ? await open(url) : a;
+      const id = await makeEncounter(a);
+      for (let step = 0; step < 10; step++) {
+        const results = await Promise.allSettled([
+          a.append(id, step, cmd(100 + step), { over: false, winner: null }),
+          b.append(id, step, cmd(200 + step), { over: false, winner: null }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled').length).toBe(1);
+        const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        expect(lost.reason).toBeInstanceOf(SeqConflict);
+      }
+      expect((await a.readLog(id)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    });
+
+    it('property: any interleaving of appends with guessed seqs leaves a gapless log of the winners', async () => {
+      const s = await open();
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.nat({ max: 6 }), { minLength: 1, maxLength: 25 }), async (guesses) => {
+          const id = await makeEncounter(s);
+          const won: number[] = [];
+          for (const [i, g] of guesses.entries()) {
+            try {
+              won.push(await s.append(id, g, cmd(i), { over: false, winner: null }));
+            } catch (e) {
+              if (!(e instanceof SeqConflict)) throw e;
+            }
+          }
+          const log = await s.readLog(id);
+          expect(log.map((e) => e.seq)).toEqual(won);
+          expect(won).toEqual(won.map((_, k) => k + 1));
+          expect((await s.getEncounter(id))?.seq).toBe(won.length);
+        }),
+        { numRuns: 25 },
+      );
+    });
+
+    it('stores rewind entries beside commands', async () => {
+      const s = await open();
+      const id = await makeEncounter(s);
+      await s.append(id, 0, cmd(1), { over: false, winner: null });
+      await s.append(id, 1, { kind: 'rewind', body: { to: 0 }, role: 'gm', tokenId: 'gm-x', at: at(3) }, { over: false, winner: null });
+      const log = await s.readLog(id);
+      expect(log[1]).toEqual({ seq: 2, kind: 'rewind', body: { to: 0 }, role: 'gm', tokenId: 'gm-x', at: at(3) });
+    });
+
+    it('keeps snapshots and finds the latest one at or before a seq', async () => {
+      const s = await open();
+      const id = await makeEncounter(s);
+      expect(await s.latestSnapshot(id)).toBeNull();
+      await s.putSnapshot(id, { seq: 3, state: { hp: 3 }, line: [1, 2, 3] });
+      await s.putSnapshot(id, { seq: 7, state: { hp: 7 }, line: [1, 2, 6, 7] });
+      await s.putSnapshot(id, { seq: 7, state: { hp: 7 }, line: [1, 2, 6, 7] }); // a second process's copy
+      expect(await s.latestSnapshot(id)).toEqual({ seq: 7, state: { hp: 7 }, line: [1, 2, 6, 7] });
+      expect((await s.latestSnapshot(id, 6))?.seq).toBe(3);
+      expect(await s.snapshotLines(id)).toEqual([
+        { seq: 3, line: [1, 2, 3] },
+        { seq: 7, line: [1, 2, 6, 7] },
+      ]);
+      expect((await s.getSnapshot(id, 3))?.state).toEqual({ hp: 3 });
+    });
+
+    it('issues, finds, lists and revokes tokens by hash', async () => {
+      const s = await open();
+      const id = await makeEncounter(s);
+      await s.insertToken({ id: 'p1', encounterId: id, hash: `h-p1-${id}`, role: 'player', figures: ['a', 'b'], label: 'Ann', createdAt: at(1) });
+      await s.insertToken({ id: 's1', encounterId: id, hash: `h-s1-${id}`, role: 'spectator', figures: [], label: '', createdAt: at(2) });
+      expect(await s.findTokenByHash(`h-p1-${id}`)).toMatchObject({ role: 'player', figures: ['a', 'b'], label: 'Ann' });
+      expect((await s.findTokensByHash([`h-p1-${id}`, `h-s1-${id}`, 'none'])).map((t) => t.id).sort()).toEqual(['p1', 's1']);
+      expect((await s.listTokens(id)).map((t) => t.id)).toEqual([`gm-${id}`, 'p1', 's1']);
+      expect(await s.revokeToken(id, 'p1', at(5))).toBe(true);
+      expect(await s.revokeToken(id, 'p1', at(6))).toBe(false);
+      expect(await s.revokeToken('other', 's1', at(6))).toBe(false);
+      expect((await s.findTokenByHash(`h-p1-${id}`))?.revokedAt).toBe(at(5));
+    });
+
+    it('updates settings and deletes an encounter with its log, snapshots and tokens', async () => {
+      const s = await open();
+      const id = await makeEncounter(s);
+      const other = await makeEncounter(s);
+      await s.updateSettings(id, { ...settings, hideEnemyStats: true }, at(9));
+      expect((await s.getEncounter(id))?.settings.hideEnemyStats).toBe(true);
+      await s.append(id, 0, cmd(1), { over: false, winner: null });
+      await s.putSnapshot(id, { seq: 1, state: {}, line: [1] });
+      expect((await s.listEncounters([id, other, 'x'])).map((e) => e.id).sort()).toEqual([id, other].sort());
+      expect(await s.deleteEncounter(id)).toBe(true);
+      expect(await s.deleteEncounter(id)).toBe(false);
+      expect(await s.getEncounter(id)).toBeNull();
+      expect(await s.readLog(id)).toEqual([]);
+      expect(await s.latestSnapshot(id)).toBeNull();
+      expect(await s.findTokenByHash(`hash-gm-${id}`)).toBeNull();
+      expect(await s.getEncounter(other)).not.toBeNull();
+    });
+
+    it('tells every subscriber sharing the database about appends (NOTIFY on PostgreSQL)', async () => {
+      const url = await tdb.create();
+      const a = await open(url);
+      // SQLite has one process: subscribers of the same Storage hear it. PostgreSQL: another one does.
+      const b = tdb.name === 'postgres' ? await open(url) : a;
+      const id = await makeEncounter(a);
+      const heard = new Promise<[string, number]>((resolve) => {
+        const off = b.onAppend((eid, seq) => {
+          if (eid === id) {
+            off();
+            resolve([eid, seq]);
+          }
+        });
+      });
+      await a.append(id, 0, cmd(1), { over: false, winner: null });
+      expect(await heard).toEqual([id, 1]);
+    });
+  });
+}

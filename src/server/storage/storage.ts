@@ -1,0 +1,423 @@
+// Durable storage of encounters: their scenario and settings, the append-only command log,
+// snapshots, and hashed tokens. One class over Kysely serves SQLite (better-sqlite3, the
+// default, one file) and PostgreSQL (pg; several server processes may share it, LISTEN/NOTIFY
+// telling each of them about entries the others appended).
+//
+// The log's integrity rests on compare-and-set: `append(id, expected, entry)` stores entry
+// `expected + 1` only if the encounter's last seq is still `expected` (UPDATE ... WHERE seq =
+// expected, then INSERT under the (encounter_id, seq) primary key, in one transaction). A
+// writer that lost the race gets SeqConflict and nothing is written.
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { EncounterSettings, Role } from '../protocol.ts';
+import { type Database, migrations } from './schema.ts';
+
+/** The expected seq was stale: another writer appended first (or the encounter is gone). */
+export class SeqConflict extends Error {
+  constructor(
+    readonly encounterId: string,
+    readonly expected: number,
+  ) {
+    super(`encounter ${encounterId}: the log is no longer at seq ${expected}`);
+    this.name = 'SeqConflict';
+  }
+}
+
+export interface EncounterRow {
+  id: string;
+  name: string;
+  system: string;
+  scenario: unknown;
+  settings: EncounterSettings;
+  createdAt: string;
+  updatedAt: string;
+  seq: number;
+  over: boolean;
+  winner: string | null;
+}
+
+export interface CommandBody {
+  command: unknown;
+  faces: number[];
+  entered: boolean;
+  events: Record<string, unknown>[];
+}
+export interface RewindBody {
+  to: number;
+}
+
+export type LogEntry =
+  | { seq: number; kind: 'command'; body: CommandBody; role: Role; tokenId: string | null; at: string }
+  | { seq: number; kind: 'rewind'; body: RewindBody; role: Role; tokenId: string | null; at: string };
+
+export interface Snapshot {
+  seq: number;
+  state: unknown;
+  /** The command seqs on the line of play whose replay gives `state`. */
+  line: number[];
+}
+
+export interface TokenRow {
+  id: string;
+  encounterId: string;
+  hash: string;
+  role: Role;
+  figures: string[];
+  label: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export type StorageKind = 'sqlite' | 'postgres';
+export type AppendListener = (encounterId: string, seq: number) => void;
+
+const NOTIFY_CHANNEL = 'fray_log';
+
+export class Storage {
+  private readonly emitter = new EventEmitter();
+  private listenClient: pg.Client | null = null;
+
+  private constructor(
+    readonly kind: StorageKind,
+    readonly db: Kysely<Database>,
+    private readonly pgUrl: string | null,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  /**
+   * Opens storage from a URL: `sqlite:PATH` (or a bare path, or `sqlite::memory:`) or
+   * `postgres://...`, and brings the schema up to date.
+   */
+  static async open(url: string): Promise<Storage> {
+    let storage: Storage;
+    if (/^postgres(ql)?:\/\//.test(url)) {
+      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      storage = new Storage('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), url);
+    } else {
+      const path = url.replace(/^sqlite:/, '');
+      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+      const file = new SqliteDatabase(path);
+      // WAL: readers never block the writer; FULL: an acknowledged command survives power loss too.
+      file.pragma('journal_mode = WAL');
+      file.pragma('synchronous = FULL');
+      file.pragma('foreign_keys = ON');
+      file.pragma('busy_timeout = 5000');
+      storage = new Storage('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), null);
+    }
+    await storage.migrate();
+    if (storage.kind === 'postgres') await storage.listen();
+    return storage;
+  }
+
+  private async migrate(): Promise<void> {
+    if (this.kind === 'postgres') {
+      // Two processes starting together must not both create the tables.
+      await this.db.connection().execute(async (conn) => {
+        await sql`select pg_advisory_lock(7302514)`.execute(conn);
+        try {
+          const { error } = await new Migrator({ db: conn, provider: migrations }).migrateToLatest();
+          if (error) throw error;
+        } finally {
+          await sql`select pg_advisory_unlock(7302514)`.execute(conn);
+        }
+      });
+      return;
+    }
+    const { error } = await new Migrator({ db: this.db, provider: migrations }).migrateToLatest();
+    if (error) throw error;
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.pgUrl ?? undefined });
+    await client.connect();
+    client.on('notification', (n) => {
+      if (n.channel !== NOTIFY_CHANNEL || !n.payload) return;
+      const cut = n.payload.lastIndexOf(':');
+      this.emitter.emit('append', n.payload.slice(0, cut), Number(n.payload.slice(cut + 1)));
+    });
+    // A dropped LISTEN connection would silently stop cross-process updates: surface it.
+    client.on('error', (e) => this.emitter.emit('error', e));
+    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    this.listenClient = client;
+  }
+
+  /**
+   * Calls `fn(encounterId, seq)` after every append, from this process or (PostgreSQL) any
+   * other process sharing the database. Returns the unsubscribe function.
+   */
+  onAppend(fn: AppendListener): () => void {
+    this.emitter.on('append', fn);
+    return () => this.emitter.off('append', fn);
+  }
+
+  onError(fn: (e: Error) => void): void {
+    this.emitter.on('error', fn);
+  }
+
+  async close(): Promise<void> {
+    if (this.listenClient) {
+      const c = this.listenClient;
+      this.listenClient = null;
+      await c.end().catch(() => undefined);
+    }
+    await this.db.destroy();
+  }
+
+  // --- encounters -----------------------------------------------------------------------------
+
+  async createEncounter(
+    e: { id: string; name: string; system: string; scenario: unknown; settings: EncounterSettings; at: string },
+    gm: Omit<TokenRow, 'encounterId' | 'revokedAt'>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('encounters')
+        .values({
+          id: e.id,
+          name: e.name,
+          system: e.system,
+          scenario: JSON.stringify(e.scenario),
+          settings: JSON.stringify(e.settings),
+          created_at: e.at,
+          updated_at: e.at,
+          seq: 0,
+          over: 0,
+          winner: null,
+        })
+        .execute();
+      await trx.insertInto('tokens').values(tokenValues({ ...gm, encounterId: e.id, revokedAt: null })).execute();
+    });
+  }
+
+  async getEncounter(id: string): Promise<EncounterRow | null> {
+    const r = await this.db.selectFrom('encounters').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? encounterRow(r) : null;
+  }
+
+  async listEncounters(ids: readonly string[]): Promise<EncounterRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('encounters')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .orderBy('updated_at', 'desc')
+      .execute();
+    return rows.map(encounterRow);
+  }
+
+  async deleteEncounter(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      // Explicit child deletes: SQLite enforces cascades only with foreign_keys on, PG always.
+      await trx.deleteFrom('log').where('encounter_id', '=', id).execute();
+      await trx.deleteFrom('snapshots').where('encounter_id', '=', id).execute();
+      await trx.deleteFrom('tokens').where('encounter_id', '=', id).execute();
+      const r = await trx.deleteFrom('encounters').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    });
+  }
+
+  async updateSettings(id: string, settings: EncounterSettings, at: string): Promise<void> {
+    await this.db
+      .updateTable('encounters')
+      .set({ settings: JSON.stringify(settings), updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // --- the log --------------------------------------------------------------------------------
+
+  /**
+   * Appends `entry` as seq `expected + 1` if and only if the log is still at `expected`;
+   * otherwise throws SeqConflict and writes nothing. `over`/`winner` update the listing.
+   */
+  async append(
+    id: string,
+    expected: number,
+    entry: Omit<LogEntry, 'seq'>,
+    meta: { over: boolean; winner: string | null },
+  ): Promise<number> {
+    const seq = expected + 1;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const u = await trx
+          .updateTable('encounters')
+          .set({ seq, updated_at: entry.at, over: meta.over ? 1 : 0, winner: meta.winner })
+          .where('id', '=', id)
+          .where('seq', '=', expected)
+          .executeTakeFirst();
+        if (Number(u.numUpdatedRows) !== 1) throw new SeqConflict(id, expected);
+        await trx
+          .insertInto('log')
+          .values({
+            encounter_id: id,
+            seq,
+            kind: entry.kind,
+            body: JSON.stringify(entry.body),
+            role: entry.role,
+            token_id: entry.tokenId,
+            at: entry.at,
+          })
+          .execute();
+        // Delivered to every listener when (and only if) the transaction commits.
+        if (this.kind === 'postgres') await sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${id}:${seq}`})`.execute(trx);
+      });
+    } catch (e) {
+      if (e instanceof SeqConflict) throw e;
+      if (isUniqueViolation(e)) throw new SeqConflict(id, expected);
+      throw e;
+    }
+    if (this.kind === 'sqlite') this.emitter.emit('append', id, seq);
+    return seq;
+  }
+
+  /** Entries with from < seq <= to (to: all), in order. */
+  async readLog(id: string, from = 0, to?: number): Promise<LogEntry[]> {
+    let q = this.db.selectFrom('log').selectAll().where('encounter_id', '=', id).where('seq', '>', from);
+    if (to !== undefined) q = q.where('seq', '<=', to);
+    const rows = await q.orderBy('seq').execute();
+    return rows.map(
+      (r) =>
+        ({
+          seq: Number(r.seq),
+          kind: r.kind,
+          body: JSON.parse(r.body),
+          role: r.role as Role,
+          tokenId: r.token_id,
+          at: r.at,
+        }) as LogEntry,
+    );
+  }
+
+  // --- snapshots ------------------------------------------------------------------------------
+
+  async putSnapshot(id: string, snap: Snapshot): Promise<void> {
+    const body = JSON.stringify({ state: snap.state, line: snap.line });
+    // Another process may have stored the same snapshot first: the same seq means the same state.
+    await this.db
+      .insertInto('snapshots')
+      .values({ encounter_id: id, seq: snap.seq, body })
+      .onConflict((oc) => oc.columns(['encounter_id', 'seq']).doNothing())
+      .execute();
+  }
+
+  /** The latest snapshot at or before `maxSeq` (default: any). */
+  async latestSnapshot(id: string, maxSeq?: number): Promise<Snapshot | null> {
+    let q = this.db.selectFrom('snapshots').selectAll().where('encounter_id', '=', id);
+    if (maxSeq !== undefined) q = q.where('seq', '<=', maxSeq);
+    const r = await q.orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    if (!r) return null;
+    const b = JSON.parse(r.body) as { state: unknown; line: number[] };
+    return { seq: Number(r.seq), state: b.state, line: b.line };
+  }
+
+  /** Every snapshot's seq and line (not the states), to pick a base for a rewind. */
+  async snapshotLines(id: string): Promise<{ seq: number; line: number[] }[]> {
+    const rows = await this.db.selectFrom('snapshots').selectAll().where('encounter_id', '=', id).orderBy('seq').execute();
+    return rows.map((r) => ({ seq: Number(r.seq), line: (JSON.parse(r.body) as { line: number[] }).line }));
+  }
+
+  async getSnapshot(id: string, seq: number): Promise<Snapshot | null> {
+    const r = await this.db
+      .selectFrom('snapshots')
+      .selectAll()
+      .where('encounter_id', '=', id)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    if (!r) return null;
+    const b = JSON.parse(r.body) as { state: unknown; line: number[] };
+    return { seq: Number(r.seq), state: b.state, line: b.line };
+  }
+
+  // --- tokens ---------------------------------------------------------------------------------
+
+  async insertToken(t: Omit<TokenRow, 'revokedAt'>): Promise<void> {
+    await this.db.insertInto('tokens').values(tokenValues({ ...t, revokedAt: null })).execute();
+  }
+
+  async findTokenByHash(hash: string): Promise<TokenRow | null> {
+    const r = await this.db.selectFrom('tokens').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return r ? tokenRow(r) : null;
+  }
+
+  async findTokensByHash(hashes: readonly string[]): Promise<TokenRow[]> {
+    if (hashes.length === 0) return [];
+    const rows = await this.db.selectFrom('tokens').selectAll().where('hash', 'in', [...hashes]).execute();
+    return rows.map(tokenRow);
+  }
+
+  async listTokens(encounterId: string): Promise<TokenRow[]> {
+    const rows = await this.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('encounter_id', '=', encounterId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(tokenRow);
+  }
+
+  /** Marks a token revoked; false when it does not exist or was already revoked. */
+  async revokeToken(encounterId: string, tokenId: string, at: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('tokens')
+      .set({ revoked_at: at })
+      .where('encounter_id', '=', encounterId)
+      .where('id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+}
+
+function encounterRow(r: Database['encounters']): EncounterRow {
+  return {
+    id: r.id,
+    name: r.name,
+    system: r.system,
+    scenario: JSON.parse(r.scenario),
+    settings: JSON.parse(r.settings),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    seq: Number(r.seq),
+    over: Number(r.over) === 1,
+    winner: r.winner,
+  };
+}
+
+function tokenValues(t: TokenRow): Database['tokens'] {
+  return {
+    id: t.id,
+    encounter_id: t.encounterId,
+    hash: t.hash,
+    role: t.role,
+    figures: JSON.stringify(t.figures),
+    label: t.label,
+    created_at: t.createdAt,
+    revoked_at: t.revokedAt,
+  };
+}
+
+function tokenRow(r: Database['tokens']): TokenRow {
+  return {
+    id: r.id,
+    encounterId: r.encounter_id,
+    hash: r.hash,
+    role: r.role as Role,
+    figures: JSON.parse(r.figures),
+    label: r.label,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  };
+}
+
+/** A primary-key / unique violation, from either driver. */
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string };
+  // SQLITE_BUSY: another process holds the write lock past busy_timeout; nothing was written.
+  return err?.code === '23505' || err?.code === 'SQLITE_BUSY' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
