@@ -1,0 +1,107 @@
+// HiTech armor and special ammunition (seed f04d4dae; RULINGS R-H8, R-H9, R-H12, R-H13).
+import { InputError } from '../../../../core/errors.ts';
+import type { LedgerEntry } from '../../../../core/ledger.ts';
+
+export interface HiTechHit {
+  /** Damage dice faces as rolled. */
+  faces: readonly number[];
+  /** Damage adds (a broadsword's 2d has 0, a mace's 2d-1 has -1). Missiles: added to the first die. */
+  adds?: number;
+  /** 'missile' (modern and low-tech missile weapons: armor per die) or 'melee' (armor once per attack). */
+  mode: 'missile' | 'melee';
+  /** Armor protection (per die against missiles, per attack in melee). */
+  protection: number;
+  /** Armor name for the ledger. */
+  armorName?: string;
+  /** Armor piercing (AP, HEAP): armor counts half, round up (R-H9). */
+  ap?: boolean;
+  /** Explosive (HE, HEAP): damage through armor is doubled (R-H9). */
+  explosive?: boolean;
+  /** Critical multiplier of this hit (3 on a roll of 3, 2 on a 4; R-H10: first hit of a burst only). */
+  multiplier?: number;
+  /** The figure is in the impact hex of a grenade or rocket: armor halved, round down (R-H12). */
+  impactHex?: boolean;
+}
+
+export interface HiTechDamage {
+  /** Damage the figure takes. */
+  damage: number;
+  /** Damage before armor (and before HE doubling): the basis for knockdown under R-H13. */
+  beforeArmor: number;
+  /** The protection that applied (per die for missiles). */
+  protection: number;
+  ledger: LedgerEntry[];
+}
+
+/** Armor protection after the impact-hex halving (R-H12) and AP (R-H9), with its ledger. */
+export function effectiveProtection(p: number, ap: boolean, impactHex: boolean): { protection: number; notes: string[] } {
+  let out = p;
+  const notes: string[] = [];
+  if (impactHex) {
+    out = Math.floor(out / 2);
+    notes.push(`halved in the impact hex (R-H12): ${out}`);
+  }
+  if (ap) {
+    out = Math.ceil(out / 2);
+    notes.push(`half against AP, round up (R-H9): ${out}`);
+  }
+  return { protection: out, notes };
+}
+
+/**
+ * Damage of one hit against HiTech armor. Missiles: the multiplier scales each die, then the
+ * protection comes off each die, never below 0 (R-H8). Melee: the protection comes off the
+ * whole attack once. Explosive rounds double what passes the armor (R-H9).
+ */
+export function hitechDamage(h: HiTechHit): HiTechDamage {
+  const mult = h.multiplier ?? 1;
+  const adds = h.adds ?? 0;
+  if (!Number.isInteger(h.protection) || h.protection < 0) throw new InputError([{ path: 'protection', message: `must be a whole number >= 0, got ${h.protection}` }]);
+  if (h.faces.length === 0) throw new InputError([{ path: 'faces', message: 'a hit needs at least one damage die' }]);
+  const raw = h.faces.reduce((t, f) => t + f, 0) * mult + adds;
+  const beforeArmor = Math.max(0, raw);
+  const ledger: LedgerEntry[] = [{ source: `damage dice ${h.faces.join('+')}`, delta: h.faces.reduce((t, f) => t + f, 0), rule: 'tft-core' }];
+  if (mult !== 1) ledger.push({ source: `critical x${mult}`, delta: h.faces.reduce((t, f) => t + f, 0) * (mult - 1), rule: h.mode === 'missile' ? 'R-H10' : 'tft-core' });
+  if (adds) ledger.push({ source: 'damage adds', delta: adds, rule: 'tft-core' });
+  const eff = effectiveProtection(h.protection, !!h.ap, !!h.impactHex);
+  const p = eff.protection;
+  const armor = h.armorName ?? 'armor';
+  let through: number;
+  if (h.mode === 'missile') {
+    const perDie = h.faces.map((f, i) => Math.max(0, f * mult + (i === 0 ? adds : 0) - p));
+    through = perDie.reduce((t, x) => t + x, 0);
+    if (p > 0 || through !== raw)
+      ledger.push({
+        source: `${armor} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: ${perDie.join('+')}`,
+        delta: through - raw,
+        rule: 'R-H8',
+      });
+  } else {
+    through = Math.max(0, raw - p);
+    if (p > 0 || through !== raw) ledger.push({ source: `${armor} stops ${p} of the attack${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}`, delta: through - raw, rule: 'R-H8' });
+  }
+  let damage = through;
+  if (h.explosive && through > 0) {
+    damage = through * 2;
+    ledger.push({ source: `explosive: damage through armor doubled`, delta: through, rule: 'R-H9' });
+  }
+  return { damage, beforeArmor, protection: p, ledger };
+}
+
+/** R-H13: the damage that decides the 5-hit and 8-hit effects: before armor for knockback armor (flak, nylon). */
+export function knockdownBasis(d: Pick<HiTechDamage, 'damage' | 'beforeArmor'>, armorKnockback: boolean): number {
+  return armorKnockback ? d.beforeArmor : d.damage;
+}
+
+export type HeSplashMode = 'unarmored' | 'armored' | 'off';
+
+/**
+ * R-H9: an HE round's splash on a figure in one of the 6 hexes around the target: 1 point per
+ * die the weapon rolled; by default armor does not reduce it (option: armor stops its
+ * protection once, or no splash).
+ */
+export function heSplashDamage(dice: number, mode: HeSplashMode, protection = 0): number {
+  if (mode === 'off') return 0;
+  if (mode === 'unarmored') return dice;
+  return Math.max(0, dice - protection);
+}
