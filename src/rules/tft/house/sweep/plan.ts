@@ -1,0 +1,138 @@
+// The arc of a sweeping blow (R-S4, R-S5, R-S6): which hexes it passes through, in the order
+// the attacks are rolled, and who stands in each (a target, a friend, or nobody).
+import { coveringArcs, type Spin, sweepArc } from '../../../../core/hex/arcs.ts';
+import { type Hex, hexEquals, hexKey } from '../../../../core/hex/coords.ts';
+import { isFrontHex } from '../../../../core/hex/facing.ts';
+import { CommandRejected, InputError } from '../../../../core/errors.ts';
+import { CLASSIC_MAX_ARC, type SweepVariant } from './rules.ts';
+
+export interface ArcFigure {
+  id: string;
+  side: string;
+  pos: Hex;
+}
+
+export interface Sweeper extends ArcFigure {
+  facing: number;
+  /** Front hexes: 3 for humans, 6 with Eyes Behind, race data for others. */
+  frontHexes: number;
+}
+
+export type SweepStep =
+  | { kind: 'target'; hex: Hex; figure: string }
+  | { kind: 'friend'; hex: Hex; figure: string }
+  | { kind: 'empty'; hex: Hex };
+
+export interface SweepPlan {
+  spin: Spin;
+  /** Every hex of the arc in order, first target to last (R-S4). */
+  steps: SweepStep[];
+  /** Enemy targets in arc order. */
+  targets: string[];
+  /** Friends the arc passes through, in arc order (R-S5). */
+  friends: string[];
+}
+
+/**
+ * Plans a sweep by `attacker` at the enemies `targetIds` turning `spin` (R-S4): the arc runs
+ * from targetIds[0] to the last listed target through front hexes only; the targets between
+ * them are rolled in arc order whatever order they are listed in. Fewer than 2 targets is not a
+ * sweep (R-S2). `figures` are the figures that occupy hexes (the caller leaves out the dead).
+ * A friend in the arc is not a target (R-S5). An enemy in the arc must be one of the targets
+ * (the blade cannot skip it: choose a shorter arc or the other way round); the classic rule
+ * reaches at most 3 hexes (R-S6). Throws CommandRejected naming `targets[i]` or `spin`.
+ */
+export function planSweep(
+  attacker: Sweeper,
+  figures: readonly ArcFigure[],
+  targetIds: readonly string[],
+  spin: Spin,
+  variant: SweepVariant,
+): SweepPlan {
+  if (targetIds.length < 2) {
+    throw new CommandRejected('targets', `a sweeping blow needs at least 2 enemy targets, got ${targetIds.length} (R-S2: one target is an ordinary attack)`);
+  }
+  if (spin !== 'cw' && spin !== 'ccw') throw new CommandRejected('spin', `must be 'cw' or 'ccw', got ${String(spin)}`);
+  const seen = new Set<string>();
+  const targets = targetIds.map((id, i) => {
+    const f = figures.find((x) => x.id === id);
+    if (!f) throw new CommandRejected(`targets[${i}]`, `no figure '${id}' able to be attacked`);
+    if (f.id === attacker.id) throw new CommandRejected(`targets[${i}]`, 'a figure cannot sweep at itself');
+    if (f.side === attacker.side) throw new CommandRejected(`targets[${i}]`, `'${id}' is a friend: friends in the arc are not targets (R-S5)`);
+    if (seen.has(id)) throw new CommandRejected(`targets[${i}]`, `'${id}' is listed twice`);
+    seen.add(id);
+    return f;
+  });
+  let hexes: Hex[];
+  try {
+    hexes = sweepArc(attacker.pos, attacker.facing, attacker.frontHexes, targets[0].pos, targets[targets.length - 1].pos, spin);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const issue = e.issues[0];
+    const path = issue.path === 'first' ? 'targets[0]' : issue.path === 'last' ? `targets[${targets.length - 1}]` : 'spin';
+    throw new CommandRejected(path, `${issue.message} (R-S4)`);
+  }
+  if (variant === 'classic' && hexes.length > CLASSIC_MAX_ARC) {
+    throw new CommandRejected('targets', `the classic rule sweeps at most ${CLASSIC_MAX_ARC} adjacent front hexes; this arc has ${hexes.length} (R-S6)`);
+  }
+  targets.forEach((t, i) => {
+    if (!hexes.some((h) => hexEquals(h, t.pos))) {
+      throw new CommandRejected(`targets[${i}]`, `'${t.id}' is not in the arc from '${targets[0].id}' to '${targets[targets.length - 1].id}' going ${spin} (R-S4)`);
+    }
+  });
+  const byHex = new Map<string, ArcFigure>();
+  for (const f of figures) if (f.id !== attacker.id) byHex.set(hexKey(f.pos), f);
+  const steps: SweepStep[] = hexes.map((h) => {
+    const f = byHex.get(hexKey(h));
+    if (!f) return { kind: 'empty', hex: h };
+    if (f.side === attacker.side) return { kind: 'friend', hex: h, figure: f.id };
+    if (!seen.has(f.id)) {
+      throw new CommandRejected('targets', `enemy '${f.id}' stands in the arc: include it as a target or sweep a shorter arc (R-S4)`);
+    }
+    return { kind: 'target', hex: h, figure: f.id };
+  });
+  return {
+    spin,
+    steps,
+    targets: steps.flatMap((s) => (s.kind === 'target' ? [s.figure] : [])),
+    friends: steps.flatMap((s) => (s.kind === 'friend' ? [s.figure] : [])),
+  };
+}
+
+/**
+ * Every sweep open to `attacker` (for explain and the AI): each set of 2+ enemies in its front
+ * hexes that fits one arc with no other enemy inside it. One plan per distinct set of swept
+ * hexes (an arc and its reverse sweep the same hexes: the clockwise one is listed). Smallest
+ * sets first.
+ */
+export function possibleSweeps(attacker: Sweeper, figures: readonly ArcFigure[], variant: SweepVariant): SweepPlan[] {
+  if (variant === 'off') return [];
+  const enemies = figures.filter((f) => f.side !== attacker.side && isFrontHex(attacker.pos, attacker.facing, f.pos, attacker.frontHexes));
+  const out: SweepPlan[] = [];
+  const seen = new Set<string>();
+  const n = enemies.length;
+  for (let mask = 1; mask < 1 << n; mask++) {
+    const set = enemies.filter((_, i) => mask & (1 << i));
+    if (set.length < 2) continue;
+    for (const arc of coveringArcs(attacker.pos, attacker.facing, attacker.frontHexes, set.map((f) => f.pos))) {
+      const first = set.find((f) => hexEquals(f.pos, arc.first))!;
+      const last = set.find((f) => hexEquals(f.pos, arc.last))!;
+      const ids = [first.id, ...set.filter((f) => f !== first && f !== last).map((f) => f.id), last.id];
+      let plan: SweepPlan;
+      try {
+        plan = planSweep(attacker, figures, ids, arc.spin, variant);
+      } catch (e) {
+        if (e instanceof InputError) continue;
+        throw e;
+      }
+      const key = plan.steps
+        .map((st) => hexKey(st.hex))
+        .sort()
+        .join('|');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(plan);
+    }
+  }
+  return out.sort((a, b) => a.targets.length - b.targets.length);
+}
