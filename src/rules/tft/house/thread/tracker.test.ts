@@ -4,6 +4,7 @@ import { CommandRejected } from '../../../../core/errors.ts';
 import { DEFAULT_STATE_OPTIONS as O } from './states.ts';
 import {
   type MedicView,
+  type ThreadEnv,
   type ThreadEvent,
   type ThreadSubject,
   bagOf,
@@ -11,6 +12,7 @@ import {
   firstAid,
   observe,
   passTurnsOutOfCombat,
+  pureEnv,
   stabilizeTurn,
   statusOf,
 } from './tracker.ts';
@@ -25,166 +27,211 @@ const fig = (id: string, st: number, iq: number, wounds = 0, fatigue = 0, talent
   talents,
   house: {},
 });
-const collect = () => {
+const medic = (id: string, iq: number, talents: string[] = []): MedicView => ({ id, iq, talents, house: {} });
+/** A pure env over scripted faces, collecting events; `at(t)` sets the turn. */
+const world = (faces: number[] = []) => {
   const events: ThreadEvent[] = [];
-  return { events, emit: (e: ThreadEvent) => events.push(e) };
+  const dice = new ScriptedDice(faces);
+  const env: ThreadEnv = pureEnv(1, O, dice, (e) => events.push(e));
+  const at = (t: number) => {
+    env.turn = t;
+    return env;
+  };
+  return { events, dice, env, at };
 };
 const rolls = (events: ThreadEvent[], who: string) =>
   events.filter((e) => e.type === 'thread-roll' && e.figure === who) as Extract<ThreadEvent, { type: 'thread-roll' }>[];
+const hurt = (w: ReturnType<typeof world>, f: ThreadSubject, turn: number) => observe(f, turn, O, w.env.emit, 'damage');
 
 describe('thread tracker [82345e2a]', () => {
   it('R-T1: every state change is an event with its remST and dyST ledgers', () => {
-    const { events, emit } = collect();
+    const w = world();
     const c = fig('claudio', 8, 14, 6);
-    observe(c, 3, O, emit, 'setup');
+    hurt(w, c, 3);
     c.wounds += 4;
-    observe(c, 4, O, emit, 'damage');
-    expect(events.map((e) => e.type === 'thread-state' && [e.from, e.to])).toEqual([
+    hurt(w, c, 4);
+    expect(w.events.map((e) => e.type === 'thread-state' && [e.from, e.to])).toEqual([
       [null, 'reeling'],
       ['reeling', 'dying'],
     ]);
-    const e = events[1] as Extract<ThreadEvent, { type: 'thread-state' }>;
+    const e = w.events[1] as Extract<ThreadEvent, { type: 'thread-state' }>;
     expect(e.dyST.total).toBe(-2);
     expect(e.turn).toBe(4);
-    observe(c, 4, O, emit, 'nothing');
-    expect(events).toHaveLength(2);
+    hurt(w, c, 4);
+    expect(w.events).toHaveLength(2);
   });
 
-  it('R-T2: N = 1 on the turn dying began, then +1 each turn; failure is death', () => {
-    const { events, emit } = collect();
+  it('R-T2: N = 1 on the turn dying began, then +1 each turn; failure is death (James, IQ 11)', () => {
+    const w = world([1, 1, 1, 6, 4, 3]);
     const j = fig('james', 10, 11, 16); // dyST -6: dying
-    observe(j, 7, O, emit, 'damage');
-    const dice = new ScriptedDice([1, 1, 1, 6, 4, 3]);
-    endOfTurnFor(j, 7, O, dice, emit);
-    endOfTurnFor(j, 8, O, dice, emit);
-    endOfTurnFor(j, 9, O, dice, emit);
-    expect(rolls(events, 'james').map((r) => [r.dice.total, r.total, r.survived])).toEqual([
-      [1, 1, true],
-      [2, 2, true],
-      [3, 13, false],
+    hurt(w, j, 7);
+    endOfTurnFor(w.at(7), j);
+    endOfTurnFor(w.at(8), j);
+    endOfTurnFor(w.at(9), j);
+    expect(rolls(w.events, 'james').map((r) => [r.turn, r.dice.total, r.total, r.survived])).toEqual([
+      [7, 1, 1, true],
+      [8, 2, 2, true],
+      [9, 3, 13, false],
     ]);
+    expect(rolls(w.events, 'james')[2].target.total).toBe(11);
     expect(statusOf(j, O).state).toBe('dead');
     expect(bagOf(j).dead).toBe(true);
-    // dead is final: no more rolls, healing does not raise it
-    endOfTurnFor(j, 10, O, dice, emit);
+    // dead is final: no more rolls, and healing does not raise it
+    endOfTurnFor(w.at(10), j);
+    expect(rolls(w.events, 'james')).toHaveLength(3);
     j.wounds = 0;
     expect(statusOf(j, O).state).toBe('dead');
   });
 
+  it('R-T2: the player may roll against ST instead of the higher IQ', () => {
+    const w = world([6]);
+    const p = fig('p', 5, 14, 6);
+    bagOf(p).attribute = 'st';
+    hurt(w, p, 1);
+    endOfTurnFor(w.at(1), p);
+    expect(rolls(w.events, 'p')[0].attribute).toBe('st');
+    expect(statusOf(p, O).state).toBe('dead');
+  });
+
   it('R-T3: no thread roll while a medic works; an interrupted attempt resumes at ceil(last/2), then rises', () => {
-    const { events, emit } = collect();
-    const eragin: MedicView = { id: 'eragin', iq: 13, talents: ['Physicker'] };
+    const w = world([3, 2, 5, 5, 1, 2, 3]);
+    const eragin = medic('eragin', 13, ['Physicker']);
     const c = fig('claudio', 8, 14, 10);
-    observe(c, 4, O, emit, 'damage');
-    const dice = new ScriptedDice([3, 2, 5, 5, 1, 2, 3]);
-    endOfTurnFor(c, 4, O, dice, emit); // 1 die
-    stabilizeTurn(eragin, c, 5, false, O, dice, emit);
-    endOfTurnFor(c, 5, O, dice, emit);
-    stabilizeTurn(eragin, c, 6, false, O, dice, emit);
-    endOfTurnFor(c, 6, O, dice, emit);
-    endOfTurnFor(c, 7, O, dice, emit); // Eragin went to fight: interrupted
-    endOfTurnFor(c, 8, O, dice, emit);
-    endOfTurnFor(c, 9, O, dice, emit);
-    expect(rolls(events, 'claudio').map((r) => [r.turn, r.dice.total])).toEqual([
+    hurt(w, c, 4);
+    endOfTurnFor(w.at(4), c); // 1 die
+    stabilizeTurn(w.at(5), eragin, c);
+    endOfTurnFor(w.at(5), c);
+    stabilizeTurn(w.at(6), eragin, c);
+    endOfTurnFor(w.at(6), c);
+    endOfTurnFor(w.at(7), c); // Eragin went to fight: interrupted
+    endOfTurnFor(w.at(8), c);
+    endOfTurnFor(w.at(9), c);
+    expect(rolls(w.events, 'claudio').map((r) => [r.turn, r.dice.total])).toEqual([
       [4, 1],
       [7, 1],
       [8, 2],
       [9, 3],
     ]);
-    const intr = events.find((e) => e.type === 'stabilize-interrupted');
-    expect(intr && intr.type === 'stabilize-interrupted' && [intr.turn, intr.turnsDone, intr.resumeDice.total]).toEqual([7, 2, 1]);
-    expect(rolls(events, 'claudio')[1].dice.entries[0].rule).toBe('R-T3');
+    const intr = w.events.find((e) => e.type === 'stabilize-interrupted');
+    expect(intr?.type === 'stabilize-interrupted' && [intr.turn, intr.turnsDone, intr.resumeDice.total]).toEqual([7, 2, 1]);
+    expect(rolls(w.events, 'claudio')[1].dice.entries[0].rule).toBe('R-T3');
+    expect(w.dice.remaining).toBe(0);
+  });
+
+  it('R-T3: half the last roll rounded up: a figure interrupted after a 5-die roll resumes at 3', () => {
+    const w = world([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const p = fig('p', 20, 20, 20);
+    hurt(w, p, 1);
+    for (let t = 1; t <= 5; t++) endOfTurnFor(w.at(t), p);
+    stabilizeTurn(w.at(6), medic('m', 10), p);
+    endOfTurnFor(w.at(6), p);
+    endOfTurnFor(w.at(7), p);
+    endOfTurnFor(w.at(8), p);
+    expect(rolls(w.events, 'p').map((r) => r.dice.total)).toEqual([1, 2, 3, 4, 5, 3, 4]);
   });
 
   it('R-T3: after 60 turns of work the medic rolls Nd6 <= IQ; success makes wounds ST - 1', () => {
-    const { events, emit } = collect();
-    const eragin: MedicView = { id: 'eragin', iq: 13, talents: ['Physicker'] };
+    const w = world([3, 3, 3, 3]);
+    const eragin = medic('eragin', 13, ['Physicker']);
     const c = fig('claudio', 8, 14, 10);
-    observe(c, 9, O, emit, 'damage');
-    const dice = new ScriptedDice([3, 3, 3, 3]);
+    hurt(w, c, 9);
     for (let t = 10; t < 70; t++) {
-      stabilizeTurn(eragin, c, t, false, O, dice, emit);
-      endOfTurnFor(c, t, O, dice, emit);
+      stabilizeTurn(w.at(t), eragin, c);
+      endOfTurnFor(w.at(t), c);
     }
-    const r = events.find((e) => e.type === 'stabilize-roll');
-    expect(r && r.type === 'stabilize-roll' && [r.turn, r.dice.total, r.total, r.success, r.woundsAfter]).toEqual([
+    const r = w.events.find((e) => e.type === 'stabilize-roll');
+    expect(r?.type === 'stabilize-roll' && [r.turn, r.dice.total, r.total, r.success, r.woundsAfter]).toEqual([
       69,
       4,
       12,
       true,
       7,
     ]);
-    expect(rolls(events, 'claudio')).toHaveLength(0);
+    expect(rolls(w.events, 'claudio')).toHaveLength(0);
     expect(statusOf(c, O).state).toBe('unconscious');
-    expect(dice.remaining).toBe(0);
+    expect(w.dice.remaining).toBe(0);
   });
 
   it('R-T3: a medic who failed may not try again; another medic may', () => {
-    const { emit } = collect();
-    const a: MedicView = { id: 'a', iq: 9, talents: [] };
-    const b: MedicView = { id: 'b', iq: 13, talents: ['Physicker'] };
+    const w = world([6, 6, 6, 6, 6, 6, 6]);
+    const a = medic('a', 9);
+    const b = medic('b', 13, ['Physicker']);
     const p = fig('p', 10, 10, 11);
-    observe(p, 1, O, emit, 'damage');
-    stabilizeTurn(a, p, 1, false, O, new ScriptedDice([]), emit);
-    passTurnsOutOfCombat([p], new Map([['a', a]]), 1, 59, O, new ScriptedDice([6, 6, 6, 6, 6, 6, 6]), emit, 'test');
+    hurt(w, p, 1);
+    stabilizeTurn(w.env, a, p);
+    passTurnsOutOfCombat(w.env, [p], new Map([['a', a]]), 59, 'test');
     expect(bagOf(p).failedMedics).toEqual(['a']);
     expect(statusOf(p, O).state).toBe('dying');
-    expect(() => stabilizeTurn(a, p, 2, false, O, new ScriptedDice([]), emit)).toThrow(CommandRejected);
-    expect(() => stabilizeTurn(b, p, 2, false, O, new ScriptedDice([]), emit)).not.toThrow();
+    expect(() => stabilizeTurn(w.at(2), a, p)).toThrow(CommandRejected);
+    expect(() => stabilizeTurn(w.at(2), b, p)).not.toThrow();
+  });
+
+  it('R-T3: one die fewer with a Healing Potion, which the medic must carry and uses up', () => {
+    const w = world([4, 4, 4]);
+    const doc = medic('doc', 12, ['Physicker']);
+    const p = fig('p', 10, 10, 12);
+    hurt(w, p, 1);
+    expect(() => stabilizeTurn(w.env, doc, p, true)).toThrow(/Healing Potion/);
+    bagOf(doc).potions = 1;
+    stabilizeTurn(w.env, doc, p, true);
+    expect(bagOf(doc).potions).toBe(0);
+    passTurnsOutOfCombat(w.env, [p], new Map([['doc', doc]]), 59, 'test');
+    const r = w.events.find((e) => e.type === 'stabilize-roll');
+    expect(r?.type === 'stabilize-roll' && [r.dice.total, r.total, r.success]).toEqual([3, 12, true]);
   });
 
   it('R-T3: the GM runs the 5 minutes at once; other dying figures roll for every turn of it', () => {
-    const { events, emit } = collect();
-    const eragin: MedicView = { id: 'eragin', iq: 13, talents: ['Physicker'] };
+    // x: 1 die (1), 2 dice (1,1), 3 dice (6,6,6) -> dead; at the 60th turn Eragin's 4 dice
+    const w = world([1, 1, 1, 6, 6, 6, 3, 3, 3, 3]);
+    const eragin = medic('eragin', 13, ['Physicker']);
     const c = fig('claudio', 8, 14, 10);
     const x = fig('x', 10, 10, 12);
-    observe(c, 10, O, emit, 'damage');
-    observe(x, 10, O, emit, 'damage');
-    stabilizeTurn(eragin, c, 10, true, O, new ScriptedDice([]), emit);
-    // x: 1 die (1), 2 dice (1,1), 3 dice (6,6,6) -> dead; at the 60th turn eragin's roll: potion, 3 dice
-    const dice = new ScriptedDice([1, 1, 1, 6, 6, 6, 4, 4, 4]);
-    passTurnsOutOfCombat([c, x], new Map([['eragin', eragin]]), 10, 59, O, dice, emit, 'finish');
-    expect(rolls(events, 'x').map((r) => r.dice.total)).toEqual([1, 2, 3]);
+    hurt(w, c, 10);
+    hurt(w, x, 10);
+    stabilizeTurn(w.at(10), eragin, c);
+    passTurnsOutOfCombat(w.env, [c, x], new Map([['eragin', eragin]]), 59, 'finish');
+    expect(rolls(w.events, 'x').map((r) => r.dice.total)).toEqual([1, 2, 3]);
     expect(statusOf(x, O).state).toBe('dead');
-    const r = events.find((e) => e.type === 'stabilize-roll');
-    expect(r && r.type === 'stabilize-roll' && [r.dice.total, r.total, r.success]).toEqual([3, 12, true]);
+    const r = w.events.find((e) => e.type === 'stabilize-roll');
+    expect(r?.type === 'stabilize-roll' && [r.dice.total, r.total, r.success]).toEqual([4, 12, true]);
     expect(c.wounds).toBe(7);
-    expect(dice.remaining).toBe(0);
+    expect(w.dice.remaining).toBe(0);
   });
 
   it('Malken keeps his 6 fatigue after stabilization: wounds 7, dyST 1, remST -5 [82345e2a fatigue]', () => {
-    const { emit } = collect();
+    const w = world([3, 3, 3, 3]);
     const m = fig('malken', 8, 12, 9, 6);
-    observe(m, 1, O, emit, 'damage');
+    hurt(w, m, 1);
     expect(statusOf(m, O).state).toBe('dying');
-    const medic: MedicView = { id: 'doc', iq: 12, talents: ['Physicker'] };
-    stabilizeTurn(medic, m, 1, false, O, new ScriptedDice([]), emit);
-    passTurnsOutOfCombat([m], new Map([['doc', medic]]), 1, 59, O, new ScriptedDice([3, 3, 3, 3]), emit, 'finish');
+    const doc = medic('doc', 12, ['Physicker']);
+    stabilizeTurn(w.env, doc, m);
+    passTurnsOutOfCombat(w.env, [m], new Map([['doc', doc]]), 59, 'finish');
     const s = statusOf(m, O);
     expect([m.wounds, m.fatigue, s.dyST.total, s.remST.total, s.state]).toEqual([7, 6, 1, -5, 'unconscious']);
   });
 
   it('R-T4: ST 8 with 9 wounds healed 3 by a Master Physicker is reeling (remST and dyST 2), no roll', () => {
-    const { events, emit } = collect();
+    const w = world();
     const p = fig('p', 8, 10, 9);
-    observe(p, 1, O, emit, 'damage');
-    firstAid({ id: 'm', iq: 14, talents: ['Physicker', 'Master Physicker'] }, p, 1, O, emit);
+    hurt(w, p, 1);
+    firstAid(w.env, medic('m', 14, ['Physicker', 'Master Physicker']), p);
     const s = statusOf(p, O);
     expect([p.wounds, s.remST.total, s.dyST.total, s.state]).toEqual([6, 2, 2, 'reeling']);
-    const fa = events.find((e) => e.type === 'first-aid');
-    expect(fa && fa.type === 'first-aid' && fa.replacesStabilization).toBe(true);
+    const fa = w.events.find((e) => e.type === 'first-aid');
+    expect(fa?.type === 'first-aid' && fa.replacesStabilization).toBe(true);
+    expect(bagOf(p).dying).toBeNull();
   });
 
   it('R-T4: first aid that cannot bring remST to 1 is refused; first aid and stabilization do not stack', () => {
-    const { emit } = collect();
+    const w = world();
     const deep = fig('d', 8, 10, 12); // dyST -4; +2 gives -2
-    observe(deep, 1, O, emit, 'damage');
-    expect(() => firstAid({ id: 'm', iq: 12, talents: ['Physicker'] }, deep, 1, O, emit)).toThrow(/remST/);
+    hurt(w, deep, 1);
+    expect(() => firstAid(w.env, medic('m', 12, ['Physicker']), deep)).toThrow(/remST/);
     const lenny = fig('lenny', 14, 10, 13);
-    observe(lenny, 6, O, emit, 'damage');
-    firstAid({ id: 'e', iq: 13, talents: ['Physicker'] }, lenny, 10, O, emit);
+    hurt(w, lenny, 6);
+    firstAid(w.env, medic('e', 13, ['Physicker']), lenny);
     expect([lenny.wounds, statusOf(lenny, O).state]).toEqual([11, 'reeling']);
-    expect(() => firstAid({ id: 'e', iq: 13, talents: ['Physicker'] }, lenny, 10, O, emit)).toThrow(/already/);
-    expect(() => firstAid({ id: 'n', iq: 13, talents: [] }, fig('q', 10, 10, 3), 1, O, emit)).toThrow(/Physicker/);
+    expect(() => firstAid(w.env, medic('e', 13, ['Physicker']), lenny)).toThrow(/already/);
+    expect(() => firstAid(w.env, medic('n', 13), fig('q', 10, 10, 3))).toThrow(/Physicker/);
   });
 });

@@ -26,8 +26,6 @@ export interface ThreadSubject {
   wounds: number;
   readonly fatigue: number;
   readonly talents: readonly string[];
-  /** The player's standing choice for thread rolls (R-T2); default `best`. */
-  readonly threadAttribute?: ThreadChoice;
   house: Record<string, unknown>;
 }
 
@@ -65,10 +63,42 @@ export interface ThreadBag {
   treated: boolean;
   /** Dead is final (R-T1). */
   dead: boolean;
+  /** The player's standing choice for thread rolls (R-T2); default `best`. */
+  attribute: ThreadChoice;
+  /** Healing Potions carried, for stabilization (R-T3). */
+  potions: number;
 }
 
 export function newBag(): ThreadBag {
-  return { state: null, dying: null, stabilization: null, failedMedics: [], treated: false, dead: false };
+  return {
+    state: null,
+    dying: null,
+    stabilization: null,
+    failedMedics: [],
+    treated: false,
+    dead: false,
+    attribute: 'best',
+    potions: 0,
+  };
+}
+
+/**
+ * What the tracker's steps need: the turn, options, dice, where events go, and how a changed
+ * figure gets its state recomputed and announced (the TFT core's refreshState in the engine;
+ * `observe` in pure use).
+ */
+export interface ThreadEnv {
+  turn: number;
+  opts: ThreadStateOptions;
+  dice: DiceSource;
+  emit: Emit<ThreadEvent>;
+  refresh(fig: ThreadSubject, cause: string): void;
+}
+
+/** An env that announces state changes itself with `thread-state` events (no TFT core). */
+export function pureEnv(turn: number, opts: ThreadStateOptions, dice: DiceSource, emit: Emit<ThreadEvent>): ThreadEnv {
+  const env: ThreadEnv = { turn, opts, dice, emit, refresh: (fig, cause) => observe(fig, env.turn, opts, emit, cause) };
+  return env;
 }
 
 /** The figure's thread bag, created on first use. */
@@ -190,10 +220,26 @@ export function observe(
   emit: Emit<ThreadEvent>,
   cause: string,
 ): ThreadStatus {
-  const b = bagOf(fig);
   const s = statusOf(fig, opts);
-  if (s.state === 'dead') b.dead = true;
-  if (s.state === 'dying' && !b.dying) {
+  const b = noteState(fig, turn, s.state);
+  if (b.state !== s.state) {
+    const from = b.state;
+    b.state = s.state;
+    if (emit) {
+      emit({ type: 'thread-state', turn, figure: fig.id, from, to: s.state, remST: s.remST, dyST: s.dyST, reason: s.reason, cause });
+    }
+  }
+  return s;
+}
+
+/**
+ * Keeps the bag in step with a (new) state: dead is recorded for good; a figure that begins dying
+ * starts its thread-roll count at 1 this turn (R-T2); one that stops dying drops it.
+ */
+export function noteState(fig: ThreadSubject, turn: number, state: FigureState): ThreadBag {
+  const b = bagOf(fig);
+  if (state === 'dead') b.dead = true;
+  if (state === 'dying' && !b.dying) {
     b.dying = {
       since: turn,
       base: FIRST_THREAD_DICE,
@@ -203,18 +249,11 @@ export function observe(
       lastDice: null,
     };
   }
-  if (s.state !== 'dying') {
+  if (state !== 'dying') {
     b.dying = null;
     b.stabilization = null;
   }
-  if (b.state !== s.state) {
-    const from = b.state;
-    b.state = s.state;
-    if (emit) {
-      emit({ type: 'thread-state', turn, figure: fig.id, from, to: s.state, remST: s.remST, dyST: s.dyST, reason: s.reason, cause });
-    }
-  }
-  return s;
+  return b;
 }
 
 /** Dice of the dying figure's next thread roll, explained (R-T2, R-T3). */
@@ -229,25 +268,18 @@ export function nextThreadDice(d: DyingRecord): Ledger {
  * End of turn for one figure (R-T2, R-T3): a stabilization whose medic did not work this turn is
  * interrupted; a dying figure not under stabilization makes its thread roll.
  */
-export function endOfTurnFor(
-  fig: ThreadSubject,
-  turn: number,
-  opts: ThreadStateOptions,
-  dice: DiceSource,
-  emit: Emit<ThreadEvent>,
-): void {
-  const s = observe(fig, turn, opts, emit, 'end of turn');
+export function endOfTurnFor(env: ThreadEnv, fig: ThreadSubject): void {
   const b = bagOf(fig);
-  if (s.state !== 'dying' || !b.dying) return;
+  if (b.dead || !b.dying || statusOf(fig, env.opts).state !== 'dying') return;
   const st = b.stabilization;
   if (st) {
     if (st.workedThisTurn) {
       st.workedThisTurn = false;
       return; // under stabilization: no thread roll (R-T3)
     }
-    interrupt(fig, b, turn, emit);
+    interrupt(env, fig);
   }
-  threadRollFor(fig, turn, opts, dice, emit);
+  threadRollFor(env, fig);
 }
 
 /** After a stabilization that did not stabilize: half the last roll's dice, rounded up (R-T3). */
@@ -259,15 +291,18 @@ function resumeThreadRolls(d: DyingRecord, why: string): void {
   d.steps = 0;
 }
 
-function interrupt(fig: ThreadSubject, b: ThreadBag, turn: number, emit: Emit<ThreadEvent>): void {
-  const st = b.stabilization!;
-  const d = b.dying!;
+/** Ends the patient's stabilization in progress as interrupted (R-T3). */
+export function interrupt(env: ThreadEnv, fig: ThreadSubject): void {
+  const b = bagOf(fig);
+  const st = b.stabilization;
+  const d = b.dying;
+  if (!st || !d) return;
   b.stabilization = null;
   resumeThreadRolls(d, 'stabilization interrupted');
-  if (emit) {
-    emit({
+  if (env.emit) {
+    env.emit({
       type: 'stabilize-interrupted',
-      turn,
+      turn: env.turn,
       figure: st.medic,
       patient: fig.id,
       turnsDone: st.turnsDone,
@@ -276,25 +311,19 @@ function interrupt(fig: ThreadSubject, b: ThreadBag, turn: number, emit: Emit<Th
   }
 }
 
-/** One thread roll for a dying figure (R-T2); a failure makes it dead. */
-export function threadRollFor(
-  fig: ThreadSubject,
-  turn: number,
-  opts: ThreadStateOptions,
-  dice: DiceSource,
-  emit: Emit<ThreadEvent>,
-): boolean {
+/** One thread roll for a dying figure (R-T2); a failure makes it dead. Returns whether it lived. */
+export function threadRollFor(env: ThreadEnv, fig: ThreadSubject): boolean {
   const b = bagOf(fig);
   const d = b.dying!;
   const n = nextThreadDice(d);
-  const target = threadTarget(fig.st, fig.iq, fig.threadAttribute ?? 'best');
-  const r = rollThread(dice, n.total, target);
+  const target = threadTarget(fig.st, fig.iq, b.attribute);
+  const r = rollThread(env.dice, n.total, target);
   d.lastDice = n.total;
   d.steps += 1;
-  if (emit) {
-    emit({
+  if (env.emit) {
+    env.emit({
       type: 'thread-roll',
-      turn,
+      turn: env.turn,
       figure: fig.id,
       dice: n,
       attribute: r.attribute,
@@ -306,7 +335,7 @@ export function threadRollFor(
   }
   if (!r.survived) {
     b.dead = true;
-    observe(fig, turn, opts, emit, 'failed thread roll');
+    env.refresh(fig, 'failed thread roll');
   }
   return r.survived;
 }
@@ -317,50 +346,50 @@ export interface MedicView {
   readonly id: string;
   readonly iq: number;
   readonly talents: readonly string[];
+  house: Record<string, unknown>;
 }
 
 /** Why `medic` may not stabilize `patient` now, or null when it may (adjacency and acting are the caller's). */
-export function stabilizeBlocker(medic: MedicView, patient: ThreadSubject, opts: ThreadStateOptions): string | null {
+export function stabilizeBlocker(
+  medic: MedicView,
+  patient: ThreadSubject,
+  opts: ThreadStateOptions,
+  potion = false,
+): string | null {
   if (medic.id === patient.id) return 'a figure cannot stabilize itself';
   const s = statusOf(patient, opts);
   if (s.state !== 'dying') return `${patient.name} is ${s.state}, not dying (only a dying figure is stabilized, R-T3)`;
   const b = bagOf(patient);
   if (b.failedMedics.includes(medic.id)) return `this medic already failed to stabilize ${patient.name} (R-T3)`;
-  if (b.stabilization && b.stabilization.medic !== medic.id) {
-    return `${patient.name} is already being stabilized by ${b.stabilization.medic}`;
-  }
-  if (b.stabilization?.workedThisTurn) return `already worked on ${patient.name} this turn`;
+  const st = b.stabilization;
+  if (st && st.medic !== medic.id) return `${patient.name} is already being stabilized by ${st.medic}`;
+  if (st?.workedThisTurn) return `already worked on ${patient.name} this turn`;
+  if (potion && !st && bagOf(medic).potions < 1) return 'the medic carries no Healing Potion';
+  if (potion && st && !st.potion) return 'a Healing Potion is applied when the attempt starts (R-T3)';
   return null;
 }
 
 /**
- * The medic's stabilize action for this turn (R-T3): starts an attempt or adds one turn of work.
- * When the 60th turn is done the roll is made at once. Returns the attempt's record.
+ * The medic's stabilize action for this turn (R-T3): starts an attempt (applying a Healing Potion
+ * if asked) or adds one turn of work. When the 60th turn is done the roll is made at once.
  */
-export function stabilizeTurn(
-  medic: MedicView,
-  patient: ThreadSubject,
-  turn: number,
-  potion: boolean,
-  opts: ThreadStateOptions,
-  dice: DiceSource,
-  emit: Emit<ThreadEvent>,
-): void {
-  const why = stabilizeBlocker(medic, patient, opts);
+export function stabilizeTurn(env: ThreadEnv, medic: MedicView, patient: ThreadSubject, potion = false): void {
+  const why = stabilizeBlocker(medic, patient, env.opts, potion);
   if (why) throw new CommandRejected('command.target', why);
   const b = bagOf(patient);
   let phase: 'start' | 'continue' = 'continue';
   if (!b.stabilization) {
-    b.stabilization = { medic: medic.id, started: turn, turnsDone: 0, potion, workedThisTurn: false };
+    if (potion) bagOf(medic).potions -= 1;
+    b.stabilization = { medic: medic.id, started: env.turn, turnsDone: 0, potion, workedThisTurn: false };
     phase = 'start';
   }
   const st = b.stabilization;
   st.turnsDone += 1;
   st.workedThisTurn = true;
-  if (emit) {
-    emit({
+  if (env.emit) {
+    env.emit({
       type: 'stabilize',
-      turn,
+      turn: env.turn,
       figure: medic.id,
       patient: patient.id,
       phase,
@@ -369,22 +398,15 @@ export function stabilizeTurn(
       dice: stabilizationDice(medic.talents, st.potion),
     });
   }
-  if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(medic, patient, turn, opts, dice, emit);
+  if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(env, medic, patient);
 }
 
 /** The roll at the end of the 5 minutes (R-T3): Nd6 <= IQ; success sets wounds to ST - 1. */
-export function stabilizationRoll(
-  medic: MedicView,
-  patient: ThreadSubject,
-  turn: number,
-  opts: ThreadStateOptions,
-  dice: DiceSource,
-  emit: Emit<ThreadEvent>,
-): boolean {
+export function stabilizationRoll(env: ThreadEnv, medic: MedicView, patient: ThreadSubject): boolean {
   const b = bagOf(patient);
   const st = b.stabilization!;
   const n = stabilizationDice(medic.talents, st.potion);
-  const faces = rollFaces(dice, Math.max(0, n.total), 6);
+  const faces = rollFaces(env.dice, Math.max(0, n.total), 6);
   const total = sum(faces);
   const success = stabilizationSucceeds(total, medic.iq);
   const before = patient.wounds;
@@ -394,11 +416,13 @@ export function stabilizationRoll(
     b.treated = true;
   } else {
     b.failedMedics.push(medic.id);
+    // A failed attempt ends like an interrupted one (project ruling, docs/rules/thread.md).
+    if (b.dying) resumeThreadRolls(b.dying, 'stabilization failed');
   }
-  if (emit) {
-    emit({
+  if (env.emit) {
+    env.emit({
       type: 'stabilize-roll',
-      turn,
+      turn: env.turn,
       figure: medic.id,
       patient: patient.id,
       dice: n,
@@ -410,51 +434,51 @@ export function stabilizationRoll(
       woundsAfter: patient.wounds,
     });
   }
-  if (success) observe(patient, turn, opts, emit, 'stabilized');
-  // A failed attempt ends like an interrupted one (project ruling, docs/rules/thread.md).
-  else if (b.dying) resumeThreadRolls(b.dying, 'stabilization failed');
+  if (success) env.refresh(patient, 'stabilized');
   return success;
 }
 
 /**
- * Runs `turns` turns at once out of combat (R-T3: the GM may run the 5 minutes at once): every
- * stabilization in progress gains them (its medic keeps working) and rolls when done; every other
- * dying figure makes its thread rolls for each of them.
+ * Runs `turns` turns at once out of combat (R-T3: the GM may run the 5 minutes at once), turn by
+ * turn: every stabilization in progress whose medic is in `medics` gains them and rolls when
+ * done; every other dying figure makes its thread roll each turn.
  */
 export function passTurnsOutOfCombat(
+  env: ThreadEnv,
   figs: readonly ThreadSubject[],
   medics: ReadonlyMap<string, MedicView>,
-  turn: number,
   turns: number,
-  opts: ThreadStateOptions,
-  dice: DiceSource,
-  emit: Emit<ThreadEvent>,
   reason: string,
 ): void {
-  if (emit) emit({ type: 'thread-time', turn, turns, reason });
+  if (env.emit) env.emit({ type: 'thread-time', turn: env.turn, turns, reason });
   // A stabilization whose medic is gone (or cannot work) is interrupted before the time runs.
   for (const f of figs) {
     const b = bagOf(f);
-    if (b.stabilization && b.dying && !medics.has(b.stabilization.medic)) interrupt(f, b, turn, emit);
+    if (b.stabilization && b.dying && !medics.has(b.stabilization.medic)) interrupt(env, f);
   }
-  // Turn by turn, so a stabilization that ends early stops that patient's exposure at the right time.
   for (let i = 0; i < turns; i++) {
     let anyDying = false;
     for (const f of figs) {
       const b = bagOf(f);
-      if (b.dead || !b.dying || statusOf(f, opts).state !== 'dying') continue;
+      if (b.dead || !b.dying || statusOf(f, env.opts).state !== 'dying') continue;
       anyDying = true;
       const st = b.stabilization;
       if (st) {
         st.turnsDone += 1;
         st.workedThisTurn = false;
-        if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(medics.get(st.medic)!, f, turn, opts, dice, emit);
+        if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(env, medics.get(st.medic)!, f);
       } else {
-        threadRollFor(f, turn, opts, dice, emit);
+        threadRollFor(env, f);
       }
     }
     if (!anyDying) break;
   }
+}
+
+/** Turns of work an attempt on `patient` still needs (R-T3), or null when none is in progress. */
+export function turnsLeft(patient: ThreadSubject): number | null {
+  const st = bagOf(patient).stabilization;
+  return st ? STABILIZATION_TURNS - st.turnsDone : null;
 }
 
 // ---------- first aid ----------
@@ -475,25 +499,20 @@ export function firstAidBlocker(medic: MedicView, patient: ThreadSubject, opts: 
   return null;
 }
 
-export function firstAid(
-  medic: MedicView,
-  patient: ThreadSubject,
-  turn: number,
-  opts: ThreadStateOptions,
-  emit: Emit<ThreadEvent>,
-): void {
-  const why = firstAidBlocker(medic, patient, opts);
+/** Standard first aid (R-T4): heals 2 or 3 wounds; on a dying figure it takes the place of stabilization. */
+export function firstAid(env: ThreadEnv, medic: MedicView, patient: ThreadSubject): void {
+  const why = firstAidBlocker(medic, patient, env.opts);
   if (why) throw new CommandRejected('command.target', why);
   const heal = firstAidWounds(medic.talents)!;
   const b = bagOf(patient);
-  const wasDying = statusOf(patient, opts).state === 'dying';
+  const wasDying = statusOf(patient, env.opts).state === 'dying';
   const before = patient.wounds;
   patient.wounds = Math.max(0, before - heal.total);
   b.treated = true;
-  if (emit) {
-    emit({
+  if (env.emit) {
+    env.emit({
       type: 'first-aid',
-      turn,
+      turn: env.turn,
       figure: medic.id,
       patient: patient.id,
       heal,
@@ -502,5 +521,5 @@ export function firstAid(
       replacesStabilization: wasDying,
     });
   }
-  observe(patient, turn, opts, emit, 'first aid');
+  env.refresh(patient, 'first aid');
 }
