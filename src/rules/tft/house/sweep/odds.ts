@@ -1,0 +1,135 @@
+// Exact odds of a sweeping blow beside single attacks (issue 5 part 4): per target the chance
+// to hit and the expected damage after armor, per friend in the arc the chance to be hit and
+// the expected damage, all as exact fractions. The AI sweeps only when the sweep's expected
+// damage to enemies, less the expected damage to friends, beats the best single attack.
+import { Fraction } from '../../../../core/dice/fraction.ts';
+import { Dist } from '../../../../core/dice/exact.ts';
+import type { SweepVariant } from './rules.ts';
+
+/** Damage dice in TFT notation, parsed (d6 only): 3d+1 is { dice: 3, plus: 1 }. */
+export interface DamageSpec {
+  dice: number;
+  plus: number;
+}
+
+/** One way an attack roll can come out: its probability and the damage multiplier (0 = miss). */
+export interface RollOutcome {
+  p: Fraction;
+  multiplier: number;
+}
+
+/**
+ * The outcomes of a 3d6 attack against `adjDX` (tft-core): 3 triple damage, 4 double, 5 an
+ * automatic hit, 16+ an automatic miss, otherwise a hit when the total is at most adjDX.
+ * With `dice` 4 (target defending), a total at most adjDX hits, 20+ always misses and there
+ * are no automatic results (tft-core: classic reading; Legacy treats 20+ as a miss too).
+ */
+export function attackOutcomes(adjDX: number, dice: 3 | 4 = 3): RollOutcome[] {
+  const d = Dist.dice(dice, 6);
+  const out: RollOutcome[] = [];
+  let hit = Fraction.ZERO;
+  for (const [total, p] of d.entries()) {
+    let m = 0;
+    if (dice === 3) {
+      if (total === 3) m = 3;
+      else if (total === 4) m = 2;
+      else if (total === 5) m = 1;
+      else if (total >= 16) m = 0;
+      else m = total <= adjDX ? 1 : 0;
+    } else m = total < 20 && total <= adjDX ? 1 : 0;
+    if (m === 1) hit = hit.add(p);
+    else if (m > 1) out.push({ p, multiplier: m });
+  }
+  if (!hit.isZero()) out.push({ p: hit, multiplier: 1 });
+  return out;
+}
+
+/** R-S5: the friend roll, 3d6 against adjDX, no automatic results: the chance the friend is hit. */
+export function friendHitChance(adjDX: number): Fraction {
+  return Dist.dice(3, 6).atLeast(adjDX + 1);
+}
+
+/**
+ * Expected damage after armor of one hit with multiplier `m`: the dice rolled (never below 0),
+ * times m, then halved for a new-rule sweep (R-S3), then `armor` hits stopped, never below 0.
+ */
+export function expectedHitDamage(dmg: DamageSpec, m: number, armor: number, halve: boolean): Fraction {
+  const base = dmg.dice > 0 ? Dist.dice(dmg.dice, 6) : Dist.constant(0);
+  return base
+    .mapTotal((total) => {
+      const raw = Math.max(0, total + dmg.plus) * m;
+      return Math.max(0, (halve ? Math.floor(raw / 2) : raw) - armor);
+    })
+    .expectation();
+}
+
+export interface TargetOdds {
+  id: string;
+  adjDX: number;
+  dice: 3 | 4;
+  /** Chance of any hit (including the automatic ones). */
+  hit: Fraction;
+  expectedDamage: Fraction;
+}
+
+/** Chance to hit and expected damage of one attack (full damage, or halved when `halve`). */
+export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean): TargetOdds {
+  let hit = Fraction.ZERO;
+  let exp = Fraction.ZERO;
+  for (const o of attackOutcomes(adjDX, dice)) {
+    hit = hit.add(o.p);
+    exp = exp.add(o.p.mul(expectedHitDamage(dmg, o.multiplier, armor, halve)));
+  }
+  return { id, adjDX, dice, hit, expectedDamage: exp };
+}
+
+/** What the odds need to know of each figure in the arc. */
+export interface OddsTarget {
+  id: string;
+  /** adjDX of the sweep's attack on it (sweep penalty and its own modifiers included). */
+  sweepDX: number;
+  /** adjDX of an ordinary single attack on it. */
+  singleDX: number;
+  dice: 3 | 4;
+  armor: number;
+}
+
+export interface OddsFriend {
+  id: string;
+  /** The sweep's adjDX (R-S5: the same adjustment as the attacks). */
+  adjDX: number;
+  armor: number;
+}
+
+export interface SweepComparison {
+  targets: TargetOdds[];
+  friends: { id: string; hit: Fraction; expectedDamage: Fraction }[];
+  /** Expected damage to enemies by the sweep. */
+  sweepDamage: Fraction;
+  /** Expected damage to friends in the arc. */
+  friendDamage: Fraction;
+  /** sweepDamage - friendDamage: the measure the AI compares. */
+  sweepValue: Fraction;
+  /** The single attack on each target. */
+  singles: TargetOdds[];
+  /** The best single attack's expected damage. */
+  bestSingle: Fraction;
+  /** Whether the sweep is better than the best single attack (strictly). */
+  sweepIsBetter: boolean;
+}
+
+/** The sweep against `targets` (with `friends` in its arc) beside a single attack on each target. */
+export function compareSweep(variant: SweepVariant, dmg: DamageSpec, targets: readonly OddsTarget[], friends: readonly OddsFriend[] = []): SweepComparison {
+  const halve = variant === 'new';
+  const t = targets.map((x) => attackOdds(x.id, x.sweepDX, x.dice, dmg, x.armor, halve));
+  const singles = targets.map((x) => attackOdds(x.id, x.singleDX, x.dice, dmg, x.armor, false));
+  const f = friends.map((x) => {
+    const hit = friendHitChance(x.adjDX);
+    return { id: x.id, hit, expectedDamage: hit.mul(expectedHitDamage(dmg, 1, x.armor, halve)) };
+  });
+  const sweepDamage = t.reduce((a, x) => a.add(x.expectedDamage), Fraction.ZERO);
+  const friendDamage = f.reduce((a, x) => a.add(x.expectedDamage), Fraction.ZERO);
+  const sweepValue = sweepDamage.sub(friendDamage);
+  const bestSingle = singles.reduce((a, x) => (x.expectedDamage.compare(a) > 0 ? x.expectedDamage : a), Fraction.ZERO);
+  return { targets: t, friends: f, sweepDamage, friendDamage, sweepValue, singles, bestSingle, sweepIsBetter: sweepValue.compare(bestSingle) > 0 };
+}
