@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { Fraction } from '../../../../core/dice/fraction.ts';
+import { hex } from '../../../../core/hex/coords.ts';
+import { burstHits } from './autofire.ts';
+import { hitechDamage } from './damage.ts';
+import { blastExpectation, expectedHitDamage, hitChance, rollEffect, shotOdds } from './odds.ts';
+
+/** Brute force over every 3d6 roll and every damage face, for cross-checking. */
+function bruteBurst(adjDx: number, rounds: number, n: number, p: number, ap = false, explosive = false) {
+  let hitCount = 0;
+  const hits = new Map<number, number>();
+  let dmg = 0; // numerator over 216 * 6^n
+  const faces: number[][] = [];
+  const rec = (k: number, acc: number[]) => {
+    if (k === 0) faces.push(acc);
+    else for (let f = 1; f <= 6; f++) rec(k - 1, [...acc, f]);
+  };
+  rec(n, []);
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++)
+      for (let c = 1; c <= 6; c++) {
+        const r = a + b + c;
+        const e = rollEffect(3, r, adjDx);
+        const k = e.hit ? burstHits(adjDx, r, rounds) : 0;
+        hits.set(k, (hits.get(k) ?? 0) + 1);
+        if (!e.hit) continue;
+        hitCount++;
+        for (let h = 0; h < k; h++)
+          for (const fs of faces) dmg += hitechDamage({ faces: fs, mode: 'missile', protection: p, ap, explosive, multiplier: h === 0 ? e.multiplier : 1 }).damage;
+      }
+  return { hit: Fraction.of(hitCount, 216), hits, expected: Fraction.of(dmg, 216 * 6 ** n) };
+}
+
+describe('exact odds of HiTech fire [f04d4dae]', () => {
+  it('R-H10: the chance to hit and the distribution of hits match brute force for every burst size', () => {
+    for (const [adjDx, rounds] of [
+      [13, 1],
+      [13, 4],
+      [15, 10],
+      [9, 20],
+    ] as const) {
+      const o = shotOdds({ adjDx, dice: 3, rounds, damageDice: 2, protection: 2 });
+      const b = bruteBurst(adjDx, rounds, 2, 2);
+      expect(o.hit.equals(b.hit)).toBe(true);
+      for (const [k, c] of b.hits) expect(o.hits.exactly(k).equals(Fraction.of(c, 216))).toBe(true);
+      expect(o.expectedDamage.equals(b.expected)).toBe(true);
+    }
+  });
+
+  it('R-H8/R-H9: expected damage after armor per die, AP and HE match brute force', () => {
+    const o = shotOdds({ adjDx: 12, dice: 3, rounds: 4, damageDice: 2, protection: 3, ap: true, explosive: true });
+    expect(o.expectedDamage.equals(bruteBurst(12, 4, 2, 3, true, true).expected)).toBe(true);
+  });
+
+  it('R-H8: one die of 2d against flak 2 averages (0+0+1+2+3+4)/6 per die', () => {
+    expect(expectedHitDamage(2, 2, 1).toString()).toBe('10/3');
+  });
+
+  it('tft-core: 3d6 auto results; 4d6 against a dodger', () => {
+    expect(hitChance(3, 3).toString()).toBe(Fraction.of(10, 216).toString());
+    expect(hitChance(3, 20).toString()).toBe(Fraction.of(216 - 6 - 3 - 1, 216).toString());
+    expect(rollEffect(4, 20, 30).hit).toBe(false);
+  });
+
+  it('R-H12: a sure hit puts the full expectation on the impact hex and nothing past ring 3', () => {
+    const m = blastExpectation(hex(0, 0), 8, Fraction.ONE, [
+      { id: 'in', pos: hex(0, 0), protection: 4 },
+      { id: 'r1', pos: hex(1, 0), protection: 0 },
+      { id: 'far', pos: hex(4, 0), protection: 0 },
+    ]);
+    expect(m.get('in')?.equals(expectedHitDamage(8, 2, 1))).toBe(true);
+    expect(m.get('r1')?.equals(Fraction.of(4 * 7, 2))).toBe(true);
+    expect(m.get('far')?.isZero()).toBe(true);
+  });
+
+  it('R-H12: a sure miss averages over the 36 scatter landings', () => {
+    const m = blastExpectation(hex(0, 0), 8, Fraction.ZERO, [{ id: 'a', pos: hex(0, 0), protection: 0 }]);
+    // scatter lands 1..6 hexes away: 1 -> 4 dice, 2 -> 2, 3 -> 1, farther 0; each distance 6/36.
+    expect(m.get('a')?.equals(Fraction.of(7, 2).mul(4 + 2 + 1).div(6))).toBe(true);
+  });
+});

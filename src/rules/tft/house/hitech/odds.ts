@@ -1,0 +1,111 @@
+// Exact odds of HiTech fire for explain and the AI (seed f04d4dae; R-H8..R-H12): the chance to
+// hit, the distribution of the number of hits of each burst, and the expected damage after
+// HiTech armor, from the exact distributions in src/core/dice/exact.ts.
+import { Dist } from '../../../../core/dice/exact.ts';
+import { Fraction } from '../../../../core/dice/fraction.ts';
+import { type Hex, distance } from '../../../../core/hex/coords.ts';
+import { burstHits } from './autofire.ts';
+import { blastDice } from './blast.ts';
+import { effectiveProtection } from './damage.ts';
+import { scatterLanding } from './blast.ts';
+
+/**
+ * What a roll does (tft-core): on 3d6, 3 triples, 4 doubles, 5 always hits, 16+ always misses;
+ * on 4d6 (a dodging target) 20+ always misses and there are no automatic hits. Mirrors the core
+ * attack roll so explain and play agree.
+ */
+export function rollEffect(dice: 3 | 4, roll: number, adjDx: number): { hit: boolean; multiplier: number } {
+  if (dice === 3) {
+    if (roll === 3) return { hit: true, multiplier: 3 };
+    if (roll === 4) return { hit: true, multiplier: 2 };
+    if (roll === 5) return { hit: true, multiplier: 1 };
+    if (roll >= 16) return { hit: false, multiplier: 1 };
+  } else if (roll >= 20) return { hit: false, multiplier: 1 };
+  return { hit: roll <= adjDx, multiplier: 1 };
+}
+
+export interface ShotSpec {
+  adjDx: number;
+  dice: 3 | 4;
+  /** Rounds fired (the cap on hits). */
+  rounds: number;
+  /** Damage dice per hit (d6, no adds for firearms). */
+  damageDice: number;
+  /** Target armor protection (HiTech: per die). */
+  protection: number;
+  ap?: boolean;
+  explosive?: boolean;
+  impactHex?: boolean;
+}
+
+export interface ShotOdds {
+  /** P(at least one hit). */
+  hit: Fraction;
+  /** P(number of hits = k), k from 0. */
+  hits: Dist;
+  /** Expected damage after armor (HE doubling included; splash not). */
+  expectedDamage: Fraction;
+}
+
+/** Expected damage of one hit of `n` dice after per-die armor (R-H8), AP (R-H9), impact hex (R-H12), HE doubling (R-H9). */
+export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false): Fraction {
+  const p = effectiveProtection(protection, ap, impactHex).protection;
+  let perDie = 0;
+  for (let f = 1; f <= 6; f++) perDie += Math.max(0, f * multiplier - p);
+  return Fraction.of(perDie * n * (explosive ? 2 : 1), 6);
+}
+
+/** Exact odds of one shot or burst (R-H10 hits, R-H8 armor per die). */
+export function shotOdds(s: ShotSpec): ShotOdds {
+  const roll = Dist.dice(s.dice, 6);
+  const hits = roll.mapTotal((r) => {
+    const e = rollEffect(s.dice, r, s.adjDx);
+    return e.hit ? burstHits(s.adjDx, r, s.rounds) : 0;
+  });
+  const one = expectedHitDamage(s.damageDice, s.protection, 1, s.ap, s.explosive, s.impactHex);
+  let expected = Fraction.ZERO;
+  for (const [r, p] of roll.entries()) {
+    const e = rollEffect(s.dice, r, s.adjDx);
+    if (!e.hit) continue;
+    const k = burstHits(s.adjDx, r, s.rounds);
+    const first = e.multiplier === 1 ? one : expectedHitDamage(s.damageDice, s.protection, e.multiplier, s.ap, s.explosive, s.impactHex);
+    expected = expected.add(p.mul(first.add(one.mul(k - 1))));
+  }
+  return { hit: hits.atLeast(1), hits, expectedDamage: expected };
+}
+
+export interface BlastTarget {
+  id: string;
+  pos: Hex;
+  protection: number;
+}
+
+/**
+ * Expected blast damage to each figure of a grenade or rocket aimed at `aimed` (R-H12): with
+ * probability `pHit` it lands there, else it scatters 1d6 hexes in a 1d6 direction (36 equally
+ * likely landings); each figure takes the dice of its ring, armor per die, halved in the impact hex.
+ */
+export function blastExpectation(aimed: Hex, dice: number, pHit: Fraction, figures: readonly BlastTarget[]): Map<string, Fraction> {
+  const at = (landing: Hex, f: BlastTarget): Fraction => {
+    const ring = distance(landing, f.pos);
+    const n = blastDice(dice, ring);
+    return n > 0 ? expectedHitDamage(n, f.protection, 1, false, false, ring === 0) : Fraction.ZERO;
+  };
+  const out = new Map<string, Fraction>();
+  const miss = pHit.complement();
+  for (const f of figures) {
+    let e = pHit.mul(at(aimed, f));
+    if (!miss.isZero()) {
+      let sum = Fraction.ZERO;
+      for (let d = 1; d <= 6; d++) for (let dir = 1; dir <= 6; dir++) sum = sum.add(at(scatterLanding(aimed, d, dir), f));
+      e = e.add(miss.mul(sum).div(36));
+    }
+    out.set(f.id, e);
+  }
+  return out;
+}
+
+/** P(hit) of a roll against a hex or a figure: 3d6 (or 4d6) <= adjDX with the automatic results. */
+export function hitChance(dice: 3 | 4, adjDx: number): Fraction {
+  return Dist.dice(dice, 6).prob((r) => rollEffect(dice, r, adjDx).hit);
+}
