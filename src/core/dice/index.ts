@@ -2,3 +2,5 @@
 export * from './notation.ts';
 export * from './roll.ts';
 export * from './source.ts';
+export * from './exact.ts';
+export * from './fraction.ts';
