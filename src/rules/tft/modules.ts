@@ -1,5 +1,6 @@
 // The TFT house-rule modules, in hook order. Each module's engineer adds one import and one
 // entry here (thread, sweep, hitech); see hooks.ts for the interface.
 import type { HouseModule } from './hooks.ts';
+import { threadModule } from './house/thread/module.ts';
 
-export const houseModules: HouseModule[] = [];
+export const houseModules: HouseModule[] = [threadModule];

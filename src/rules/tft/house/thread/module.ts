@@ -1,0 +1,326 @@
+// The `thread` house-rule module [82345e2a] for the TFT core: it replaces the wound states
+// (R-T1), rolls the thread rolls at the end of each turn (R-T2), and adds the medic's actions
+// `stabilize`, `first-aid` and the GM's `finish-stabilization` (R-T3, R-T4).
+// Option `thread` (default on; `off` or false restores standard TFT: the core's own states) and
+// `threadFatigue` (`separate`, default: fatigue counts toward unconsciousness only; `combined`:
+// dyST = remST, for tables not using the fatigue house rules).
+import { z } from 'zod';
+import type { Issue } from '../../../../core/errors.ts';
+import { CommandRejected } from '../../../../core/errors.ts';
+import { distance } from '../../../../core/hex/coords.ts';
+import type { LedgerEntry } from '../../../../core/ledger.ts';
+import type { Emit } from '../../../../engine/types.ts';
+import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
+import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
+import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.ts';
+import { stabilizeOdds, survivalOdds } from './odds.ts';
+import { threadTarget } from './roll.ts';
+import type { ThreadStateOptions } from './states.ts';
+import {
+  type MedicView,
+  type ThreadBag,
+  type ThreadEnv,
+  type ThreadEvent,
+  bagOf,
+  endOfTurnFor,
+  firstAid,
+  firstAidBlocker,
+  nextThreadDice,
+  noteState,
+  passTurnsOutOfCombat,
+  stabilizeBlocker,
+  stabilizeTurn,
+  statusOf,
+} from './tracker.ts';
+
+export const threadOptionsSchema = z.object({
+  thread: z.union([z.boolean(), z.enum(['on', 'off'])]).default('on'),
+  threadFatigue: z.enum(['separate', 'combined']).default('separate'),
+});
+
+/** Whether the Thread rule is on (R-T1 option `thread`, default on). */
+export function threadOn(options: TftOptions): boolean {
+  const v = options.thread;
+  return v === undefined || v === true || v === 'on';
+}
+
+export function stateOptions(options: TftOptions): ThreadStateOptions {
+  return { separateFatigue: options.threadFatigue !== 'combined' };
+}
+
+/** A figure's per-figure settings as a scenario gives them (`house: { thread: {...} }`). */
+const figureConfigSchema = z
+  .object({
+    attribute: z.enum(['st', 'iq', 'best']).optional(),
+    potions: z.number().int().min(0).optional(),
+  })
+  .passthrough();
+
+function envOf(ctx: TftContext): ThreadEnv {
+  const emit: Emit<ThreadEvent> = ctx.emit ? (e) => ctx.emit!(e as unknown as TftEvent) : null;
+  return {
+    turn: ctx.state.turn,
+    opts: stateOptions(ctx.state.options),
+    dice: ctx.dice,
+    emit,
+    refresh: (f) => ctx.core.refreshState(ctx, f as Figure),
+  };
+}
+
+/** No figure hostile to `fig` can act any more: the fight is over for it (R-T3 finish). */
+export function fightOverFor(state: TftState, fig: Figure, ctx: { core: TftContext['core'] }): boolean {
+  return !state.figures.some((o) => o.id !== fig.id && ctx.core.isEnemy(fig, o) && ctx.core.canAct(o));
+}
+
+function targetOf(ctx: { state: TftState; core: TftContext['core'] }, cmd: HouseCommand): Figure {
+  const id = cmd.target;
+  if (typeof id !== 'string') throw new CommandRejected('command.target', 'expected the id of the figure to treat');
+  const t = ctx.core.figure(ctx.state, id);
+  if (!t) throw new CommandRejected('command.target', `no figure '${id}'`);
+  return t;
+}
+
+function checkMedic(ctx: { state: TftState; core: TftContext['core'] }, fig: Figure, patient: Figure): void {
+  if (!ctx.core.canAct(fig)) throw new CommandRejected('command.figure', `${fig.name} is ${fig.state} and cannot act (R-T1)`);
+  if (distance(fig.pos, patient.pos) !== 1) {
+    throw new CommandRejected('command.target', `${patient.name} is not adjacent to ${fig.name} (the medic works beside the patient, R-T3)`);
+  }
+}
+
+const idSchema = z.string().min(1);
+
+const stabilizeSchema = z.object({
+  type: z.literal('stabilize'),
+  figure: idSchema,
+  target: idSchema,
+  potion: z.boolean().optional(),
+  script: z.number().int().optional(),
+});
+const firstAidSchema = z.object({
+  type: z.literal('first-aid'),
+  figure: idSchema,
+  target: idSchema,
+  script: z.number().int().optional(),
+});
+const finishSchema = z.object({
+  type: z.literal('finish-stabilization'),
+  figure: idSchema,
+  target: idSchema,
+  potion: z.boolean().optional(),
+  script: z.number().int().optional(),
+});
+
+function fraction(p: { toNumber(): number; toString(): string }): { p: number; exact: string } {
+  return { p: p.toNumber(), exact: p.toString() };
+}
+
+/** Stabilize options for `fig`: every adjacent dying figure it may work on. */
+function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 'finish-stabilization'): ActionOption[] {
+  if (!ctx.core.canAct(fig)) return [];
+  const opts = stateOptions(ctx.state.options);
+  const over = fightOverFor(ctx.state, fig, ctx);
+  if (type === 'finish-stabilization' && !over) return [];
+  const out: ActionOption[] = [];
+  for (const p of ctx.state.figures) {
+    if (p.id === fig.id || distance(fig.pos, p.pos) !== 1) continue;
+    const potions = bagOf(fig).potions > 0 && !bagOf(p).stabilization ? [false, true] : [false];
+    for (const potion of potions) {
+      if (stabilizeBlocker(fig, p, opts, potion)) continue;
+      const dice = stabilizationDice(fig.talents, bagOf(p).stabilization?.potion ?? potion);
+      const odds = stabilizeOdds(dice.total, fig.iq);
+      const friend = !ctx.core.isEnemy(fig, p);
+      const continuing = bagOf(p).stabilization?.medic === fig.id;
+      const command: HouseCommand = { type, figure: fig.id, target: p.id, ...(potion ? { potion } : {}) };
+      out.push({
+        command,
+        label: `${type === 'stabilize' ? (continuing ? 'Keep stabilizing' : 'Stabilize') : 'Finish stabilizing'} ${p.name}${potion ? ' (Healing Potion)' : ''}`,
+        ledger: dice.entries,
+        stabilize: fraction(odds),
+        turnsLeft: STABILIZATION_TURNS - (bagOf(p).stabilization?.turnsDone ?? 0),
+        // The AI tends a dying friend once the fight is over, and keeps at work it started.
+        score: friend ? (over ? 100 : continuing ? 1 : 0) : 0,
+      });
+    }
+  }
+  return out;
+}
+
+export const stabilizeAction: ActionSpec = {
+  type: 'stabilize',
+  phase: 'action',
+  schema: stabilizeSchema,
+  options: (ctx, fig) => stabilizeOptions(ctx, fig, 'stabilize'),
+  validate(ctx, cmd, fig) {
+    const p = targetOf(ctx, cmd);
+    checkMedic(ctx, fig, p);
+    const why = stabilizeBlocker(fig, p, stateOptions(ctx.state.options), cmd.potion === true);
+    if (why) throw new CommandRejected(/Potion/.test(why) ? 'command.potion' : 'command.target', why);
+  },
+  resolve(ctx, cmd, fig) {
+    stabilizeTurn(envOf(ctx), fig, targetOf(ctx, cmd), cmd.potion === true);
+  },
+};
+
+export const finishStabilizationAction: ActionSpec = {
+  type: 'finish-stabilization',
+  phase: 'any',
+  schema: finishSchema,
+  options: (ctx, fig) => stabilizeOptions(ctx, fig, 'finish-stabilization'),
+  validate(ctx, cmd, fig) {
+    const p = targetOf(ctx, cmd);
+    checkMedic(ctx, fig, p);
+    if (!fightOverFor(ctx.state, fig, ctx)) {
+      throw new CommandRejected('command.type', 'the 5 minutes can be run at once only when the fight is over (R-T3)');
+    }
+    const st = bagOf(p).stabilization;
+    if (st && st.medic === fig.id) {
+      if (cmd.potion === true && !st.potion) throw new CommandRejected('command.potion', 'a Healing Potion is applied when the attempt starts (R-T3)');
+      return;
+    }
+    const why = stabilizeBlocker(fig, p, stateOptions(ctx.state.options), cmd.potion === true);
+    if (why) throw new CommandRejected(/Potion/.test(why) ? 'command.potion' : 'command.target', why);
+  },
+  resolve(ctx, cmd, fig) {
+    const env = envOf(ctx);
+    const p = targetOf(ctx, cmd);
+    if (bagOf(p).stabilization?.medic !== fig.id) stabilizeTurn(env, fig, p, cmd.potion === true);
+    const st = bagOf(p).stabilization;
+    if (!st) return; // the attempt ended at once (it was the 60th turn)
+    // Every medic still at work beside its patient keeps working while the time runs.
+    const medics = new Map<string, MedicView>();
+    for (const f of ctx.state.figures) {
+      const s = bagOf(f).stabilization;
+      const m = s ? ctx.core.figure(ctx.state, s.medic) : undefined;
+      if (m && ctx.core.canAct(m) && distance(m.pos, f.pos) === 1) medics.set(m.id, m);
+    }
+    passTurnsOutOfCombat(env, ctx.state.figures, medics, STABILIZATION_TURNS - st.turnsDone, `${fig.name} finishes the 5 minutes of stabilization (R-T3)`);
+  },
+};
+
+export const firstAidAction: ActionSpec = {
+  type: 'first-aid',
+  phase: 'action',
+  schema: firstAidSchema,
+  options(ctx, fig) {
+    if (!ctx.core.canAct(fig) || !firstAidWounds(fig.talents)) return [];
+    const opts = stateOptions(ctx.state.options);
+    return ctx.state.figures
+      .filter((p) => p.id !== fig.id && distance(fig.pos, p.pos) === 1 && !firstAidBlocker(fig, p, opts))
+      .map((p) => ({
+        command: { type: 'first-aid', figure: fig.id, target: p.id },
+        label: `First aid to ${p.name}`,
+        ledger: firstAidWounds(fig.talents)!.entries,
+        score: ctx.core.isEnemy(fig, p) ? 0 : fightOverFor(ctx.state, fig, ctx) ? 50 : 0,
+      }));
+  },
+  validate(ctx, cmd, fig) {
+    const p = targetOf(ctx, cmd);
+    checkMedic(ctx, fig, p);
+    const why = firstAidBlocker(fig, p, stateOptions(ctx.state.options));
+    if (why) throw new CommandRejected('command.target', why);
+  },
+  resolve(ctx, cmd, fig) {
+    firstAid(envOf(ctx), fig, targetOf(ctx, cmd));
+  },
+};
+
+/** The wound state by R-T1, in the core's shape. */
+export function threadWoundState(fig: Figure, state: TftState, withLedger: boolean): WoundEffects {
+  const s = statusOf(fig, stateOptions(state.options));
+  const ledger: LedgerEntry[] = withLedger
+    ? [
+        ...s.remST.entries,
+        { source: `remST ${s.remST.total}; dyST ${s.dyST.total} (ST - wounds)`, delta: 0, rule: 'R-T1' },
+        { source: s.reason, delta: 0, rule: 'R-T1' },
+      ]
+    : [];
+  return { state: s.state, dx: s.dx.reduce((t, e) => t + e.delta, 0), maFactor: s.maFactor, canAct: s.canAct, ledger };
+}
+
+/** What `fray explain` shows about a figure under the Thread rule (R-T1..R-T3). */
+export function threadExplain(state: TftState, fig: Figure, turns = 5): Record<string, unknown> {
+  const opts = stateOptions(state.options);
+  const s = statusOf(fig, opts);
+  const b = bagOf(fig);
+  const out: Record<string, unknown> = { state: s.state, remST: s.remST, dyST: s.dyST, reason: s.reason };
+  if (s.state !== 'dying' || !b.dying) return out;
+  const next = nextThreadDice(b.dying);
+  const target = threadTarget(fig.st, fig.iq, b.attribute);
+  out.nextThreadDice = next;
+  out.against = target.ledger;
+  out.survive = survivalOdds(target.value, next.total, turns).map((t, i) => ({
+    turns: i + 1,
+    dice: t.dice,
+    roll: fraction(t.roll),
+    alive: fraction(t.alive),
+  }));
+  if (b.stabilization) {
+    out.stabilizing = { medic: b.stabilization.medic, turnsDone: b.stabilization.turnsDone, turnsNeeded: STABILIZATION_TURNS };
+  }
+  out.medics = state.figures
+    .filter((m) => m.id !== fig.id && m.side === fig.side && statusOf(m, opts).canAct)
+    .map((m) => {
+      const potion = b.stabilization?.medic === m.id ? b.stabilization.potion : false;
+      const dice = stabilizationDice(m.talents, potion);
+      return {
+        medic: m.id,
+        dice,
+        iq: m.iq,
+        stabilize: fraction(stabilizeOdds(dice.total, m.iq)),
+        adjacent: distance(m.pos, fig.pos) === 1,
+        barred: b.failedMedics.includes(m.id),
+      };
+    });
+  return out;
+}
+
+function normaliseBag(fig: Figure): ThreadBag {
+  const given = (fig.house.thread ?? {}) as Partial<ThreadBag>;
+  if (typeof given.dead === 'boolean' && Array.isArray(given.failedMedics)) return given as ThreadBag; // already a bag
+  delete fig.house.thread;
+  const b = bagOf(fig);
+  if (given.attribute) b.attribute = given.attribute;
+  if (typeof given.potions === 'number') b.potions = given.potions;
+  return b;
+}
+
+export const threadModule: HouseModule = {
+  id: 'thread',
+  optionsSchema: threadOptionsSchema,
+  enabled: threadOn,
+  validateFigure(fig) {
+    const r = figureConfigSchema.safeParse(fig.house?.thread ?? {});
+    if (r.success) return [];
+    return r.error.issues.map((i): Issue => ({ path: ['house', 'thread', ...i.path.map(String)].join('.'), message: i.message }));
+  },
+  setup(state) {
+    const opts = stateOptions(state.options);
+    for (const f of state.figures) {
+      normaliseBag(f);
+      const s = statusOf(f, opts);
+      noteState(f, state.turn, s.state);
+      bagOf(f).state = s.state;
+    }
+  },
+  actions: [stabilizeAction, firstAidAction, finishStabilizationAction],
+  hooks: {
+    woundState: (fig, state, withLedger) => threadWoundState(fig, state, withLedger),
+    onStateChange(ctx, fig, _from, to) {
+      const b = noteState(fig, ctx.state.turn, to);
+      b.state = to;
+    },
+    endOfTurn(ctx) {
+      const env = envOf(ctx);
+      for (const f of ctx.state.figures) endOfTurnFor(env, f);
+    },
+    explain: (state, fig) => ({ thread: threadExplain(state, fig) }),
+    isOver(state) {
+      // Keep the encounter going while a medic is at work on a dying figure.
+      for (const f of state.figures) {
+        const st = (f.house.thread as ThreadBag | undefined)?.stabilization;
+        if (st && !bagOf(f).dead) return false;
+      }
+      return undefined;
+    },
+  },
+};
