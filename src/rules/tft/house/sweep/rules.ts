@@ -88,13 +88,13 @@ export interface MultipleSwingFigure {
 /**
  * R-S7: a figure with Multiple Swing must have IQ 12+ and "speed 14+" (basic DX, or basic MA
  * with multipleSwingPrereq: ma). Returns the issues (empty when fine), each naming the field.
- * `path` is where the figure sits in the scenario ("figures[2]").
+ * `path` is where the figure sits in the scenario ("figures[2]"), or '' for paths relative to the figure.
  */
 export function multipleSwingIssues(fig: MultipleSwingFigure, prereq: MultipleSwingPrereq, path: string): Issue[] {
   const i = fig.talents.indexOf(MULTIPLE_SWING);
   if (i < 0) return [];
   const out: Issue[] = [];
-  const where = `${path}.talents[${i}]`;
+  const where = path ? `${path}.talents[${i}]` : `talents[${i}]`;
   if (fig.iq < MULTIPLE_SWING_IQ) {
     out.push({ path: where, message: `Multiple Swing needs IQ ${MULTIPLE_SWING_IQ} (R-S7); this figure has IQ ${fig.iq}` });
   }

@@ -1,0 +1,270 @@
+// The `sweep` house-rule module (seed 931c742c, RULINGS R-S1..R-S7) plugged into the TFT core
+// through hooks.ts: the `sweep` action (targets in arc order), the penalty in every adjDX
+// ledger, half damage before armor, friend rolls, Multiple Swing checks at load, and the
+// exact odds that explain shows and the AI compares.
+import { z } from 'zod';
+import { rollFaces } from '../../../../core/dice/source.ts';
+import { CommandRejected } from '../../../../core/errors.ts';
+import type { LedgerEntry } from '../../../../core/ledger.ts';
+import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
+import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
+import { type OddsFriend, type OddsTarget, compareSweep } from './odds.ts';
+import { type ArcFigure, type SweepPlan, type Sweeper, planSweep, possibleSweeps } from './plan.ts';
+import {
+  MULTIPLE_SWING,
+  type MultipleSwingPrereq,
+  type SweepVariant,
+  friendSpared,
+  multipleSwingIssues,
+  sweepDamage,
+  sweepPenalty,
+  sweepRefusal,
+} from './rules.ts';
+
+export const sweepOptionsSchema = z.object({
+  /** R-S6: the seed's rule (new), the one it replaces (classic), or none. */
+  sweep: z.enum(['new', 'classic', 'off']).default('new'),
+  /** R-S7: Multiple Swing's "speed 14+" read as basic DX (default) or basic MA. */
+  multipleSwingPrereq: z.enum(['dx', 'ma']).default('dx'),
+});
+
+export const sweepCommandSchema = z.object({
+  type: z.literal('sweep'),
+  figure: z.string().min(1),
+  /** Enemy ids; the arc runs from the first to the last listed, the rest lie between. */
+  targets: z.array(z.string().min(1)).min(2, 'a sweeping blow needs at least 2 enemy targets (R-S2)'),
+  /** Which way the blade turns from the first target to the last (R-S4). */
+  spin: z.enum(['cw', 'ccw']),
+  script: z.number().int().optional(),
+});
+
+export type SweepCommand = z.infer<typeof sweepCommandSchema>;
+
+export const variantOf = (o: TftOptions): SweepVariant => (o.sweep as SweepVariant | undefined) ?? 'new';
+const prereqOf = (o: TftOptions): MultipleSwingPrereq => (o.multipleSwingPrereq as MultipleSwingPrereq | undefined) ?? 'dx';
+const hasMultipleSwing = (f: Figure) => f.talents.includes(MULTIPLE_SWING);
+
+function sweeper(core: TftCore, f: Figure): Sweeper {
+  return { id: f.id, side: f.side, pos: f.pos, facing: f.facing, frontHexes: core.frontHexes(f).length };
+}
+
+/** Figures that occupy hexes for the arc: every figure not dead; down enemies only when targeted. */
+function arcFigures(core: TftCore, state: TftState, attacker: Figure, targets: readonly string[]): ArcFigure[] {
+  return state.figures.filter(
+    (f) => f.id !== attacker.id && f.state !== 'dead' && (f.side === attacker.side || core.canAct(f) || targets.includes(f.id)),
+  );
+}
+
+/** Hits stopped by a figure's armor and ready shield (core default, ruleset-aware) for the odds. */
+function armorOf(f: Figure, state: TftState): number {
+  const classic = state.options.ruleset === 'classic';
+  const a = f.armor ? ((classic ? f.armor.def.classic?.stops : undefined) ?? f.armor.def.stops) : 0;
+  const s = f.shield?.ready ? ((classic ? f.shield.def.classic?.stops : undefined) ?? f.shield.def.stops) : 0;
+  return a + s;
+}
+
+function weaponOf(w: WeaponInstance | null) {
+  return w ? { name: w.def.name, kind: w.def.kind, cutting: w.def.cutting === true, twoHanded: w.twoHanded } : null;
+}
+
+/** Rejects (CommandRejected) a sweep that is not legal now; returns its plan. Changes nothing. */
+export function checkSweep(core: TftCore, state: TftState, cmd: SweepCommand, fig: Figure): { plan: SweepPlan; weapon: WeaponInstance } {
+  const variant = variantOf(state.options);
+  const weapon = core.readyWeapon(fig);
+  const refusal = sweepRefusal(weaponOf(weapon), hasMultipleSwing(fig), variant);
+  if (refusal) throw new CommandRejected(variant === 'off' ? 'type' : 'figure', refusal);
+  const plan = planSweep(sweeper(core, fig), arcFigures(core, state, fig, cmd.targets), cmd.targets, cmd.spin, variant);
+  return { plan, weapon: weapon! };
+}
+
+/** R-S2/R-S6/R-S7: the sweep penalty goes into the adjDX of every attack of a sweep command. */
+function toHitModifiers(q: ToHitQuery): number {
+  const c = q.command as HouseCommand | null;
+  if (c?.type !== 'sweep' || c.figure !== q.attacker.id || !Array.isArray(c.targets)) return 0;
+  const entries = sweepPenalty(c.targets.length, variantOf(q.state.options), hasMultipleSwing(q.attacker));
+  if (q.entries) q.entries.push(...entries);
+  return entries.reduce((t, e) => t + e.delta, 0);
+}
+
+/** The adjDX of the friend roll (R-S5): the sweeper's adjDX without target modifiers, plus the penalty. */
+function friendDX(core: TftCore, state: TftState, fig: Figure, targets: number, entries: LedgerEntry[] | null): number {
+  const base = core.baseAdjDX(state, fig, entries);
+  const pen = sweepPenalty(targets, variantOf(state.options), hasMultipleSwing(fig));
+  if (entries) entries.push(...pen);
+  return base + pen.reduce((t, e) => t + e.delta, 0);
+}
+
+function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
+  const cmd = raw as unknown as SweepCommand;
+  const { state, core, emit } = ctx;
+  const variant = variantOf(state.options);
+  const { plan, weapon } = checkSweep(core, state, cmd, fig);
+  const k = plan.targets.length;
+  if (emit) {
+    emit({
+      type: 'sweep',
+      turn: state.turn,
+      figure: fig.id,
+      weapon: weapon.uid,
+      variant,
+      spin: plan.spin,
+      order: plan.steps.map((s) => (s.kind === 'empty' ? { kind: s.kind, hex: s.hex } : { kind: s.kind, hex: s.hex, figure: s.figure })),
+      penalty: sweepPenalty(k, variant, hasMultipleSwing(fig)),
+    });
+  }
+  const halve = (d: ReturnType<TftCore['rollDamage']>) => {
+    const { amount, entry } = sweepDamage(d.raw, variant);
+    d.raw = amount;
+    d.tags.sweep = variant;
+    if (d.ledger && entry) d.ledger.push(entry);
+  };
+  let index = 0;
+  for (const step of plan.steps) {
+    index += 1;
+    if (step.kind === 'empty') continue;
+    const other = core.figure(state, step.figure)!;
+    if (step.kind === 'target') {
+      const entries: LedgerEntry[] | null = emit ? [] : null;
+      const adjDX = core.attackDX(state, fig, other, weapon, 'melee', entries, raw);
+      const roll = core.resolveAttackRoll(ctx, {
+        attacker: fig,
+        target: other,
+        weapon,
+        mode: 'melee',
+        adjDX,
+        ledger: entries,
+        dice: core.defenseDice(other, 'melee'),
+        extra: { sweep: true, arcIndex: index, targets: k },
+      });
+      if (roll.hit) {
+        const d = core.rollDamage(ctx, weapon.dmg, roll.multiplier, fig, other, weapon, 'melee');
+        halve(d); // R-S3: after the critical multiplier, before armor
+        core.applyDamage(ctx, d);
+      }
+      if (roll.outcome === 'drop' || roll.outcome === 'break') {
+        // No weapon left in hand: the rest of the arc is not swept.
+        if (emit) emit({ type: 'sweep-end', turn: state.turn, figure: fig.id, reason: `weapon ${roll.outcome === 'drop' ? 'dropped' : 'broken'}`, arcIndex: index });
+        return;
+      }
+    } else {
+      // R-S5: roll to miss the friend at the sweep's adjDX; no automatic results.
+      const entries: LedgerEntry[] | null = emit ? [] : null;
+      const adjDX = friendDX(core, state, fig, k, entries);
+      const faces = rollFaces(ctx.dice, 3);
+      const spared = friendSpared(faces, adjDX);
+      if (emit) {
+        emit({
+          type: 'sweep-friend',
+          turn: state.turn,
+          figure: fig.id,
+          target: other.id,
+          faces,
+          roll: faces[0] + faces[1] + faces[2],
+          adjDX,
+          ledger: entries,
+          spared,
+          rule: 'R-S5',
+          arcIndex: index,
+        });
+      }
+      if (!spared) {
+        const d = core.rollDamage(ctx, weapon.dmg, 1, fig, other, weapon, 'melee');
+        halve(d); // R-S5: half damage as R-S3 (classic: full, R-S6)
+        core.applyDamage(ctx, d);
+      }
+    }
+  }
+}
+
+/** Exact odds of `plan` beside a single attack on each target (explain, AI). */
+export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, weapon: WeaponInstance): ActionOption {
+  const { state, core } = ctx;
+  const variant = variantOf(state.options);
+  const command: SweepCommand = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin };
+  const withLedger = ctx.mode === 'explain';
+  const targets: (OddsTarget & { ledger: LedgerEntry[] | null })[] = plan.targets.map((id) => {
+    const t = core.figure(state, id)!;
+    const ledger: LedgerEntry[] | null = withLedger ? [] : null;
+    const sweepDX = core.attackDX(state, fig, t, weapon, 'melee', ledger, command as unknown as HouseCommand);
+    const singleDX = core.attackDX(state, fig, t, weapon, 'melee', null, null);
+    return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), ledger };
+  });
+  const friendLedger: LedgerEntry[] | null = withLedger ? [] : null;
+  const fdx = plan.friends.length ? friendDX(core, state, fig, plan.targets.length, friendLedger) : 0;
+  const friends: OddsFriend[] = plan.friends.map((id) => ({ id, adjDX: fdx, armor: armorOf(core.figure(state, id)!, state) }));
+  const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends);
+  const value = cmp.sweepValue.toNumber();
+  return {
+    command: command as unknown as HouseCommand,
+    label: `Sweep (${plan.spin}): ${plan.targets.join(', ')}${plan.friends.length ? `; friends in the arc: ${plan.friends.join(', ')}` : ''}`,
+    expectedDamage: value,
+    score: value,
+    sweepIsBetter: cmp.sweepIsBetter,
+    bestSingleDamage: cmp.bestSingle.toNumber(),
+    targets: cmp.targets.map((o, i) => ({
+      id: o.id,
+      adjDX: o.adjDX,
+      dice: o.dice,
+      ledger: targets[i].ledger ?? undefined,
+      hit: o.hit.toNumber(),
+      expectedDamage: o.expectedDamage.toNumber(),
+      exact: { hit: o.hit.toString(), expectedDamage: o.expectedDamage.toString() },
+    })),
+    friends: cmp.friends.map((o) => ({
+      id: o.id,
+      adjDX: fdx,
+      ledger: friendLedger ?? undefined,
+      hit: o.hit.toNumber(),
+      expectedDamage: o.expectedDamage.toNumber(),
+      exact: { hit: o.hit.toString(), expectedDamage: o.expectedDamage.toString() },
+    })),
+    singles: cmp.singles.map((o) => ({
+      id: o.id,
+      adjDX: o.adjDX,
+      dice: o.dice,
+      hit: o.hit.toNumber(),
+      expectedDamage: o.expectedDamage.toNumber(),
+      exact: { hit: o.hit.toString(), expectedDamage: o.expectedDamage.toString() },
+    })),
+  };
+}
+
+function options(ctx: OptionsContext, fig: Figure): ActionOption[] {
+  const { state, core } = ctx;
+  const variant = variantOf(state.options);
+  if (variant === 'off' || !core.canAct(fig)) return [];
+  const weapon = core.readyWeapon(fig);
+  if (sweepRefusal(weaponOf(weapon), hasMultipleSwing(fig), variant)) return [];
+  const plans = possibleSweeps(sweeper(core, fig), arcFigures(core, state, fig, []), variant);
+  const out: ActionOption[] = [];
+  for (const p of plans) {
+    const o = sweepOption(ctx, fig, p, weapon!);
+    // The AI sweeps only when the sweep is better than the best single attack (issue 5 part 4).
+    if (ctx.mode === 'ai' && !o.sweepIsBetter) continue;
+    out.push(o);
+  }
+  return out;
+}
+
+export const sweepAction: ActionSpec = {
+  type: 'sweep',
+  phase: 'action',
+  schema: sweepCommandSchema,
+  options,
+  validate(ctx: TftContext, cmd: HouseCommand, fig: Figure) {
+    checkSweep(ctx.core, ctx.state, cmd as unknown as SweepCommand, fig);
+  },
+  resolve,
+};
+
+export const sweepModule: HouseModule = {
+  id: 'sweep',
+  optionsSchema: sweepOptionsSchema,
+  // Always on: with sweep: off a sweep command is refused with that reason rather than unknown.
+  enabled: () => true,
+  validateFigure(fig, _tables, opts) {
+    return multipleSwingIssues(fig, prereqOf(opts), '');
+  },
+  actions: [sweepAction],
+  hooks: { toHitModifiers },
+};
