@@ -2,5 +2,6 @@
 // entry here (thread, sweep, hitech); see hooks.ts for the interface.
 import type { HouseModule } from './hooks.ts';
 import { threadModule } from './house/thread/module.ts';
+import { sweepModule } from './house/sweep/module.ts';
 
-export const houseModules: HouseModule[] = [threadModule];
+export const houseModules: HouseModule[] = [threadModule, sweepModule];
