@@ -9,13 +9,13 @@ import type { Issue } from '../../../../core/errors.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import { distance } from '../../../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import type { Emit } from '../../../../engine/types.ts';
+import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
 import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.ts';
 import { stabilizeOdds, survivalOdds } from './odds.ts';
 import { threadTarget } from './roll.ts';
-import type { ThreadStateOptions } from './states.ts';
+import { type ThreadStateOptions, threadStateOf } from './states.ts';
 import {
   type MedicView,
   type ThreadBag,
@@ -224,8 +224,22 @@ export const firstAidAction: ActionSpec = {
   },
 };
 
+const NO_LEDGER: LedgerEntry[] = [];
+/** Shared effects per state for calls without a ledger (the core copies the fields out). */
+const EFFECTS: Readonly<Record<FigureState, WoundEffects>> = {
+  healthy: { state: 'healthy', dx: 0, maFactor: 1, canAct: true, ledger: NO_LEDGER },
+  reeling: { state: 'reeling', dx: -3, maFactor: 0.5, canAct: true, ledger: NO_LEDGER },
+  unconscious: { state: 'unconscious', dx: 0, maFactor: 0, canAct: false, ledger: NO_LEDGER },
+  dying: { state: 'dying', dx: 0, maFactor: 0, canAct: false, ledger: NO_LEDGER },
+  dead: { state: 'dead', dx: 0, maFactor: 0, canAct: false, ledger: NO_LEDGER },
+};
+
 /** The wound state by R-T1, in the core's shape. */
 export function threadWoundState(fig: Figure, state: TftState, withLedger: boolean): WoundEffects {
+  if (!withLedger) {
+    const dead = (fig.house.thread as ThreadBag | undefined)?.dead ?? false;
+    return EFFECTS[threadStateOf(fig.st, fig.wounds, fig.fatigue, state.options.threadFatigue !== 'combined', dead)];
+  }
   const s = statusOf(fig, stateOptions(state.options));
   const ledger: LedgerEntry[] = withLedger
     ? [

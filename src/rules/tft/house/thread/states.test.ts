@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../core/errors.ts';
-import { dyST, maOf, remST, threadStatus } from './states.ts';
+import { dyST, maOf, remST, threadStateOf, threadStatus } from './states.ts';
 
 describe('thread wound states [82345e2a]', () => {
   it('R-T1: remST subtracts wounds and fatigue from basic ST; dyST only wounds', () => {
@@ -79,6 +79,7 @@ describe('thread wound states [82345e2a]', () => {
         expect(s.remST.total).toBe(rem);
         expect(s.dyST.total).toBe(dy);
         expect(s.canAct).toBe(expected === 'healthy' || expected === 'reeling');
+        expect(threadStateOf(st, wounds, fatigue, sep, false)).toBe(expected);
       }),
     );
   });

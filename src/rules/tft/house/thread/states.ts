@@ -93,6 +93,20 @@ export function threadStatus(v: Vitals, opts: ThreadStateOptions = DEFAULT_STATE
   return { ...base, state: 'healthy', canAct: true, reason: `remST ${rem.total} is 4 or more (R-T1)` };
 }
 
+/**
+ * The state alone, with no ledger built (the lab's hot loop): the same bands as threadStatus.
+ */
+export function threadStateOf(st: number, wounds: number, fatigue: number, separateFatigue: boolean, dead: boolean): FigureState {
+  if (dead) return 'dead';
+  const rem = st - wounds - fatigue;
+  const dy = separateFatigue ? st - wounds : rem;
+  if (dy < -st) return 'dead';
+  if (dy <= 0) return 'dying';
+  if (rem <= 1) return 'unconscious';
+  if (rem <= 3) return 'reeling';
+  return 'healthy';
+}
+
 /** A reeling figure's MA is halved (R-T1); rounded down (a fraction of a hex cannot be walked). */
 export function maOf(baseMA: number, status: ThreadStatus): number {
   return Math.floor(baseMA * status.maFactor);
