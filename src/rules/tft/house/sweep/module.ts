@@ -126,6 +126,8 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
     if (step.kind === 'target') {
       const entries: LedgerEntry[] | null = emit ? [] : null;
       const adjDX = core.attackDX(state, fig, other, weapon, 'melee', entries, raw);
+      const dice = core.defenseDice(other, 'melee');
+      if (entries && dice === 4) entries.push({ source: 'target defends: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
       const roll = core.resolveAttackRoll(ctx, {
         attacker: fig,
         target: other,
@@ -133,7 +135,7 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
         mode: 'melee',
         adjDX,
         ledger: entries,
-        dice: core.defenseDice(other, 'melee'),
+        dice,
         extra: { sweep: true, arcIndex: index, targets: k },
       });
       if (roll.hit) {
@@ -192,7 +194,7 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
   const friendLedger: LedgerEntry[] | null = withLedger ? [] : null;
   const fdx = plan.friends.length ? friendDX(core, state, fig, plan.targets.length, friendLedger) : 0;
   const friends: OddsFriend[] = plan.friends.map((id) => ({ id, adjDX: fdx, armor: armorOf(core.figure(state, id)!, state) }));
-  const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends);
+  const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends, state.options.ruleset === 'classic');
   const value = cmp.sweepValue.toNumber();
   return {
     command: command as unknown as HouseCommand,

@@ -42,6 +42,11 @@ describe('attack outcomes (tft-core criticals)', () => {
     expect(attackOdds('x', 2, 3, greatsword, 0, false).hit.equals(Fraction.of(10, 216))).toBe(true);
     expect(attackOdds('x', 20, 3, greatsword, 0, false).hit.equals(Fraction.of(206, 216))).toBe(true);
   });
+  it('4d6 against a defender: Legacy keeps the 4 and 5, classic has no automatic hits (core outcome table)', () => {
+    expect(attackOdds('x', 3, 4, greatsword, 0, false, false).hit.equals(Fraction.of(5, 1296))).toBe(true);
+    expect(attackOdds('x', 3, 4, greatsword, 0, false, true).hit.isZero()).toBe(true);
+    expect(attackOutcomes(3, 4).map((o) => o.multiplier)).toEqual([2, 1]);
+  });
   it('R-S5: friend rolls have no automatic results', () => {
     expect(friendHitChance(2).equals(Fraction.ONE)).toBe(true);
     expect(friendHitChance(18).isZero()).toBe(true);

@@ -4,6 +4,7 @@
 // damage to enemies, less the expected damage to friends, beats the best single attack.
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { Dist } from '../../../../core/dice/exact.ts';
+import { attackOutcome, outcomeMultiplier } from '../../core.ts';
 import type { SweepVariant } from './rules.ts';
 
 /** Damage dice in TFT notation, parsed (d6 only): 3d+1 is { dice: 3, plus: 1 }. */
@@ -19,29 +20,18 @@ export interface RollOutcome {
 }
 
 /**
- * The outcomes of a 3d6 attack against `adjDX` (tft-core): 3 triple damage, 4 double, 5 an
- * automatic hit, 16+ an automatic miss, otherwise a hit when the total is at most adjDX.
- * With `dice` 4 (target defending), a total at most adjDX hits, 20+ always misses and there
- * are no automatic results (tft-core: classic reading; Legacy treats 20+ as a miss too).
+ * The outcomes of an attack roll of `dice` d6 against `adjDX`, by the core's own outcome table
+ * (core.ts attackOutcome, tft-core "To hit"): 3d6: 3 triple, 4 double, 5 automatic hit, 16+
+ * never hits; 4d6 against a defending target: Legacy keeps the 4 and 5, 20+ misses; classic has
+ * no automatic hits. Hits are merged into one outcome per multiplier.
  */
-export function attackOutcomes(adjDX: number, dice: 3 | 4 = 3): RollOutcome[] {
-  const d = Dist.dice(dice, 6);
-  const out: RollOutcome[] = [];
-  let hit = Fraction.ZERO;
-  for (const [total, p] of d.entries()) {
-    let m = 0;
-    if (dice === 3) {
-      if (total === 3) m = 3;
-      else if (total === 4) m = 2;
-      else if (total === 5) m = 1;
-      else if (total >= 16) m = 0;
-      else m = total <= adjDX ? 1 : 0;
-    } else m = total < 20 && total <= adjDX ? 1 : 0;
-    if (m === 1) hit = hit.add(p);
-    else if (m > 1) out.push({ p, multiplier: m });
+export function attackOutcomes(adjDX: number, dice: 3 | 4 = 3, classic = false): RollOutcome[] {
+  const byMult = new Map<number, Fraction>();
+  for (const [total, p] of Dist.dice(dice, 6).entries()) {
+    const m = outcomeMultiplier(attackOutcome(total, adjDX, dice, classic));
+    if (m > 0) byMult.set(m, (byMult.get(m) ?? Fraction.ZERO).add(p));
   }
-  if (!hit.isZero()) out.push({ p: hit, multiplier: 1 });
-  return out;
+  return [...byMult].sort((a, b) => b[0] - a[0]).map(([multiplier, p]) => ({ p, multiplier }));
 }
 
 /** R-S5: the friend roll, 3d6 against adjDX, no automatic results: the chance the friend is hit. */
@@ -73,10 +63,10 @@ export interface TargetOdds {
 }
 
 /** Chance to hit and expected damage of one attack (full damage, or halved when `halve`). */
-export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean): TargetOdds {
+export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic = false): TargetOdds {
   let hit = Fraction.ZERO;
   let exp = Fraction.ZERO;
-  for (const o of attackOutcomes(adjDX, dice)) {
+  for (const o of attackOutcomes(adjDX, dice, classic)) {
     hit = hit.add(o.p);
     exp = exp.add(o.p.mul(expectedHitDamage(dmg, o.multiplier, armor, halve)));
   }
@@ -119,10 +109,16 @@ export interface SweepComparison {
 }
 
 /** The sweep against `targets` (with `friends` in its arc) beside a single attack on each target. */
-export function compareSweep(variant: SweepVariant, dmg: DamageSpec, targets: readonly OddsTarget[], friends: readonly OddsFriend[] = []): SweepComparison {
+export function compareSweep(
+  variant: SweepVariant,
+  dmg: DamageSpec,
+  targets: readonly OddsTarget[],
+  friends: readonly OddsFriend[] = [],
+  classicRuleset = false,
+): SweepComparison {
   const halve = variant === 'new';
-  const t = targets.map((x) => attackOdds(x.id, x.sweepDX, x.dice, dmg, x.armor, halve));
-  const singles = targets.map((x) => attackOdds(x.id, x.singleDX, x.dice, dmg, x.armor, false));
+  const t = targets.map((x) => attackOdds(x.id, x.sweepDX, x.dice, dmg, x.armor, halve, classicRuleset));
+  const singles = targets.map((x) => attackOdds(x.id, x.singleDX, x.dice, dmg, x.armor, false, classicRuleset));
   const f = friends.map((x) => {
     const hit = friendHitChance(x.adjDX);
     return { id: x.id, hit, expectedDamage: hit.mul(expectedHitDamage(dmg, 1, x.armor, halve)) };
