@@ -59,6 +59,7 @@ export interface Database {
 }
 
 const m001: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('encounters')
@@ -105,6 +106,7 @@ const m001: Migration = {
     await db.schema.createIndex('tokens_encounter').on('tokens').column('encounter_id').execute();
     await db.schema.createIndex('encounters_updated').on('encounters').column('updated_at').execute();
   },
+  // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {
     for (const t of ['tokens', 'snapshots', 'log', 'encounters']) await sql`drop table ${sql.table(t)}`.execute(db);
   },

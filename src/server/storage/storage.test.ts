@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EncounterSettings } from '../protocol.ts';
-import { SeqConflict, Storage } from './storage.ts';
+import { type LogEntry, SeqConflict, Storage } from './storage.ts';
 import { testDatabases } from './test-databases.ts';
 
 const settings = EncounterSettings.parse({});
@@ -19,8 +19,13 @@ async function makeEncounter(s: Storage, id = newId()) {
   return id;
 }
 
-const cmd = (n: number) =>
-  ({ kind: 'command', body: { command: { n }, faces: [n % 6 + 1], entered: false, events: [{ type: 'x', turn: n }] }, role: 'gm', tokenId: null, at: at(n) }) as const;
+const cmd = (n: number): Omit<LogEntry, 'seq'> => ({
+  kind: 'command',
+  body: { command: { n }, faces: [(n % 6) + 1], entered: false, events: [{ type: 'x', turn: n }] },
+  role: 'gm',
+  tokenId: null,
+  at: at(n),
+});
 
 for (const tdb of testDatabases()) {
   describe(`storage on ${tdb.name}`, () => {

@@ -147,7 +147,7 @@ export class Storage {
   }
 
   /**
-   * Calls `fn(encounterId, seq)` after every append, from this process or (PostgreSQL) any
+   * Calls `fn(encounterId, seq)` after every append (seq -1: the settings changed), from this process or (PostgreSQL) any
    * other process sharing the database. Returns the unsubscribe function.
    */
   onAppend(fn: AppendListener): () => void {
@@ -221,12 +221,17 @@ export class Storage {
     });
   }
 
+  /** Stores new settings and tells every subscriber (seq -1 in onAppend: "reload the row"). */
   async updateSettings(id: string, settings: EncounterSettings, at: string): Promise<void> {
-    await this.db
-      .updateTable('encounters')
-      .set({ settings: JSON.stringify(settings), updated_at: at })
-      .where('id', '=', id)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('encounters')
+        .set({ settings: JSON.stringify(settings), updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      if (this.kind === 'postgres') await sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${id}:-1`})`.execute(trx);
+    });
+    if (this.kind === 'sqlite') this.emitter.emit('append', id, -1);
   }
 
   // --- the log --------------------------------------------------------------------------------

@@ -1,0 +1,30 @@
+// Parsing of WebSocket frames from clients. Never throws: anything that is not one valid
+// ClientMessage becomes an error answer naming the field and the reason, and the caller keeps
+// the connection open.
+import { type ClientMessage, ClientMessage as ClientMessageSchema, type ErrorCode, type Issue, MAX_MESSAGE_BYTES } from './protocol.ts';
+
+export type Parsed = { ok: true; msg: ClientMessage } | { ok: false; code: ErrorCode; message: string; issues: Issue[] };
+
+export function parseClientMessage(data: Buffer | ArrayBuffer | Buffer[] | string, isBinary = false): Parsed {
+  let text: string;
+  if (typeof data === 'string') text = data;
+  else if (Array.isArray(data)) text = Buffer.concat(data).toString('utf8');
+  else text = Buffer.from(data as ArrayBuffer).toString('utf8');
+  const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_MESSAGE_BYTES) {
+    return { ok: false, code: 'too-large', message: `message of ${bytes} bytes exceeds ${MAX_MESSAGE_BYTES}`, issues: [{ path: '', message: 'too large' }] };
+  }
+  if (isBinary) return { ok: false, code: 'invalid', message: 'binary frames are not accepted; send JSON text', issues: [{ path: '', message: 'binary frame' }] };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, code: 'invalid', message: `not JSON: ${(e as Error).message}`, issues: [{ path: '', message: 'not JSON' }] };
+  }
+  const r = ClientMessageSchema.safeParse(json);
+  if (!r.success) {
+    const issues = r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    return { ok: false, code: 'invalid', message: `invalid message: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, issues };
+  }
+  return { ok: true, msg: r.data };
+}

@@ -1,0 +1,53 @@
+// The Markdown fight report (export format=markdown): the encounter's heading, every log entry
+// with its narration and dice, and the standings, as the viewer may see them. For posting a
+// fight's progress in a play-by-post thread.
+import type { EncounterView, LogEntryView } from './protocol.ts';
+
+const esc = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
+
+export function markdownReport(view: EncounterView, entries: readonly LogEntryView[]): string {
+  const e = view.encounter;
+  const lines: string[] = [];
+  lines.push(`# ${esc(e.name)}`, '');
+  lines.push(`- System: ${esc(e.system)}`);
+  lines.push(`- Log entries: ${e.seq}`);
+  lines.push(`- Status: ${e.over ? `over${e.winner ? `, won by ${esc(e.winner)}` : ', no winner'}` : 'in progress'}`);
+  lines.push(`- Report for: ${view.role}`, '');
+  const notes = view.settings.notes.filter((n) => !n.hidden || view.role === 'gm');
+  if (notes.length > 0) {
+    lines.push('## Notes', '');
+    for (const n of notes) lines.push(`- ${n.figure ? `**${esc(n.figure)}**: ` : ''}${esc(n.text)}${n.hidden ? ' _(GM only)_' : ''}`);
+    lines.push('');
+  }
+  lines.push('## Log', '');
+  if (entries.length === 0) lines.push('_Nothing played yet._', '');
+  for (const x of entries) {
+    if (x.kind === 'rewind') {
+      lines.push(`**${x.seq}.** _The GM rewound to ${x.to === 0 ? 'the start' : `entry ${x.to}`}._`, '');
+      continue;
+    }
+    const dice = x.faces && x.faces.length > 0 ? ` (dice${x.entered ? ', entered' : ''}: ${x.faces.join(' ')})` : '';
+    lines.push(`**${x.seq}.** ${esc(commandLabel(x.command))} by ${x.by.role}${dice}`);
+    for (const d of x.descriptions ?? []) lines.push(`   - ${esc(d)}`);
+    lines.push('');
+  }
+  const figures = (view.view.summary as { figures?: Record<string, unknown>[] }).figures ?? [];
+  if (figures.length > 0) {
+    lines.push('## Standings', '', '| Figure | Side | State | ST | Wounds | Fatigue | hp |', '|---|---|---|---|---|---|---|');
+    const cell = (v: unknown) => (v === undefined || v === null ? '' : esc(String(v)));
+    for (const f of figures) {
+      lines.push(`| ${cell(f.name ?? f.id)} | ${cell(f.side)} | ${cell(f.state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function commandLabel(command: unknown): string {
+  if (!command || typeof command !== 'object') return '(hidden command)';
+  const c = command as Record<string, unknown>;
+  const parts = [String(c.type ?? 'command')];
+  if (typeof c.figure === 'string') parts.push(c.figure);
+  if (typeof c.target === 'string') parts.push(`-> ${c.target}`);
+  return parts.join(' ');
+}

@@ -1,0 +1,466 @@
+// A live encounter in memory: its state at the head of the log, the sessions watching it, and
+// the one queue through which every change passes (commands, rewinds, catching up with entries
+// other processes appended), so a room never interleaves two changes.
+//
+// A command's path: token checked -> parsed by the system -> the player may command that
+// figure -> applied to a clone with server dice (or entered faces) -> appended to the log with
+// compare-and-set -> acknowledged -> broadcast (each session gets its own filtered view).
+// A lost compare-and-set (another process appended first) catches up and tries again.
+import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice } from '../core/dice/source.ts';
+import type { GameEvent, GameSystem } from '../engine/types.ts';
+import { getSystem } from '../rules/index.ts';
+import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
+import type {
+  EncounterInfo,
+  EncounterSettings,
+  EncounterView,
+  LogEntryView,
+  ServerMessage,
+  StateView,
+} from './protocol.ts';
+import { type EncounterRow, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
+import { ServerDice } from './tokens.ts';
+import { type Viewer, viewEvents, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
+
+/** Store a snapshot every this many log entries: loading replays at most this many. */
+export const SNAPSHOT_EVERY = 50;
+const MAX_CAS_TRIES = 8;
+
+/** A connected client (a WebSocket, in practice). */
+export interface Session {
+  viewer: Viewer;
+  tokenId: string;
+  send(msg: ServerMessage): void;
+  close(reason: 'revoked' | 'deleted' | 'shutdown'): void;
+}
+
+export interface CommandInput {
+  command: unknown;
+  expectSeq?: number;
+  faces?: number[];
+}
+
+export type CommandOutcome =
+  | { type: 'accepted'; seq: number; entry: LogEntry }
+  | { type: 'dice-needed'; sides: number; index: number };
+
+export interface RoomLogger {
+  error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a room serves any system
+type AnySystem = GameSystem<any, any, any>;
+
+export class Room {
+  readonly sessions = new Set<Session>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly storage: Storage,
+    private readonly log: RoomLogger,
+    readonly system: AnySystem,
+    public row: EncounterRow,
+    public state: unknown,
+    /** The last log entry folded in. */
+    public seq: number,
+    /** The command seqs on the line of play: replaying them from the start gives `state`. */
+    public line: number[],
+  ) {}
+
+  /** Loads an encounter: the latest snapshot, then every entry after it. */
+  static async load(storage: Storage, log: RoomLogger, row: EncounterRow): Promise<Room> {
+    const system = getSystem(row.system);
+    const snap = await storage.latestSnapshot(row.id);
+    const room = snap
+      ? new Room(storage, log, system, row, snap.state, snap.seq, [...snap.line])
+      : new Room(storage, log, system, row, system.setup(row.scenario), 0, []);
+    for (const entry of await storage.readLog(row.id, room.seq)) await room.fold(entry);
+    return room;
+  }
+
+  get id(): string {
+    return this.row.id;
+  }
+  get settings(): EncounterSettings {
+    return this.row.settings;
+  }
+
+  /** Runs `fn` after every change queued before it (one change at a time). */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const p = this.chain.then(fn);
+    this.chain = p.catch(() => undefined);
+    return p;
+  }
+
+  // --- folding log entries into the state ------------------------------------------------------
+
+  private async fold(entry: LogEntry): Promise<void> {
+    if (entry.seq !== this.seq + 1) throw new Error(`encounter ${this.id}: log gap at ${this.seq} -> ${entry.seq}`);
+    if (entry.kind === 'command') {
+      const next = this.system.clone(this.state);
+      const dice = new ScriptedDice(entry.body.faces);
+      this.system.apply(next, entry.body.command, dice, null);
+      this.state = next;
+      this.line.push(entry.seq);
+    } else {
+      const { state, line } = await this.stateAt(entry.body.to);
+      this.state = state;
+      this.line = line;
+    }
+    this.seq = entry.seq;
+    this.touchRow(entry.at);
+  }
+
+  private touchRow(at: string): void {
+    const pending = this.system.pending(this.state);
+    const summary = this.system.summary(this.state) as { winner?: string | null };
+    this.row = { ...this.row, seq: this.seq, updatedAt: at, over: pending === null, winner: summary.winner ?? null };
+  }
+
+  /**
+   * The state after log entry `to` on the current line (0: the start), rebuilt from the best
+   * snapshot on that line plus the commands after it.
+   */
+  private async stateAt(to: number): Promise<{ state: unknown; line: number[] }> {
+    const cut = to === 0 ? 0 : this.line.indexOf(to) + 1;
+    const line = this.line.slice(0, cut);
+    let base: { state: unknown; k: number } = { state: this.system.setup(this.row.scenario), k: 0 };
+    let bestLen = 0;
+    for (const s of await this.storage.snapshotLines(this.id)) {
+      if (s.line.length > bestLen && s.line.length <= line.length && s.line.every((x, i) => x === line[i])) {
+        bestLen = s.line.length;
+        const snap = await this.storage.getSnapshot(this.id, s.seq);
+        if (snap) base = { state: snap.state, k: snap.line.length };
+      }
+    }
+    const need = line.slice(base.k);
+    if (need.length > 0) {
+      const byseq = new Map((await this.storage.readLog(this.id, need[0] - 1, need[need.length - 1])).map((e) => [e.seq, e]));
+      for (const s of need) {
+        const e = byseq.get(s);
+        if (!e || e.kind !== 'command') throw new Error(`encounter ${this.id}: line entry ${s} missing`);
+        this.system.apply(base.state, e.body.command, new ScriptedDice(e.body.faces), null);
+      }
+    }
+    return { state: base.state, line };
+  }
+
+  /** Folds in every entry other processes appended since ours, and broadcasts them. */
+  async catchUp(): Promise<void> {
+    const row = await this.storage.getEncounter(this.id);
+    if (!row) {
+      this.closeAll('deleted');
+      return;
+    }
+    const settingsChanged = JSON.stringify(row.settings) !== JSON.stringify(this.row.settings);
+    this.row = { ...this.row, settings: row.settings, name: row.name };
+    for (const entry of await this.storage.readLog(this.id, this.seq)) {
+      await this.fold(entry);
+      this.broadcast(entry);
+    }
+    if (settingsChanged) this.broadcastSettings();
+  }
+
+  // --- commands --------------------------------------------------------------------------------
+
+  /** Applies a command from `token`'s holder. Throws ApiError when refused (nothing changes). */
+  submit(token: TokenRow, input: CommandInput, onStored?: (seq: number) => void): Promise<CommandOutcome> {
+    return this.run(() => this.submitNow(token, input, onStored));
+  }
+
+  private async submitNow(token: TokenRow, input: CommandInput, onStored?: (seq: number) => void): Promise<CommandOutcome> {
+    if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+    if (token.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
+    if (input.faces !== undefined) {
+      const allowed = this.settings.enteredDice === 'all' || (this.settings.enteredDice === 'gm' && token.role === 'gm');
+      if (!allowed) throw forbidden('faces', `entered dice are ${this.settings.enteredDice === 'off' ? 'off' : 'for the GM only'} in this encounter`);
+    }
+    for (let attempt = 0; ; attempt++) {
+      if (input.expectSeq !== undefined && input.expectSeq !== this.seq) {
+        throw new ApiError('conflict', `expectSeq: the encounter is at seq ${this.seq}, not ${input.expectSeq}`, [
+          { path: 'expectSeq', message: `the encounter is at seq ${this.seq}` },
+        ]);
+      }
+      const prepared = this.prepare(token, input);
+      if (prepared.type === 'dice-needed') return prepared;
+      const entry: Omit<LogEntry, 'seq'> = {
+        kind: 'command',
+        body: { command: prepared.command, faces: prepared.faces, entered: input.faces !== undefined, events: prepared.events },
+        role: token.role,
+        tokenId: token.id,
+        at: new Date().toISOString(),
+      };
+      const meta = this.metaOf(prepared.state);
+      try {
+        const seq = await this.storage.append(this.id, this.seq, entry, meta);
+        const full = { ...entry, seq } as LogEntry;
+        this.state = prepared.state;
+        this.seq = seq;
+        this.line.push(seq);
+        this.touchRow(entry.at);
+        onStored?.(seq); // the sender's ack goes out before the broadcast
+        this.broadcast(full);
+        await this.maybeSnapshot();
+        return { type: 'accepted', seq, entry: full };
+      } catch (e) {
+        if (!(e instanceof SeqConflict) || attempt + 1 >= MAX_CAS_TRIES) throw e instanceof SeqConflict ? toConflict(e) : e;
+        await this.catchUp(); // another process won this step: see what it did, then judge again
+        if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+      }
+    }
+  }
+
+  /** Validates and applies a command to a clone; nothing is stored or changed here. */
+  private prepare(
+    token: TokenRow,
+    input: CommandInput,
+  ):
+    | { type: 'ready'; command: unknown; state: unknown; faces: number[]; events: Record<string, unknown>[] }
+    | { type: 'dice-needed'; sides: number; index: number } {
+    let command: unknown;
+    try {
+      command = this.system.parseCommand(input.command);
+    } catch (e) {
+      throw prefixIssues(toApiError(e), 'command');
+    }
+    const pending = this.system.pending(this.state);
+    if (pending === null) throw new ApiError('rejected', 'the encounter is over', [{ path: 'command', message: 'the encounter is over' }]);
+    if (token.role === 'player') {
+      const figure = (command as { figure?: unknown }).figure;
+      if (typeof figure === 'string') {
+        if (!token.figures.includes(figure)) throw forbidden('command.figure', `'${figure}' is not one of your figures`);
+      } else if (pending.figures.length > 0 && !pending.figures.some((f) => token.figures.includes(f))) {
+        throw forbidden('command', 'the decision pending now is not one of your figures');
+      }
+    }
+    const next = this.system.clone(this.state);
+    const events: Record<string, unknown>[] = [];
+    const emit = (e: GameEvent) => events.push(e as unknown as Record<string, unknown>);
+    let dice: DiceSource;
+    let scripted: ScriptedDice | null = null;
+    let recording: RecordingDice | null = null;
+    if (input.faces !== undefined) {
+      try {
+        scripted = new ScriptedDice(input.faces);
+      } catch (e) {
+        throw invalid('faces', (e as Error).message);
+      }
+      dice = scripted;
+    } else {
+      recording = new RecordingDice(new ServerDice());
+      dice = recording;
+    }
+    try {
+      this.system.apply(next, command, dice, emit);
+    } catch (e) {
+      if (e instanceof DiceExhausted) return { type: 'dice-needed', sides: e.sides, index: e.used };
+      if (e instanceof RangeError && scripted) throw invalid('faces', e.message);
+      const err = toApiError(e);
+      if (err.code === 'internal') this.log.error({ err: e, encounter: this.id }, 'engine fault applying a command');
+      throw prefixIssues(err, 'command');
+    }
+    let faces: number[];
+    if (scripted) {
+      if (scripted.remaining > 0) {
+        throw invalid('faces', `${input.faces?.length} faces entered but the command used ${scripted.consumed}`);
+      }
+      faces = [...(input.faces ?? [])];
+    } else faces = recording?.faces ?? [];
+    return { type: 'ready', command, state: next, faces, events };
+  }
+
+  private metaOf(state: unknown): { over: boolean; winner: string | null } {
+    const summary = this.system.summary(state) as { winner?: string | null };
+    return { over: this.system.pending(state) === null, winner: summary.winner ?? null };
+  }
+
+  private async maybeSnapshot(): Promise<void> {
+    if (this.seq % SNAPSHOT_EVERY !== 0) return;
+    try {
+      await this.storage.putSnapshot(this.id, { seq: this.seq, state: this.state, line: [...this.line] });
+    } catch (e) {
+      // A missing snapshot only costs replay time: never fail a stored command over it.
+      this.log.warn({ err: e, encounter: this.id }, 'snapshot failed');
+    }
+  }
+
+  /** GM only: back to the state after entry `to` (0: the start). Appends a rewind entry. */
+  rewind(token: TokenRow, to: number, onStored?: (seq: number) => void): Promise<LogEntry> {
+    return this.run(async () => {
+      if (token.role !== 'gm') throw forbidden('token', 'only the GM may rewind');
+      for (let attempt = 0; ; attempt++) {
+        if (to !== 0 && !this.line.includes(to)) {
+          throw invalid('to', `entry ${to} is not a command on the current line of play (${this.line.length} commands)`);
+        }
+        const { state, line } = await this.stateAt(to);
+        const entry = { kind: 'rewind', body: { to }, role: token.role, tokenId: token.id, at: new Date().toISOString() } as const;
+        try {
+          const seq = await this.storage.append(this.id, this.seq, entry, this.metaOf(state));
+          const full: LogEntry = { ...entry, seq };
+          this.state = state;
+          this.line = line;
+          this.seq = seq;
+          this.touchRow(entry.at);
+          onStored?.(seq);
+          this.broadcast(full);
+          await this.maybeSnapshot();
+          return full;
+        } catch (e) {
+          if (!(e instanceof SeqConflict) || attempt + 1 >= MAX_CAS_TRIES) throw e instanceof SeqConflict ? toConflict(e) : e;
+          await this.catchUp();
+        }
+      }
+    });
+  }
+
+  /** GM only: new settings, stored, then every session gets its filtered copy. */
+  updateSettings(settings: EncounterSettings): Promise<void> {
+    return this.run(async () => {
+      await this.storage.updateSettings(this.id, settings, new Date().toISOString());
+      this.row = { ...this.row, settings };
+      this.broadcastSettings();
+    });
+  }
+
+  // --- views -----------------------------------------------------------------------------------
+
+  info(): EncounterInfo {
+    const r = this.row;
+    return { id: r.id, name: r.name, system: r.system, createdAt: r.createdAt, updatedAt: r.updatedAt, seq: r.seq, over: r.over, winner: r.winner };
+  }
+
+  stateView(viewer: Viewer): StateView {
+    const s = this.settings;
+    const pending = this.system.pending(this.state);
+    return {
+      seq: this.seq,
+      state: viewState(this.state, s, viewer),
+      pending: pending ? viewValue(pending, this.state, s, viewer) : null,
+      summary: viewValue(this.system.summary(this.state) as unknown as Record<string, unknown>, this.state, s, viewer),
+      over: pending === null,
+    };
+  }
+
+  encounterView(viewer: Viewer): EncounterView {
+    return {
+      encounter: this.info(),
+      role: viewer.role,
+      figures: viewer.role === 'gm' ? figureIds(this.state) : [...viewer.figures],
+      settings: viewSettings(this.settings, viewer),
+      view: this.stateView(viewer),
+    };
+  }
+
+  entryView(entry: LogEntry, viewer: Viewer): LogEntryView {
+    const base = { seq: entry.seq, kind: entry.kind, at: entry.at, by: { role: entry.role, tokenId: entry.tokenId } };
+    if (entry.kind === 'rewind') return { ...base, to: entry.body.to };
+    const s = this.settings;
+    const events = viewEvents(entry.body.events, this.state, s, viewer);
+    const commandVisible = viewEvents([entry.body.command as Record<string, unknown>], this.state, s, viewer).length === 1;
+    return {
+      ...base,
+      ...(commandVisible ? { command: viewValue(entry.body.command, this.state, s, viewer) } : {}),
+      faces: entry.body.faces,
+      entered: entry.body.entered,
+      events,
+      descriptions: events.map((e) => this.describe(e)),
+    };
+  }
+
+  describe(event: Record<string, unknown>): string {
+    try {
+      return this.system.describe(event as unknown as GameEvent);
+    } catch {
+      return String(event.type ?? 'event');
+    }
+  }
+
+  /** explain(state) for a viewer, after every queued change. */
+  explainNow(viewer: Viewer): Promise<{ seq: number; report: Record<string, unknown> }> {
+    return this.run(async () => {
+      const report = this.system.explain(this.state) as unknown as Record<string, unknown>;
+      return { seq: this.seq, report: viewExplain(report, this.state, this.settings, viewer) };
+    });
+  }
+
+  /** Entries after `from` as this viewer sees them. */
+  async entriesAfter(from: number, viewer: Viewer): Promise<LogEntryView[]> {
+    const entries = await this.storage.readLog(this.id, from, this.seq);
+    return entries.map((e) => this.entryView(e, viewer));
+  }
+
+  // --- sessions --------------------------------------------------------------------------------
+
+  /** Adds a session and sends it the welcome (with the entries after lastSeq), in queue order. */
+  join(session: Session, lastSeq: number | undefined): Promise<void> {
+    return this.run(async () => {
+      if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+      const missed = lastSeq === undefined || lastSeq >= this.seq ? [] : await this.entriesAfter(lastSeq, session.viewer);
+      this.sessions.add(session);
+      session.send({ type: 'welcome', tokenId: session.tokenId, encounter: this.encounterView(session.viewer), missed });
+    });
+  }
+
+  leave(session: Session): void {
+    this.sessions.delete(session);
+  }
+
+  /** Sends every session the new entry and view, filtered once per kind of viewer. */
+  private broadcast(entry: LogEntry): void {
+    const cache = new Map<string, ServerMessage>();
+    for (const s of this.sessions) {
+      const key = viewerKey(s.viewer);
+      let msg = cache.get(key);
+      if (!msg) {
+        msg = { type: 'step', entry: this.entryView(entry, s.viewer), view: this.stateView(s.viewer) };
+        cache.set(key, msg);
+      }
+      s.send(msg);
+    }
+  }
+
+  private broadcastSettings(): void {
+    for (const s of this.sessions) s.send({ type: 'settings', settings: viewSettings(this.settings, s.viewer), view: this.stateView(s.viewer) });
+  }
+
+  /** Closes the sessions of one token (revoked). */
+  closeToken(tokenId: string): void {
+    for (const s of [...this.sessions]) {
+      if (s.tokenId === tokenId) {
+        this.sessions.delete(s);
+        s.close('revoked');
+      }
+    }
+  }
+
+  closeAll(reason: 'deleted' | 'shutdown'): void {
+    if (reason === 'deleted') this.closed = true;
+    for (const s of [...this.sessions]) s.close(reason);
+    this.sessions.clear();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+}
+
+function toConflict(e: SeqConflict): ApiError {
+  return new ApiError('conflict', `the encounter changed while the command was stored (seq ${e.expected}); try again`);
+}
+
+function prefixIssues(e: ApiError, prefix: string): ApiError {
+  if (e.issues.length === 0) return e;
+  const issues = e.issues.map((i) => ({
+    path: i.path === prefix || i.path.startsWith(`${prefix}.`) || i.path.startsWith(`${prefix}[`) ? i.path : i.path ? `${prefix}.${i.path}` : prefix,
+    message: i.message,
+  }));
+  return new ApiError(e.code, e.message, issues);
+}
+
+function figureIds(state: unknown): string[] {
+  const figs = (state as { figures?: unknown })?.figures;
+  const list = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
+  return list.map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
+}

@@ -1,0 +1,96 @@
+// Scenarios for new encounters: YAML or JSON text, a parsed object, or an example by name
+// (examples/**/*.yaml|yml|json shipped with Fray). The system named by the scenario's `system`
+// field validates it (setup throws InputError naming the field).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { InputError } from '../core/errors.ts';
+import type { GameSystem } from '../engine/types.ts';
+import { getSystem } from '../rules/index.ts';
+
+export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+/** Parses scenario text: JSON when it starts with `{`, YAML otherwise. */
+export function parseScenarioText(text: string, path = 'scenario'): unknown {
+  const t = text.trim();
+  if (t.length === 0) throw new InputError([{ path, message: 'is empty' }], 'scenario');
+  if (t.startsWith('{')) {
+    try {
+      return JSON.parse(t);
+    } catch (e) {
+      throw new InputError([{ path, message: `not valid JSON: ${(e as Error).message}` }], 'scenario');
+    }
+  }
+  try {
+    return parseYaml(t);
+  } catch (e) {
+    const msg = (e as Error).message.split('\n')[0];
+    throw new InputError([{ path, message: `not valid YAML: ${msg}` }], 'scenario');
+  }
+}
+
+export interface CheckedScenario {
+  // biome-ignore lint/suspicious/noExplicitAny: systems differ in their state and command types
+  system: GameSystem<any, any, any>;
+  scenario: Record<string, unknown>;
+  /** The start state (setup ran, so the scenario is valid). */
+  state: unknown;
+}
+
+/** Picks the system and runs its setup: throws InputError naming the field when anything is wrong. */
+export function checkScenario(raw: unknown): CheckedScenario {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new InputError([{ path: 'scenario', message: 'must be a mapping (an object with a `system` field)' }], 'scenario');
+  }
+  const scenario = raw as Record<string, unknown>;
+  const system = getSystem(scenario.system);
+  const state = system.setup(scenario);
+  return { system, scenario, state };
+}
+
+export interface Example {
+  name: string;
+  file: string;
+  system: string;
+  title: string;
+}
+
+/** Every example scenario, by name ("tft/duel"), read from examples/ now. */
+export function listExamples(dir = EXAMPLES_DIR): Example[] {
+  const out: Example[] = [];
+  const walk = (d: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(d).sort();
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ya?ml|json)$/.test(n)) {
+        let doc: unknown;
+        try {
+          doc = parseScenarioText(readFileSync(p, 'utf8'));
+        } catch {
+          continue; // not a scenario (or broken): the listing shows only usable ones
+        }
+        const o = (doc ?? {}) as Record<string, unknown>;
+        if (typeof o.system !== 'string') continue;
+        const name = relative(dir, p).split(sep).join('/').replace(/\.(ya?ml|json)$/, '');
+        out.push({ name, file: p, system: o.system, title: typeof o.name === 'string' ? o.name : name });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** An example's parsed scenario; InputError when there is no example of that name. */
+export function loadExample(name: string, dir = EXAMPLES_DIR): { example: Example; scenario: unknown } {
+  // Only names from the listing are opened: no path from a request ever reaches the file system.
+  const example = listExamples(dir).find((e) => e.name === name);
+  if (!example) throw new InputError([{ path: 'example', message: `no example named ${JSON.stringify(name)}` }], 'request');
+  return { example, scenario: parseScenarioText(readFileSync(example.file, 'utf8'), 'example') };
+}

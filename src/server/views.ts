@@ -1,0 +1,172 @@
+// The ONE place that decides what each role may see. Every state, event, summary, explain
+// report and settings object the server sends to a client passes through here.
+//
+// The GM sees everything. Players and spectators lose:
+// - figures the GM marked hidden (settings.hiddenFigures), except a player's own figures:
+//   any object in an array whose `id` is a hidden figure, any string in an array equal to a
+//   hidden id, and any object in an array that refers to a hidden figure through a reference
+//   key (figure, target, attacker, defender, actor, by, source, targets...), all dropped,
+//   deep, whatever the system's shapes are; a whole event that refers to one is dropped;
+// - with settings.hideEnemyStats, the ST/wound/fatigue/hp fields of figures not on their side
+//   (spectators have no side: they lose them for every figure);
+// - hidden notes, and the list of hidden ids itself.
+// Players see the options (explain) of their own figures only.
+import type { EncounterSettings, Role } from './protocol.ts';
+
+export interface Viewer {
+  role: Role;
+  /** The figures a player's token is bound to (empty for spectators). */
+  figures: readonly string[];
+}
+
+/** Keys whose string value (or array of strings) names a figure. */
+const REF_KEYS = new Set([
+  'figure',
+  'figures',
+  'target',
+  'targets',
+  'attacker',
+  'defender',
+  'actor',
+  'by',
+  'source',
+  'victim',
+  'figureId',
+  'targetId',
+]);
+
+/** Fields that give a figure's strength away. */
+const STAT_KEYS = ['st', 'wounds', 'fatigue', 'hp', 'maxHp', 'remST', 'dyST', 'stLeft', 'hpLeft', 'woundFx'];
+
+interface Rules {
+  hidden: Set<string>;
+  /** Figures whose stats are hidden from this viewer. */
+  statHidden: (figureId: string) => boolean;
+}
+
+function figureSides(state: unknown): Map<string, string> {
+  const sides = new Map<string, string>();
+  const figs = (state as { figures?: unknown })?.figures;
+  const list = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
+  for (const f of list) {
+    const fig = f as { id?: unknown; side?: unknown };
+    if (typeof fig?.id === 'string' && typeof fig.side === 'string') sides.set(fig.id, fig.side);
+  }
+  return sides;
+}
+
+function rulesFor(state: unknown, settings: EncounterSettings, viewer: Viewer): Rules | null {
+  if (viewer.role === 'gm') return null;
+  const own = new Set(viewer.figures);
+  const hidden = new Set(settings.hiddenFigures.filter((id) => !own.has(id)));
+  if (!settings.hideEnemyStats) return { hidden, statHidden: () => false };
+  const sides = figureSides(state);
+  const mySides = new Set(viewer.figures.map((f) => sides.get(f)).filter((s): s is string => s !== undefined));
+  return { hidden, statHidden: (id) => !own.has(id) && !mySides.has(sides.get(id) ?? '\u0000') };
+}
+
+/** Does this object refer to a hidden figure (its id, or a reference key)? */
+function refersToHidden(o: Record<string, unknown>, hidden: Set<string>, asFigure: boolean): boolean {
+  if (hidden.size === 0) return false;
+  if (asFigure && typeof o.id === 'string' && hidden.has(o.id)) return true;
+  for (const k of REF_KEYS) {
+    const v = o[k];
+    if (typeof v === 'string' && hidden.has(v)) return true;
+    if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && hidden.has(x))) return true;
+  }
+  return false;
+}
+
+/** The figure an object describes or is about, for stat hiding. */
+function aboutFigure(o: Record<string, unknown>): string | null {
+  if (typeof o.id === 'string' && ('side' in o || 'st' in o || 'hp' in o)) return o.id;
+  for (const k of ['figure', 'target', 'defender', 'victim']) if (typeof o[k] === 'string') return o[k] as string;
+  return null;
+}
+
+function redact(value: unknown, r: Rules): unknown {
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const x of value) {
+      if (typeof x === 'string' && r.hidden.has(x)) continue;
+      if (x && typeof x === 'object' && !Array.isArray(x) && refersToHidden(x as Record<string, unknown>, r.hidden, true)) continue;
+      out.push(redact(x, r));
+    }
+    return out;
+  }
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    const about = aboutFigure(o);
+    const dropStats = about !== null && r.statHidden(about);
+    for (const [k, v] of Object.entries(o)) {
+      if (dropStats && STAT_KEYS.includes(k)) continue;
+      // A map keyed by figure id (per-figure records in a system's state).
+      if (r.hidden.has(k)) continue;
+      out[k] = redact(v, r);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The system state as this viewer may see it. */
+export function viewState(state: unknown, settings: EncounterSettings, viewer: Viewer): unknown {
+  const r = rulesFor(state, settings, viewer);
+  return r ? redact(state, r) : state;
+}
+
+/** The events this viewer may see (events about hidden figures are dropped whole). */
+export function viewEvents<E extends Record<string, unknown>>(
+  events: readonly E[],
+  state: unknown,
+  settings: EncounterSettings,
+  viewer: Viewer,
+): E[] {
+  const r = rulesFor(state, settings, viewer);
+  if (!r) return [...events];
+  return events.filter((e) => !refersToHidden(e, r.hidden, false)).map((e) => redact(e, r) as E);
+}
+
+/** Anything else shaped by the system (summary, pending): the same deep filter. */
+export function viewValue<T>(value: T, state: unknown, settings: EncounterSettings, viewer: Viewer): T {
+  const r = rulesFor(state, settings, viewer);
+  return r ? (redact(value, r) as T) : value;
+}
+
+/** explain(state) for this viewer: players keep only their own figures' options. */
+export function viewExplain(
+  report: Record<string, unknown>,
+  state: unknown,
+  settings: EncounterSettings,
+  viewer: Viewer,
+): Record<string, unknown> {
+  const r = rulesFor(state, settings, viewer);
+  if (!r) return report;
+  const out = redact(report, r) as Record<string, unknown>;
+  if (viewer.role === 'player' && Array.isArray(out.figures)) {
+    const own = new Set(viewer.figures);
+    out.figures = out.figures.map((f) => {
+      const fig = f as { id?: unknown; options?: unknown };
+      return typeof fig.id === 'string' && own.has(fig.id) ? fig : { ...fig, options: [] };
+    });
+  }
+  return out;
+}
+
+/** Settings as this viewer may see them: no hidden notes, no list of hidden figures. */
+export function viewSettings(settings: EncounterSettings, viewer: Viewer): EncounterSettings {
+  if (viewer.role === 'gm') return settings;
+  const own = new Set(viewer.figures);
+  const hidden = new Set(settings.hiddenFigures);
+  return {
+    ...settings,
+    hiddenFigures: settings.hiddenFigures.filter((id) => own.has(id)),
+    notes: settings.notes.filter((n) => !n.hidden && !(n.figure !== undefined && hidden.has(n.figure) && !own.has(n.figure))),
+  };
+}
+
+/** A key that is equal for viewers who see exactly the same thing (to share filtered copies). */
+export function viewerKey(viewer: Viewer): string {
+  return viewer.role === 'gm' ? 'gm' : `${viewer.role}:${[...viewer.figures].sort().join(',')}`;
+}
