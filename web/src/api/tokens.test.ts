@@ -16,7 +16,7 @@ describe('tokens held by the browser', () => {
     const s = new MemoryStorage() as unknown as Storage;
     holdToken('e1', { token: 'a', role: 'gm' }, s);
     holdToken('e2', { token: 'b' }, s);
-    holdToken('e1', { name: 'Duel' }, s as Storage & { token?: string });
+    holdToken('e1', { token: 'a', name: 'Duel' }, s);
     expect(heldTokens(s)).toEqual({ e1: { token: 'a', role: 'gm', name: 'Duel' }, e2: { token: 'b' } });
     forgetToken('e1', s);
     expect(Object.keys(heldTokens(s))).toEqual(['e2']);

@@ -129,7 +129,10 @@ export function optionView(raw: unknown, key: string, figure?: string): OptionVi
   const choices: OptionView[] = [];
   for (const k of CHOICE_KEYS) {
     const v = o[k];
-    if (Array.isArray(v) && v.some(isObj)) v.forEach((c, i) => isObj(c) && choices.push(optionView(c, `${key}.${k}.${i}`, figure)));
+    if (!Array.isArray(v) || !v.some(isObj)) continue;
+    v.forEach((c, i) => {
+      if (isObj(c)) choices.push(optionView(c, `${key}.${k}.${i}`, figure));
+    });
   }
   const notes: string[] = [];
   for (const k of ['note', 'notes', 'reason', 'why']) {

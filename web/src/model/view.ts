@@ -199,3 +199,17 @@ export function clockView(state: unknown, report: unknown): ClockView {
     over: isObj(r) && 'pending' in r && r.pending === null,
   };
 }
+
+/**
+ * Marks figures engaged (tft-core: adjacent to a standing enemy and in one of its front hexes),
+ * unless the state already says. Display only; the server decides what engagement allows.
+ */
+export function markEngaged(figs: FigureView[], arcsOf: (f: FigureView) => { hex: Hex; arc: string }[]): FigureView[] {
+  const able = (f: FigureView) => f.hex && !f.prone && (f.state === 'healthy' || f.state === 'reeling');
+  return figs.map((f) => {
+    if (f.engaged || !f.hex || f.state === 'dead') return f;
+    const k = `${f.hex.q},${f.hex.r}`;
+    const engaged = figs.some((e) => e.side !== f.side && able(e) && e.facing !== undefined && arcsOf(e).some((a) => a.arc === 'front' && `${a.hex.q},${a.hex.r}` === k));
+    return engaged ? { ...f, engaged, markers: f.markers.includes('engaged') ? f.markers : [...f.markers, 'engaged'] } : f;
+  });
+}

@@ -1,0 +1,603 @@
+// The table: one encounter, live. The map (TFT) or the segment timeline (AD&D), the action
+// panel with ledgers and odds for the figure whose turn it is, status, log, sharing. Commands
+// go over the WebSocket; the server applies them and broadcasts the step to every page.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Hex, directionTo, hexKey } from '../../src/core/hex/coords.ts';
+import { ring } from '../../src/core/hex/rings.ts';
+import { Header } from './App.tsx';
+import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
+import { holdToken } from './api/tokens.ts';
+import { type Highlight, HexMap } from './map/HexMap.tsx';
+import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
+import { entryFaces, mergeEntries, undoTarget } from './model/log.ts';
+import { type Reach, onRectMap, optionsAfterMove, reachable } from './model/move.ts';
+import { type OptionView, commandFor, optionsOf } from './model/options.ts';
+import { type Obj, clockView, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
+import { Actions } from './panels/Actions.tsx';
+import { DicePrompt, DiceTray } from './panels/Dice.tsx';
+import { Log } from './panels/Log.tsx';
+import { Segments } from './panels/Segments.tsx';
+import { Share } from './panels/Share.tsx';
+import { Status } from './panels/Status.tsx';
+
+const SIDE_PALETTE = ['#c0533a', '#3f7cc4', '#4f9a5a', '#b58a2e', '#8a5cb8', '#2f9c9c'];
+
+type Tab = 'actions' | 'status' | 'log' | 'share';
+interface Toast {
+  id: number;
+  text: string;
+  issues: { path: string; message: string }[];
+}
+
+export function Table({ encounterId, token, onLeave }: { encounterId: string; token: string; onLeave(): void }) {
+  const [ev, setEv] = useState<EncounterView | null>(null);
+  const [view, setView] = useState<StateView | null>(null);
+  const [log, setLog] = useState<LogEntryView[]>([]);
+  const [report, setReport] = useState<{ seq: number; report: Obj } | null>(null);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [closed, setClosed] = useState<string | null>(null);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('actions');
+  const [dice, setDice] = useState<{ faces: number[]; stamp: number; label: string }>({ faces: [], stamp: 0, label: '' });
+  const [physical, setPhysical] = useState(false);
+  const [prompt, setPrompt] = useState<{ sides: number; index: number; resolve(f: number): void; reject(): void } | null>(null);
+  const [armed, setArmed] = useState<OptionView | null>(null);
+  const [chosen, setChosen] = useState<Reach | null>(null);
+  const [facing, setFacing] = useState<number | null>(null);
+  const [megahexes, setMegahexes] = useState<boolean | null>(null);
+  const [hover, setHover] = useState<Hex | null>(null);
+  const [help, setHelp] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const live = useRef<LiveTable | null>(null);
+  const toastId = useRef(1);
+
+  const pushError = useCallback((e: unknown) => {
+    const err = e instanceof ApiError ? e : new ApiError('internal', e instanceof Error ? e.message : String(e));
+    const id = toastId.current++;
+    setToasts((t) => [...t.slice(-3), { id, text: err.message, issues: err.issues }]);
+    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 9000);
+  }, []);
+
+  const refreshExplain = useCallback(() => {
+    api
+      .explain(encounterId, token)
+      .then((r) => setReport((old) => (old && old.seq > r.seq ? old : { seq: r.seq, report: r.report as Obj })))
+      .catch(() => undefined);
+  }, [encounterId, token]);
+
+  useEffect(() => {
+    const t = new LiveTable(encounterId, token, {
+      welcome(encounter, missed) {
+        setEv(encounter);
+        setView(encounter.view);
+        setClosed(null);
+        holdToken(encounterId, { token, role: encounter.role, name: encounter.encounter.name });
+        api
+          .log(encounterId, token, 0)
+          .then((r) => setLog((l) => mergeEntries(mergeEntries(l, r.entries), missed)))
+          .catch(() => setLog((l) => mergeEntries(l, missed)));
+        refreshExplain();
+      },
+      step(entry, v) {
+        setView(v);
+        setLog((l) => mergeEntries(l, [entry]));
+        setChosen(null);
+        setArmed(null);
+        const faces = entryFaces(entry);
+        if (faces.length > 0) setDice((d) => ({ faces, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
+        refreshExplain();
+      },
+      settings(settings, v) {
+        setEv((e) => (e ? { ...e, settings } : e));
+        setView(v);
+        refreshExplain();
+      },
+      status(s, detail) {
+        setStatus(s);
+        if (s === 'closed') setClosed(detail ?? 'closed');
+      },
+    });
+    live.current = t;
+    return () => {
+      t.close();
+      live.current = null;
+    };
+  }, [encounterId, token, refreshExplain]);
+
+  // ---- derived view -------------------------------------------------------------------------
+  const state = (isObj(view?.state) ? view.state : {}) as Obj;
+  const rep = report && view && report.seq === view.seq ? report.report : null;
+  const system = typeof state.system === 'string' ? state.system : (ev?.encounter.system ?? '');
+  const isGm = ev?.role === 'gm';
+  const rawFigures = useMemo(() => figureViews(state, rep), [state, rep]);
+  const figures = useMemo(() => markEngaged(rawFigures, (f) => (f.hex && f.facing !== undefined ? adjacentArcs(f.hex, f.facing, f.frontCount) : [])), [rawFigures]);
+  const hasMap = figures.some((f) => f.hex);
+  const clock = { ...clockView(state, rep ?? { pending: view?.pending ?? null }), over: view?.over ?? false };
+  const pending = view?.pending ?? null;
+  const mine = useMemo(() => new Set(isGm ? figures.map((f) => f.id) : (ev?.figures ?? [])), [isGm, figures, ev?.figures]);
+  const sideColors = useMemo(() => {
+    const sides = Array.isArray(state.sides) ? (state.sides as string[]) : [...new Set(figures.map((f) => f.side))];
+    return Object.fromEntries(sides.map((s, i) => [s, SIDE_PALETTE[i % SIDE_PALETTE.length]]));
+  }, [state.sides, figures]);
+  const shape = useMemo(() => mapShape(state), [state]);
+  const boardHexes = useMemo(() => {
+    if (shape.hexes) return shape.hexes;
+    if (shape.width && shape.height) return rectangleHexes(shape.width, shape.height);
+    return hexesAround(figures.filter((f) => f.hex).map((f) => f.hex!), 3);
+  }, [shape, figures]);
+  const terrain = useMemo(() => {
+    const t = isObj(state.map) && Array.isArray(state.map.terrain) ? state.map.terrain : [];
+    return t.filter(isObj).map((x) => ({ hex: { q: Number(x.q), r: Number(x.r) }, kind: String(x.kind ?? 'wall') }));
+  }, [state.map]);
+  const showMegahexes = megahexes ?? shape.megahexes;
+
+  // Default selection: the first figure whose turn it is that this viewer commands.
+  const pendingKey = `${view?.seq}:${pending?.figures.join(',')}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reselect when the pending decision changes
+  useEffect(() => {
+    if (!pending) return;
+    const mineNow = pending.figures.find((id) => mine.has(id));
+    if (mineNow) setSelected(mineNow);
+    else if (!selected && pending.figures[0]) setSelected(pending.figures[0]);
+    setFacing(null);
+  }, [pendingKey]);
+
+  const sel = figures.find((f) => f.id === selected);
+  const canAct = !!sel && !!pending && pending.figures.includes(sel.id) && mine.has(sel.id) && status === 'live';
+  const options = useMemo(() => (selected ? optionsOf(rep, selected) : []), [rep, selected]);
+  const isMovePhase = pending?.kind === 'move' && system === 'tft';
+  const ma = sel ? effectiveMA(sel.raw, rep, sel.id) : 0;
+  const reach = useMemo(() => {
+    if (!isMovePhase || !canAct || !sel?.hex) return null;
+    const blocked = new Set<string>();
+    for (const f of figures) if (f.hex && f.id !== sel.id && f.state !== 'dead') blocked.add(hexKey(f.hex));
+    const cost = new Map<string, number>();
+    for (const t of terrain) {
+      if (t.kind === 'wall') blocked.add(hexKey(t.hex));
+      else cost.set(hexKey(t.hex), 2);
+    }
+    const on = shape.width && shape.height ? onRectMap(shape.width, shape.height) : (h: Hex) => boardHexes.some((b) => b.q === h.q && b.r === h.r);
+    const foes = figures.filter((f) => f.side !== sel.side && f.hex && f.state !== 'dead' && f.state !== 'unconscious').map((f) => f.hex!);
+    const engagedWith = foes.filter((h) => Math.abs(h.q - sel.hex!.q) + Math.abs(h.r - sel.hex!.r) + Math.abs(h.q + h.r - sel.hex!.q - sel.hex!.r) === 2);
+    return reachable({ from: sel.hex, ma, engaged: sel.engaged, blocked, cost, onMap: on, engagedWith });
+  }, [isMovePhase, canAct, sel, figures, terrain, shape, boardHexes, ma]);
+
+  const moveFacing = (r: Reach | null): number => {
+    if (facing !== null) return facing;
+    if (r && r.path.length > 0) {
+      const prev = r.path.length > 1 ? r.path[r.path.length - 2] : sel!.hex!;
+      return directionTo(prev, r.path[r.path.length - 1]) ?? sel?.facing ?? 0;
+    }
+    return sel?.facing ?? 0;
+  };
+
+  // ---- commands -----------------------------------------------------------------------------
+  const askFace = (sides: number, index: number) =>
+    new Promise<number>((resolve, reject) => {
+      setPrompt({
+        sides,
+        index,
+        resolve: (f) => {
+          setPrompt(null);
+          resolve(f);
+        },
+        reject: () => {
+          setPrompt(null);
+          reject(new ApiError('invalid', 'command cancelled'));
+        },
+      });
+    });
+
+  async function send(command: Obj): Promise<boolean> {
+    const t = live.current;
+    if (!t) return false;
+    setBusy(true);
+    let faces: number[] | undefined = physical ? [] : undefined;
+    try {
+      for (;;) {
+        const r = await t.command(command, faces);
+        if (r.type === 'ack') return true;
+        const f = await askFace(r.sides, r.index);
+        faces = [...(faces ?? []), f];
+      }
+    } catch (e) {
+      if (!(e instanceof ApiError && e.message === 'command cancelled')) pushError(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function sendMove(r: Reach) {
+    if (!sel) return;
+    send({ type: 'move', figure: sel.id, path: r.path, facing: moveFacing(r) });
+  }
+
+  function choose(o: OptionView) {
+    send(commandFor(o, o.command || o.raw.figure || o.raw.type === 'begin' ? {} : { figure: o.figure }));
+  }
+
+  async function rewind(to: number) {
+    try {
+      await api.rewind(encounterId, token, to);
+    } catch (e) {
+      pushError(e);
+    }
+  }
+
+  async function exportLog(format: 'json' | 'markdown') {
+    try {
+      const data = await api.exportText(encounterId, token, format);
+      const text = typeof data === 'string' ? data : JSON.stringify(data, null, 2);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/markdown' }));
+      a.download = `${(ev?.encounter.name ?? 'encounter').replace(/[^\w-]+/g, '-')}.${format === 'json' ? 'json' : 'md'}`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    } catch (e) {
+      pushError(e);
+    }
+  }
+
+  function onHex(h: Hex) {
+    if (armed) {
+      const hit = armed.hexes.find((x) => x.hex.q === h.q && x.hex.r === h.r);
+      if (!hit) return pushError(new ApiError('invalid', `hex ${h.q},${h.r} is not one of this option's targets`));
+      send(hit.command ?? commandFor(armed, { figure: armed.figure, [typeof armed.raw.hexParam === 'string' ? armed.raw.hexParam : 'hex']: h }));
+      setArmed(null);
+      return;
+    }
+    if (reach) {
+      const r = reach.get(hexKey(h));
+      if (r && r.maUsed > 0) setChosen(r);
+      else if (r) setChosen(null);
+      return;
+    }
+    const f = figures.find((x) => x.hex && x.hex.q === h.q && x.hex.r === h.r);
+    if (f) setSelected(f.id);
+  }
+
+  function onDragMove(id: string, to: Hex) {
+    if (id !== selected) setSelected(id);
+    const r = reach?.get(hexKey(to));
+    if (id === sel?.id && r && r.maUsed > 0) sendMove(r);
+    else if (!reach) pushError(new ApiError('rejected', `${figures.find((f) => f.id === id)?.name ?? id} cannot move now`));
+    else pushError(new ApiError('rejected', `hex ${to.q},${to.r} is out of reach`));
+  }
+
+  const undo = () => {
+    const to = undoTarget(log);
+    if (to !== null) rewind(to);
+  };
+
+  // ---- keyboard -----------------------------------------------------------------------------
+  const keyRef = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  keyRef.current = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement | null)?.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || prompt) return;
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      if (isGm) {
+        e.preventDefault();
+        undo();
+      }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key;
+    if (/^[1-9]$/.test(k)) {
+      const o = options[Number(k) - 1];
+      if (o && canAct && !o.disabled && o.choices.length === 0) {
+        if (o.hexes.length > 0 && !o.command) setArmed(armed?.key === o.key ? null : o);
+        else choose(o);
+      }
+    } else if (k === 'Enter' && chosen && canAct) sendMove(chosen);
+    else if (k === 'Escape') {
+      setArmed(null);
+      setChosen(null);
+      setHelp(false);
+    } else if (k === 'q' || k === 'e') setFacing(((moveFacing(chosen) + (k === 'e' ? 1 : 5)) % 6) as number);
+    else if (k === 'n' || k === 'Tab') {
+      const pool = figures.filter((f) => mine.has(f.id) && f.state !== 'dead');
+      if (pool.length > 0) {
+        e.preventDefault();
+        const i = pool.findIndex((f) => f.id === selected);
+        setSelected(pool[(i + 1) % pool.length].id);
+      }
+    } else if (k === 'u' && isGm) undo();
+    else if ((k === 'b' || k === ' ') && isGm && pending && pending.figures.length === 0) {
+      e.preventDefault();
+      send({ type: pending.kind });
+    } else if (k === 'm') setMegahexes(!showMegahexes);
+    else if (k === 'a') setTab('actions');
+    else if (k === 's') setTab('status');
+    else if (k === 'l') setTab('log');
+    else if (k === '?') setHelp(!help);
+  };
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => keyRef.current(e);
+    addEventListener('keydown', on);
+    return () => removeEventListener('keydown', on);
+  }, []);
+
+  // ---- highlights ---------------------------------------------------------------------------
+  const highlights: Highlight[] = [];
+  if (armed) {
+    for (const x of armed.hexes) highlights.push({ hex: x.hex, cls: 'hl-pick' });
+    const dieCount = typeof armed.raw.dice === 'number' ? armed.raw.dice : null;
+    if (hover && armed.hexes.some((x) => x.hex.q === hover.q && x.hex.r === hover.r) && (armed.raw.blast === true || /grenade|rocket|blast/i.test(armed.kind))) {
+      // R-H12 blast rings: full dice in the impact hex, then 1/2, 1/4, 1/8 (rounded down).
+      highlights.push({ hex: hover, cls: 'hl-blast0', label: dieCount !== null ? `${dieCount}d` : 'full' });
+      [1, 2, 3].forEach((k) => {
+        for (const h of ring(hover, k)) highlights.push({ hex: h, cls: `hl-blast${k}`, label: dieCount !== null ? `${Math.floor(dieCount / 2 ** k)}d` : `1/${2 ** k}` });
+      });
+    }
+  }
+  for (const o of options) {
+    for (const t of o.targets) {
+      const f = figures.find((x) => x.id === t);
+      if (f?.hex && !highlights.some((h) => h.cls === 'hl-target' && hexKey(h.hex) === hexKey(f.hex!))) highlights.push({ hex: f.hex, cls: 'hl-target' });
+    }
+  }
+  if (chosen) highlights.push({ hex: chosen.hex, cls: 'hl-dest' });
+
+  // ---- render -------------------------------------------------------------------------------
+  if (closed && !ev) {
+    return (
+      <main className="lobby">
+        <Header />
+        <section className="card">
+          <h2>This table is closed to you</h2>
+          <p>{closed}</p>
+          <button type="button" onClick={onLeave}>
+            Back to the lobby
+          </button>
+        </section>
+      </main>
+    );
+  }
+  if (!ev || !view) {
+    return (
+      <main className="lobby">
+        <Header />
+        <p className="muted center">Joining the table…</p>
+      </main>
+    );
+  }
+
+  const name = (id: string) => figures.find((f) => f.id === id)?.name ?? id;
+  const enteredAllowed = ev.settings.enteredDice === 'all' || (ev.settings.enteredDice === 'gm' && isGm);
+  const waiting = pending?.figures ?? [];
+  const systemStep = pending && pending.figures.length === 0;
+  const initiativeFallback = canAct && /initiative/.test(pending?.kind ?? '') && options.length === 0;
+
+  return (
+    <div className={`table-page sys-${system}`} data-role={ev.role}>
+      <Header>
+        <span className="enc-name" title={ev.encounter.id}>
+          {ev.encounter.name}
+        </span>
+        <span className={`sys sys-${system}`}>{system.toUpperCase()}</span>
+        <span className={`pill role-${ev.role}`} data-testid="role">
+          {ev.role}
+        </span>
+        <span className="clock-mini" data-testid="clock">
+          {system === 'adnd' ? 'round' : 'turn'} {clock.turn}
+          {clock.phase ? ` · ${clock.phase}` : ''}
+          {view.over ? ' · over' : ''}
+        </span>
+        <span className="spacer" />
+        {enteredAllowed && (
+          <label className="check physical" title="Type in the faces of real dice when the engine needs them">
+            <input type="checkbox" checked={physical} onChange={(e) => setPhysical(e.target.checked)} data-testid="physical-dice" />
+            physical dice
+          </label>
+        )}
+        <span className={`conn conn-${status}`} title={status} data-testid="conn" />
+        <button type="button" className="ghost small" onClick={() => setHelp(!help)} title="Keyboard shortcuts (?)">
+          ?
+        </button>
+      </Header>
+
+      <div className="table-main">
+        <section className="map-pane">
+          {hasMap ? (
+            <HexMap
+              hexes={boardHexes}
+              terrain={terrain}
+              figures={figures}
+              sideColors={sideColors}
+              selected={selected}
+              active={waiting}
+              draggable={(id) => mine.has(id) && id === selected && !!reach}
+              reach={reach}
+              highlights={highlights}
+              megahexes={showMegahexes}
+              onHex={onHex}
+              onFigure={(id) => {
+                if (armed) {
+                  const f = figures.find((x) => x.id === id);
+                  if (f?.hex) return onHex(f.hex);
+                }
+                setSelected(id);
+                setChosen(null);
+              }}
+              onDragMove={onDragMove}
+              onHover={setHover}
+            />
+          ) : (
+            <Segments state={state} figures={figures} entries={log} />
+          )}
+          <DiceTray faces={dice.faces} stamp={dice.stamp} label={dice.label} />
+          {hasMap && (
+            <div className="legend">
+              <span className="lg front">front</span>
+              <span className="lg side">side</span>
+              <span className="lg rear">rear</span>
+              <label className="check">
+                <input type="checkbox" checked={showMegahexes} onChange={(e) => setMegahexes(e.target.checked)} /> megahexes
+              </label>
+            </div>
+          )}
+        </section>
+
+        <aside className="side-pane">
+          {(systemStep || view.over) && (
+            <div className={`banner${view.over ? ' over' : ''}`} data-testid="banner">
+              {view.over ? (
+                <span>
+                  The fight is over{typeof view.summary.winner === 'string' ? `: ${view.summary.winner} won` : ''}.
+                </span>
+              ) : isGm ? (
+                <>
+                  <span>Next: {pending?.kind} (the dice are rolled in the log).</span>
+                  <button type="button" className="primary" disabled={busy} onClick={() => send({ type: pending!.kind })} data-testid="system-step">
+                    {pending?.kind === 'begin' ? 'Begin' : pending?.kind} <kbd>b</kbd>
+                  </button>
+                </>
+              ) : (
+                <span>Waiting for the GM to {pending?.kind}.</span>
+              )}
+            </div>
+          )}
+          <div className="tabs" role="tablist">
+            <TabButton t="actions" tab={tab} setTab={setTab} label="Actions" />
+            <TabButton t="status" tab={tab} setTab={setTab} label={system === 'adnd' ? 'Combatants' : 'Status'} />
+            <TabButton t="log" tab={tab} setTab={setTab} label={`Log (${log.length})`} />
+            {isGm && <TabButton t="share" tab={tab} setTab={setTab} label="Share" />}
+          </div>
+          <div className="tab-body">
+            {tab === 'actions' && (
+              <>
+                {initiativeFallback && sel && (
+                  <div className="move-card">
+                    <strong>{sel.side} won the initiative</strong>
+                    <div className="row">
+                      <button type="button" className="primary" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
+                        Move first
+                      </button>
+                      <button type="button" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'last' })}>
+                        Move last
+                      </button>
+                    </div>
+                  </div>
+                )}
+                <Actions
+                  figure={sel}
+                  options={options.filter((o) => !(isMovePhase && o.kind === 'move' && o.hexes.length > 0))}
+                  canAct={canAct && !busy}
+                  waitingFor={waiting}
+                  pendingKind={pending?.kind}
+                  armed={armed?.key ?? null}
+                  onChoose={choose}
+                  onArm={setArmed}
+                  figureName={name}
+                  move={
+                    isMovePhase && canAct && sel
+                      ? {
+                          chosen,
+                          ma,
+                          facing: moveFacing(chosen),
+                          after: chosen ? optionsAfterMove(chosen.maUsed, ma, sel.engaged) : [],
+                          onFacing: setFacing,
+                          onConfirm: () => chosen && sendMove(chosen),
+                          onStay: () => send({ type: 'move', figure: sel.id, path: [], facing: moveFacing(null) }),
+                          onClear: () => setChosen(null),
+                        }
+                      : undefined
+                  }
+                />
+                {system === 'adnd' && hasMap && <Segments state={state} figures={figures} entries={log} />}
+              </>
+            )}
+            {tab === 'status' && (
+              <>
+                <Status clock={clock} state={state} figures={figures} report={rep} sideColors={sideColors} selected={selected} onSelect={setSelected} />
+                {system === 'adnd' && !hasMap && <Segments state={state} figures={figures} entries={log} />}
+              </>
+            )}
+            {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}
+            {tab === 'share' && isGm && <Share encounterId={encounterId} token={token} figures={figures} settings={ev.settings} onError={(m) => pushError(new ApiError('invalid', m))} />}
+          </div>
+        </aside>
+      </div>
+
+      <div className="toasts" aria-live="assertive">
+        {status === 'reconnecting' && <div className="toast info">Reconnecting…</div>}
+        {closed && <div className="toast error">Disconnected: {closed}</div>}
+        {toasts.map((t) => (
+          <div key={t.id} className="toast error" role="alert" data-testid="error">
+            <button type="button" className="ghost small close" aria-label="Dismiss" onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}>
+              ×
+            </button>
+            {t.text}
+            {t.issues.length > 0 && (
+              <ul>
+                {t.issues.map((i) => (
+                  <li key={`${i.path}:${i.message}`}>
+                    <code>{i.path}</code> {i.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+      </div>
+      {prompt && <DicePrompt sides={prompt.sides} index={prompt.index} onFace={prompt.resolve} onCancel={prompt.reject} />}
+      {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
+
+function TabButton({ t, tab, setTab, label }: { t: Tab; tab: Tab; setTab(t: Tab): void; label: string }) {
+  return (
+    <button type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => setTab(t)} data-tab={t}>
+      {label}
+    </button>
+  );
+}
+
+/** MA for the movement preview: explain's figure MA if it gives one, else basic MA with armor and wound effects. */
+function effectiveMA(raw: Obj, report: Obj | null, id: string): number {
+  const e = report && Array.isArray(report.figures) ? report.figures.find((f) => isObj(f) && f.id === id) : undefined;
+  if (isObj(e)) for (const k of ['ma', 'MA', 'effectiveMA', 'moveAllowance']) if (typeof e[k] === 'number') return e[k] as number;
+  let ma = typeof raw.ma === 'number' ? raw.ma : 10;
+  const armor = isObj(raw.armor) && isObj(raw.armor.def) ? raw.armor.def : null;
+  if (armor && typeof armor.ma === 'number') ma = Math.min(ma, Math.floor((ma * armor.ma) / 10));
+  const fx = isObj(raw.woundFx) && typeof raw.woundFx.maFactor === 'number' ? raw.woundFx.maFactor : 1;
+  return Math.floor(ma * fx);
+}
+
+function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
+  const rows: [string, string][] = [
+    ['1 – 9', 'take the numbered option'],
+    ['Enter', 'move to the chosen hex'],
+    ['q / e', 'turn the facing left / right'],
+    ['n, Tab', 'next of your figures'],
+    ['Esc', 'clear the pick'],
+    ['m', 'megahex overlay'],
+    ['a / s / l', 'actions / status / log'],
+  ];
+  if (isGm) rows.push(['b, Space', 'run the system step (begin)'], ['u, Ctrl+Z', 'rewind one step']);
+  return (
+    <div className="dice-prompt shortcuts" role="dialog" aria-label="Keyboard shortcuts">
+      <h3>Keyboard</h3>
+      <table>
+        <tbody>
+          {rows.map(([k, v]) => (
+            <tr key={k}>
+              <td>
+                <kbd>{k}</kbd>
+              </td>
+              <td>{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+

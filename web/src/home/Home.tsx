@@ -1,0 +1,152 @@
+// The lobby: start an encounter from an example, an uploaded scenario or the editor; reopen
+// the encounters this browser holds a seat at.
+import { useEffect, useState } from 'react';
+import { Header, navigate } from '../App.tsx';
+import { type ApiError, api } from '../api/client.ts';
+import { forgetToken, heldTokens, holdToken } from '../api/tokens.ts';
+import { Editor } from './Editor.tsx';
+
+type Example = { name: string; system: string; title: string };
+type Listed = { id: string; name: string; system: string; seq: number; over: boolean; winner: string | null; role: string; updatedAt: string };
+
+export function openTable(id: string, token: string, role: string, name: string): void {
+  holdToken(id, { token, role, name });
+  navigate(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+}
+
+export function Home() {
+  const [examples, setExamples] = useState<Example[] | null>(null);
+  const [mine, setMine] = useState<Listed[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState<'examples' | 'upload' | 'editor'>('examples');
+  const [text, setText] = useState('');
+  const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
+
+  useEffect(() => {
+    api
+      .examples()
+      .then((r) => setExamples(r.examples))
+      .catch((e: Error) => setError(`Could not load the examples: ${e.message}`));
+    const held = heldTokens();
+    api
+      .list(Object.values(held).map((h) => h.token))
+      .then((r) => setMine(r.encounters))
+      .catch(() => setMine([]));
+  }, []);
+
+  async function create(req: Parameters<typeof api.create>[0]) {
+    setBusy(true);
+    setError(null);
+    setIssues([]);
+    try {
+      const r = await api.create(req);
+      openTable(r.encounter.id, r.gm.token, 'gm', r.encounter.name);
+    } catch (e) {
+      const err = e as ApiError;
+      setError(err.message);
+      setIssues(err.issues ?? []);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function upload(file: File) {
+    file.text().then(setText, (e: Error) => setError(e.message));
+  }
+
+  const held = heldTokens();
+  return (
+    <main className="lobby">
+      <Header />
+      <section className="hero">
+        <h1>Run the fight. Show every number.</h1>
+        <p>
+          The Fantasy Trip with sweeping blows, HiTech firearms and Hanging by a Thread, or AD&amp;D 1e on the segment clock. Every option shows its ledger and
+          its odds before you choose it.
+        </p>
+      </section>
+
+      <section className="card">
+        <div className="tabs" role="tablist">
+          {(['examples', 'upload', 'editor'] as const).map((t) => (
+            <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
+              {t === 'examples' ? 'From an example' : t === 'upload' ? 'Upload a scenario' : 'Build one'}
+            </button>
+          ))}
+        </div>
+        {error && (
+          <div className="error" role="alert">
+            {error}
+            {issues.length > 0 && (
+              <ul>
+                {issues.map((i) => (
+                  <li key={`${i.path}:${i.message}`}>
+                    <code>{i.path || '(scenario)'}</code> {i.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {tab === 'examples' && (
+          <div className="examples">
+            {examples === null && !error && <p className="muted">Loading examples…</p>}
+            {examples?.length === 0 && <p className="muted">No examples are installed.</p>}
+            {examples?.map((x) => (
+              <button key={x.name} type="button" className="example" disabled={busy} data-example={x.name} onClick={() => create({ example: x.name })}>
+                <span className={`sys sys-${x.system}`}>{x.system.toUpperCase()}</span>
+                <strong>{x.title}</strong>
+                <small>{x.name}</small>
+              </button>
+            ))}
+          </div>
+        )}
+        {tab === 'upload' && (
+          <div className="upload">
+            <label className="file">
+              Scenario file (YAML or JSON)
+              <input type="file" accept=".yaml,.yml,.json,text/yaml,application/json" onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
+            </label>
+            <textarea aria-label="Scenario text" value={text} onChange={(e) => setText(e.target.value)} placeholder="system: tft&#10;figures: …" rows={12} spellCheck={false} />
+            <button type="button" className="primary" disabled={busy || !text.trim()} onClick={() => create({ scenario: text })}>
+              Open the table
+            </button>
+          </div>
+        )}
+        {tab === 'editor' && <Editor busy={busy} issues={issues} onCreate={(scenario, name) => create({ scenario, name })} />}
+      </section>
+
+      <section className="card">
+        <h2>Your tables</h2>
+        {mine === null && <p className="muted">Loading…</p>}
+        {mine?.length === 0 && <p className="muted">None yet. Tables you open or join appear here.</p>}
+        {mine && mine.length > 0 && (
+          <ul className="mine">
+            {mine.map((e) => (
+              <li key={e.id}>
+                <button type="button" className="linkish" onClick={() => held[e.id] && openTable(e.id, held[e.id].token, e.role, e.name)}>
+                  <strong>{e.name}</strong>
+                </button>
+                <span className={`sys sys-${e.system}`}>{e.system.toUpperCase()}</span>
+                <span className="role">{e.role}</span>
+                <span className="muted">{e.over ? `over${e.winner ? `: ${e.winner} won` : ''}` : `step ${e.seq}`}</span>
+                <button
+                  type="button"
+                  className="ghost small"
+                  title="Forget this table in this browser"
+                  onClick={() => {
+                    forgetToken(e.id);
+                    setMine(mine.filter((x) => x.id !== e.id));
+                  }}
+                >
+                  forget
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,364 @@
+// The SVG hex map: board hexes (terrain, optional megahex overlay), figures with facing, the
+// selected figure's front/side/rear hexes, engaged and state markers, the movement preview
+// (reachable hexes, the hovered path and its MA), target and blast highlights. Zoom with the
+// wheel, pinch or the buttons; pan by dragging the board; drag one of your figures (or click a
+// hex) to move.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Hex, hexKey } from '../../../src/core/hex/coords.ts';
+import { megahexCoords, megahexOf } from '../../../src/core/hex/megahex.ts';
+import type { FigureView } from '../model/view.ts';
+import type { Reach } from '../model/move.ts';
+import { type Box, type Point, adjacentArcs, boundsOf, clampZoom, facingAngle, hexPoints, hexToPixel, pixelToHex, zoomBox } from './geometry.ts';
+
+export const HEX = 30;
+
+export interface Highlight {
+  hex: Hex;
+  cls: string;
+  label?: string;
+}
+
+export interface HexMapProps {
+  hexes: Hex[];
+  terrain: { hex: Hex; kind: string }[];
+  figures: FigureView[];
+  sideColors: Record<string, string>;
+  selected: string | null;
+  active: string[];
+  draggable: (id: string) => boolean;
+  reach: Map<string, Reach> | null;
+  highlights: Highlight[];
+  megahexes: boolean;
+  onHex(h: Hex): void;
+  onFigure(id: string): void;
+  onDragMove(id: string, to: Hex): void;
+  onHover?(h: Hex | null): void;
+}
+
+const STATE_STROKE: Record<string, string> = {
+  healthy: '#f4ead5',
+  reeling: '#e8b84a',
+  unconscious: '#8d8d8d',
+  dying: '#d9534f',
+  dead: '#555',
+};
+
+export function HexMap(p: HexMapProps) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const fit = useMemo(() => boundsOf(p.hexes, HEX, HEX * 0.6), [p.hexes]);
+  const [box, setBox] = useState<Box>(fit);
+  const fitKey = `${fit.x},${fit.y},${fit.w},${fit.h}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the board changes shape
+  useEffect(() => setBox(fit), [fitKey]);
+  const [hover, setHover] = useState<Hex | null>(null);
+  const [drag, setDrag] = useState<{ id: string; at: Point } | null>(null);
+  const pointers = useRef(new Map<number, Point>());
+  const pan = useRef<{ start: Point; box: Box; moved: boolean } | null>(null);
+  const pinch = useRef<{ dist: number; box: Box } | null>(null);
+
+  const toMap = useCallback((clientX: number, clientY: number): Point => {
+    const svg = svgRef.current;
+    const ctm = svg?.getScreenCTM();
+    if (!svg || !ctm) return { x: 0, y: 0 };
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: pt.x, y: pt.y };
+  }, []);
+
+  const zoomBy = useCallback(
+    (factor: number, focus?: Point) => {
+      setBox((b) => {
+        const z = clampZoom(fit.w / (b.w / factor));
+        const f = z / (fit.w / b.w);
+        return zoomBox(b, f, focus ?? { x: b.x + b.w / 2, y: b.y + b.h / 2 });
+      });
+    },
+    [fit.w],
+  );
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, toMap(e.clientX, e.clientY));
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, [zoomBy, toMap]);
+
+  const onHexMap = useMemo(() => new Set(p.hexes.map(hexKey)), [p.hexes]);
+  const figureAt = useMemo(() => {
+    const m = new Map<string, FigureView>();
+    for (const f of p.figures) if (f.hex && f.state !== 'dead') m.set(hexKey(f.hex), f);
+    for (const f of p.figures) if (f.hex && !m.has(hexKey(f.hex))) m.set(hexKey(f.hex), f);
+    return m;
+  }, [p.figures]);
+
+  function onPointerDown(e: React.PointerEvent<SVGSVGElement>) {
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const target = e.target as Element;
+    const figId = target.closest('[data-figure]')?.getAttribute('data-figure');
+    if (pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()];
+      pinch.current = { dist: Math.hypot(a.x - b.x, a.y - b.y), box };
+      pan.current = null;
+      setDrag(null);
+      return;
+    }
+    if (figId && p.draggable(figId)) {
+      setDrag({ id: figId, at: toMap(e.clientX, e.clientY) });
+      (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+      return;
+    }
+    pan.current = { start: { x: e.clientX, y: e.clientY }, box, moved: false };
+  }
+
+  function onPointerMove(e: React.PointerEvent<SVGSVGElement>) {
+    if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const m = toMap(e.clientX, e.clientY);
+    const h = pixelToHex(m, HEX);
+    const hk = hexKey(h);
+    if (!hover || hexKey(hover) !== hk) {
+      const next = onHexMap.has(hk) ? h : null;
+      setHover(next);
+      p.onHover?.(next);
+    }
+    if (pinch.current && pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      const f = d / Math.max(1, pinch.current.dist);
+      const start = pinch.current.box;
+      const z = clampZoom(fit.w / (start.w / f));
+      const ff = z / (fit.w / start.w);
+      setBox(zoomBox(start, ff, { x: start.x + start.w / 2, y: start.y + start.h / 2 }));
+      return;
+    }
+    if (drag) {
+      setDrag({ id: drag.id, at: m });
+      return;
+    }
+    const pn = pan.current;
+    if (pn) {
+      const svg = svgRef.current;
+      const scale = svg ? pn.box.w / svg.clientWidth : 1;
+      const dx = (e.clientX - pn.start.x) * scale;
+      const dy = (e.clientY - pn.start.y) * scale;
+      if (Math.abs(dx) + Math.abs(dy) > 3 * scale) pn.moved = true;
+      if (pn.moved) setBox({ ...pn.box, x: pn.box.x - dx, y: pn.box.y - dy });
+    }
+  }
+
+  function onPointerUp(e: React.PointerEvent<SVGSVGElement>) {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+    const m = toMap(e.clientX, e.clientY);
+    const h = pixelToHex(m, HEX);
+    if (drag) {
+      const from = p.figures.find((f) => f.id === drag.id)?.hex;
+      setDrag(null);
+      if (from && hexKey(from) !== hexKey(h)) p.onDragMove(drag.id, h);
+      else p.onFigure(drag.id);
+      return;
+    }
+    const pn = pan.current;
+    pan.current = null;
+    if (pn?.moved) return;
+    const target = e.target as Element;
+    const figId = target.closest('[data-figure]')?.getAttribute('data-figure');
+    if (figId) p.onFigure(figId);
+    else if (onHexMap.has(hexKey(h))) p.onHex(h);
+  }
+
+  const sel = p.figures.find((f) => f.id === p.selected);
+  const arcs = sel?.hex && sel.facing !== undefined && sel.state !== 'dead' ? adjacentArcs(sel.hex, sel.facing, sel.frontCount) : [];
+  const hoverReach = hover && p.reach ? p.reach.get(hexKey(hover)) : undefined;
+  const dragReach = drag && p.reach ? p.reach.get(hexKey(pixelToHex(drag.at, HEX))) : undefined;
+  const path = dragReach ?? hoverReach;
+  const megaCentres = useMemo(() => {
+    if (!p.megahexes) return [];
+    const s = new Map<string, Hex>();
+    for (const h of p.hexes) {
+      const c = megahexOf(h);
+      s.set(hexKey(c), c);
+    }
+    return [...s.values()];
+  }, [p.megahexes, p.hexes]);
+  const terrainAt = useMemo(() => new Map(p.terrain.map((t) => [hexKey(t.hex), t.kind])), [p.terrain]);
+
+  return (
+    <div className="map-wrap">
+      <svg
+        ref={svgRef}
+        className={`hexmap${drag ? ' dragging' : ''}`}
+        viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
+        role="application"
+        aria-label="Hex map"
+        data-testid="hexmap"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={(e) => {
+          pointers.current.delete(e.pointerId);
+          pinch.current = null;
+          pan.current = null;
+          setDrag(null);
+        }}
+        onPointerLeave={() => {
+          setHover(null);
+          p.onHover?.(null);
+        }}
+      >
+        <title>Hex map</title>
+        <g className="board">
+          {p.hexes.map((h) => {
+            const k = hexKey(h);
+            const c = hexToPixel(h, HEX);
+            const t = terrainAt.get(k);
+            const mh = p.megahexes ? ` mh-${megahexShade(h)}` : '';
+            return <polygon key={k} data-hex={k} className={`hex${t ? ` t-${t}` : ''}${mh}`} points={hexPoints(c, HEX - 0.6)} />;
+          })}
+        </g>
+        {p.megahexes && (
+          <g className="megahex">
+            {megaCentres.map((c) => {
+              const pc = hexToPixel(c, HEX);
+              return <circle key={hexKey(c)} cx={pc.x} cy={pc.y} r={2.2} />;
+            })}
+          </g>
+        )}
+        {p.reach && (
+          <g className="reach">
+            {[...p.reach.values()].map((r) =>
+              r.maUsed === 0 ? null : <polygon key={hexKey(r.hex)} data-reach={hexKey(r.hex)} className="reach-hex" points={hexPoints(hexToPixel(r.hex, HEX), HEX - 3)} />,
+            )}
+          </g>
+        )}
+        <g className="arcs">
+          {arcs.map((a) => (
+            <polygon key={hexKey(a.hex)} className={`arc arc-${a.arc}`} points={hexPoints(hexToPixel(a.hex, HEX), HEX - 2)} />
+          ))}
+        </g>
+        <g className="highlights">
+          {p.highlights.map((hl, i) => {
+            const c = hexToPixel(hl.hex, HEX);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one hex may carry several highlights
+              <g key={`${hexKey(hl.hex)}:${i}`} className={`hl ${hl.cls}`}>
+                <polygon points={hexPoints(c, HEX - 4)} />
+                {hl.label && (
+                  <text x={c.x} y={c.y + HEX * 0.62} textAnchor="middle" className="hl-label">
+                    {hl.label}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </g>
+        {path && path.path.length > 0 && sel?.hex && (
+          <g className="path">
+            <polyline points={[sel.hex, ...path.path].map((h) => `${hexToPixel(h, HEX).x},${hexToPixel(h, HEX).y}`).join(' ')} />
+            {(() => {
+              const end = hexToPixel(path.hex, HEX);
+              return (
+                <g>
+                  <rect x={end.x - 17} y={end.y - HEX - 4} width={34} height={15} rx={4} />
+                  <text x={end.x} y={end.y - HEX + 7} textAnchor="middle">
+                    MA {path.maUsed}
+                  </text>
+                </g>
+              );
+            })()}
+          </g>
+        )}
+        <g className="figures">
+          {p.figures.map((f) => {
+            if (!f.hex) return null;
+            const ghost = drag?.id === f.id;
+            const c = ghost ? drag.at : hexToPixel(f.hex, HEX);
+            const colour = p.sideColors[f.side] ?? '#999';
+            const active = p.active.includes(f.id);
+            const dead = f.state === 'dead';
+            const r = HEX * 0.62;
+            return (
+              <g
+                key={f.id}
+                data-figure={f.id}
+                data-testid={`figure-${f.id}`}
+                className={`fig s-${f.state}${f.id === p.selected ? ' selected' : ''}${active ? ' active' : ''}${f.prone ? ' prone' : ''}${p.draggable(f.id) ? ' mine' : ''}`}
+                transform={`translate(${c.x},${c.y})`}
+              >
+                {active && <circle className="turn-ring" r={r + 6} />}
+                {f.facing !== undefined && !dead && (
+                  <path className="facing" d={`M ${r + 9} 0 L ${r - 2} -8 L ${r - 2} 8 Z`} transform={`rotate(${facingAngle(f.facing)})`} fill={colour} />
+                )}
+                {f.prone ? (
+                  <ellipse rx={r} ry={r * 0.58} fill={colour} stroke={STATE_STROKE[f.state] ?? '#fff'} strokeWidth={2.5} />
+                ) : (
+                  <circle r={r} fill={colour} stroke={STATE_STROKE[f.state] ?? '#fff'} strokeWidth={f.state === 'healthy' ? 1.5 : 3} strokeDasharray={f.state === 'dying' ? '4 3' : undefined} />
+                )}
+                <text className="initials" textAnchor="middle" dy="0.35em">
+                  {initials(f.name)}
+                </text>
+                {dead && <path className="dead-x" d={`M -${r * 0.6} -${r * 0.6} L ${r * 0.6} ${r * 0.6} M ${r * 0.6} -${r * 0.6} L -${r * 0.6} ${r * 0.6}`} />}
+                {f.engaged && !dead && (
+                  <g className="engaged-mark" transform={`translate(${r * 0.78},${-r * 0.78})`}>
+                    <title>engaged</title>
+                    <circle r={6.5} />
+                    <path d="M -3.5 -3.5 L 3.5 3.5 M 3.5 -3.5 L -3.5 3.5" />
+                  </g>
+                )}
+                {f.prone && !dead && (
+                  <g className="prone-mark" transform={`translate(${-r * 0.8},${-r * 0.75})`}>
+                    <title>prone</title>
+                    <rect x={-6} y={-6} width={12} height={12} rx={2} />
+                    <text textAnchor="middle" dy="0.35em">
+                      P
+                    </text>
+                  </g>
+                )}
+                {f.state !== 'healthy' && !dead && (
+                  <text className={`state-tag st-${f.state}`} y={r + 11} textAnchor="middle">
+                    {f.state}
+                  </text>
+                )}
+                {f.markers.filter((m) => m !== 'prone' && m !== 'engaged').length > 0 && (
+                  <text className="marker-tag" y={-r - 5} textAnchor="middle">
+                    {f.markers
+                      .filter((m) => m !== 'prone' && m !== 'engaged')
+                      .slice(0, 2)
+                      .join(' · ')}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </g>
+        {hover && figureAt.get(hexKey(hover)) === undefined && !drag && <polygon className="hover" points={hexPoints(hexToPixel(hover, HEX), HEX - 1)} />}
+      </svg>
+      <div className="map-tools">
+        <button type="button" aria-label="Zoom in" title="Zoom in (+)" onClick={() => zoomBy(1.25)}>
+          +
+        </button>
+        <button type="button" aria-label="Zoom out" title="Zoom out (-)" onClick={() => zoomBy(1 / 1.25)}>
+          −
+        </button>
+        <button type="button" aria-label="Fit the map" title="Fit (0)" onClick={() => setBox(fit)}>
+          ⤢
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** One of three shades per megahex so that neighbouring megahexes always differ (R-H1 overlay). */
+export function megahexShade(h: Hex): number {
+  const m = megahexCoords(megahexOf(h));
+  return (((m.q - m.r) % 3) + 3) % 3;
+}
+
+export function initials(name: string): string {
+  const parts = name.split(/[\s_-]+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  if (parts.length === 1) return parts[0].slice(0, 2);
+  return (parts[0][0] + parts[1][0]).toUpperCase();
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { adjacentArcs } from '../map/geometry.ts';
+import { clockView, figureViews, mapShape, markEngaged, toLedger } from './view.ts';
+
+const tftState = {
+  system: 'tft',
+  turn: 2,
+  phase: 'action',
+  map: { width: 8, height: 6, terrain: [{ q: 3, r: 2, kind: 'wall' }] },
+  options: { ruleset: 'legacy', maxTurns: 50, hitech: false },
+  figures: [
+    { id: 'a', name: 'Ann', side: 'red', st: 12, dx: 12, ma: 10, wounds: 3, fatigue: 1, pos: { q: 1, r: 1 }, facing: 0, prone: false, state: 'healthy', talents: [], spells: [], frontHexes: 3, house: {} },
+    { id: 'b', name: 'Bob', side: 'blue', st: 10, dx: 11, ma: 10, wounds: 9, fatigue: 0, pos: { q: 2, r: 1 }, facing: 3, prone: false, state: 'unconscious', talents: [], spells: ['eyes-behind'], frontHexes: 6, house: { thread: { dying: null } } },
+  ],
+};
+
+describe('reading a TFT state', () => {
+  it('reads position, facing, ST, wounds and fatigue of each figure', () => {
+    const [a, b] = figureViews(tftState, { figures: [{ id: 'b', state: 'dying', remST: 1, dyST: 1, options: [] }] });
+    expect(a).toMatchObject({ id: 'a', name: 'Ann', side: 'red', hex: { q: 1, r: 1 }, facing: 0, st: 12, wounds: 3, fatigue: 1, frontCount: 3 });
+    // The explain report's state wins over the cached one; remST/dyST come from it.
+    expect(b).toMatchObject({ state: 'dying', remST: 1, dyST: 1, frontCount: 6 });
+  });
+
+  it('reads the map rectangle, walls and whether HiTech megahexes apply', () => {
+    expect(mapShape(tftState)).toEqual({ width: 8, height: 6, hexes: undefined, blocked: [{ q: 3, r: 2 }], megahexes: false });
+    expect(mapShape({ ...tftState, options: { hitech: true } }).megahexes).toBe(true);
+  });
+
+  it('reads the clock and who must decide', () => {
+    const c = clockView(tftState, { system: 'tft', turn: 2, pending: { figures: ['a'], kind: 'action' } });
+    expect(c).toMatchObject({ system: 'tft', turn: 2, phase: 'action', pendingKind: 'action', pendingFigures: ['a'], over: false });
+    expect(clockView(tftState, { system: 'tft', turn: 9, pending: null }).over).toBe(true);
+  });
+
+  it('turns both ledger shapes into {entries, total}', () => {
+    const entries = [
+      { source: 'DX', delta: 13, rule: 'tft-core' },
+      { source: 'two weapons', delta: -4, rule: 'R-A4' },
+    ];
+    expect(toLedger(entries)).toEqual({ entries, total: 9 });
+    expect(toLedger({ entries, total: 9 })?.total).toBe(9);
+    expect(toLedger([1, 2])).toBeUndefined();
+    expect(toLedger([])).toBeUndefined();
+  });
+
+  it('marks a figure engaged when it stands in a standing enemy front hex', () => {
+    const figs = figureViews(tftState);
+    // Bob is unconscious, so Ann is not engaged by him; Bob stands in Ann's front hex (east).
+    const marked = markEngaged(figs, (f) => adjacentArcs(f.hex!, f.facing!, f.frontCount));
+    expect(marked.find((f) => f.id === 'a')!.engaged).toBe(false);
+    expect(marked.find((f) => f.id === 'b')!.engaged).toBe(true);
+  });
+});

@@ -1,0 +1,204 @@
+// The action panel for the figure whose turn it is: every option explain() lists, with its
+// ledgers and exact odds, nested choices (bursts, ammunition, sweep arcs, targets), options that
+// need a hex picked on the map (grenades, movement), and the movement card with MA used and
+// what stays open after the move.
+import { useState } from 'react';
+import type { Reach } from '../model/move.ts';
+import { type OptionView, formatOdds } from '../model/options.ts';
+import type { FigureView } from '../model/view.ts';
+import { LedgerView } from './LedgerView.tsx';
+
+const DIRS = ['E', 'SE', 'SW', 'W', 'NW', 'NE'];
+const DIR_ARROWS = ['→', '↘', '↙', '←', '↖', '↗'];
+
+export interface ActionsProps {
+  figure: FigureView | undefined;
+  options: OptionView[];
+  /** Whether this viewer may command the figure now. */
+  canAct: boolean;
+  waitingFor: string[];
+  pendingKind?: string;
+  armed: string | null;
+  onChoose(opt: OptionView): void;
+  onArm(opt: OptionView | null): void;
+  figureName(id: string): string;
+  move?: {
+    chosen: Reach | null;
+    ma: number;
+    facing: number;
+    after: string[];
+    onFacing(d: number): void;
+    onConfirm(): void;
+    onStay(): void;
+    onClear(): void;
+  };
+}
+
+export function Actions(p: ActionsProps) {
+  if (!p.figure) {
+    return (
+      <div className="actions empty">
+        <p className="muted">{p.waitingFor.length > 0 ? `Waiting for ${p.waitingFor.map(p.figureName).join(', ')}.` : 'Select a figure on the map.'}</p>
+      </div>
+    );
+  }
+  const f = p.figure;
+  return (
+    <div className="actions" data-testid="actions">
+      <div className="actions-head">
+        <h3>{f.name}</h3>
+        {p.pendingKind && p.canAct && <span className="pill now">{p.pendingKind}</span>}
+        {!p.canAct && <span className="pill">{p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
+      </div>
+      {p.move && p.canAct && <MoveCard {...p.move} />}
+      {p.options.length === 0 && !p.move && <p className="muted">No options now.</p>}
+      <ol className="options">
+        {p.options.map((o, i) => (
+          <OptionCard key={o.key} o={o} index={i} canAct={p.canAct} armed={p.armed === o.key} onChoose={p.onChoose} onArm={p.onArm} figureName={p.figureName} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function MoveCard(m: NonNullable<ActionsProps['move']>) {
+  return (
+    <div className="move-card" data-testid="move-card">
+      <div className="row spread">
+        <strong>Move</strong>
+        <span className="muted">MA {m.ma}</span>
+      </div>
+      {m.chosen && m.chosen.maUsed > 0 ? (
+        <p>
+          To {m.chosen.hex.q},{m.chosen.hex.r}: <strong>{m.chosen.maUsed}</strong> MA used, {m.ma - m.chosen.maUsed} left. Then: {m.after.join(', ')}.
+        </p>
+      ) : (
+        <p className="muted">Drag the figure or click a lit hex. The path and the MA it uses show on the map.</p>
+      )}
+      <div className="facing-pick" title="Facing after the move">
+        {DIRS.map((d, i) => (
+          <button key={d} type="button" aria-pressed={m.facing === i} className={m.facing === i ? 'on' : ''} title={`Face ${d}`} onClick={() => m.onFacing(i)}>
+            {DIR_ARROWS[i]}
+          </button>
+        ))}
+      </div>
+      <div className="row">
+        {m.chosen && m.chosen.maUsed > 0 ? (
+          <>
+            <button type="button" className="primary" data-testid="confirm-move" onClick={m.onConfirm}>
+              Move here <kbd>Enter</kbd>
+            </button>
+            <button type="button" onClick={m.onClear}>
+              Clear
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={m.onStay} data-testid="stay">
+            Stay (face {DIRS[m.facing]})
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OddsChips({ o }: { o: OptionView }) {
+  const main = o.odds.filter((x) => x.format === 'percent' || /damage|hits/.test(x.label));
+  const rest = o.odds.filter((x) => !main.includes(x));
+  return (
+    <span className="odds">
+      {main.map((x) => (
+        <span key={x.key} className={`chip ${x.format === 'percent' ? 'p' : 'n'}`} data-odds={x.key}>
+          {x.label} <strong>{formatOdds(x)}</strong>
+        </span>
+      ))}
+      {rest.slice(0, 4).map((x) => (
+        <span key={x.key} className="chip q" data-odds={x.key}>
+          {x.label} {formatOdds(x)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function OptionCard({
+  o,
+  index,
+  canAct,
+  armed,
+  onChoose,
+  onArm,
+  figureName,
+}: {
+  o: OptionView;
+  index: number;
+  canAct: boolean;
+  armed: boolean;
+  onChoose(o: OptionView): void;
+  onArm(o: OptionView | null): void;
+  figureName(id: string): string;
+}) {
+  const [open, setOpen] = useState(false);
+  const needsHex = o.hexes.length > 0 && !o.command && o.choices.length === 0;
+  return (
+    <li className={`option${o.disabled ? ' disabled' : ''}${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
+      <div className="option-main">
+        <button type="button" className="expand" aria-expanded={open} onClick={() => setOpen(!open)} title="Show the ledger">
+          {open ? '▾' : '▸'}
+        </button>
+        <div className="option-text">
+          <span className="option-label">
+            {index < 9 && <kbd>{index + 1}</kbd>} {o.label}
+          </span>
+          {o.targets.length > 1 && (
+            <span className="arc-order" title="Targets in the order the attacks are rolled (R-S4)">
+              arc order: {o.targets.map(figureName).join(' → ')}
+            </span>
+          )}
+          <OddsChips o={o} />
+        </div>
+        {o.choices.length === 0 && (
+          <button
+            type="button"
+            className={needsHex ? '' : 'primary'}
+            disabled={!canAct || !!o.disabled}
+            title={o.disabled}
+            data-testid={`do-${index}`}
+            onClick={() => (needsHex ? onArm(armed ? null : o) : onChoose(o))}
+          >
+            {needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}
+          </button>
+        )}
+      </div>
+      {o.disabled && <p className="why-not">{o.disabled}</p>}
+      {armed && <p className="hint">Click a highlighted hex on the map.</p>}
+      {o.choices.length > 0 && (
+        <ul className="choices">
+          {o.choices.map((c) => (
+            <li key={c.key}>
+              <span className="choice-label">{c.label}</span>
+              {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
+              <OddsChips o={c} />
+              <button type="button" className="primary small" disabled={!canAct || !!c.disabled} title={c.disabled} onClick={() => onChoose(c)}>
+                Do it
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <div className="option-detail">
+          {o.ledgers.length === 0 && o.notes.length === 0 && <p className="muted">No modifiers.</p>}
+          {o.ledgers.map((l) => (
+            <LedgerView key={l.name} name={l.name} ledger={l.ledger} />
+          ))}
+          {o.notes.map((n) => (
+            <p key={n} className="note">
+              {n}
+            </p>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

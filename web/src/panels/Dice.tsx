@@ -1,0 +1,69 @@
+// The dice tray: the faces of the last roll, tumbling briefly when they arrive; and the prompt
+// for a physical die when "enter physical dice" is on and the server needs one more face.
+import { useEffect, useRef, useState } from 'react';
+import { Faces } from './LedgerView.tsx';
+
+export function DiceTray({ faces, stamp, label }: { faces: number[]; stamp: number; label: string }) {
+  const [rolling, setRolling] = useState(false);
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: animate on each new roll (stamp)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (faces.length === 0) return;
+    setRolling(true);
+    const t = setTimeout(() => setRolling(false), 650);
+    return () => clearTimeout(t);
+  }, [stamp]);
+  if (faces.length === 0) return null;
+  const total = faces.reduce((a, b) => a + b, 0);
+  return (
+    <div className="dice-tray" data-testid="dice-tray" aria-live="polite">
+      <Faces faces={faces} rolling={rolling} />
+      <span className="dice-label">
+        {label} <strong>{faces.length > 1 ? `Σ ${total}` : ''}</strong>
+      </span>
+    </div>
+  );
+}
+
+export function DicePrompt({ sides, index, onFace, onCancel }: { sides: number; index: number; onFace(f: number): void; onCancel(): void }) {
+  const [v, setV] = useState('');
+  const n = Number(v);
+  const ok = Number.isInteger(n) && n >= 1 && n <= sides;
+  return (
+    <div className="dice-prompt" role="dialog" aria-label="Enter a die">
+      <p>
+        Roll a <strong>d{sides}</strong> (die #{index + 1}) and enter the face:
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ok) onFace(n);
+        }}
+      >
+        <input aria-label={`d${sides} face`} inputMode="numeric" value={v} onChange={(e) => setV(e.target.value.replace(/\D/g, ''))} />
+        {sides <= 20 && (
+          <div className="face-buttons">
+            {Array.from({ length: sides }, (_, i) => i + 1).map((f) => (
+              <button key={f} type="button" onClick={() => onFace(f)}>
+                {f}
+              </button>
+            ))}
+          </div>
+        )}
+        {v !== '' && !ok && <span className="field-error">a d{sides} shows 1 to {sides}</span>}
+        <div className="row">
+          <button type="submit" className="primary" disabled={!ok}>
+            Use it
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel the command
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// The log: every entry with each event's narration, and on demand its ledgers, dice faces and
+// rule ids; filter by figure; the GM rewinds to any step; export as JSON or a Markdown report.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LogEntryView } from '../../../src/server/protocol.ts';
+import { effectiveLine, entryMentions, eventRows } from '../model/log.ts';
+import type { FigureView } from '../model/view.ts';
+import { Faces, LedgerView, RuleId } from './LedgerView.tsx';
+
+export interface LogProps {
+  entries: LogEntryView[];
+  figures: FigureView[];
+  isGm: boolean;
+  onRewind(to: number): void;
+  onExport(format: 'json' | 'markdown'): void;
+}
+
+export function Log(p: LogProps) {
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const known = useMemo(() => new Set(p.figures.map((f) => f.id)), [p.figures]);
+  const live = useMemo(() => new Set(effectiveLine(p.entries).map((e) => e.seq)), [p.entries]);
+  const shown = filter ? p.entries.filter((e) => e.kind === 'command' && entryMentions(e, filter)) : p.entries;
+  const end = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when entries arrive
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [p.entries.length]);
+  const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
+
+  return (
+    <div className="log" data-testid="log">
+      <div className="log-tools">
+        <label>
+          Figure{' '}
+          <select value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter the log by figure">
+            <option value="">all</option>
+            {p.figures.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="spacer" />
+        {p.isGm && (
+          <button type="button" className="small" onClick={() => p.onExport('json')}>
+            Export JSON
+          </button>
+        )}
+        <button type="button" className="small" onClick={() => p.onExport('markdown')}>
+          Fight report (.md)
+        </button>
+      </div>
+      <ol className="entries">
+        <li className="entry start">
+          <span className="seq">0</span> start of the encounter
+          {p.isGm && p.entries.length > 0 && (
+            <button type="button" className="ghost small rewind" onClick={() => p.onRewind(0)}>
+              rewind here
+            </button>
+          )}
+        </li>
+        {shown.map((e) => {
+          const rows = eventRows(e, known);
+          const isOpen = open.has(e.seq);
+          const undone = e.kind === 'command' && !live.has(e.seq);
+          return (
+            <li key={e.seq} className={`entry ${e.kind}${undone ? ' undone' : ''}`} data-seq={e.seq}>
+              <div className="entry-head">
+                <span className="seq">{e.seq}</span>
+                {e.kind === 'rewind' ? (
+                  <span className="rewind-note">GM rewound to step {e.to}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="linkish"
+                    aria-expanded={isOpen}
+                    onClick={() => {
+                      const n = new Set(open);
+                      if (isOpen) n.delete(e.seq);
+                      else n.add(e.seq);
+                      setOpen(n);
+                    }}
+                  >
+                    {commandLine(e.command, name)}
+                  </button>
+                )}
+                <span className="by">{e.by.role}</span>
+                {e.entered && <span className="pill">physical dice</span>}
+                {p.isGm && e.kind === 'command' && !undone && (
+                  <button type="button" className="ghost small rewind" data-testid={`rewind-${e.seq}`} onClick={() => p.onRewind(e.seq)}>
+                    rewind here
+                  </button>
+                )}
+              </div>
+              {e.kind === 'command' && (
+                <ul className="events">
+                  {rows.map((r, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: events of one entry never reorder
+                    <li key={i} className={`ev ev-${r.type}`}>
+                      <span className="ev-text">{r.text}</span>
+                      {r.faces.length > 0 && <Faces faces={r.faces} />}
+                      {isOpen && (
+                        <div className="ev-detail">
+                          {r.ledgers.map((l) => (
+                            <LedgerView key={l.name} name={l.name} ledger={l.ledger} />
+                          ))}
+                          {r.rules.length > 0 && (
+                            <p className="rules">
+                              rules:{' '}
+                              {r.rules.map((x) => (
+                                <RuleId key={x} id={x} />
+                              ))}
+                            </p>
+                          )}
+                        </div>
+                      )}
+                    </li>
+                  ))}
+                  {isOpen && e.faces && e.faces.length > 0 && (
+                    <li className="ev all-faces">
+                      all dice of this step: <Faces faces={e.faces} />
+                    </li>
+                  )}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div ref={end} />
+    </div>
+  );
+}
+
+/** One line for a command: "attack: Ann → Bob", "move: Ann (3 hexes)". */
+export function commandLine(cmd: unknown, name: (id: string) => string): string {
+  if (typeof cmd !== 'object' || cmd === null) return String(cmd ?? '');
+  const c = cmd as Record<string, unknown>;
+  const type = String(c.type ?? c.kind ?? 'command');
+  const who = typeof c.figure === 'string' ? name(c.figure) : '';
+  const target = typeof c.target === 'string' ? ` → ${name(c.target)}` : Array.isArray(c.targets) ? ` → ${c.targets.map((t) => (typeof t === 'string' ? name(t) : '?')).join(', ')}` : '';
+  const path = Array.isArray(c.path) ? ` (${c.path.length} hex${c.path.length === 1 ? '' : 'es'})` : '';
+  return `${type}${who ? `: ${who}` : ''}${target}${path}`;
+}

@@ -1,0 +1,125 @@
+// AD&D segment timeline (seed 3380eb42, R-A1): 10 columns per round, one row per combatant;
+// each action placed in its segment with the reason it is there (the event's narration, or
+// the declared action's timing ledger for what is still to come); surprise, parries and delays.
+import { useMemo, useState } from 'react';
+import type { LogEntryView } from '../../../src/server/protocol.ts';
+import { toLedger } from '../model/view.ts';
+import { effectiveLine } from '../model/log.ts';
+import { type FigureView, type Obj, isObj } from '../model/view.ts';
+
+export interface Cell {
+  figure: string;
+  round: number;
+  segment: number;
+  kind: string;
+  text: string;
+  future?: boolean;
+}
+
+const SEGS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const QUIET = new Set(['round-start', 'segment', 'turn-start', 'begin', 'over', 'summary']);
+
+/** Where each event and each declared action sits on the clock (pure; unit-tested). */
+export function timelineCells(entries: readonly LogEntryView[], figures: readonly Obj[], now: number): Cell[] {
+  const cells: Cell[] = [];
+  for (const e of effectiveLine(entries)) {
+    (e.events ?? []).forEach((ev, i) => {
+      const x = ev as Obj;
+      const seg = typeof x.segment === 'number' ? x.segment : null;
+      const type = typeof x.type === 'string' ? x.type : 'event';
+      const who = typeof x.figure === 'string' ? x.figure : typeof x.attacker === 'string' ? x.attacker : typeof x.actor === 'string' ? x.actor : null;
+      if (seg === null || seg < 1 || !who || QUIET.has(type)) return;
+      cells.push({ figure: who, round: Math.ceil(seg / 10), segment: ((seg - 1) % 10) + 1, kind: type, text: e.descriptions?.[i] ?? type });
+    });
+  }
+  for (const f of figures) {
+    const next = typeof f.next === 'number' ? f.next : null;
+    const d = isObj(f.declared) ? f.declared : null;
+    if (next === null || next < Math.max(1, now) || !d) continue;
+    const timing = toLedger(f.timing);
+    const why = timing ? timing.entries.map((t) => `${t.source} ${t.delta >= 0 ? '+' : ''}${t.delta} [${t.rule}]`).join(', ') : '';
+    cells.push({
+      figure: String(f.id),
+      round: Math.ceil(next / 10),
+      segment: ((next - 1) % 10) + 1,
+      kind: String(d.kind ?? 'action'),
+      text: `${String(d.kind ?? 'action')} declared, lands in segment ${next}${why ? `: ${why}` : ''}`,
+      future: true,
+    });
+  }
+  return cells;
+}
+
+export function Segments({ state, figures, entries }: { state: Obj; figures: FigureView[]; entries: LogEntryView[] }) {
+  const now = typeof state.now === 'number' ? state.now : 0;
+  const current = Math.max(1, Math.ceil(now / 10));
+  const [round, setRound] = useState<number | null>(null);
+  const shown = round ?? current;
+  const raw = figures.map((f) => f.raw);
+  const cells = useMemo(() => timelineCells(entries, raw, now), [entries, raw, now]);
+  const lastRound = Math.max(current, ...cells.map((c) => c.round));
+  return (
+    <div className="segments" data-testid="segments">
+      <div className="row spread">
+        <button type="button" className="small" disabled={shown <= 1} onClick={() => setRound(shown - 1)} aria-label="Previous round">
+          ◀
+        </button>
+        <strong>
+          Round {shown}
+          {shown === current && now > 0 ? ` · segment ${((now - 1) % 10) + 1}` : ''}
+        </strong>
+        <button type="button" className="small" disabled={shown >= lastRound} onClick={() => setRound(shown + 1)} aria-label="Next round">
+          ▶
+        </button>
+      </div>
+      <div className="seg-grid" style={{ gridTemplateColumns: `minmax(5.5em, 9em) repeat(10, minmax(1.6em, 1fr))` }}>
+        <div className="seg-h" />
+        {SEGS.map((seg) => (
+          <div key={`h${seg}`} className={`seg-h${shown === current && ((now - 1) % 10) + 1 === seg ? ' now' : ''}`}>
+            {seg}
+          </div>
+        ))}
+        {figures.map((f) => {
+          const surprised = typeof f.raw.surprised === 'number' ? f.raw.surprised : 0;
+          const parry = isObj(f.raw.parry) ? f.raw.parry : null;
+          return [
+            <div key={`${f.id}:n`} className={`seg-name st-${f.state}`} title={f.state}>
+              {f.name}
+              {parry && <span className="pill small">parrying {String(parry.against)}</span>}
+            </div>,
+            ...SEGS.map((seg) => {
+              const here = cells.filter((c) => c.figure === f.id && c.round === shown && c.segment === seg);
+              const isSurprised = shown === 1 && seg <= surprised;
+              return (
+                <div key={`${f.id}:${seg}`} className={`seg-cell${isSurprised ? ' surprised' : ''}`} data-seg={`${f.id}:${seg}`} title={isSurprised ? `surprised (${surprised} segments, R-A3)` : undefined}>
+                  {here.map((c, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: several actions may share a segment
+                    <span key={k} className={`seg-act k-${c.kind}${c.future ? ' future' : ''}`} title={c.text}>
+                      {abbrev(c.kind)}
+                    </span>
+                  ))}
+                </div>
+              );
+            }),
+          ];
+        })}
+      </div>
+      <ul className="seg-legend">
+        {cells
+          .filter((c) => c.round === shown)
+          .sort((a, b) => a.segment - b.segment)
+          .map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
+            <li key={i} className={c.future ? 'future' : ''}>
+              <span className="seg-no">{c.segment}</span> {figures.find((f) => f.id === c.figure)?.name ?? c.figure}: {c.text}
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}
+
+function abbrev(kind: string): string {
+  const m: Record<string, string> = { attack: '⚔', parry: 'P', draw: 'D', ready: 'R', cast: '✦', wait: '…', struggle: 'S', surprise: '!', damage: '✶', miss: '·', hit: '⚔' };
+  return m[kind] ?? kind.slice(0, 2);
+}

@@ -1,0 +1,161 @@
+// TFT status: turn and phase, initiative, movement and action order; each figure's wound
+// state with ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
+// the chance to survive the coming turns, stabilization progress (R-T3). Numbers come from
+// the state and from explain(): nothing is computed here but percentages.
+import type { ClockView, FigureView, Obj } from '../model/view.ts';
+import { isObj } from '../model/view.ts';
+import { pct } from '../model/options.ts';
+
+export interface StatusProps {
+  clock: ClockView;
+  state: Obj;
+  figures: FigureView[];
+  report: Obj | null;
+  sideColors: Record<string, string>;
+  selected: string | null;
+  onSelect(id: string): void;
+}
+
+const STAB_TURNS = 60; // R-T3: 5 minutes of work
+
+export function Status(p: StatusProps) {
+  const s = p.state;
+  const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
+  const moveOrder = Array.isArray(s.moveOrder) ? (s.moveOrder as string[]) : [];
+  const actionOrder = Array.isArray(s.actionOrder) ? (s.actionOrder as string[]) : [];
+  const actionIndex = typeof s.actionIndex === 'number' ? s.actionIndex : -1;
+  const moveSide = typeof s.moveSide === 'number' ? s.moveSide : -1;
+  const explained = new Map<string, Obj>();
+  if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
+
+  return (
+    <div className="status" data-testid="status">
+      <div className="clock">
+        <div>
+          <span className="muted">Turn</span> <strong data-testid="turn">{p.clock.turn}</strong>
+        </div>
+        {p.clock.phase && (
+          <div>
+            <span className="muted">Phase</span> <strong>{p.clock.phase}</strong>
+          </div>
+        )}
+        {typeof s.initiativeWinner === 'string' && (
+          <div>
+            <span className="muted">Initiative</span> <strong style={{ color: p.sideColors[s.initiativeWinner] }}>{s.initiativeWinner}</strong>
+          </div>
+        )}
+        {p.clock.over && <div className="pill over">over{typeof s.winner === 'string' ? `: ${s.winner} won` : ''}</div>}
+      </div>
+      {moveOrder.length > 0 && (
+        <div className="order">
+          <span className="muted">Moves:</span>
+          {moveOrder.map((side, i) => (
+            <span key={side} className={`chip${p.clock.phase === 'move' && i === moveSide ? ' now' : ''}`} style={{ borderColor: p.sideColors[side] }}>
+              {side}
+            </span>
+          ))}
+        </div>
+      )}
+      {actionOrder.length > 0 && (
+        <div className="order">
+          <span className="muted">Actions:</span>
+          {actionOrder.map((id, i) => (
+            <span key={id} className={`chip${p.clock.phase === 'action' && i === actionIndex ? ' now' : ''}${i < actionIndex ? ' done' : ''}`}>
+              {name(id)}
+            </span>
+          ))}
+        </div>
+      )}
+      <table className="roster">
+        <thead>
+          <tr>
+            <th>Figure</th>
+            <th>State</th>
+            <th title="basic ST">ST</th>
+            <th>Wounds</th>
+            <th>Fat.</th>
+            <th title="remST = ST - wounds - fatigue (R-T1)">remST</th>
+            <th title="dyST = ST - wounds (R-T1)">dyST</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.figures.map((f) => {
+            const remST = f.remST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds - (f.fatigue ?? 0) : undefined);
+            const dyST = f.dyST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds : undefined);
+            return (
+              <tr key={f.id} className={f.id === p.selected ? 'sel' : ''} onClick={() => p.onSelect(f.id)} data-roster={f.id}>
+                <td>
+                  <span className="dot" style={{ background: p.sideColors[f.side] }} />
+                  {f.name}
+                </td>
+                <td>
+                  <span className={`state st-${f.state}`}>{f.state}</span>
+                </td>
+                <td>{f.st ?? f.hp ?? '–'}</td>
+                <td>{f.wounds ?? '–'}</td>
+                <td>{f.fatigue ?? '–'}</td>
+                <td>{remST ?? '–'}</td>
+                <td>{dyST ?? '–'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <ThreadCards figures={p.figures} explained={explained} />
+    </div>
+  );
+}
+
+/** Dying and stabilizing figures: thread dice due, survival odds, medic progress. */
+function ThreadCards({ figures, explained }: { figures: FigureView[]; explained: Map<string, Obj> }) {
+  const cards = figures
+    .map((f) => {
+      const house = isObj(f.raw.house) ? f.raw.house : {};
+      const bag = isObj(house.thread) ? house.thread : {};
+      const dying = isObj(bag.dying) ? bag.dying : null;
+      const stab = isObj(bag.stabilization) ? bag.stabilization : null;
+      const e = explained.get(f.id) ?? {};
+      const thread = isObj(e.thread) ? e.thread : {};
+      const survive = thread.survive ?? thread.survival ?? e.survive ?? e.survival;
+      if (!dying && !stab && f.state !== 'dying' && survive === undefined) return null;
+      const survival: { k: number; p: number }[] = [];
+      if (Array.isArray(survive))
+        survive.forEach((x, i) => {
+          if (typeof x === 'number') survival.push({ k: i + 1, p: x });
+          else if (isObj(x) && typeof x.p === 'number') survival.push({ k: typeof x.turns === 'number' ? x.turns : typeof x.k === 'number' ? x.k : i + 1, p: x.p });
+        });
+      else if (isObj(survive)) for (const [k, v] of Object.entries(survive)) if (typeof v === 'number') survival.push({ k: Number(k), p: v });
+      const nextDice = typeof thread.nextDice === 'number' ? thread.nextDice : typeof thread.dice === 'number' ? thread.dice : dying && typeof dying.lastDice === 'number' ? dying.lastDice + 1 : null;
+      const done = stab && typeof stab.turnsDone === 'number' ? stab.turnsDone : null;
+      return (
+        <div key={f.id} className="thread-card" data-thread={f.id}>
+          <strong>{f.name}</strong> <span className={`state st-${f.state}`}>{f.state}</span>
+          {dying && !stab && (
+            <p>
+              Thread roll due at the end of the turn{nextDice !== null ? `: ${nextDice} ${nextDice === 1 ? 'die' : 'dice'}` : ''}
+              {typeof thread.attribute === 'string' ? ` against ${thread.attribute.toUpperCase()}` : ''} (R-T2).
+            </p>
+          )}
+          {survival.length > 0 && (
+            <p className="survival">
+              Survives{' '}
+              {survival.slice(0, 5).map((s) => (
+                <span key={s.k} className="chip p">
+                  {s.k} turn{s.k === 1 ? '' : 's'} <strong>{pct(s.p)}</strong>
+                </span>
+              ))}
+            </p>
+          )}
+          {stab && (
+            <div className="stab">
+              Stabilizing{typeof stab.medic === 'string' ? ` (medic ${stab.medic})` : ''}: {done ?? 0}/{STAB_TURNS} turns (R-T3)
+              <progress max={STAB_TURNS} value={done ?? 0} />
+            </div>
+          )}
+        </div>
+      );
+    })
+    .filter(Boolean);
+  if (cards.length === 0) return null;
+  return <div className="thread">{cards}</div>;
+}
