@@ -68,11 +68,11 @@ export function checkDraft(d: Draft): Map<string, string[]> {
     }
     const q = int(f.q);
     const r = int(f.r);
-    if (Number.isNaN(q) || Number.isNaN(r)) bad(`${p}.pos`, 'q and r must be whole numbers');
-    else if (w >= 3 && h >= 3 && !(r >= 0 && r < h && q + Math.floor(r / 2) >= 0 && q + Math.floor(r / 2) < w)) bad(`${p}.pos`, `${q},${r} is off the ${w}×${h} map`);
+    if (Number.isNaN(q) || Number.isNaN(r)) bad(`${p}.at`, 'q and r must be whole numbers');
+    else if (w >= 3 && h >= 3 && !(r >= 0 && r < h && q + Math.floor(r / 2) >= 0 && q + Math.floor(r / 2) < w)) bad(`${p}.at`, `${q},${r} is off the ${w}×${h} map`);
     else {
       const k = `${q},${r}`;
-      if (seen.has(k)) bad(`${p}.pos`, `same hex as figure ${seen.get(k)! + 1}`);
+      if (seen.has(k)) bad(`${p}.at`, `same hex as figure ${seen.get(k)! + 1}`);
       seen.set(k, i);
     }
   });
@@ -101,7 +101,7 @@ export function draftToScenario(d: Draft): Record<string, unknown> {
         st: int(f.st),
         dx: int(f.dx),
         iq: int(f.iq),
-        pos: { q: int(f.q), r: int(f.r) },
+        at: { q: int(f.q), r: int(f.r) },
         facing: int(f.facing),
       };
       if (f.weapons.length > 0) fig.weapons = f.weapons;
@@ -211,7 +211,7 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
                 <Multi options={tables.talents ?? []} value={f.talents} onChange={(talents) => setFig(i, { talents })} />
               </Field>
               <div className="grid3 tight">
-                <Field label="q" errors={errs(`${p}.pos`)}>
+                <Field label="q" errors={errs(`${p}.at`)}>
                   <input inputMode="numeric" value={f.q} onChange={(e) => setFig(i, { q: e.target.value })} />
                 </Field>
                 <Field label="r" errors={[]}>

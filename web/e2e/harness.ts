@@ -1,0 +1,110 @@
+// E2E harness: the real server (src/server/start.ts) on a free port with a temporary SQLite
+// file, headless Chromium through playwright-core, a console-error trap on every page, and a
+// screenshot helper that writes docs/screenshots/<name>.png.
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Running, startServer } from '../../src/server/start.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SHOTS = join(ROOT, 'docs', 'screenshots');
+
+export interface Harness {
+  server: Running;
+  base: string;
+  browser: Browser;
+  /** Console errors and page errors seen on any page (the suite asserts there are none). */
+  errors: string[];
+  page(opts?: { width?: number; height?: number; mobile?: boolean }): Promise<{ ctx: BrowserContext; page: Page }>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'fray-e2e-'));
+  const server = await startServer({ port: 0, db: `sqlite:${join(dir, 'e2e.db')}`, webRoot: join(ROOT, 'web', 'dist'), logLevel: 'warn' });
+  const base = server.url.replace(/\/$/, '');
+  const browser = await chromium.launch({
+    headless: true,
+    executablePath: process.env.FRAY_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors: string[] = [];
+  const contexts: BrowserContext[] = [];
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    server,
+    base,
+    browser,
+    errors,
+    async page(opts = {}) {
+      const ctx = await browser.newContext({
+        viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+        deviceScaleFactor: opts.mobile ? 2 : 1,
+        isMobile: opts.mobile ?? false,
+        hasTouch: opts.mobile ?? false,
+        baseURL: base,
+      });
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      return { ctx, page };
+    },
+    async shot(page, name) {
+      // Let the dice settle and animations end so the picture is what a player sees.
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates an encounter from an example through the lobby, as a GM would; returns its id. */
+export async function createFromExample(page: Page, example: string): Promise<string> {
+  await page.goto('/');
+  await page.locator(`[data-example="${example}"]`).click();
+  await page.waitForURL(/\/table\//);
+  await page.getByTestId('role').waitFor();
+  const m = /\/table\/([^/#?]+)/.exec(page.url());
+  if (!m) throw new Error(`no encounter id in ${page.url()}`);
+  return decodeURIComponent(m[1]);
+}
+
+/** The GM token of the page's table (from the link fragment the lobby navigated to). */
+export function tokenOf(page: Page): string {
+  const m = /#token=([^&]+)/.exec(page.url());
+  if (!m) throw new Error(`no token in ${page.url()}`);
+  return decodeURIComponent(m[1]);
+}
+
+/** Sends a command as `token` over HTTP from inside the page (what a forged client would do). */
+export async function rawCommand(page: Page, id: string, token: string, command: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ([id, token, command]) => {
+      const r = await fetch(`/api/encounters/${encodeURIComponent(id as string)}/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ command }),
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    [id, token, command] as const,
+  );
+}
+
+/** The server's view of an encounter for `token` (to assert on what the pages show). */
+export async function apiGet<T>(base: string, path: string, token: string): Promise<T> {
+  const r = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
