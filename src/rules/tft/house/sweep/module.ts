@@ -28,14 +28,14 @@ export const sweepOptionsSchema = z.object({
   multipleSwingPrereq: z.enum(['dx', 'ma']).default('dx'),
 });
 
-export const sweepCommandSchema = z.object({
+export const sweepCommandSchema = z.strictObject({
   type: z.literal('sweep'),
   figure: z.string().min(1),
   /** Enemy ids; the arc runs from the first to the last listed, the rest lie between. */
   targets: z.array(z.string().min(1)).min(2, 'a sweeping blow needs at least 2 enemy targets (R-S2)'),
   /** Which way the blade turns from the first target to the last (R-S4). */
   spin: z.enum(['cw', 'ccw']),
-  script: z.number().int().optional(),
+  script: z.number().int().min(0).optional(),
 });
 
 export type SweepCommand = z.infer<typeof sweepCommandSchema>;

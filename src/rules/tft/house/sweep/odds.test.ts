@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../../core/dice/fraction.ts';
+import { attackOdds as coreAttackOdds } from '../../odds.ts';
 import { attackOdds, attackOutcomes, compareSweep, friendHitChance } from './odds.ts';
 
 // Brute force over every face, independent of the exact-distribution code: the expected damage
@@ -64,6 +65,28 @@ describe('attack outcomes (tft-core criticals)', () => {
         12,
       );
     }
+  });
+});
+
+describe('agreement with the core attack odds (src/rules/tft/odds.ts)', () => {
+  it('hit chance and expected damage match exactly, halved and not, 3d6 and 4d6, both rulesets', () => {
+    for (const dx of [2, 5, 8, 12, 16, 19])
+      for (const dice of [3, 4] as const)
+        for (const armor of [0, 3])
+          for (const halve of [false, true])
+            for (const classic of [false, true]) {
+              const mine = attackOdds('x', dx, dice, greatsword, armor, halve, classic);
+              const core = coreAttackOdds({
+                adjDX: dx,
+                dice,
+                damage: { ...greatsword, text: '3d+1' },
+                armor,
+                ruleset: classic ? 'classic' : 'legacy',
+                transform: halve ? (r) => Math.floor(r / 2) : undefined,
+              });
+              expect(mine.hit.toString()).toBe(core.hitExact);
+              expect(mine.expectedDamage.toString()).toBe(core.expectedExact);
+            }
   });
 });
 

@@ -62,15 +62,28 @@ export interface TargetOdds {
   expectedDamage: Fraction;
 }
 
-/** Chance to hit and expected damage of one attack (full damage, or halved when `halve`). */
+const oddsCache = new Map<string, { hit: Fraction; expectedDamage: Fraction }>();
+
+/** Chance to hit and expected damage of one attack (full damage, or halved when `halve`); cached (the AI asks often). */
 export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic = false): TargetOdds {
+  const key = `${adjDX}|${dice}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}|${classic ? 1 : 0}`;
+  let v = oddsCache.get(key);
+  if (!v) {
+    v = computeOdds(adjDX, dice, dmg, armor, halve, classic);
+    if (oddsCache.size > 10000) oddsCache.clear();
+    oddsCache.set(key, v);
+  }
+  return { id, adjDX, dice, hit: v.hit, expectedDamage: v.expectedDamage };
+}
+
+function computeOdds(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean) {
   let hit = Fraction.ZERO;
   let exp = Fraction.ZERO;
   for (const o of attackOutcomes(adjDX, dice, classic)) {
     hit = hit.add(o.p);
     exp = exp.add(o.p.mul(expectedHitDamage(dmg, o.multiplier, armor, halve)));
   }
-  return { id, adjDX, dice, hit, expectedDamage: exp };
+  return { hit, expectedDamage: exp };
 }
 
 /** What the odds need to know of each figure in the arc. */
