@@ -121,6 +121,19 @@ describe('sfc32 generator', () => {
     expect(seen.size).toBe(150);
   });
 
+  it('seedRng and cloneRng hold int32 words (the fast field representation; same sequence either way)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.string()), (seed) => {
+        const s = seedRng(seed);
+        for (const v of [s.a, s.b, s.c, s.d, ...Object.values(cloneRng({ a: 0xffffffff, b: 2 ** 31, c: 1, d: 0x80000001 }))]) {
+          expect(v | 0).toBe(v);
+        }
+      }),
+    );
+    const u = { a: 0xffffffff, b: 2 ** 31, c: 7, d: 0x80000001 };
+    expect(draw(cloneRng(u), 10)).toEqual(draw({ ...u }, 10));
+  });
+
   it('non-finite number seeds are rejected', () => {
     expect(() => seedRng(Number.NaN)).toThrow(RangeError);
     expect(() => seedRng(Number.POSITIVE_INFINITY)).toThrow(/seed/);

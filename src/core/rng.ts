@@ -39,7 +39,9 @@ export function seedRng(seed: number | string, stream = 0): RngState {
     x = splitmix32(x);
     return x;
   };
-  const s: RngState = { a: next(), b: next(), c: next(), d: 1 };
+  // Held as int32 (| 0), the form nextU32 writes back: V8 then keeps the four fields as small
+  // integers; a uint32 above 2^31 would make every RngState field a boxed double (3x slower).
+  const s: RngState = { a: next() | 0, b: next() | 0, c: next() | 0, d: 1 };
   for (let i = 0; i < 15; i++) nextU32(s); // warm up, as sfc32's author recommends
   return s;
 }
@@ -71,5 +73,5 @@ export function nextFloat(s: RngState): number {
 }
 
 export function cloneRng(s: RngState): RngState {
-  return { a: s.a, b: s.b, c: s.c, d: s.d };
+  return { a: s.a | 0, b: s.b | 0, c: s.c | 0, d: s.d | 0 };
 }
