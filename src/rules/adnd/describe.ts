@@ -1,0 +1,96 @@
+// One line of narration per AD&D event (`fray run` without --json, the table's log).
+import { type Ledger, formatLedger } from '../../core/ledger.ts';
+import type { AdndEvent } from './model.ts';
+
+const at = (e: AdndEvent) => `[r${e.round} s${e.segmentOfRound}]`;
+const why = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? formatLedger(l as Ledger) : '');
+
+export function describeEvent(e: AdndEvent): string {
+  const x = e as Record<string, unknown>;
+  switch (e.type) {
+    case 'begin':
+      return `${x.name}: the fight begins`;
+    case 'surprise': {
+      const rs = (x.results as { figure: string; chance: number; segments: number }[])
+        .map((r) => `${r.figure} ${r.segments > 0 ? `surprised ${r.segments} segments` : 'not surprised'} (chance ${r.chance}%)`)
+        .join('; ');
+      return `Surprise roll for ${x.side}: d100 ${x.roll}: ${rs} [R-A3]`;
+    }
+    case 'round':
+      return `--- Round ${e.round} ---`;
+    case 'extra-roll':
+      return x.d10 !== null
+        ? `${at(e)} ${x.figure} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in segment ${x.atSegment} [R-A5]`
+        : `${at(e)} ${x.figure} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): none this round [R-A5]`;
+    case 'declare': {
+      const a = x.action as { kind: string; target?: string | null; weapon?: string; weapons?: string[]; spell?: string };
+      const what =
+        a.kind === 'attack'
+          ? `attack ${a.target ?? '(target when it lands)'} with ${a.weapon}`
+          : a.kind === 'draw'
+            ? `draw ${a.weapons?.join(' and ')}`
+            : a.kind === 'ready'
+              ? `ready ${a.weapon}`
+              : a.kind === 'cast'
+                ? `cast ${a.spell} at ${a.target}`
+                : a.kind;
+      return `${at(e)} ${x.figure} declares: ${what}; acts in round ${x.landsRound} segment ${x.landsSegment} (${why(x.timing)})`;
+    }
+    case 'segment': {
+      const acts = (x.actors as { figure: string; action: string; why: Ledger }[]).map((a) => `${a.figure} ${a.action} (${formatLedger(a.why)})`);
+      return `Round ${e.round}, segment ${e.segmentOfRound}: ${acts.join('; ')}`;
+    }
+    case 'extra-attack':
+      return `${at(e)} ${x.figure} takes its extra attack at ${x.target ?? 'nobody'}`;
+    case 'parry':
+      return `${at(e)} ${x.figure} parries ${x.against} with ${x.weapon}: AC better by ${(x.ac as Ledger).total} against it (${why(x.ac)})${x.keepsAttack ? '; its attack goes on' : `; next action delayed ${x.delay} (${x.consecutive} consecutive)`} [R-A8]`;
+    case 'attack': {
+      const bonus = x.bonus as Ledger;
+      const need = x.need as Ledger;
+      const head = `${at(e)} ${x.attacker} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${x.target} with ${x.weapon}${x.role === 'alone' ? '' : ` (${x.role})`}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} = ${(x.roll as number) + bonus.total} vs ${need.total} needed`;
+      if (!x.hit) return `${head}: miss${x.natural === 'miss' ? ' (natural 1)' : ''}`;
+      const c = x.critical as { confirm: number; threshold: number; third: number | null; parryMinus: number; multiplier: number; special: boolean; label: string } | null;
+      const crit = c
+        ? c.third === null
+          ? `; natural 20, confirm ${c.confirm} > ${c.threshold}: no critical`
+          : `; CRITICAL (confirm ${c.confirm} <= ${c.threshold}; third roll ${c.third}${c.parryMinus ? ` - 3 parry = ${Math.max(1, c.third - 3)}` : ''}: ${c.label}${c.special ? ', SPECIAL: the GM decides an effect' : ''})`
+        : '';
+      const save = x.save as { roll: number; need: number; mods: Ledger; saved: boolean } | null;
+      const sv = save ? `; save vs petrification ${save.roll} + ${save.mods.total} vs ${save.need}: ${save.saved ? 'saved' : 'failed'}` : '';
+      if (x.mode === 'disarm') return `${head}: hit on AC 0${sv}${x.disarmed ? ': disarmed!' : ''}`;
+      return `${head}: hit${crit}, ${(x.damage as Ledger).total} damage (${why(x.damage)})${sv}${x.entangled ? ': entangled!' : ''}`;
+    }
+    case 'attack-lost':
+      return `${at(e)} ${x.figure}'s ${x.extra ? 'extra ' : ''}attack is lost: ${x.why}`;
+    case 'retarget':
+      return `${at(e)} ${x.figure} turns on ${x.target}: ${x.why}`;
+    case 'drain':
+      return `${at(e)} ${x.by} drains ${x.amount} ${x.kind === 'level' ? 'level(s)' : 'strength'} from ${x.figure} (never multiplied, R-A10)`;
+    case 'disarm':
+      return `${at(e)} ${x.figure} loses ${x.weapon} to ${x.by} [R-A9]`;
+    case 'entangle':
+      return `${at(e)} ${x.figure} is entangled by ${x.by} [R-A9]`;
+    case 'struggle':
+      return `${at(e)} ${x.figure} struggles: ${x.free ? 'free' : 'still entangled'}`;
+    case 'draw':
+      return `${at(e)} ${x.figure} has ${(x.weapons as string[]).join(' and ')} in hand`;
+    case 'ready':
+      return `${at(e)} ${x.figure} readies ${x.weapon}`;
+    case 'drop':
+      return `${at(e)} ${x.figure} drops ${x.weapon} (no time, R-A2)`;
+    case 'cast':
+      return `${at(e)} ${x.figure} casts ${x.spell} at ${x.target}${x.offensive ? `; no other spell until segment ${x.pauseUntil} (pause ${x.pause}, R-A7)` : ''}`;
+    case 'spell-damage':
+      return `${at(e)} ${x.spell} hits ${x.figure} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
+    case 'heal':
+      return `${at(e)} ${x.figure} is healed ${x.amount}`;
+    case 'status':
+      return `${at(e)} ${x.figure}: ${x.status}${x.until ? ` until segment ${x.until}` : ''}`;
+    case 'state':
+      return `${at(e)} ${x.figure} is ${x.to} (hp ${x.hp})`;
+    case 'end':
+      return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${x.rounds} round(s)`;
+    default:
+      return `${at(e)} ${e.type}`;
+  }
+}

@@ -1,0 +1,201 @@
+// `explain` for AD&D: for every figure its AC, its to-hit table for every way it can hold its
+// weapons (the seed's Frito/Rocky tables), its options with ledgers and exact odds, and the
+// schedule: for every coming segment, who acts there and why (each step of the sum).
+import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
+import type { ExplainReport } from '../../engine/types.ts';
+import { attackWeapons, enemies, parryWith } from './ai.ts';
+import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
+import { criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
+import type { AdndState, Figure, WeaponItem } from './model.ts';
+import { SPELLS, WEAPONS } from './tables.ts';
+import { type Role, armourClass, attackBonus, hits, needLedger, wieldingTable, wieldings } from './tohit.ts';
+
+export interface SwingOdds {
+  weapon: string;
+  role: Role;
+  bonus: Ledger;
+  ac: Ledger;
+  need: Ledger;
+  /** Exact probability of a hit on one d20. */
+  hit: number;
+  /** Probability of a confirmed critical. */
+  critical: number;
+  /** Expected damage of the swing, criticals included. */
+  expectedDamage: number;
+}
+
+/** Exact odds of one swing (d20 faces counted; criticals R-A10 with their third-roll table). */
+export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, role: Role): SwingOdds {
+  const bonus = attackBonus(a, w, role);
+  const ac = armourClass(t, a.id);
+  const need = needLedger(a, ac.total);
+  const nat = s.options.naturalRolls;
+  const mean = meanDamage(a, w, t.size);
+  const max = maxDamage(a, w, t.size).total;
+  const th = criticalThreshold(a);
+  const pConfirm = Math.max(0, Math.min(20, Math.floor(th.value))) / 20;
+  const parryMinus = t.parry && t.parry.against === a.id ? 3 : 0;
+  let multMean = 0;
+  for (let r = 1; r <= 20; r++) multMean += criticalRow(Math.max(1, r - parryMinus), s.options).multiplier / 20;
+  let pHit = 0;
+  let pCrit = 0;
+  let exp = 0;
+  for (let f = 1; f <= 20; f++) {
+    if (!hits(f, bonus.total, need.total, nat)) continue;
+    pHit += 1 / 20;
+    if (f === 20) {
+      pCrit += pConfirm / 20;
+      exp += (pConfirm * multMean * max + (1 - pConfirm) * mean) / 20;
+    } else exp += mean / 20;
+  }
+  return { weapon: w.id, role, bonus, ac, need, hit: pHit, critical: pCrit, expectedDamage: exp };
+}
+
+function attackOptions(s: AdndState, f: Figure): unknown[] {
+  const out: unknown[] = [];
+  const ws = attackWeapons(f);
+  for (const t of enemies(s, f)) {
+    for (const w of ws) {
+      const other = f.hands.find((h) => h !== w.id);
+      const ow = other ? f.weapons.find((x) => x.id === other) : undefined;
+      const two = w.kind === 'melee' && w.hands === 1 && ow?.kind === 'melee' && ow.hands === 1;
+      const swings = two ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow!, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
+      out.push({ kind: 'attack', target: t.id, weapon: w.id, twoWeapons: two, swings, expectedDamage: swings.reduce((x, y) => x + y.expectedDamage, 0) });
+    }
+  }
+  return out;
+}
+
+function otherOptions(s: AdndState, f: Figure): unknown[] {
+  const out: unknown[] = [];
+  const p = parryWith(f);
+  if (p) {
+    out.push({
+      kind: 'parry',
+      weapon: p.weapon.id,
+      acImprovement: p.ac,
+      keepsAttack: p.keepsAttack,
+      nextDelay: p.keepsAttack ? 0 : parryDelay(f.parries + 1),
+      rule: 'R-A8',
+    });
+  }
+  for (const w of f.weapons) {
+    if (w.kind === 'melee' && !f.hands.includes(w.id)) out.push({ kind: 'draw', weapon: w.id, segments: 1, rule: 'R-A2' });
+    if (w.kind === 'launcher' && !f.hands.includes(w.id)) {
+      const adj = adjustSpeed(w.sf, s.now <= f.hastedUntil, s.now <= f.slowedUntil);
+      out.push({ kind: 'ready', weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
+    }
+  }
+  for (const sl of f.spells) {
+    if (sl.left <= 0) continue;
+    const sp = SPELLS[sl.spell];
+    out.push({ kind: 'cast', spell: sp.id, castingTime: sp.castingTime, offensive: sp.offensive, left: sl.left, lockedUntil: f.spellLockUntil > s.now ? f.spellLockUntil : null, rule: 'R-A7' });
+  }
+  return out;
+}
+
+function describeDeclared(s: AdndState, f: Figure): string {
+  const d = f.declared;
+  if (!d) return 'free';
+  switch (d.kind) {
+    case 'attack': {
+      const t = d.target ? s.figures.find((x) => x.id === d.target)?.name : 'the best target';
+      return `${d.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${t} with ${d.weapon}${d.offhand ? ` and ${d.offhand}` : ''}`;
+    }
+    case 'draw':
+      return `draw ${d.weapons.join(' and ')}`;
+    case 'ready':
+      return `ready ${d.weapon}`;
+    case 'cast':
+      return `cast ${d.spell} at ${d.target}`;
+    default:
+      return d.kind;
+  }
+}
+
+export interface ScheduleStep {
+  segment: number;
+  round: number;
+  segmentOfRound: number;
+  figure: string;
+  action: string;
+  why: LedgerEntry[];
+  projected: boolean;
+}
+
+/** The coming segments: who acts, in order, each with the steps that put it there. */
+export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
+  const out: ScheduleStep[] = [];
+  const until = s.now + horizon;
+  for (const f of s.figures) {
+    if (f.hp <= 0) continue;
+    if (f.declared && f.timing) {
+      out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action: describeDeclared(s, f), why: f.timing.entries, projected: false });
+      const d = f.declared;
+      if (d.kind === 'attack') {
+        const w = f.weapons.find((x) => x.id === d.weapon)!;
+        const sfBase = w.kind === 'launcher' ? WEAPONS[w.missile!].sf : d.offhand ? Math.max(w.sf, f.weapons.find((x) => x.id === d.offhand)!.sf) : w.sf;
+        let at = f.next;
+        for (;;) {
+          const adj = adjustSpeed(sfBase, at <= f.hastedUntil, at <= f.slowedUntil);
+          at += adj.sf;
+          if (at > until) break;
+          out.push({
+            segment: at,
+            round: roundOf(at),
+            segmentOfRound: segmentOfRound(at),
+            figure: f.id,
+            action: `${describeDeclared(s, f)} (if it keeps attacking)`,
+            why: [{ source: `previous attack in segment ${at - adj.sf}`, delta: at - adj.sf, rule: 'R-A2' }, { source: `speed factor ${sfBase}`, delta: sfBase, rule: 'R-A2' }, ...adj.entries],
+            projected: true,
+          });
+        }
+      }
+    }
+    if (f.extraAt > s.now || (f.extraAt === s.now && s.phase !== 'declare')) {
+      out.push({
+        segment: f.extraAt,
+        round: roundOf(f.extraAt),
+        segmentOfRound: segmentOfRound(f.extraAt),
+        figure: f.id,
+        action: 'extra attack',
+        why: [{ source: 'extra attack rolled at the start of the round (d10 gives the segment)', delta: f.extraAt, rule: 'R-A5' }],
+        projected: false,
+      });
+    }
+  }
+  const order = new Map(s.figures.map((f, i) => [f.id, i]));
+  return out.sort((a, b) => a.segment - b.segment || order.get(a.figure)! - order.get(b.figure)! || Number(a.projected) - Number(b.projected));
+}
+
+export function explainState(s: AdndState): ExplainReport {
+  const pend = s.phase === 'over' ? null : s.phase === 'begin' ? { figures: [], kind: 'begin' } : { figures: [...s.queue], kind: s.phase === 'extra' ? 'extra-attack' : s.phase === 'react' ? 'parry' : 'action' };
+  const report = {
+    system: 'adnd',
+    turn: roundOf(s.now),
+    pending: pend,
+    segment: s.now,
+    round: roundOf(s.now),
+    segmentOfRound: segmentOfRound(s.now),
+    schedule: schedule(s),
+    figures: s.figures.map((f) => ({
+      id: f.id,
+      name: f.name,
+      side: f.side,
+      state: figureState(f, s.options),
+      hp: f.hp,
+      maxHp: f.maxHp,
+      ac: armourClass(f, null),
+      surprised: f.surprised,
+      next: f.declared ? f.next : null,
+      declared: f.declared ? describeDeclared(s, f) : null,
+      timing: f.timing,
+      parry: f.parry,
+      consecutiveParries: f.parries,
+      extraAt: f.extraAt || null,
+      toHit: wieldings(f).map((w) => ({ primary: w.primary, secondary: w.secondary, rows: wieldingTable(f, w.primary, w.secondary) })),
+      options: [...attackOptions(s, f), ...otherOptions(s, f)],
+    })),
+  };
+  return report;
+}

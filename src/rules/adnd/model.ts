@@ -1,0 +1,190 @@
+// AD&D 1e on the segmental clock (seed 3380eb42, RULINGS R-A1..R-A11): state, figures,
+// commands and events. Plain data throughout, so structuredClone and JSON round-trip it.
+import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
+import type { GameEvent } from '../../engine/types.ts';
+
+export type ClassId =
+  | 'fighter'
+  | 'paladin'
+  | 'ranger'
+  | 'cleric'
+  | 'druid'
+  | 'magic-user'
+  | 'illusionist'
+  | 'thief'
+  | 'assassin'
+  | 'monk';
+
+export type Size = 'S' | 'M' | 'L';
+
+/** An ability score; 18/xx is score 18 with pct 1..100 (18/00 = 100); pct 0 = none. */
+export interface Score {
+  score: number;
+  pct: number;
+}
+
+/** A weapon the figure carries (or a monster's natural attack form). */
+export interface WeaponItem {
+  /** Unique within the figure ("longsword", "bite"...). */
+  id: string;
+  /** Key into the weapon table, or null for a monster's natural attack. */
+  weapon: string | null;
+  name: string;
+  kind: 'melee' | 'launcher' | 'natural';
+  sf: number;
+  damage: { sm: string; l: string };
+  hands: number;
+  magicHit: number;
+  magicDmg: number;
+  /** In hand and usable now. */
+  ready: boolean;
+  /** Launchers: the missile table id and how many are left; a nocked missile fires after 1 segment. */
+  missile: string | null;
+  ammo: number;
+  nocked: boolean;
+  thrown: boolean;
+  /** Lying on the floor after a disarm or a drop. */
+  dropped: boolean;
+  /** Natural attacks that drain (energy levels or strength) on a hit; never multiplied (R-A10). */
+  drain: { kind: 'level' | 'strength'; amount: number } | null;
+}
+
+export interface SpellSlot {
+  spell: string;
+  left: number;
+}
+
+/** What a figure has declared and when it lands (R-A1: each combatant holds its next action segment). */
+export type Declared =
+  | { kind: 'attack'; target: string | null; mode: 'normal' | 'disarm'; twoWeapons: boolean; weapon: string; offhand: string | null }
+  | { kind: 'draw'; weapons: string[] }
+  | { kind: 'ready'; weapon: string }
+  | { kind: 'cast'; spell: string; target: string }
+  | { kind: 'wait' }
+  | { kind: 'struggle' };
+
+export interface Figure {
+  id: string;
+  name: string;
+  side: string;
+  cls: ClassId | null;
+  level: number;
+  /** Monsters: hit dice as a number (6+3 -> 6) plus the label. */
+  hd: number;
+  hdLabel: string | null;
+  monster: boolean;
+  size: Size;
+  hp: number;
+  maxHp: number;
+  /** Armour class without dexterity (armour, shield, magic). */
+  ac: number;
+  str: Score;
+  dex: Score;
+  /** Dexterity for criticals and saves when not given (monsters: 11, R-A10). */
+  dexGiven: boolean;
+  proficiencies: Record<string, number>;
+  twoWeaponsSkill: boolean;
+  weapons: WeaponItem[];
+  /** Weapon ids held ready, primary first. */
+  hands: string[];
+  spells: SpellSlot[];
+  surpriseChance: number;
+  /** Segments surprised (0 = not). */
+  surprised: number;
+
+  // clock (absolute segments: segment s is round ceil(s/10), segment ((s-1) % 10) + 1 of it)
+  /** The segment the figure became free to declare (its last action landed there). */
+  freeAt: number;
+  /** Why it became free then: entries summing to freeAt (start, surprise, last action, parry...). */
+  freeWhy: LedgerEntry[];
+  /** The declared action and the segment it lands on; null while free to declare. */
+  declared: Declared | null;
+  next: number;
+  /** How `next` was reached: entries sum to `next` (explain: why it acts there). */
+  timing: Ledger | null;
+  /** Consecutive parries (R-A8); reset by any other action landing. */
+  parries: number;
+  /** Parry in force: against whom and the AC improvement, until the next action lands. */
+  parry: { against: string; ac: number } | null;
+  /** An extra attack this round (R-A5) lands at this segment; 0 when none. */
+  extraAt: number;
+  /** No spell before this segment (R-A7 pause after an offensive spell). */
+  spellLockUntil: number;
+  hastedUntil: number;
+  slowedUntil: number;
+  heldUntil: number;
+  entangled: boolean;
+  /** Levels / strength lost to drains. */
+  drained: { level: number; strength: number };
+  /** Script commands left for this figure (scenario `script`), consumed by decide(). */
+  script: Command[];
+}
+
+export interface AdndOptions {
+  /** R-A11: natural 20 always hits, natural 1 always misses. */
+  naturalRolls: boolean;
+  /** hp at or below which a figure is dead: 0 (default) or -10 (0 unconscious, -1..-9 dying). */
+  deathAt: 0 | -10;
+  /** R-A5: the true fighter's extra 5% is flat ('flat') or per level ('per-level'). */
+  trueFighterBonus: 'flat' | 'per-level';
+  /** R-A7: segments of pause after an offensive spell, by class; `default` for the rest. */
+  spellPause: Record<string, number>;
+  /** R-A10: replaces the critical multiplier table. */
+  criticalTable: { min: number; max: number; multiplier: number; special?: boolean; label?: string }[] | null;
+  /** Segments of a `struggle` action to get free of an entangling weapon (Fray decision). */
+  struggleSegments: number;
+  /** Stop after this many rounds (a draw) so a fight of two stalemated sides ends. */
+  maxRounds: number;
+}
+
+export type Phase = 'begin' | 'extra' | 'react' | 'declare' | 'over';
+
+export interface Attack {
+  attacker: string;
+  /** null: no standing enemy left to strike. */
+  target: string | null;
+  extra: boolean;
+  /** Why the target differs from the declared one (it fell), for the log. */
+  retarget: string | null;
+}
+
+export interface AdndState {
+  system: 'adnd';
+  name: string;
+  options: AdndOptions;
+  figures: Figure[];
+  /** Sides that roll for surprise, with a fixed roll (null = roll d100 at begin). */
+  surprise: { side: string; roll: number | null }[];
+  /** The current segment (0 before segment 1). */
+  now: number;
+  phase: Phase;
+  /** Landing attacks this segment, resolved together (R-A1 simultaneous). */
+  landing: Attack[];
+  /** Figures still to decide in the current phase, in order. */
+  queue: string[];
+  winner: string | null;
+  /** Events so far (count), for sequence numbers in the log. */
+  seq: number;
+  /** Set when the encounter stopped at maxRounds without a winner. */
+  stalled: boolean;
+}
+
+export type Command =
+  | { type: 'begin' }
+  | { type: 'attack'; figure: string; target?: string; weapon?: string; mode?: 'normal' | 'disarm'; at?: number }
+  | { type: 'parry'; figure: string; against: string; at?: number }
+  | { type: 'pass'; figure: string; at?: number }
+  | { type: 'draw'; figure: string; weapons: string[]; at?: number }
+  | { type: 'ready'; figure: string; weapon: string; at?: number }
+  | { type: 'drop'; figure: string; weapon: string; at?: number }
+  | { type: 'cast'; figure: string; spell: string; target: string; at?: number }
+  | { type: 'wait'; figure: string; until?: number; at?: number }
+  | { type: 'struggle'; figure: string; at?: number };
+
+export interface AdndEvent extends GameEvent {
+  /** The absolute segment and its place in the round. */
+  segment: number;
+  round: number;
+  segmentOfRound: number;
+  [k: string]: unknown;
+}

@@ -1,0 +1,326 @@
+// AD&D scenario files (`system: adnd`): zod schema, validation with named fields, and setup
+// into the start state. Commands are validated here too (parseCommand).
+import { z } from 'zod';
+import { InputError, type Issue } from '../../core/errors.ts';
+import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
+import { CLASSES, SPELLS, WEAPONS, dexRow, parseDamage, parseScore } from './tables.ts';
+import { twoWeaponDex } from './tohit.ts';
+
+const id = z.string().min(1).max(64);
+const int = z.number().int();
+
+const commandShapes = {
+  begin: z.strictObject({ type: z.literal('begin') }),
+  attack: z.strictObject({
+    type: z.literal('attack'),
+    figure: id,
+    target: id.optional(),
+    weapon: id.optional(),
+    mode: z.enum(['normal', 'disarm']).optional(),
+    at: int.min(0).optional(),
+  }),
+  parry: z.strictObject({ type: z.literal('parry'), figure: id, against: id, at: int.min(0).optional() }),
+  pass: z.strictObject({ type: z.literal('pass'), figure: id, at: int.min(0).optional() }),
+  draw: z.strictObject({ type: z.literal('draw'), figure: id, weapons: z.array(id).min(1).max(2), at: int.min(0).optional() }),
+  ready: z.strictObject({ type: z.literal('ready'), figure: id, weapon: id, at: int.min(0).optional() }),
+  drop: z.strictObject({ type: z.literal('drop'), figure: id, weapon: id, at: int.min(0).optional() }),
+  cast: z.strictObject({ type: z.literal('cast'), figure: id, spell: id, target: id, at: int.min(0).optional() }),
+  wait: z.strictObject({ type: z.literal('wait'), figure: id, until: int.min(1).optional(), at: int.min(0).optional() }),
+  struggle: z.strictObject({ type: z.literal('struggle'), figure: id, at: int.min(0).optional() }),
+};
+export const commandSchema = z.discriminatedUnion('type', [
+  commandShapes.begin,
+  commandShapes.attack,
+  commandShapes.parry,
+  commandShapes.pass,
+  commandShapes.draw,
+  commandShapes.ready,
+  commandShapes.drop,
+  commandShapes.cast,
+  commandShapes.wait,
+  commandShapes.struggle,
+]);
+
+const scoreField = z.union([int, z.string()]);
+const weaponEntry = z.strictObject({
+  id: id.optional(),
+  /** A weapon table id; omit for a monster's natural attack (then sf and damage are required). */
+  weapon: id.optional(),
+  name: z.string().optional(),
+  magic: z.union([int, z.strictObject({ hit: int, dmg: int })]).optional(),
+  sf: int.min(1).max(20).optional(),
+  damage: z.string().optional(),
+  damageL: z.string().optional(),
+  ammo: int.min(0).optional(),
+  nocked: z.boolean().optional(),
+  drain: z.strictObject({ kind: z.enum(['level', 'strength']), amount: int.min(1) }).optional(),
+});
+
+const figureSchema = z.strictObject({
+  id,
+  name: z.string().optional(),
+  side: id,
+  class: z.enum(Object.keys(CLASSES) as [ClassId, ...ClassId[]]).optional(),
+  level: int.min(0).max(40).optional(),
+  /** Monsters: hit dice as "6+3", "1-1", "4" or a number. */
+  hd: z.union([z.number(), z.string()]).optional(),
+  size: z.enum(['S', 'M', 'L']).optional(),
+  hp: int.min(1),
+  maxHp: int.min(1).optional(),
+  ac: int.min(-10).max(10),
+  str: scoreField.optional(),
+  dex: scoreField.optional(),
+  proficiencies: z.record(z.string(), int.min(0).max(5)).optional(),
+  twoWeapons: z.boolean().optional(),
+  weapons: z.array(weaponEntry).min(1),
+  wield: z.array(id).max(2).optional(),
+  spells: z.record(z.string(), int.min(0).max(20)).optional(),
+  surpriseChance: int.min(0).max(100).optional(),
+  hasted: int.min(1).optional(),
+  slowed: int.min(1).optional(),
+  script: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+
+const optionsSchema = z.strictObject({
+  naturalRolls: z.boolean().default(true),
+  deathAt: z.union([z.literal(0), z.literal(-10)]).default(0),
+  trueFighterBonus: z.enum(['flat', 'per-level']).default('flat'),
+  spellPause: z.record(z.string(), int.min(0).max(20)).default({ default: 10 }),
+  criticalTable: z
+    .array(z.strictObject({ min: int.min(1).max(20), max: int.min(1).max(20), multiplier: z.number().min(0), special: z.boolean().optional(), label: z.string().optional() }))
+    .nullable()
+    .default(null),
+  struggleSegments: int.min(1).max(20).default(3),
+  maxRounds: int.min(1).max(1000).default(100),
+});
+
+export const scenarioSchema = z.strictObject({
+  system: z.literal('adnd'),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  options: optionsSchema.default(optionsSchema.parse({})),
+  surprise: z.array(z.strictObject({ side: id, roll: int.min(1).max(100).optional() })).optional(),
+  figures: z.array(figureSchema).min(2),
+});
+
+export type AdndScenario = z.infer<typeof scenarioSchema>;
+
+function zodIssues(error: z.ZodError, prefix = ''): Issue[] {
+  return error.issues.map((i) => ({
+    path: [prefix, ...i.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))].filter(Boolean).join('.').replace(/\.\[/g, '['),
+    message: i.message,
+  }));
+}
+
+export function parseCommand(raw: unknown, path = 'command'): Command {
+  const r = commandSchema.safeParse(raw);
+  if (!r.success) throw new InputError(zodIssues(r.error, path), 'command');
+  return r.data as Command;
+}
+
+/** Hit dice "6+3" -> 6, "1-1" -> 0.9, "1+" -> 1.5 (the matrix bands' order), numbers as given. */
+export function parseHd(v: number | string): number | null {
+  if (typeof v === 'number') return v >= 0 && v <= 100 ? v : null;
+  const m = /^\s*(\d+)\s*(?:([+-])\s*(\d*))?\s*$/.exec(v);
+  if (!m) return null;
+  const base = Number(m[1]);
+  if (m[2] === '-') return base - 0.1;
+  if (m[2] === '+') return base + 0.5;
+  return base;
+}
+
+function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: Issue[]): WeaponItem | null {
+  const magic = typeof entry.magic === 'number' ? { hit: entry.magic, dmg: entry.magic } : (entry.magic ?? { hit: 0, dmg: 0 });
+  if (entry.weapon !== undefined) {
+    const row = WEAPONS[entry.weapon];
+    if (!row) {
+      issues.push({ path: `${path}.weapon`, message: `unknown weapon '${entry.weapon}'; known: ${Object.keys(WEAPONS).join(', ')}` });
+      return null;
+    }
+    if (row.kind === 'missile') {
+      issues.push({ path: `${path}.weapon`, message: `'${entry.weapon}' is a missile; list its launcher with ammo instead` });
+      return null;
+    }
+    return {
+      id: entry.id ?? row.id,
+      weapon: row.id,
+      name: entry.name ?? row.name,
+      kind: row.kind === 'launcher' ? 'launcher' : 'melee',
+      sf: entry.sf ?? row.sf,
+      damage: { sm: entry.damage ?? row.damage.sm, l: entry.damageL ?? entry.damage ?? row.damage.l },
+      hands: row.hands,
+      magicHit: magic.hit,
+      magicDmg: magic.dmg,
+      ready: false,
+      missile: row.missile ?? null,
+      ammo: row.kind === 'launcher' ? (entry.ammo ?? 12) : 0,
+      nocked: entry.nocked ?? false,
+      thrown: row.thrown,
+      dropped: false,
+      drain: entry.drain ?? null,
+    };
+  }
+  if (entry.id === undefined || entry.sf === undefined || entry.damage === undefined) {
+    issues.push({ path, message: 'a natural attack (no `weapon`) needs id, sf and damage' });
+    return null;
+  }
+  for (const [k, d] of [
+    ['damage', entry.damage],
+    ['damageL', entry.damageL],
+  ] as const) {
+    if (d !== undefined && !parseDamage(d)) issues.push({ path: `${path}.${k}`, message: `'${d}' is not dice like 2d4+1` });
+  }
+  return {
+    id: entry.id,
+    weapon: null,
+    name: entry.name ?? entry.id,
+    kind: 'natural',
+    sf: entry.sf,
+    damage: { sm: entry.damage, l: entry.damageL ?? entry.damage },
+    hands: 0,
+    magicHit: magic.hit,
+    magicDmg: magic.dmg,
+    ready: true,
+    missile: null,
+    ammo: 0,
+    nocked: false,
+    thrown: false,
+    dropped: false,
+    drain: entry.drain ?? null,
+  };
+}
+
+/** Builds the start state; throws InputError naming every bad field. */
+export function setupScenario(raw: unknown): AdndState {
+  const r = scenarioSchema.safeParse(raw);
+  if (!r.success) throw new InputError(zodIssues(r.error), 'scenario');
+  const sc = r.data;
+  const issues: Issue[] = [];
+  const ids = new Set<string>();
+  const figures: Figure[] = [];
+  sc.figures.forEach((fr, i) => {
+    const p = `figures[${i}]`;
+    if (ids.has(fr.id)) issues.push({ path: `${p}.id`, message: `duplicate figure id '${fr.id}'` });
+    ids.add(fr.id);
+    const monster = fr.class === undefined;
+    if (monster && fr.hd === undefined) issues.push({ path: p, message: 'a figure needs a `class` (character) or `hd` (monster)' });
+    if (!monster && fr.hd !== undefined) issues.push({ path: `${p}.hd`, message: 'a character has a class and level, not hit dice' });
+    const hd = fr.hd === undefined ? 0 : parseHd(fr.hd);
+    if (hd === null) issues.push({ path: `${p}.hd`, message: `'${fr.hd}' is not hit dice like 6+3` });
+    const str = parseScore(fr.str ?? 10);
+    if (!str) issues.push({ path: `${p}.str`, message: `'${fr.str}' is not a score 3-25 or 18/01..18/00` });
+    const dex = parseScore(fr.dex ?? 11);
+    if (!dex) issues.push({ path: `${p}.dex`, message: `'${fr.dex}' is not a score 3-25 or 18/01..18/00` });
+    const weapons: WeaponItem[] = [];
+    fr.weapons.forEach((we, k) => {
+      const w = buildWeapon(we, `${p}.weapons[${k}]`, issues);
+      if (!w) return;
+      if (weapons.some((o) => o.id === w.id)) issues.push({ path: `${p}.weapons[${k}].id`, message: `duplicate weapon id '${w.id}'` });
+      weapons.push(w);
+    });
+    for (const prof of Object.keys(fr.proficiencies ?? {})) {
+      if (!WEAPONS[prof]) issues.push({ path: `${p}.proficiencies.${prof}`, message: `unknown weapon '${prof}'` });
+    }
+    const spells = Object.entries(fr.spells ?? {}).map(([spell, left]) => {
+      if (!SPELLS[spell]) issues.push({ path: `${p}.spells.${spell}`, message: `unknown spell '${spell}'; known: ${Object.keys(SPELLS).join(', ')}` });
+      return { spell, left };
+    });
+    const wieldable = weapons.filter((w) => w.kind !== 'natural');
+    const wield = fr.wield ?? (wieldable[0] ? [wieldable[0].id] : []);
+    let handsUsed = 0;
+    wield.forEach((h, k) => {
+      const w = weapons.find((o) => o.id === h);
+      if (!w || w.kind === 'natural') issues.push({ path: `${p}.wield[${k}]`, message: `'${h}' is not one of this figure's carried weapons` });
+      else {
+        w.ready = true;
+        handsUsed += Math.max(1, w.hands);
+      }
+    });
+    if (handsUsed > 2) issues.push({ path: `${p}.wield`, message: 'more than two hands of weapons' });
+    const f: Figure = {
+      id: fr.id,
+      name: fr.name ?? fr.id,
+      side: fr.side,
+      cls: (fr.class ?? null) as ClassId | null,
+      level: fr.level ?? (monster ? 0 : 1),
+      hd: hd ?? 0,
+      hdLabel: fr.hd === undefined ? null : String(fr.hd),
+      monster,
+      size: (fr.size ?? 'M') as Size,
+      hp: fr.hp,
+      maxHp: fr.maxHp ?? fr.hp,
+      ac: fr.ac,
+      str: str ?? { score: 10, pct: 0 },
+      dex: dex ?? { score: 11, pct: 0 },
+      dexGiven: fr.dex !== undefined,
+      proficiencies: fr.proficiencies ?? {},
+      twoWeaponsSkill: fr.twoWeapons ?? false,
+      weapons,
+      hands: [...wield],
+      spells,
+      surpriseChance: fr.surpriseChance ?? (fr.class ? CLASSES[fr.class].surprise : 33),
+      surprised: 0,
+      freeAt: 0,
+      freeWhy: [],
+      declared: null,
+      next: 0,
+      timing: null,
+      parries: 0,
+      parry: null,
+      extraAt: 0,
+      spellLockUntil: 0,
+      hastedUntil: fr.hasted ? fr.hasted * 10 : 0,
+      slowedUntil: fr.slowed ? fr.slowed * 10 : 0,
+      heldUntil: 0,
+      entangled: false,
+      drained: { level: 0, strength: 0 },
+      script: [],
+    };
+    if (dex && wield.length === 2 && twoWeaponDex(f) === null) {
+      issues.push({ path: `${p}.wield`, message: `dexterity ${dexRow(dex).label} does not allow two weapons (R-A4)` });
+    }
+    (fr.script ?? []).forEach((c, k) => {
+      try {
+        f.script.push(parseCommand({ ...c, figure: fr.id }, `${p}.script[${k}]`));
+      } catch (e) {
+        if (e instanceof InputError) issues.push(...e.issues);
+        else throw e;
+      }
+    });
+    figures.push(f);
+  });
+  const sides = new Set(figures.map((f) => f.side));
+  if (sides.size < 2) issues.push({ path: 'figures', message: 'an encounter needs figures on at least two sides' });
+  (sc.surprise ?? []).forEach((s, i) => {
+    if (!sides.has(s.side)) issues.push({ path: `surprise[${i}].side`, message: `no figure is on side '${s.side}'` });
+  });
+  const opts = sc.options as AdndOptions;
+  if (opts.spellPause.default === undefined) opts.spellPause = { ...opts.spellPause, default: 10 };
+  for (const k of Object.keys(opts.spellPause)) {
+    if (k !== 'default' && !(k in CLASSES)) issues.push({ path: `options.spellPause.${k}`, message: `unknown class '${k}'` });
+  }
+  // Script targets must name figures.
+  figures.forEach((f, i) => {
+    f.script.forEach((c, k) => {
+      for (const key of ['target', 'against'] as const) {
+        const v = (c as Record<string, unknown>)[key];
+        if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure '${v}'` });
+      }
+    });
+  });
+  if (issues.length > 0) throw new InputError(issues, 'scenario');
+  return {
+    system: 'adnd',
+    name: sc.name ?? 'AD&D encounter',
+    options: opts,
+    figures,
+    surprise: (sc.surprise ?? []).map((s) => ({ side: s.side, roll: s.roll ?? null })),
+    now: 0,
+    phase: 'begin',
+    landing: [],
+    queue: [],
+    winner: null,
+    seq: 0,
+    stalled: false,
+  };
+}
