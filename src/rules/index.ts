@@ -1,11 +1,13 @@
 // The registry of game systems, by the `system` field of a scenario. Add a system with one line.
 import { InputError } from '../core/errors.ts';
 import type { GameSystem } from '../engine/types.ts';
+import { adndSystem } from './adnd/system.ts';
 import { tftSystem } from './tft/system.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: systems differ in state, command and event types
 export const systems: Record<string, GameSystem<any, any, any>> = {
   tft: tftSystem,
+  adnd: adndSystem,
 };
 
 /** The system for a scenario's `system` field; InputError naming the field when unknown. */
