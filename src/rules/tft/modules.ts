@@ -3,5 +3,6 @@
 import type { HouseModule } from './hooks.ts';
 import { threadModule } from './house/thread/module.ts';
 import { sweepModule } from './house/sweep/module.ts';
+import { hitechModule } from './house/hitech/module.ts';
 
-export const houseModules: HouseModule[] = [threadModule, sweepModule];
+export const houseModules: HouseModule[] = [threadModule, sweepModule, hitechModule];

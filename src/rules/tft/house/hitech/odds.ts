@@ -4,24 +4,16 @@
 import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { type Hex, distance } from '../../../../core/hex/coords.ts';
+import { attackOutcome, outcomeMultiplier } from '../../core.ts';
 import { burstHits } from './autofire.ts';
 import { blastDice } from './blast.ts';
 import { effectiveProtection } from './damage.ts';
 import { scatterLanding } from './blast.ts';
 
-/**
- * What a roll does (tft-core): on 3d6, 3 triples, 4 doubles, 5 always hits, 16+ always misses;
- * on 4d6 (a dodging target) 20+ always misses and there are no automatic hits. Mirrors the core
- * attack roll so explain and play agree.
- */
-export function rollEffect(dice: 3 | 4, roll: number, adjDx: number): { hit: boolean; multiplier: number } {
-  if (dice === 3) {
-    if (roll === 3) return { hit: true, multiplier: 3 };
-    if (roll === 4) return { hit: true, multiplier: 2 };
-    if (roll === 5) return { hit: true, multiplier: 1 };
-    if (roll >= 16) return { hit: false, multiplier: 1 };
-  } else if (roll >= 20) return { hit: false, multiplier: 1 };
-  return { hit: roll <= adjDx, multiplier: 1 };
+/** What an attack roll does, by the core's own outcome table (tft-core criticals; Legacy or classic 4d6). */
+export function rollEffect(dice: 3 | 4, roll: number, adjDx: number, classic = false): { hit: boolean; multiplier: number } {
+  const m = outcomeMultiplier(attackOutcome(roll, adjDx, dice, classic));
+  return { hit: m > 0, multiplier: Math.max(1, m) };
 }
 
 export interface ShotSpec {
@@ -36,6 +28,8 @@ export interface ShotSpec {
   ap?: boolean;
   explosive?: boolean;
   impactHex?: boolean;
+  /** Classic ruleset (4d6 without automatic hits). */
+  classic?: boolean;
 }
 
 export interface ShotOdds {
@@ -59,13 +53,13 @@ export function expectedHitDamage(n: number, protection: number, multiplier: num
 export function shotOdds(s: ShotSpec): ShotOdds {
   const roll = Dist.dice(s.dice, 6);
   const hits = roll.mapTotal((r) => {
-    const e = rollEffect(s.dice, r, s.adjDx);
+    const e = rollEffect(s.dice, r, s.adjDx, s.classic);
     return e.hit ? burstHits(s.adjDx, r, s.rounds) : 0;
   });
   const one = expectedHitDamage(s.damageDice, s.protection, 1, s.ap, s.explosive, s.impactHex);
   let expected = Fraction.ZERO;
   for (const [r, p] of roll.entries()) {
-    const e = rollEffect(s.dice, r, s.adjDx);
+    const e = rollEffect(s.dice, r, s.adjDx, s.classic);
     if (!e.hit) continue;
     const k = burstHits(s.adjDx, r, s.rounds);
     const first = e.multiplier === 1 ? one : expectedHitDamage(s.damageDice, s.protection, e.multiplier, s.ap, s.explosive, s.impactHex);
@@ -106,6 +100,6 @@ export function blastExpectation(aimed: Hex, dice: number, pHit: Fraction, figur
 }
 
 /** P(hit) of a roll against a hex or a figure: 3d6 (or 4d6) <= adjDX with the automatic results. */
-export function hitChance(dice: 3 | 4, adjDx: number): Fraction {
-  return Dist.dice(dice, 6).prob((r) => rollEffect(dice, r, adjDx).hit);
+export function hitChance(dice: 3 | 4, adjDx: number, classic = false): Fraction {
+  return Dist.dice(dice, 6).prob((r) => rollEffect(dice, r, adjDx, classic).hit);
 }

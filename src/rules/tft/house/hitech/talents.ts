@@ -1,7 +1,6 @@
 // Firearm talents (seed f04d4dae; RULINGS R-H5) and Quickdraw Pistol (R-H6).
-import type { Issue } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import { HITECH_TALENTS, type WeaponClass, expertOf, hitechTalent, talentForClass } from './data.ts';
+import { HITECH_TALENTS, type WeaponClass, expertOf, talentForClass } from './data.ts';
 
 /**
  * The talent entries of the to-hit ledger for firing a weapon of class `cls`: -2 without the
@@ -16,21 +15,6 @@ export function talentModifiers(talents: readonly string[], cls: WeaponClass): L
   if (expert && talents.includes(expert.id)) return [{ source: `${expert.name} talent`, delta: expert.dx ?? 2, rule: 'R-H5' }];
   if (talents.includes(t.id)) return [];
   return [{ source: `no ${t.name} talent`, delta: -2, rule: 'R-H5' }];
-}
-
-/** Checks a figure's HiTech talents: IQ minimum, Expert needs its basic talent. */
-export function validateTalents(talents: readonly string[], iq: number, path: string): Issue[] {
-  const issues: Issue[] = [];
-  talents.forEach((id, i) => {
-    const t = hitechTalent(id);
-    if (!t) return; // not a HiTech talent: the core checks it
-    if (iq < t.iq) issues.push({ path: `${path}[${i}]`, message: `${t.name} needs IQ ${t.iq}, the figure has IQ ${iq}` });
-    if (t.expertOf && !talents.includes(t.expertOf)) {
-      const base = hitechTalent(t.expertOf);
-      issues.push({ path: `${path}[${i}]`, message: `${t.name} needs the ${base?.name ?? t.expertOf} talent first` });
-    }
-  });
-  return issues;
 }
 
 export const HITECH_TALENT_IDS: readonly string[] = HITECH_TALENTS.map((t) => t.id);

@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { CommandRejected } from '../../../../core/errors.ts';
+import { core } from '../../core.ts';
+import { act, actionPhase, context, fig, scenario, spec } from './harness.test-util.ts';
+import { megahexDistance } from '../../../../core/hex/megahex.ts';
+import { hitechModule } from './module.ts';
+import { pistolRangeModifier } from './range.ts';
+
+const biff = { id: 'biff', name: 'Biff Redstone', side: 'b', st: 12, dx: 11, at: [6, 0], facing: 3, armor: 'flak-jacket', weapons: ['broadsword'] };
+const shooter = (weapons: unknown[], extra: Record<string, unknown> = {}) => ({ id: 'gun', side: 'a', st: 12, dx: 12, iq: 10, talents: ['rifle', 'pistol'], at: [4, 0], facing: 0, weapons, ...extra });
+const damages = (events: { type: string }[], who?: string) => events.filter((e) => e.type === 'damage' && (!who || (e as { figure?: string }).figure === who)) as unknown as { amount: number; raw: number; ledger: { delta: number }[]; figure: string }[];
+
+describe('the hitech module in the TFT core [f04d4dae]', () => {
+  it('R-H8 Biff: the assault rifle rolling 6 and 1 through the flak jacket does 4 (ledger adds up)', () => {
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 6, 1]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [d] = damages(events);
+    expect(d.amount).toBe(4);
+    expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(4);
+    expect(fig(s, 'biff').wounds).toBe(4);
+  });
+
+  it('R-H8 Biff: a broadsword rolling 8 against the flak jacket does 6 (once per melee attack)', () => {
+    const s = scenario([{ ...shooter(['broadsword']), at: [5, 0] }, biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 5, 3]);
+    core.attack(ctx, fig(s, 'gun'), fig(s, 'biff'), core.readyWeapon(fig(s, 'gun')), 'melee');
+    expect(damages(events)[0].amount).toBe(6);
+  });
+
+  it('R-H9 Biff: the HE snub pistol rolling 3 and 4 does 6', () => {
+    const s = scenario([shooter(['snub-pistol']), biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 3, 4]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [d] = damages(events);
+    expect([d.raw, d.amount]).toEqual([7, 6]);
+    expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(6);
+  });
+
+  it('R-H13 Biff: 3 and 5 through the flak jacket does 4, but counts 8 for knockdown: he falls', () => {
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 3, 5]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(events)[0].amount).toBe(4);
+    expect(fig(s, 'biff').prone).toBe(true);
+    expect(events.some((e) => e.type === 'falls' && e.figure === 'biff')).toBe(true);
+  });
+
+  it('R-H13: combat armor (no knockback flag) uses the damage after armor', () => {
+    const s = scenario([shooter(['assault-rifle']), { ...biff, armor: 'combat-tl11' }]);
+    actionPhase(s);
+    const { ctx } = context(s, [3, 3, 4, 6, 6]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(fig(s, 'biff').wounds).toBe(4);
+    expect(fig(s, 'biff').prone).toBe(false);
+  });
+
+  it('R-H10: the autofire example, adjDX 13 and a roll of 9, hits twice; each hit rolls its own damage; 4 rounds spent', () => {
+    const s = scenario([shooter(['assault-rifle']), { ...biff, armor: null }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 3, 2, 2, 1, 1]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'four' });
+    const fire = events.find((e) => e.type === 'fire') as unknown as { adjDX: number; roll: number };
+    expect([fire.adjDX, fire.roll]).toEqual([13, 9]);
+    expect(damages(events).map((d) => d.amount)).toEqual([4, 2]);
+    const w = fig(s, 'gun').weapons[0];
+    expect((w.house.hitech as { loaded: number }).loaded).toBe(16);
+  });
+
+  it('R-H10: a 3 multiplies the first hit only', () => {
+    const s = scenario([shooter(['assault-rifle']), { ...biff, armor: null, st: 40 }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'four' });
+    // adjDX 13, roll 3: 1 + floor(10/3) = 4 hits, capped at 4 rounds.
+    expect(damages(events).map((d) => d.amount)).toEqual([12, 2, 2, 2]);
+  });
+
+  it('R-H10: ammunition runs out: a burst needs the rounds, a reload needs a spare clip', () => {
+    const s = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 3, spare: { standard: 1 } } } }]), biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, []);
+    expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'four' })).toThrow(/holds 3 round\(s\), the 'four' burst needs 4/);
+    expect(spec('fire').options({ state: s, core, mode: 'ai' }, fig(s, 'gun')).map((o) => (o.command as { burst: string }).burst)).toEqual(['single']);
+    act(ctx, { type: 'reload', figure: 'gun' });
+    const g = fig(s, 'gun').weapons[0].house.hitech as { loaded: number; spare: Record<string, number> };
+    expect([g.loaded, g.spare.standard]).toEqual([20, 0]);
+    expect(events.at(-1)).toMatchObject({ type: 'reload', discarded: 3 });
+    fig(s, 'gun').turn.acted = false;
+    expect(() => act(ctx, { type: 'reload', figure: 'gun' })).toThrow(/no spare standard clip/);
+    g.loaded = 0;
+    expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff' })).toThrow(CommandRejected);
+  });
+
+  it('R-H9: HE splash: 1 point per die to each figure around the target, through armor', () => {
+    const s = scenario([shooter(['snub-pistol']), { ...biff, armor: null }, { id: 'pal', side: 'b', st: 10, dx: 10, at: [7, 0], armor: 'combat-tl14' }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 3, 4]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(events, 'biff')[0].amount).toBe(14);
+    expect(damages(events, 'pal')[0].amount).toBe(2);
+    expect(fig(s, 'pal').wounds).toBe(2);
+  });
+
+  it('R-H9 option heSplash off / armored', () => {
+    for (const [mode, want] of [
+      ['off', undefined],
+      ['armored', 0],
+    ] as const) {
+      const s = scenario([shooter(['snub-pistol']), { ...biff, armor: null }, { id: 'pal', side: 'b', st: 10, dx: 10, at: [7, 0], armor: 'flak-jacket' }], { heSplash: mode });
+      actionPhase(s);
+      const { ctx, events } = context(s, [3, 3, 4, 3, 4]);
+      act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+      expect(damages(events, 'pal')[0]?.amount).toBe(want);
+    }
+  });
+
+  it('R-H9: APDS against combat TL12 (5 per die) counts 3 per die (half, round up)', () => {
+    const s = scenario([shooter([{ weapon: 'acr', house: { hitech: { ammo: 'apds' } } }]), { ...biff, armor: 'combat-tl12' }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 6, 4, 2]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(events)[0].amount).toBe(3 + 1 + 0);
+  });
+
+  it('R-H9: HEAP is AP and doubled, without splash', () => {
+    const s = scenario([shooter([{ weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }]), { ...biff, armor: 'nylon' }, { id: 'pal', side: 'b', st: 10, dx: 10, at: [7, 0] }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 3, 4]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(events, 'biff')[0].amount).toBe((1 + 2) * 2);
+    expect(damages(events, 'pal')).toHaveLength(0);
+  });
+
+  it('R-H4: eligibility after moving: -2 DX after 2+ hexes, none past half MA (without runAndGun)', () => {
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const g = fig(s, 'gun');
+    g.turn.hexes = 3;
+    const [opt] = spec('fire').options({ state: s, core, mode: 'explain' }, g);
+    expect(opt.adjDX).toBe(10);
+    expect(opt.ledger?.some((e) => e.rule === 'R-H4' && e.delta === -2)).toBe(true);
+    g.turn.hexes = 6;
+    expect(spec('fire').options({ state: s, core, mode: 'ai' }, g)).toEqual([]);
+    const { ctx } = context(s, []);
+    expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff' })).toThrow(/moved 6 hexes, more than half of MA 10/);
+    const s2 = scenario([shooter(['assault-rifle']), biff], { runAndGun: true });
+    actionPhase(s2);
+    fig(s2, 'gun').turn.hexes = 6;
+    expect(spec('fire').options({ state: s2, core, mode: 'ai' }, fig(s2, 'gun'))[0].adjDX).toBe(12 - 8);
+  });
+
+  it('R-H4: -6 DX after dodging; R-H5: -2 without the talent', () => {
+    const s = scenario([shooter(['assault-rifle'], { talents: [] }), biff]);
+    actionPhase(s);
+    fig(s, 'gun').turn.stance = 'dodge';
+    expect(spec('fire').options({ state: s, core, mode: 'ai' }, fig(s, 'gun'))[0].adjDX).toBe(12 - 2 - 6);
+  });
+
+  it('R-H2: range in megahexes enters the ledger (rifle 7 MH: -4)', () => {
+    const s = scenario([shooter(['assault-rifle'], { at: [0, 0] }), { ...biff, at: [14, 7] }], {}, { map: { width: 30, height: 20 } });
+    actionPhase(s);
+    const [opt] = spec('fire').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'));
+    const r = opt.ledger?.find((e) => e.rule === 'R-H2');
+    expect(r?.delta).toBe(-4);
+  });
+
+  it('R-H4: crew-served weapons: -4 MA, then 3 turns to ready after moving', () => {
+    const s = scenario([shooter(['heavy-machinegun'], { talents: ['heavy-auto-weapon'] }), biff]);
+    const g = fig(s, 'gun');
+    expect(core.effectiveMA(g, s)).toBe(6);
+    const { ctx } = context(s, []);
+    g.turn.hexes = 2;
+    hitechModule.hooks?.endOfTurn?.(ctx);
+    g.turn.hexes = 0;
+    actionPhase(s, 2);
+    expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'burst' })).toThrow(/needs 3 more turn/);
+    for (let i = 0; i < 3; i++) hitechModule.hooks?.endOfTurn?.(ctx);
+    expect(spec('fire').options({ state: s, core, mode: 'ai' }, g)).toHaveLength(1);
+  });
+
+  it('R-H6: Quickdraw readies and fires on 3d6 <= adjDX; on a failure the pistol is only readied', () => {
+    const mk = () => scenario([shooter(['broadsword', 'heavy-pistol'], { talents: ['pistol', 'quickdraw-pistol'] }), { ...biff, armor: null }]);
+    let s = mk();
+    actionPhase(s);
+    let c = context(s, [3, 3, 4, 3, 3, 4, 2, 2]);
+    act(c.ctx, { type: 'quickdraw', figure: 'gun', weapon: 'gun.heavy-pistol', target: 'biff' });
+    expect(fig(s, 'gun').ready).toBe('gun.heavy-pistol');
+    expect(c.events.find((e) => e.type === 'quickdraw')).toMatchObject({ fires: true, roll: 10 });
+    expect(fig(s, 'biff').wounds).toBe(4);
+    s = mk();
+    actionPhase(s);
+    c = context(s, [6, 6, 1]);
+    act(c.ctx, { type: 'quickdraw', figure: 'gun', weapon: 'gun.heavy-pistol', target: 'biff' });
+    expect(fig(s, 'gun').ready).toBe('gun.heavy-pistol');
+    expect(c.events.find((e) => e.type === 'quickdraw')).toMatchObject({ fires: false, roll: 13 });
+    expect(c.events.some((e) => e.type === 'fire')).toBe(false);
+    expect(c.dice.remaining).toBe(0);
+    const s3 = scenario([shooter(['broadsword', 'heavy-pistol'], { talents: ['pistol'] }), biff]);
+    actionPhase(s3);
+    expect(() => act(context(s3, []).ctx, { type: 'quickdraw', figure: 'gun', weapon: 'gun.heavy-pistol', target: 'biff' })).toThrow(/lacks the Quickdraw Pistol talent/);
+  });
+
+  it('R-H12: a TL 12 grenade that hits: 8 dice in the hex (armor halved), 4, 2 and 1 in the rings, friends too', () => {
+    const s = scenario([
+      { id: 'thrower', side: 'a', st: 12, dx: 14, at: [0, 0], weapons: ['assault-rifle', 'grenade-tl12'] },
+      { id: 'r0', side: 'b', st: 40, dx: 10, at: [5, 0], armor: 'combat-tl12' },
+      { id: 'r1', side: 'b', st: 40, dx: 10, at: [6, 0] },
+      { id: 'r2', side: 'a', st: 40, dx: 10, at: [5, 2] },
+      { id: 'r3', side: 'b', st: 40, dx: 10, at: [8, 0] },
+      { id: 'r4', side: 'b', st: 40, dx: 10, at: [9, 0] },
+    ]);
+    actionPhase(s);
+    const faces = [3, 3, 3, ...Array(8).fill(6), ...Array(4).fill(1), 1, 1, 1];
+    const { ctx, events } = context(s, faces);
+    act(ctx, { type: 'throw-grenade', figure: 'thrower', at: [5, 0] });
+    const blast = events.find((e) => e.type === 'blast') as unknown as { victims: { figure: string; dice: number }[] };
+    expect(blast.victims.map((v) => [v.figure, v.dice])).toEqual([
+      ['r0', 8],
+      ['r1', 4],
+      ['r2', 2],
+      ['r3', 1],
+    ]);
+    // combat TL12 protects 5 per die, halved (round down) to 2 in the impact hex: 8 x (6 - 2).
+    expect(damages(events, 'r0')[0].amount).toBe(32);
+    expect(fig(s, 'thrower').weapons.map((w) => w.def.id)).toEqual(['assault-rifle']);
+    const throwEv = events.find((e) => e.type === 'throw-grenade') as unknown as { ledger: { rule: string; delta: number }[] };
+    expect(throwEv.ledger.find((e) => e.rule === 'R-H3')?.delta).toBe(-5);
+  });
+
+  it('R-H12: a miss scatters 1d6 hexes in the 1d6 direction, and the blast is there', () => {
+    const s = scenario([
+      { id: 'thrower', side: 'a', st: 12, dx: 8, at: [0, 0], weapons: ['grenade-tl6'] },
+      { id: 'foe', side: 'b', st: 12, dx: 10, at: [5, 0] },
+    ]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [6, 6, 5, 2, 2, 1, 1, 1]);
+    act(ctx, { type: 'throw-grenade', figure: 'thrower', at: [5, 0] });
+    expect(events.find((e) => e.type === 'scatter')).toMatchObject({ distanceFace: 2, directionFace: 2, at: { q: 5, r: 2 } });
+    expect(events.find((e) => e.type === 'blast')).toMatchObject({ at: { q: 5, r: 2 }, dice: 3 });
+    // foe is 2 hexes from the landing: floor(3/4) = 0 dice: untouched.
+    expect(damages(events)).toHaveLength(0);
+  });
+
+  it('R-H3: rifle grenades use the pistol table and scatter like grenades', () => {
+    const s = scenario([shooter(['acr']), { ...biff, at: [12, 0] }], {}, {});
+    actionPhase(s);
+    const [opt] = spec('fire-grenade').options({ state: s, core, mode: 'explain' }, fig(s, 'gun')).filter((o) => (o.command as { at: { q: number } }).at.q === 12);
+    const mh = megahexDistance(fig(s, 'gun').pos, fig(s, 'biff').pos);
+    expect(mh).toBeGreaterThan(2);
+    expect(opt.ledger?.find((e) => e.rule === 'R-H3')?.delta).toBe(pistolRangeModifier(mh));
+    expect(opt.ledger?.some((e) => e.rule === 'R-H2')).toBe(false);
+  });
+
+  it('R-H7: overwatch fires at the first hex an enemy enters in the next movement phase, at no movement penalty', () => {
+    const s = scenario([shooter(['assault-rifle'], { at: [2, 0] }), { ...biff, at: [8, 0], armor: null, st: 4, weapons: [] }]);
+    actionPhase(s, 1);
+    const { ctx, events } = context(s, [3, 3, 4, 6, 6]);
+    fig(s, 'gun').turn.hexes = 3;
+    act(ctx, { type: 'overwatch', figure: 'gun', trigger: { on: 'enter' } });
+    hitechModule.hooks?.endOfTurn?.(ctx);
+    s.turn = 2;
+    s.phase = 'move';
+    for (const f of s.figures) f.turn = { ...f.turn, hexes: 0, acted: false, moved: false };
+    const stop = core.stepFigure(ctx, fig(s, 'biff'), { q: 7, r: 0 });
+    expect(stop).toBe(true);
+    const fire = events.find((e) => e.type === 'fire') as unknown as { overwatch: boolean; adjDX: number; ledger: { rule: string }[] };
+    expect(fire.overwatch).toBe(true);
+    expect(fire.ledger.some((e) => e.rule === 'R-H4')).toBe(false);
+    expect(fig(s, 'biff').state).not.toBe('healthy');
+    expect(fig(s, 'gun').house.hitech).toMatchObject({ overwatch: null });
+  });
+
+  it('R-H7: overwatch in the declaring action phase fires just before a matching enemy acts, then lapses after the next movement phase', () => {
+    const s = scenario([shooter(['assault-rifle']), { ...biff, armor: null }]);
+    actionPhase(s, 1);
+    const { ctx, events } = context(s, [3, 3, 4, 1, 1]);
+    act(ctx, { type: 'overwatch', figure: 'gun' });
+    hitechModule.hooks?.beforeAction?.(ctx, fig(s, 'biff'));
+    expect(events.filter((e) => e.type === 'fire')).toHaveLength(1);
+    const s2 = scenario([shooter(['assault-rifle']), { ...biff, armor: null }]);
+    actionPhase(s2, 1);
+    const c2 = context(s2, []);
+    act(c2.ctx, { type: 'overwatch', figure: 'gun', trigger: { beforeAction: false } });
+    hitechModule.hooks?.beforeAction?.(c2.ctx, fig(s2, 'biff'));
+    hitechModule.hooks?.endOfTurn?.(c2.ctx);
+    s2.turn = 2;
+    hitechModule.hooks?.endOfTurn?.(c2.ctx);
+    expect(c2.events.some((e) => e.type === 'fire')).toBe(false);
+    expect(c2.events.at(-1)).toMatchObject({ type: 'overwatch-lapsed', figure: 'gun' });
+  });
+
+  it('firearms are fired with `fire`, not the core attack; grenades with `throw-grenade`', () => {
+    const s = scenario([shooter(['assault-rifle', 'grenade-tl8']), biff]);
+    expect(hitechModule.hooks?.vetoAction?.(s, fig(s, 'gun'), 'attack')).toMatch(/use 'fire'/);
+    expect(hitechModule.hooks?.vetoAction?.(s, fig(s, 'biff'), 'attack')).toBeUndefined();
+  });
+
+  it('scenario gear is checked and named by field', () => {
+    expect(() => scenario([shooter([{ weapon: 'acr', house: { hitech: { ammo: 'heap' } } }]), biff])).toThrow(/figures\[0\]\.weapons\[0\]\.house\.hitech\.ammo: ACR has no ammunition 'heap'/);
+    expect(() => scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 30 } } }]), biff])).toThrow(/loaded: must be a whole number from 0 to the clip size 20/);
+    expect(() => scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { rounds: 3 } } }]), biff])).toThrow(/house\.hitech/);
+    expect(() => scenario([shooter(['assault-rifle'], { iq: 9, talents: ['rifle', 'rifle-expert'] }), biff])).toThrow(/Rifle Expert needs IQ 10/);
+    expect(() => scenario([shooter(['assault-rifle'], { talents: ['rifle-expert'] }), biff])).toThrow(/Rifle Expert requires Rifle/);
+  });
+
+  it('explain: exact hit chance, hit distribution and expected damage for every burst', () => {
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const opts = spec('fire').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'));
+    expect(opts.map((o) => (o.command as { burst: string }).burst)).toEqual(['single', 'four', 'half', 'full']);
+    for (const o of opts) {
+      const hs = o.hits as [number, number][];
+      expect(hs.reduce((t, [, p]) => t + p, 0)).toBeCloseTo(1, 12);
+      expect(1 - (hs.find(([k]) => k === 0)?.[1] ?? 0)).toBeCloseTo(o.hit as number, 12);
+      expect(o.expectedDamage).toBeGreaterThan(0);
+    }
+    const ex = hitechModule.hooks?.explain?.(s, fig(s, 'gun')) as { firearm: { loaded: number } };
+    expect(ex.firearm.loaded).toBe(20);
+  });
+});

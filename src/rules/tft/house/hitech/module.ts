@@ -1,0 +1,852 @@
+// The `hitech` house-rule module (seed f04d4dae; RULINGS R-H1..R-H14): firearms, bursts and
+// ammunition, HiTech armor, AP/HE/HEAP, grenades and rockets, overwatch, quickdraw and
+// knockdown, plugged into the TFT core through src/rules/tft/hooks.ts.
+import { z } from 'zod';
+import { Dist } from '../../../../core/dice/exact.ts';
+import { CommandRejected, type Issue } from '../../../../core/errors.ts';
+import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
+import { lineOfSight } from '../../../../core/hex/line.ts';
+import { megahexDistance } from '../../../../core/hex/megahex.ts';
+import type { LedgerEntry } from '../../../../core/ledger.ts';
+import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
+import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
+import { hexSchema } from '../../schema-util.ts';
+import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
+import { blastVictims, inSplash, scatterLanding } from './blast.ts';
+import { type HeSplashMode, effectiveProtection, heSplashDamage } from './damage.ts';
+import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
+import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
+import {
+  type GearSpec,
+  type WeaponGear,
+  figureHiTech,
+  firearmOf,
+  firearmWeaponDefs,
+  gearOf,
+  grenadeTlOf,
+  grenadeWeaponDefs,
+  hitechArmorDefs,
+  hitechArmorOf,
+  makeGear,
+} from './gear.ts';
+import { blastExpectation, hitChance, shotOdds } from './odds.ts';
+import { overwatchActive, overwatchOrder, overwatchTriggerSchema, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
+import { rangeEntry } from './range.ts';
+import { talentModifiers } from './talents.ts';
+
+export const hitechOptionsSchema = z.object({
+  /** Turn the module on (off unless the scenario asks). */
+  hitech: z.boolean().default(false),
+  /** R-H4 option: guns may fire after moving more than half MA, at -6 DX. */
+  runAndGun: z.boolean().default(false),
+  /** R-H9 option: HE splash unreduced by armor (default), reduced once by armor, or off. */
+  heSplash: z.enum(['unarmored', 'armored', 'off']).default('unarmored'),
+});
+
+/** The to-hit modes of this module's attacks (the core adds no range of its own for them). */
+export const FIREARM_MODE = 'firearm';
+export const RIFLE_GRENADE_MODE = 'rifle-grenade';
+export const GRENADE_MODE = 'grenade';
+const MY_MODES = new Set([FIREARM_MODE, RIFLE_GRENADE_MODE, GRENADE_MODE]);
+
+const base = { figure: z.string().min(1), script: z.number().int().optional() };
+
+const fireSchema = z
+  .object({ type: z.literal('fire'), ...base, target: z.string().min(1).optional(), at: hexSchema.optional(), burst: z.enum(BURSTS).default('single'), weapon: z.string().optional() })
+  .strict()
+  .refine((c) => (c.target === undefined) !== (c.at === undefined), { message: 'give exactly one of target (a figure) or at (a hex)', path: ['target'] });
+const fireGrenadeSchema = z.object({ type: z.literal('fire-grenade'), ...base, at: hexSchema, weapon: z.string().optional() }).strict();
+const throwSchema = z.object({ type: z.literal('throw-grenade'), ...base, at: hexSchema, weapon: z.string().optional() }).strict();
+const reloadSchema = z.object({ type: z.literal('reload'), ...base, weapon: z.string().optional(), ammo: z.string().optional() }).strict();
+const overwatchSchema = z
+  .object({ type: z.literal('overwatch'), ...base, trigger: overwatchTriggerSchema.default({ targets: 'any-enemy', on: 'enter', beforeAction: true }), burst: z.enum(BURSTS).default('single'), weapon: z.string().optional() })
+  .strict();
+const quickdrawSchema = z.object({ type: z.literal('quickdraw'), ...base, weapon: z.string().min(1), target: z.string().min(1), burst: z.enum(BURSTS).default('single') }).strict();
+
+type FireCmd = z.infer<typeof fireSchema> & { overwatch?: boolean };
+
+// ---- small helpers --------------------------------------------------------------------------
+
+const classic = (s: TftState) => s.options.ruleset === 'classic';
+const opts = (s: TftState) => s.options as TftOptions & { runAndGun: boolean; heSplash: HeSplashMode };
+
+const wallCache = new WeakMap<object, Set<string>>();
+function walls(state: TftState): Set<string> {
+  let w = wallCache.get(state.map.terrain);
+  if (!w) {
+    w = new Set(state.map.terrain.filter((t) => t.kind === 'wall').map((t) => hexKey(t)));
+    wallCache.set(state.map.terrain, w);
+  }
+  return w;
+}
+
+/** Sight: walls block (tft-core map terrain). */
+export function canSee(state: TftState, from: Hex, to: Hex): boolean {
+  const w = walls(state);
+  return lineOfSight(from, to, (h) => w.has(hexKey(h)));
+}
+
+/** A clear shot: walls and standing figures strictly between block a bullet (project reading). */
+export function clearShot(state: TftState, from: Hex, to: Hex): boolean {
+  const w = walls(state);
+  const standing = new Set(state.figures.filter((f) => !f.prone && f.state !== 'dead').map((f) => hexKey(f.pos)));
+  return lineOfSight(from, to, (h) => w.has(hexKey(h)) || standing.has(hexKey(h)));
+}
+
+function weaponFor(ctx: { core: TftContext['core'] }, fig: Figure, uid: string | undefined, path: string): WeaponInstance {
+  if (uid === undefined) {
+    const w = ctx.core.readyWeapon(fig);
+    if (!w) throw new CommandRejected(path, `${fig.name} has no weapon ready`);
+    return w;
+  }
+  const w = fig.weapons.find((x) => x.uid === uid || x.def.id === uid);
+  if (!w) throw new CommandRejected(path, `${fig.name} carries no weapon '${uid}'`);
+  return w;
+}
+
+/** The loaded ammunition of a firearm. */
+function loadedAmmo(fw: FirearmDef, g: WeaponGear): AmmoDef {
+  return ammoOf(fw, g.ammo);
+}
+
+function movement(ctx: { core: TftContext['core'] }, state: TftState, fig: Figure) {
+  return { moved: fig.turn.hexes, ma: ctx.core.effectiveMA(fig, state), dodged: fig.turn.stance === 'dodge' };
+}
+
+/** The command as handed to attackDX, with the firer's movement this turn (R-H4) for the toHitModifiers hook. */
+function withMove<C extends object>(ctx: { core: TftContext['core']; state: TftState }, fig: Figure, cmd: C): C & { figure: string; type: string; hitechMove: ReturnType<typeof movement> } {
+  return { ...(cmd as C & { figure: string; type: string }), hitechMove: movement(ctx, ctx.state, fig) };
+}
+
+function checkActing(fig: Figure, ctx: { core: TftContext['core']; state: TftState }): void {
+  if (!ctx.core.canAct(fig)) throw new CommandRejected('figure', `${fig.name} cannot act (${fig.state})`);
+  if (fig.turn.acted) throw new CommandRejected('figure', `${fig.name} has already acted this turn`);
+  if (fig.turn.stance === 'defend') throw new CommandRejected('figure', `${fig.name} is defending this turn`);
+  if (fig.prone) throw new CommandRejected('figure', `${fig.name} is down and must stand up first`);
+}
+
+interface FirePlan {
+  weapon: WeaponInstance;
+  fw: FirearmDef;
+  gear: WeaponGear;
+  ammo: AmmoDef;
+  burst: Burst;
+}
+
+/** Why `fig` may not fire `weapon` with `burst` now (movement, ammunition, crew readiness), or the plan. */
+function planFire(ctx: { core: TftContext['core']; state: TftState }, fig: Figure, weapon: WeaponInstance, burst: Burst, overwatch = false): FirePlan | string {
+  const fw = firearmOf(weapon);
+  if (!fw) return `${weapon.def.name} is not a firearm`;
+  if (weapon.broken) return `${weapon.def.name} is broken`;
+  if (ctx.core.readyWeapon(fig)?.uid !== weapon.uid) return `${weapon.def.name} is not ready`;
+  const gear = gearOf(weapon);
+  const p = burstProblem(fw, burst, gear.clip, gear.loaded);
+  if (p) return p;
+  if (!overwatch) {
+    const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state), figureHiTech(fig).crewReadyLeft);
+    if (!e.ok) return e.reason ?? 'not eligible to fire';
+  }
+  return { weapon, fw, gear, ammo: loadedAmmo(fw, gear), burst };
+}
+
+function rejectIf<T>(x: T | string, path: string): T {
+  if (typeof x === 'string') throw new CommandRejected(path, x);
+  return x;
+}
+
+// ---- to-hit modifiers (R-H2..R-H5, R-H10, R-H11) ---------------------------------------------
+
+/** The HiTech entries of a shot's ledger: talent, movement, range, burst and scope. */
+function hitechToHit(q: ToHitQuery): number {
+  const cmd = q.command as (HouseCommand & { at?: Hex; burst?: Burst; overwatch?: boolean }) | null;
+  const out: LedgerEntry[] = [];
+  const fig = q.attacker;
+  const fw = firearmOf(q.weapon);
+  const targetHex = q.target?.pos ?? cmd?.at ?? null;
+  if (q.mode === GRENADE_MODE) {
+    if (targetHex) out.push(rangeEntry('thrown', { megahexes: 0, hexes: distance(fig.pos, targetHex) }));
+  } else if (fw && q.weapon) {
+    out.push(...talentModifiers(fig.talents, fw.class));
+    if (!cmd?.overwatch) {
+      // R-H4 movement entries (the overwatch shot in the next movement phase has none, R-H7).
+      // The module's own calls put the firer's effective MA on the command (hitechMove).
+      const m = (cmd as { hitechMove?: { moved: number; ma: number; dodged: boolean } } | null)?.hitechMove;
+      const e = fireEligibility(fw, m ?? { moved: fig.turn.hexes, ma: fig.ma, dodged: fig.turn.stance === 'dodge' }, opts(q.state));
+      out.push(...e.mods);
+    }
+    if (targetHex) {
+      const dist = { megahexes: megahexDistance(fig.pos, targetHex), hexes: distance(fig.pos, targetHex) };
+      out.push(rangeEntry(q.mode === RIFLE_GRENADE_MODE ? 'pistol' : fw.rangeTable, dist));
+    }
+    if (q.mode === FIREARM_MODE) {
+      const g = gearOf(q.weapon);
+      out.push(...burstModifiers(fw, loadedAmmo(fw, g), cmd?.burst ?? 'single', g.scope));
+    } else if (gearOf(q.weapon).scope) out.push({ source: 'laser targeting scope', delta: 2, rule: 'R-H10' });
+  }
+  if (q.entries) q.entries.push(...out);
+  return out.reduce((t, e) => t + e.delta, 0);
+}
+
+// ---- damage pipeline (R-H8, R-H9, R-H12, R-H13) ----------------------------------------------
+
+interface HiTechTags {
+  ap?: boolean;
+  explosive?: boolean;
+  impactHex?: boolean;
+  splash?: boolean;
+}
+const tagsOf = (d: DamageInfo): HiTechTags => (d.tags.hitech as HiTechTags | undefined) ?? {};
+
+function isMissileDelivery(d: DamageInfo): boolean {
+  return d.delivery === 'missile' || d.delivery === 'thrown' || d.delivery === 'blast' || d.delivery === FIREARM_MODE;
+}
+
+function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
+  const t = tagsOf(d);
+  const ha = hitechArmorOf(d.target);
+  const armorName = d.target.armor?.def.name ?? 'armor';
+  if (t.splash) {
+    // R-H9 splash: 1 point per die; 'armored' lets the armor stop its protection once.
+    const p = d.target.armor?.def.stops ?? 0;
+    const stop = opts(ctx.state).heSplash === 'armored' ? Math.min(d.raw, p) : 0;
+    if (d.ledger && stop) d.ledger.push({ source: `${armorName} stops ${p} of the splash (counted below)`, delta: 0, rule: 'R-H9' });
+    return stop;
+  }
+  if (ha && isMissileDelivery(d)) {
+    // R-H8: per die against missiles, a die never below 0; AP (R-H9) and the impact hex (R-H12) reduce it.
+    const eff = effectiveProtection(ha.protection, !!t.ap, !!t.impactHex);
+    const p = eff.protection;
+    const perDie = d.faces.map((f, i) => Math.max(0, f * d.multiplier + (i === 0 ? d.plus : 0) - p));
+    const through = d.faces.length ? perDie.reduce((a, b) => a + b, 0) : Math.max(0, d.raw - p);
+    const stop = Math.max(0, d.raw - through);
+    if (d.ledger)
+      d.ledger.push({ source: `${armorName} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}, dice become ${perDie.join('+')} (counted below)`, delta: 0, rule: 'R-H8' });
+    return stop;
+  }
+  if ((t.ap || t.impactHex) && d.target.armor) {
+    // Low-tech armor (and a shield) against AP or in the impact hex: halved (R-H9 "all forms of armor", R-H12).
+    const shield = d.target.shield?.ready ? d.target.shield.def.stops : 0;
+    const eff = effectiveProtection(d.target.armor.def.stops + shield, !!t.ap, !!t.impactHex);
+    const stop = Math.min(d.raw, eff.protection);
+    if (d.ledger) d.ledger.push({ source: `${armorName} stops ${eff.protection} (${eff.notes.join('; ')}; counted below)`, delta: 0, rule: t.ap ? 'R-H9' : 'R-H12' });
+    return stop;
+  }
+  return undefined;
+}
+
+function afterArmor(_ctx: TftContext, d: DamageInfo): void {
+  const t = tagsOf(d);
+  if (t.explosive && !t.splash) {
+    const through = Math.max(0, d.raw - d.stopped);
+    if (through > 0) {
+      d.amount = through * 2;
+      if (d.ledger) d.ledger.push({ source: 'explosive round: damage through armor doubled', delta: through, rule: 'R-H9' });
+    }
+  }
+  // R-H13: flak and nylon spread the blow but not the shock: damage before armor decides 5/8 hits.
+  const ha = hitechArmorOf(d.target);
+  if (ha?.knockback && d.raw > d.knockdownBasis) {
+    d.knockdownBasis = d.raw;
+    if (d.ledger) d.ledger.push({ source: `knockdown counts ${d.raw} (before ${ha.name})`, delta: 0, rule: 'R-H13' });
+  }
+}
+
+// ---- resolving shots, blasts and scatter -----------------------------------------------------
+
+function emit(ctx: TftContext, type: string, fields: Record<string, unknown>): void {
+  if (ctx.emit) ctx.emit({ type, turn: ctx.state.turn, ...fields });
+}
+
+/** A blast of `dice` at `at` (R-H12): every figure within 3 hexes, friends too; armor halved in the impact hex. */
+export function resolveBlast(ctx: TftContext, attacker: Figure, at: Hex, dice: number, weapon: WeaponInstance | null, what: string): void {
+  const figs = ctx.state.figures.filter((f) => f.state !== 'dead');
+  const victims = blastVictims(at, dice, figs, (f) => f.pos);
+  emit(ctx, 'blast', { figure: attacker.id, at, dice, what, victims: victims.map((v) => ({ figure: v.figure.id, ring: v.ring, dice: v.dice })), rule: 'R-H12' });
+  for (const v of victims) {
+    const d = ctx.core.rollDamage(ctx, { dice: v.dice, plus: 0, text: `${v.dice}d` }, 1, attacker, v.figure, weapon, 'blast');
+    d.tags.hitech = { impactHex: v.impactHex } satisfies HiTechTags;
+    ctx.core.applyDamage(ctx, d);
+  }
+}
+
+/** Where a hex-aimed explosive lands: on the aimed hex on a hit, else 1d6 hexes in a 1d6 direction (R-H12). */
+function landing(ctx: TftContext, fig: Figure, aimed: Hex, hit: boolean): Hex {
+  if (hit) return aimed;
+  const dist = ctx.dice.face(6);
+  const dir = ctx.dice.face(6);
+  const at = scatterLanding(aimed, dist, dir);
+  emit(ctx, 'scatter', { figure: fig.id, aimed, distanceFace: dist, directionFace: dir, at, rule: 'R-H12' });
+  return at;
+}
+
+/** One shot or burst (R-H10) at a figure, or a rocket at a figure or hex. */
+function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd): void {
+  const { state, core } = ctx;
+  const target = cmd.target ? core.figure(state, cmd.target) ?? null : null;
+  const entries: LedgerEntry[] | null = ctx.emit ? [] : null;
+  const adjDX = core.attackDX(state, fig, target, plan.weapon, FIREARM_MODE, entries, withMove(ctx, fig, cmd));
+  const dice = target ? core.defenseDice(target, 'missile') : 3;
+  if (entries && dice === 4) entries.push({ source: 'target dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
+  const use = clipUse(plan.fw, plan.burst, plan.gear.clip);
+  const rounds = roundsFired(plan.fw, plan.burst, plan.gear.clip);
+  plan.gear.loaded -= use;
+  const roll = core.resolveAttackRoll(ctx, {
+    attacker: fig,
+    target,
+    weapon: plan.weapon,
+    mode: FIREARM_MODE,
+    adjDX,
+    ledger: entries,
+    dice,
+    eventType: 'fire',
+    extra: { burst: plan.burst, ammo: plan.ammo.id, rounds, at: cmd.at ?? null, overwatch: !!cmd.overwatch, loadedLeft: plan.gear.loaded },
+  });
+  if (plan.ammo.blast) {
+    const aimed = target?.pos ?? (cmd.at as Hex);
+    resolveBlast(ctx, fig, landing(ctx, fig, aimed, roll.hit), plan.ammo.dice, plan.weapon, plan.fw.name);
+    return;
+  }
+  if (!roll.hit || !target) return;
+  const hits = burstHits(adjDX, roll.roll, rounds);
+  if (ctx.emit)
+    emit(ctx, 'hits', {
+      figure: fig.id,
+      target: target.id,
+      hits,
+      ledger: [
+        { source: 'the burst hits', delta: 1, rule: 'R-H10' },
+        { source: `one more per 3 under adjDX (${adjDX} - ${roll.roll})`, delta: Math.max(0, Math.floor((adjDX - roll.roll) / 3)), rule: 'R-H10' },
+        ...(hits < 1 + Math.max(0, Math.floor((adjDX - roll.roll) / 3)) ? [{ source: `only ${rounds} round(s) fired`, delta: hits - 1 - Math.floor((adjDX - roll.roll) / 3), rule: 'R-H10' }] : []),
+      ],
+    });
+  const splashFigs =
+    plan.ammo.explosive && !plan.ammo.ap && opts(state).heSplash !== 'off' ? state.figures.filter((f) => f.state !== 'dead' && inSplash(target.pos, f.pos)) : [];
+  for (let i = 0; i < hits; i++) {
+    const d = core.rollDamage(ctx, { dice: plan.ammo.dice, plus: 0, text: `${plan.ammo.dice}d` }, i === 0 ? roll.multiplier : 1, fig, target, plan.weapon, 'missile');
+    d.tags.hitech = { ap: plan.ammo.ap, explosive: plan.ammo.explosive } satisfies HiTechTags;
+    core.applyDamage(ctx, d);
+    // R-H9: an HE round's splash, 1 point per die, on each figure in the 6 hexes around the target.
+    for (const s of splashFigs) {
+      const n = heSplashDamage(plan.ammo.dice, 'unarmored');
+      const sd = core.rollDamage(ctx, { dice: 0, plus: n, text: `${n}` }, 1, fig, s, plan.weapon, 'blast');
+      sd.tags.hitech = { splash: true } satisfies HiTechTags;
+      if (sd.ledger) sd.ledger.push({ source: `HE splash, 1 per die of ${plan.ammo.dice}`, delta: 0, rule: 'R-H9' });
+      core.applyDamage(ctx, sd, { ignoreArmor: opts(state).heSplash === 'unarmored' });
+    }
+  }
+}
+
+// ---- actions ---------------------------------------------------------------------------------
+
+function enemiesInView(state: TftState, core: OptionsContext['core'], fig: Figure): Figure[] {
+  return state.figures.filter((f) => f.id !== fig.id && core.isEnemy(fig, f) && f.state !== 'dead' && f.state !== 'unconscious' && f.state !== 'dying' && clearShot(state, fig.pos, f.pos));
+}
+
+const fireAction: ActionSpec = {
+  type: 'fire',
+  phase: 'action',
+  schema: fireSchema,
+  options(ctx, fig) {
+    const { state, core } = ctx;
+    if (!core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    const w = core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw) return [];
+    const out: ActionOption[] = [];
+    for (const target of enemiesInView(state, core, fig)) {
+      for (const burst of burstsOf(fw)) {
+        const plan = planFire(ctx, fig, w, burst);
+        if (typeof plan === 'string') continue;
+        const command = { type: 'fire', figure: fig.id, target: target.id, burst, weapon: w.uid };
+        const ledger: LedgerEntry[] | null = ctx.mode === 'explain' ? [] : null;
+        const adjDX = core.attackDX(state, fig, target, w, FIREARM_MODE, ledger, withMove(ctx, fig, command));
+        const dice = core.defenseDice(target, 'missile');
+        const ha = hitechArmorOf(target);
+        const protection = target.armor ? target.armor.def.stops + (ha ? 0 : target.shield?.ready ? target.shield.def.stops : 0) : 0;
+        const rounds = roundsFired(fw, burst, plan.gear.clip);
+        if (plan.ammo.blast) {
+          const pHit = hitChance(dice, adjDX, classic(state));
+          const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: f.armor?.def.stops ?? 0 })));
+          const { foes, friends } = splitBlast(core, fig, state, exp);
+          out.push({ command, label: `Fire ${fw.name} at ${target.name}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
+          continue;
+        }
+        const o = shotOdds({ adjDx: adjDX, dice, rounds, damageDice: plan.ammo.dice, protection, ap: plan.ammo.ap, explosive: plan.ammo.explosive, classic: classic(state) });
+        const e = o.expectedDamage.toNumber();
+        out.push({
+          command,
+          label: `Fire ${fw.name} (${burst === 'single' ? 'single shot' : `${burst} burst`}, ${plan.ammo.id}) at ${target.name}`,
+          adjDX,
+          ledger: ledger ?? undefined,
+          dice,
+          hit: o.hit.toNumber(),
+          hits: o.hits.probabilities(),
+          expectedDamage: e,
+          expectedDamageExact: o.expectedDamage.toString(),
+          ammoUsed: clipUse(fw, burst, plan.gear.clip),
+          // The AI spends ammunition only where it buys damage: a small cost per round.
+          score: e - 0.15 * (clipUse(fw, burst, plan.gear.clip) - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),
+        });
+      }
+    }
+    return out;
+  },
+  validate(ctx, cmd, fig) {
+    checkActing(fig, ctx);
+    const c = cmd as FireCmd;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const plan = rejectIf(planFire(ctx, fig, w, c.burst ?? 'single'), 'burst');
+    if (c.target !== undefined) {
+      const t = ctx.core.figure(ctx.state, c.target);
+      if (!t) throw new CommandRejected('target', `no figure '${c.target}'`);
+      if (t.id === fig.id) throw new CommandRejected('target', 'a figure cannot shoot itself');
+      if (!clearShot(ctx.state, fig.pos, t.pos)) throw new CommandRejected('target', `${fig.name} has no clear shot at ${t.name}`);
+    } else if (!plan.ammo.blast) throw new CommandRejected('at', `${plan.fw.name} fires at a figure (target), not at a hex`);
+    else if (!canSee(ctx.state, fig.pos, c.at as Hex)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+  },
+  resolve(ctx, cmd, fig) {
+    const c = cmd as FireCmd;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const plan = rejectIf(planFire(ctx, fig, w, c.burst ?? 'single'), 'burst');
+    fig.turn.acted = true;
+    resolveFire(ctx, fig, plan, { ...c, burst: plan.burst });
+  },
+};
+
+function splitBlast(core: OptionsContext['core'], fig: Figure, state: TftState, exp: Map<string, import('../../../../core/dice/fraction.ts').Fraction>) {
+  let foes = 0;
+  let friends = 0;
+  for (const f of state.figures) {
+    const e = exp.get(f.id)?.toNumber() ?? 0;
+    if (f.id !== fig.id && core.isEnemy(fig, f)) {
+      if (core.canAct(f)) foes += e;
+    } else friends += e;
+  }
+  return { foes, friends };
+}
+
+/** Hexes worth aiming a blast at: each able enemy's hex and the hexes around it. */
+function blastAimPoints(core: OptionsContext['core'], state: TftState, fig: Figure): Hex[] {
+  const seen = new Map<string, Hex>();
+  for (const f of state.figures) {
+    if (f.id === fig.id || !core.isEnemy(fig, f) || !core.canAct(f)) continue;
+    seen.set(hexKey(f.pos), f.pos);
+    for (let d = 0; d < 6; d++) {
+      const h = { q: f.pos.q + [1, 0, -1, -1, 0, 1][d], r: f.pos.r + [0, 1, 1, 0, -1, -1][d] };
+      if (core.onMap(state, h)) seen.set(hexKey(h), h);
+    }
+  }
+  return [...seen.values()];
+}
+
+function blastOptions(ctx: OptionsContext, fig: Figure, type: 'throw-grenade' | 'fire-grenade', weapon: WeaponInstance, dice: number, mode: string): ActionOption[] {
+  const { state, core } = ctx;
+  const out: ActionOption[] = [];
+  const figs = state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: f.armor?.def.stops ?? 0 }));
+  for (const at of blastAimPoints(core, state, fig)) {
+    if (!canSee(state, fig.pos, at)) continue;
+    if (type === 'throw-grenade' && distance(fig.pos, at) > 3 * 4) continue;
+    const command = { type, figure: fig.id, at, weapon: weapon.uid };
+    const ledger: LedgerEntry[] | null = ctx.mode === 'explain' ? [] : null;
+    const adjDX = core.attackDX(state, fig, null, weapon, mode, ledger, withMove(ctx, fig, command));
+    const pHit = hitChance(3, adjDX, classic(state));
+    const exp = blastExpectation(at, dice, pHit, figs);
+    const { foes, friends } = splitBlast(core, fig, state, exp);
+    out.push({
+      command,
+      label: `${type === 'throw-grenade' ? 'Throw' : 'Fire'} ${weapon.def.name}${type === 'fire-grenade' ? ' grenade' : ''} at ${at.q},${at.r}`,
+      adjDX,
+      ledger: ledger ?? undefined,
+      dice: 3,
+      hit: pHit.toNumber(),
+      expectedDamage: foes,
+      friendlyDamage: friends,
+      // Friends (and the thrower) count double against: the AI does not blast its own side.
+      score: foes - 2 * friends,
+    });
+  }
+  return out;
+}
+
+function throwEligible(ctx: { core: TftContext['core']; state: TftState }, fig: Figure): string | null {
+  const m = movement(ctx, ctx.state, fig);
+  if (m.moved * 2 > m.ma) return `moved ${m.moved} hexes, more than half of MA ${m.ma}`;
+  return null;
+}
+
+function grenadeWeapon(fig: Figure, uid: string | undefined): WeaponInstance | undefined {
+  return fig.weapons.find((w) => grenadeTlOf(w) !== null && (uid === undefined || w.uid === uid || w.def.id === uid));
+}
+
+const throwAction: ActionSpec = {
+  type: 'throw-grenade',
+  phase: 'action',
+  schema: throwSchema,
+  options(ctx, fig) {
+    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    const g = grenadeWeapon(fig, undefined);
+    if (!g || throwEligible(ctx, fig)) return [];
+    return blastOptions(ctx, fig, 'throw-grenade', g, grenadeDice(grenadeTlOf(g) as number), GRENADE_MODE);
+  },
+  validate(ctx, cmd, fig) {
+    checkActing(fig, ctx);
+    const c = cmd as z.infer<typeof throwSchema>;
+    if (!grenadeWeapon(fig, c.weapon)) throw new CommandRejected('weapon', `${fig.name} carries no grenade${c.weapon ? ` '${c.weapon}'` : ''}`);
+    const why = throwEligible(ctx, fig);
+    if (why) throw new CommandRejected('figure', why);
+    if (!canSee(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+  },
+  resolve(ctx, cmd, fig) {
+    const c = cmd as z.infer<typeof throwSchema>;
+    const g = grenadeWeapon(fig, c.weapon) as WeaponInstance;
+    fig.turn.acted = true;
+    // A grenade is pulled from the webbing and thrown as one action (project reading; the seed is silent).
+    fig.weapons = fig.weapons.filter((w) => w.uid !== g.uid);
+    if (fig.ready === g.uid) fig.ready = null;
+    const entries: LedgerEntry[] | null = ctx.emit ? [] : null;
+    const adjDX = ctx.core.attackDX(ctx.state, fig, null, g, GRENADE_MODE, entries, withMove(ctx, fig, c));
+    const roll = ctx.core.resolveAttackRoll(ctx, { attacker: fig, target: null, weapon: g, mode: GRENADE_MODE, adjDX, ledger: entries, dice: 3, noFumbles: true, eventType: 'throw-grenade', extra: { at: c.at } });
+    resolveBlast(ctx, fig, landing(ctx, fig, c.at, roll.hit), grenadeDice(grenadeTlOf(g) as number), g, g.def.name);
+  },
+};
+
+const fireGrenadeAction: ActionSpec = {
+  type: 'fire-grenade',
+  phase: 'action',
+  schema: fireGrenadeSchema,
+  options(ctx, fig) {
+    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    const w = ctx.core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw?.grenadeLauncher || gearOf(w).riflegrenades <= 0) return [];
+    if (!fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state)).ok) return [];
+    return blastOptions(ctx, fig, 'fire-grenade', w, grenadeDice(gearOf(w).grenadeTl), RIFLE_GRENADE_MODE);
+  },
+  validate(ctx, cmd, fig) {
+    checkActing(fig, ctx);
+    const c = cmd as z.infer<typeof fireGrenadeSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const fw = firearmOf(w);
+    if (!fw?.grenadeLauncher) throw new CommandRejected('weapon', `${w.def.name} has no grenade launcher`);
+    if (ctx.core.readyWeapon(fig)?.uid !== w.uid) throw new CommandRejected('weapon', `${w.def.name} is not ready`);
+    if (gearOf(w).riflegrenades <= 0) throw new CommandRejected('weapon', `${fig.name} has no rifle grenades left`);
+    const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state));
+    if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
+    if (!canSee(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+  },
+  resolve(ctx, cmd, fig) {
+    const c = cmd as z.infer<typeof fireGrenadeSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const g = gearOf(w);
+    fig.turn.acted = true;
+    g.riflegrenades -= 1;
+    const entries: LedgerEntry[] | null = ctx.emit ? [] : null;
+    const adjDX = ctx.core.attackDX(ctx.state, fig, null, w, RIFLE_GRENADE_MODE, entries, withMove(ctx, fig, c));
+    const roll = ctx.core.resolveAttackRoll(ctx, { attacker: fig, target: null, weapon: w, mode: RIFLE_GRENADE_MODE, adjDX, ledger: entries, dice: 3, noFumbles: true, eventType: 'fire-grenade', extra: { at: c.at, left: g.riflegrenades } });
+    resolveBlast(ctx, fig, landing(ctx, fig, c.at, roll.hit), grenadeDice(g.grenadeTl), w, `TL ${g.grenadeTl} rifle grenade`);
+  },
+};
+
+const reloadAction: ActionSpec = {
+  type: 'reload',
+  phase: 'action',
+  schema: reloadSchema,
+  options(ctx, fig) {
+    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    const w = ctx.core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw) return [];
+    const g = gearOf(w);
+    const out: ActionOption[] = [];
+    for (const [ammo, n] of Object.entries(g.spare)) {
+      if (n <= 0) continue;
+      // The AI reloads an empty gun, or one that can no longer fire a 4-shot burst.
+      const low = g.loaded === 0 ? 6 : g.loaded < Math.min(4, g.clip) && burstsOf(fw).includes('four') ? 1.5 : 0;
+      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `Reload ${fw.name} with ${ammo} (${n} clip(s) left)`, score: ammo === g.ammo ? low : low - 0.5 });
+    }
+    return out;
+  },
+  validate(ctx, cmd, fig) {
+    checkActing(fig, ctx);
+    const c = cmd as z.infer<typeof reloadSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const fw = firearmOf(w);
+    if (!fw) throw new CommandRejected('weapon', `${w.def.name} is not a firearm`);
+    const g = gearOf(w);
+    const ammo = c.ammo ?? g.ammo;
+    if (!fw.ammo.some((a) => a.id === ammo)) throw new CommandRejected('ammo', `${fw.name} has no ammunition '${ammo}'`);
+    if (!(g.spare[ammo] > 0)) throw new CommandRejected('ammo', `${fig.name} has no spare ${ammo} clip for the ${fw.name}`);
+  },
+  resolve(ctx, cmd, fig) {
+    const c = cmd as z.infer<typeof reloadSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const g = gearOf(w);
+    const ammo = c.ammo ?? g.ammo;
+    fig.turn.acted = true;
+    // A reload takes the action; the rounds left in the old clip are lost (project reading).
+    const discarded = g.loaded;
+    g.spare[ammo] -= 1;
+    g.ammo = ammo;
+    g.loaded = g.clip;
+    emit(ctx, 'reload', { figure: fig.id, weapon: w.uid, ammo, loaded: g.loaded, discarded, spareLeft: g.spare[ammo], rule: 'R-H10' });
+  },
+};
+
+const overwatchAction: ActionSpec = {
+  type: 'overwatch',
+  phase: 'action',
+  schema: overwatchSchema,
+  options(ctx, fig) {
+    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    const w = ctx.core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw) return [];
+    return burstsOf(fw)
+      .filter((b) => typeof planFire(ctx, fig, w, b) !== 'string')
+      .map((burst) => ({
+        command: { type: 'overwatch', figure: fig.id, trigger: { targets: 'any-enemy', on: 'enter', beforeAction: true }, burst, weapon: w.uid },
+        label: `Overwatch with ${fw.name} (${burst})`,
+        // Worth it when no enemy is in view now (the AI would rather shoot one that is).
+        score: enemiesInView(ctx.state, ctx.core, fig).length === 0 ? 0.5 : 0,
+      }));
+  },
+  validate(ctx, cmd, fig) {
+    checkActing(fig, ctx);
+    const c = cmd as z.infer<typeof overwatchSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    rejectIf(planFire(ctx, fig, w, c.burst), 'burst');
+  },
+  resolve(ctx, cmd, fig) {
+    const c = cmd as z.infer<typeof overwatchSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    fig.turn.acted = true;
+    figureHiTech(fig).overwatch = { trigger: c.trigger, turn: ctx.state.turn, burst: c.burst, weaponSlot: fig.weapons.indexOf(w) };
+    emit(ctx, 'overwatch', { figure: fig.id, weapon: w.uid, burst: c.burst, trigger: c.trigger, until: ctx.state.turn + 1, rule: 'R-H7' });
+  },
+};
+
+const quickdrawAction: ActionSpec = {
+  type: 'quickdraw',
+  phase: 'action',
+  schema: quickdrawSchema,
+  options(ctx, fig) {
+    if (!fig.talents.includes('quickdraw-pistol') || !ctx.core.canAct(fig) || fig.turn.acted || fig.prone) return [];
+    const out: ActionOption[] = [];
+    for (const w of fig.weapons) {
+      const fw = firearmOf(w);
+      if (fw?.class !== 'pistol' || fig.ready === w.uid || w.broken) continue;
+      for (const t of enemiesInView(ctx.state, ctx.core, fig)) {
+        const command = { type: 'quickdraw', figure: fig.id, weapon: w.uid, target: t.id, burst: 'single' };
+        const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
+        // R-H6: the draw roll (3d6 <= adjDX) and then the shot, independent rolls.
+        const p = Dist.dice(3, 6).atMost(adjDX).mul(hitChance(3, adjDX, classic(ctx.state)));
+        out.push({ command, label: `Quickdraw ${fw.name} and fire at ${t.name}`, adjDX, hit: p.toNumber(), score: 0.1 });
+      }
+    }
+    return out;
+  },
+  validate(ctx, cmd, fig) {
+    checkActing(fig, ctx);
+    const c = cmd as z.infer<typeof quickdrawSchema>;
+    if (!fig.talents.includes('quickdraw-pistol')) throw new CommandRejected('figure', `${fig.name} lacks the Quickdraw Pistol talent`);
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const fw = firearmOf(w);
+    if (fw?.class !== 'pistol') throw new CommandRejected('weapon', `${w.def.name} is not a pistol`);
+    const t = ctx.core.figure(ctx.state, c.target);
+    if (!t || t.id === fig.id) throw new CommandRejected('target', `no figure '${c.target}' to shoot`);
+    const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state));
+    if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
+    const p = burstProblem(fw, c.burst, gearOf(w).clip, gearOf(w).loaded);
+    if (p) throw new CommandRejected('burst', p);
+  },
+  resolve(ctx, cmd, fig) {
+    const c = cmd as z.infer<typeof quickdrawSchema>;
+    const w = weaponFor(ctx, fig, c.weapon, 'weapon');
+    const t = ctx.core.figure(ctx.state, c.target) as Figure;
+    fig.turn.acted = true;
+    // R-H6: the pistol is readied either way; 3d6 <= adjDX (of the shot) lets it fire this turn.
+    fig.ready = w.uid;
+    const fireCmd: FireCmd = { type: 'fire', figure: fig.id, target: t.id, burst: c.burst, weapon: w.uid };
+    const entries: LedgerEntry[] | null = ctx.emit ? [] : null;
+    const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, entries, withMove(ctx, fig, fireCmd));
+    const faces = [ctx.dice.face(6), ctx.dice.face(6), ctx.dice.face(6)];
+    const roll = faces[0] + faces[1] + faces[2];
+    const fires = roll <= adjDX;
+    emit(ctx, 'quickdraw', { figure: fig.id, weapon: w.uid, faces, roll, adjDX, ledger: entries, fires, rule: 'R-H6' });
+    if (fires) resolveFire(ctx, fig, rejectIf(planFire(ctx, fig, w, c.burst), 'burst'), fireCmd);
+  },
+};
+
+// ---- overwatch firing (R-H7) -----------------------------------------------------------------
+
+function overwatchers(state: TftState, core: TftContext['core'], phase: 'movement' | 'action'): Figure[] {
+  return state.figures.filter((f) => {
+    const ow = (f.house.hitech as { overwatch?: unknown } | undefined)?.overwatch as { turn: number } | null | undefined;
+    return ow && core.canAct(f) && !f.prone && overwatchActive(ow as never, state.turn, phase);
+  });
+}
+
+function overwatchFire(ctx: TftContext, o: Figure, target: Figure, why: string): void {
+  const s = figureHiTech(o);
+  const ow = s.overwatch;
+  if (!ow) return;
+  s.overwatch = null;
+  const w = o.weapons[ow.weaponSlot ?? -1] ?? ctx.core.readyWeapon(o);
+  const isNextTurn = ctx.state.turn > ow.turn;
+  const plan = w ? planFire(ctx, o, w, ow.burst as Burst, isNextTurn) : 'its weapon is gone';
+  if (typeof plan === 'string' || !clearShot(ctx.state, o.pos, target.pos)) {
+    emit(ctx, 'overwatch-lapsed', { figure: o.id, target: target.id, reason: typeof plan === 'string' ? plan : 'no clear shot', rule: 'R-H7' });
+    return;
+  }
+  emit(ctx, 'overwatch-fire', { figure: o.id, target: target.id, why, rule: 'R-H7' });
+  // The shot in the next turn's movement phase takes that turn's action (project reading).
+  if (isNextTurn) o.turn.acted = true;
+  resolveFire(ctx, o, plan, { type: 'fire', figure: o.id, target: target.id, burst: plan.burst, weapon: plan.weapon.uid, overwatch: isNextTurn });
+}
+
+function onMoveStep(ctx: TftContext, mover: Figure, from: Hex, to: Hex): boolean | undefined {
+  const { state, core } = ctx;
+  if (state.phase !== 'move') return undefined;
+  // An overwatcher that moves gives up its overwatch.
+  const mine = figureHiTech(mover);
+  if (mine.overwatch) {
+    mine.overwatch = null;
+    emit(ctx, 'overwatch-lapsed', { figure: mover.id, reason: 'moved', rule: 'R-H7' });
+  }
+  const ready = overwatchers(state, core, 'movement');
+  const firing = [];
+  for (const o of ready) {
+    const ow = figureHiTech(o).overwatch;
+    if (!ow || o.id === mover.id) continue;
+    for (const [kind, h] of [
+      ['leave', from],
+      ['enter', to],
+    ] as const) {
+      const view = { moverId: mover.id, moverIsEnemy: core.isEnemy(o, mover), kind, hex: h, megahexes: megahexDistance(o.pos, h), visible: canSee(state, o.pos, h) };
+      if (triggersOnStep(ow, view)) {
+        firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o, why: `${mover.name} ${kind === 'enter' ? 'entered' : 'left'} ${h.q},${h.r}` });
+        break;
+      }
+    }
+  }
+  for (const f of overwatchOrder(firing)) {
+    if (!core.canAct(mover) || mover.prone) break;
+    overwatchFire(ctx, f.fig, mover, f.why);
+  }
+  return !core.canAct(mover) || mover.prone ? true : undefined;
+}
+
+function beforeAction(ctx: TftContext, actor: Figure): void {
+  const { state, core } = ctx;
+  const firing = [];
+  for (const o of overwatchers(state, core, 'action')) {
+    const ow = figureHiTech(o).overwatch;
+    if (!ow || o.id === actor.id) continue;
+    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), canSee(state, o.pos, actor.pos))) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
+  }
+  for (const f of overwatchOrder(firing)) {
+    if (!core.canAct(actor)) break;
+    overwatchFire(ctx, f.fig, actor, `${actor.name} is about to act`);
+  }
+}
+
+function endOfTurn(ctx: TftContext): void {
+  for (const f of ctx.state.figures) {
+    const s = f.house.hitech as { overwatch?: { turn: number } | null; crewReadyLeft?: number } | undefined;
+    if (!s) continue;
+    if (s.overwatch && s.overwatch.turn < ctx.state.turn) {
+      s.overwatch = null;
+      emit(ctx, 'overwatch-lapsed', { figure: f.id, reason: 'its movement phase is over', rule: 'R-H7' });
+    }
+    // R-H4: a crew-served weapon moved this turn needs 3 turns standing still to ready.
+    const fw = firearmOf(ctx.core.readyWeapon(f));
+    if (fw?.crewServed) {
+      const hs = figureHiTech(f);
+      if (f.turn.hexes > 0) hs.crewReadyLeft = CREW_READY_TURNS;
+      else if (hs.crewReadyLeft > 0) hs.crewReadyLeft -= 1;
+    }
+  }
+}
+
+// ---- figure checks and setup -----------------------------------------------------------------
+
+/** R-H14: ST for weapon requirements, carrying and hand-to-hand, multiplied by battle armor (not ST as hit points). */
+export function strengthForRequirements(fig: Figure): number {
+  return fig.st * (hitechArmorOf(fig)?.stMultiplier ?? 1);
+}
+
+/** A scenario gives a firearm's gear as the weapon entry's `house: { hitech: {...} }` (GearSpec). */
+function gearSpecOf(w: WeaponInstance): GearSpec | undefined {
+  return w.house.hitech as GearSpec | undefined;
+}
+
+function validateFigure(fig: Figure): Issue[] {
+  const issues: Issue[] = [];
+  fig.weapons.forEach((w, i) => {
+    const fw = firearmOf(w);
+    const spec = gearSpecOf(w);
+    if (!fw) {
+      if (spec !== undefined) issues.push({ path: `weapons[${i}].house.hitech`, message: `${w.def.name} is not a firearm: it has no ammunition to set` });
+      return;
+    }
+    issues.push(...makeGear(fw, spec, `weapons[${i}].house.hitech`).issues);
+  });
+  return issues;
+}
+
+function setup(state: TftState): void {
+  for (const fig of state.figures) {
+    for (const w of fig.weapons) {
+      const fw = firearmOf(w);
+      if (fw) w.house.hitech = makeGear(fw, gearSpecOf(w), `weapons.${w.uid}`).gear;
+    }
+    figureHiTech(fig);
+  }
+}
+
+export const hitechModule: HouseModule = {
+  id: 'hitech',
+  optionsSchema: hitechOptionsSchema,
+  enabled: (o) => o.hitech === true,
+  data: {
+    weapons: [...firearmWeaponDefs(), ...grenadeWeaponDefs()],
+    armor: hitechArmorDefs(),
+    talents: HITECH_TALENTS.map((t) => ({ id: t.id, name: t.name, iq: t.iq, cost: t.cost, requires: t.expertOf ? [t.expertOf] : undefined, kind: 'talent', source: 'seed f04d4dae' })),
+  },
+  validateFigure: (fig) => validateFigure(fig),
+  setup,
+  actions: [fireAction, fireGrenadeAction, throwAction, reloadAction, overwatchAction, quickdrawAction],
+  hooks: {
+    toHitModifiers: (q) => (MY_MODES.has(q.mode) ? hitechToHit(q) : 0),
+    maModifier: (fig) => (firearmOf(fig.weapons.find((w) => w.uid === fig.ready))?.crewServed ? -CREW_MA_PENALTY : 0),
+    armorStops,
+    afterArmor,
+    onMoveStep,
+    beforeAction,
+    endOfTurn,
+    vetoAction(_state, fig, type) {
+      if (type !== 'attack') return undefined;
+      const w = fig.weapons.find((x) => x.uid === fig.ready);
+      if (firearmOf(w)) return `${w?.def.name} is a firearm: use 'fire' (with a burst)`;
+      if (grenadeTlOf(w) !== null) return `use 'throw-grenade' at a hex`;
+      return undefined;
+    },
+    explain(_state, fig) {
+      const w = fig.weapons.find((x) => x.uid === fig.ready);
+      const fw = firearmOf(w);
+      const s = fig.house.hitech as { overwatch?: unknown; crewReadyLeft?: number } | undefined;
+      const out: Record<string, unknown> = {};
+      if (fw && w) {
+        const g = gearOf(w);
+        out.firearm = { weapon: fw.name, ammo: g.ammo, loaded: g.loaded, clip: g.clip, spare: g.spare, riflegrenades: g.riflegrenades, bursts: burstsOf(fw) };
+      }
+      const ha = hitechArmorOf(fig);
+      if (ha) out.hitechArmor = { name: ha.name, protectionPerDie: ha.protection, knockback: ha.knockback, stForRequirements: strengthForRequirements(fig) };
+      if (s?.overwatch) out.overwatch = s.overwatch;
+      if (s?.crewReadyLeft) out.crewReadyLeft = s.crewReadyLeft;
+      const grenades = fig.weapons.filter((x) => grenadeTlOf(x) !== null).length;
+      if (grenades) out.grenades = grenades;
+      return Object.keys(out).length ? out : undefined;
+    },
+  },
+};
