@@ -73,6 +73,13 @@ export function checkSweep(core: TftCore, state: TftState, cmd: SweepCommand, fi
   const weapon = core.readyWeapon(fig);
   const refusal = sweepRefusal(weaponOf(weapon), hasMultipleSwing(fig), variant);
   if (refusal) throw new CommandRejected(variant === 'off' ? 'type' : 'figure', refusal);
+  if (fig.prone) throw new CommandRejected('figure', `${fig.id} is down: it may only stand up`);
+  if (weapon!.broken) throw new CommandRejected('figure', `${weapon!.def.name} is broken`);
+  // A sweep is a melee attack: tft-core allows it after moving at most half MA.
+  const half = Math.floor(core.effectiveMA(fig, state) / 2);
+  if (fig.turn.hexes > half) {
+    throw new CommandRejected('type', `${fig.id} moved ${fig.turn.hexes} hexes, more than half its MA (${half}): no attack (tft-core)`);
+  }
   const plan = planSweep(sweeper(core, fig), arcFigures(core, state, fig, cmd.targets), cmd.targets, cmd.spin, variant);
   return { plan, weapon: weapon! };
 }
