@@ -85,7 +85,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     actionPhase(s);
     const { ctx, events } = context(s, []);
     expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'four' })).toThrow(/holds 3 round\(s\), the 'four' burst needs 4/);
-    expect(spec('fire').options({ state: s, core, mode: 'ai' }, fig(s, 'gun')).map((o) => (o.command as { burst: string }).burst)).toEqual(['single']);
+    expect(spec('fire').options({ state: s, core, mode: 'ai' }, fig(s, 'gun')).map((o) => (o.command as unknown as { burst: string }).burst)).toEqual(['single']);
     act(ctx, { type: 'reload', figure: 'gun' });
     const g = fig(s, 'gun').weapons[0].house.hitech as { loaded: number; spare: Record<string, number> };
     expect([g.loaded, g.spare.standard]).toEqual([20, 0]);
@@ -249,7 +249,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
   it('R-H3: rifle grenades use the pistol table and scatter like grenades', () => {
     const s = scenario([shooter(['acr']), { ...biff, at: [12, 0] }], {}, {});
     actionPhase(s);
-    const [opt] = spec('fire-grenade').options({ state: s, core, mode: 'explain' }, fig(s, 'gun')).filter((o) => (o.command as { at: { q: number } }).at.q === 12);
+    const [opt] = spec('fire-grenade').options({ state: s, core, mode: 'explain' }, fig(s, 'gun')).filter((o) => (o.command as unknown as { at: { q: number } }).at.q === 12);
     const mh = megahexDistance(fig(s, 'gun').pos, fig(s, 'biff').pos);
     expect(mh).toBeGreaterThan(2);
     expect(opt.ledger?.find((e) => e.rule === 'R-H3')?.delta).toBe(pistolRangeModifier(mh));
@@ -312,7 +312,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const s = scenario([shooter(['assault-rifle']), biff]);
     actionPhase(s);
     const opts = spec('fire').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'));
-    expect(opts.map((o) => (o.command as { burst: string }).burst)).toEqual(['single', 'four', 'half', 'full']);
+    expect(opts.map((o) => (o.command as unknown as { burst: string }).burst)).toEqual(['single', 'four', 'half', 'full']);
     for (const o of opts) {
       const hs = o.hits as [number, number][];
       expect(hs.reduce((t, [, p]) => t + p, 0)).toBeCloseTo(1, 12);
