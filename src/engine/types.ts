@@ -86,4 +86,6 @@ export interface ExplainReport {
   pending: Pending | null;
   /** Per figure: its state and the options open to it; each option's shape is system-specific. */
   figures: { id: string; name: string; side: string; state: FigureState; options: unknown[]; [extra: string]: unknown }[];
+  /** System-specific extras (TFT: phase). */
+  [extra: string]: unknown;
 }

@@ -272,6 +272,8 @@ export interface TftState {
   /** Figure ids in action order this turn (adjDX, ties rolled), and the index of the next. */
   actionOrder: string[];
   actionIndex: number;
+  /** The actionIndex whose beforeAction hooks have run (so they run once per actor). */
+  actionPrepared: number;
   /** All sides in the scenario, in the order first seen. */
   sides: string[];
   script: ScriptEntry[];

@@ -1,20 +1,142 @@
-// The TFT GameSystem (work in progress: being implemented now; the export name is stable).
-import type { GameSystem } from '../../engine/types.ts';
-import type { TftCommand, TftEvent, TftState } from './model.ts';
+// The TFT GameSystem: scenario setup, commands, the turn, the AI, summary, explain, narration.
+import { tftPolicy } from '../../ai/tft.ts';
+import type { LedgerEntry } from '../../core/ledger.ts';
+import type { ExplainReport, GameSystem, Pending, Summary } from '../../engine/types.ts';
+import { parseTftCommand } from './commands.ts';
+import { baseAdjDX, effectiveMA, figure, isEngaged, readyWeapon, woundState } from './core.ts';
+import { describeTft } from './describe.ts';
+import { applyCommand, halfMA, pendingOf } from './flow.ts';
+import type { Figure, TftCommand, TftEvent, TftState } from './model.ts';
+import { actionOptions } from './options.ts';
+import { hooksOf } from './registry.ts';
+import { setupTft } from './scenario.ts';
 
-const wip = (): never => {
-  throw new Error('tft: not implemented yet');
-};
+const MOVE_TYPES = new Set(['move']);
+const ACTION_TYPES = new Set(['attack', 'defend', 'dodge', 'drop', 'stand-up', 'pass', 'ready', 'pick-up', 'disengage']);
+
+function phaseOfType(state: TftState, type: string): 'begin' | 'initiative' | 'move' | 'action' | 'any' | null {
+  if (type === 'begin') return 'begin';
+  if (type === 'initiative') return 'initiative';
+  if (MOVE_TYPES.has(type)) return 'move';
+  if (ACTION_TYPES.has(type)) return 'action';
+  return hooksOf(state).actions.get(type)?.spec.phase ?? null;
+}
+
+/** Whether `id` still has script entries to come (then it is played by its script, never the AI). */
+function scripted(state: TftState, id: string): boolean {
+  for (let i = 0; i < state.script.length; i++) {
+    if (state.scriptUsed[i]) continue;
+    const e = state.script[i];
+    if ((e.command as { figure?: string }).figure === id && (e.turn === undefined || e.turn >= state.turn)) return true;
+  }
+  return false;
+}
+
+/** The script's command for this decision, else the scripted figure's default, else the AI's. */
+export function decideTft(state: TftState): TftCommand {
+  const p = pendingOf(state);
+  if (!p) throw new Error('decide: the encounter is over');
+  for (let i = 0; i < state.script.length; i++) {
+    if (state.scriptUsed[i]) continue;
+    const e = state.script[i];
+    if (e.turn !== undefined && e.turn !== state.turn) continue;
+    const c = e.command;
+    const ph = phaseOfType(state, c.type);
+    const fid = (c as { figure?: string }).figure;
+    let ok = false;
+    if (ph === 'any') ok = true;
+    else if (ph === p.kind) {
+      if (ph === 'begin') ok = true;
+      else if (ph === 'initiative') ok = fid !== undefined && figure(state, fid)?.side === state.initiativeWinner;
+      else ok = fid !== undefined && p.figures.includes(fid);
+    }
+    if (ok) return { ...c, script: i };
+  }
+  if (p.kind === 'move' || p.kind === 'action') {
+    for (const id of p.figures) {
+      if (scripted(state, id)) return p.kind === 'move' ? { type: 'move', figure: id, path: [] } : { type: 'pass', figure: id };
+    }
+  }
+  return tftPolicy(state, p);
+}
+
+export function summaryTft(state: TftState): Summary {
+  return {
+    type: 'summary',
+    winner: state.winner,
+    turns: state.turn,
+    figures: state.figures.map((f) => ({
+      id: f.id,
+      name: f.name,
+      side: f.side,
+      state: f.state,
+      st: f.st,
+      wounds: f.wounds,
+      fatigue: f.fatigue,
+      remST: f.st - f.wounds - f.fatigue,
+      dx: f.dx,
+      pos: { q: f.pos.q, r: f.pos.r },
+      prone: f.prone,
+      weapon: readyWeapon(f)?.def.id ?? null,
+    })),
+  };
+}
+
+function explainFigure(state: TftState, f: Figure, p: Pending | null) {
+  const ledger: LedgerEntry[] = [];
+  const adjDX = baseAdjDX(state, f, ledger);
+  const ws = woundState(f, state, true);
+  const house: Record<string, unknown> = {};
+  for (const h of hooksOf(state).explain) Object.assign(house, h(state, f) ?? {});
+  const ma = effectiveMA(f, state);
+  return {
+    id: f.id,
+    name: f.name,
+    side: f.side,
+    state: f.state,
+    remST: f.st - f.wounds - f.fatigue,
+    stateLedger: ws.ledger,
+    adjDX,
+    adjDXLedger: ledger,
+    ma,
+    halfMA: halfMA(f, state),
+    movedThisTurn: f.turn.hexes,
+    engaged: f.woundFx.canAct ? isEngaged(state, f) : false,
+    prone: f.prone,
+    pos: f.pos,
+    facing: f.facing,
+    weapon: readyWeapon(f)?.def.name ?? null,
+    pending: p !== null && p.figures.includes(f.id),
+    options: actionOptions(state, f, 'explain'),
+    ...(Object.keys(house).length ? { house } : {}),
+  };
+}
+
+export function explainTft(state: TftState): ExplainReport {
+  const p = pendingOf(state);
+  return {
+    system: 'tft',
+    turn: state.turn,
+    phase: state.phase,
+    pending: p,
+    figures: state.figures.map((f) => explainFigure(state, f, p)),
+  };
+}
+
+/** Deep copy of plain data. */
+export function cloneTft(state: TftState): TftState {
+  return structuredClone(state);
+}
 
 export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   id: 'tft',
-  setup: wip,
-  parseCommand: wip,
-  apply: wip,
-  pending: wip,
-  decide: wip,
-  clone: (s) => structuredClone(s),
-  summary: wip,
-  explain: wip,
-  describe: (e) => `${e.type}`,
+  setup: setupTft,
+  parseCommand: (raw) => parseTftCommand(raw),
+  apply: applyCommand,
+  pending: pendingOf,
+  decide: decideTft,
+  clone: cloneTft,
+  summary: summaryTft,
+  explain: explainTft,
+  describe: describeTft,
 };

@@ -1,0 +1,242 @@
+// The default TFT policy for figures without a script: close in (charging when the target is
+// within half MA, to a side or rear hex when one is free), attack the target with the best
+// expected damage, defend or dodge when that is better, retreat when nearly dead. Cheap: a
+// small Dijkstra over the MA and cached exact expectations; no per-move odds computation.
+//
+// (Layering note: a policy needs the rules it plays, so src/ai imports src/rules/tft; the TFT
+// system calls it from decide().)
+import { DIRECTIONS, type Direction, type Hex, distance } from '../core/hex/coords.ts';
+import { directionToward } from '../core/hex/facing.ts';
+import type { Pending } from '../engine/types.ts';
+import {
+  attackDX,
+  defaultArmorStops,
+  effectiveMA,
+  figure,
+  isAdjacent,
+  isEngaged,
+  readyWeapon,
+} from '../rules/tft/core.ts';
+import { blockedHex, engagedAt, stepCost } from '../rules/tft/flow.ts';
+import type { ActionOption } from '../rules/tft/hooks.ts';
+import type { Figure, MoveCommand, TftCommand, TftState } from '../rules/tft/model.ts';
+import { expectedDamageCached } from '../rules/tft/odds.ts';
+import { actionOptions } from '../rules/tft/options.ts';
+
+function remST(f: Figure): number {
+  return f.st - f.wounds - f.fatigue;
+}
+
+function nearlyDead(f: Figure): boolean {
+  return remST(f) <= 3;
+}
+
+function enemies(state: TftState, f: Figure): Figure[] {
+  return state.figures.filter((e) => e.side !== f.side && e.woundFx.canAct);
+}
+
+interface Reach {
+  hex: Hex;
+  cost: number;
+  steps: number;
+  prev: number;
+}
+
+/** Dijkstra over MA cost from f's hex, honouring the stop-on-engagement rule (tft-core). */
+function search(state: TftState, f: Figure, ma: number): { nodes: Reach[]; best: Map<string, number> } {
+  const nodes: Reach[] = [{ hex: f.pos, cost: 0, steps: 0, prev: -1 }];
+  const best = new Map<string, number>([[`${f.pos.q},${f.pos.r}`, 0]]);
+  const open = [0];
+  while (open.length) {
+    let k = 0;
+    for (let i = 1; i < open.length; i++) if (nodes[open[i]].cost < nodes[open[k]].cost) k = i;
+    const idx = open.splice(k, 1)[0];
+    const n = nodes[idx];
+    if (best.get(`${n.hex.q},${n.hex.r}`) !== idx) continue; // superseded
+    if (idx !== 0 && engagedAt(state, f, n.hex)) continue; // must stop here
+    for (let d = 0; d < 6; d++) {
+      const h = { q: n.hex.q + DIRECTIONS[d].q, r: n.hex.r + DIRECTIONS[d].r };
+      if (blockedHex(state, f, h)) continue;
+      const cost = n.cost + stepCost(state, h);
+      if (cost > ma) continue;
+      const key = `${h.q},${h.r}`;
+      const seen = best.get(key);
+      if (seen !== undefined && nodes[seen].cost <= cost) continue;
+      nodes.push({ hex: h, cost, steps: n.steps + 1, prev: idx });
+      best.set(key, nodes.length - 1);
+      open.push(nodes.length - 1);
+    }
+  }
+  return { nodes, best };
+}
+
+/** Every hex `f` can reach this turn with its cost and number of steps. */
+export function reachable(state: TftState, f: Figure, ma: number): Reach[] {
+  const { nodes, best } = search(state, f, ma);
+  return [...best.values()].map((i) => nodes[i]);
+}
+
+function pathTo(state: TftState, f: Figure, ma: number, target: Hex): Hex[] | null {
+  const { nodes, best } = search(state, f, ma);
+  let j = best.get(`${target.q},${target.r}`);
+  if (j === undefined) return null;
+  const path: Hex[] = [];
+  while (j > 0) {
+    path.unshift(nodes[j].hex);
+    j = nodes[j].prev;
+  }
+  return path;
+}
+
+function faceToward(from: Hex, to: Hex): Direction {
+  if (from.q === to.q && from.r === to.r) return 0;
+  return directionToward(from, to);
+}
+
+/** Expected damage of `f` attacking `e` from hex `h` (facing it), with the ready weapon. */
+function attackValue(state: TftState, f: Figure, e: Figure, h: Hex): number {
+  const w = readyWeapon(f);
+  if (!w) return 0;
+  const saved = f.pos;
+  f.pos = h; // evaluate in place (restored below; no allocation of a figure copy)
+  const adj = attackDX(state, f, e, w, 'melee', null);
+  f.pos = saved;
+  const dice = e.turn.stance === 'defend' ? 4 : 3;
+  const ed = expectedDamageCached(adj, dice, w.dmg, defaultArmorStops(state, e), state.options.ruleset);
+  return ed * (1 + 1 / Math.max(1, remST(e) - 1));
+}
+
+function threatenedByMissiles(state: TftState, f: Figure): boolean {
+  return enemies(state, f).some((e) => {
+    const w = readyWeapon(e);
+    return w !== null && w.def.kind === 'missile' && w.reloadLeft === 0;
+  });
+}
+
+export function planMove(state: TftState, f: Figure): MoveCommand {
+  const stay: MoveCommand = { type: 'move', figure: f.id, path: [] };
+  const foes = enemies(state, f);
+  if (foes.length === 0) return stay;
+  const ma = effectiveMA(f, state);
+  const half = Math.floor(ma / 2);
+  const w = readyWeapon(f);
+  const engaged = isEngaged(state, f);
+  const nearest = foes.reduce((a, b) => (distance(a.pos, f.pos) <= distance(b.pos, f.pos) ? a : b));
+
+  // Nearly dead: defend if engaged; otherwise run from the nearest enemy.
+  if (nearlyDead(f) && foes.length > 0) {
+    if (engaged) return { ...stay, facing: faceToward(f.pos, nearest.pos), stance: 'defend' };
+    const spots = reachable(state, f, ma);
+    let bestSpot = spots[0];
+    let bestD = -1;
+    for (const s of spots) {
+      const d = Math.min(...foes.map((e) => distance(e.pos, s.hex)));
+      if (d > bestD || (d === bestD && s.cost < bestSpot.cost)) {
+        bestD = d;
+        bestSpot = s;
+      }
+    }
+    const path = pathTo(state, f, ma, bestSpot.hex) ?? [];
+    const move: MoveCommand = { ...stay, path, facing: faceToward(bestSpot.hex, nearest.pos) };
+    if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
+    return move;
+  }
+
+  // Missile weapon: stand and shoot the nearest enemy (facing it).
+  if (w && w.def.kind === 'missile') {
+    return { ...stay, facing: faceToward(f.pos, nearest.pos) };
+  }
+  if (!w) return { ...stay, facing: faceToward(f.pos, nearest.pos) };
+
+  if (engaged) {
+    // Face the adjacent enemy we hurt most.
+    let best: Figure | null = null;
+    let bv = -1;
+    for (const e of foes) {
+      if (!isAdjacent(e.pos, f.pos)) continue;
+      const v = attackValue(state, f, e, f.pos);
+      if (v > bv) {
+        bv = v;
+        best = e;
+      }
+    }
+    return { ...stay, facing: faceToward(f.pos, (best ?? nearest).pos) };
+  }
+
+  // Close in: the reachable hex next to an enemy with the best attack (charging if within half MA).
+  const spots = reachable(state, f, ma);
+  let choice: { hex: Hex; target: Figure; score: number } | null = null;
+  for (const s of spots) {
+    for (const e of foes) {
+      if (!isAdjacent(s.hex, e.pos)) continue;
+      const canAttack = s.steps <= half;
+      const score = attackValue(state, f, e, s.hex) * (canAttack ? 1 : 0.25) - s.cost * 0.01;
+      if (!choice || score > choice.score) choice = { hex: s.hex, target: e, score };
+    }
+  }
+  if (choice) {
+    const path = pathTo(state, f, ma, choice.hex) ?? [];
+    return { ...stay, path, facing: faceToward(choice.hex, choice.target.pos) };
+  }
+  // Nobody in reach: get as close as possible to the nearest enemy.
+  let bestSpot = spots[0];
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const s of spots) {
+    const d = distance(s.hex, nearest.pos);
+    if (d < bestD || (d === bestD && s.cost < bestSpot.cost)) {
+      bestD = d;
+      bestSpot = s;
+    }
+  }
+  const path = pathTo(state, f, ma, bestSpot.hex) ?? [];
+  const move: MoveCommand = { ...stay, path, facing: faceToward(bestSpot.hex, nearest.pos) };
+  if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
+  return move;
+}
+
+export function planAction(state: TftState, f: Figure): TftCommand {
+  const id = f.id;
+  const pass: TftCommand = { type: 'pass', figure: id };
+  if (f.prone) return f.turn.hexes === 0 ? { type: 'stand-up', figure: id } : pass;
+  const opts: ActionOption[] = actionOptions(state, f, 'ai');
+  const w = readyWeapon(f);
+  const engaged = isEngaged(state, f);
+  // Best attack (core or module action), by its score.
+  let best: ActionOption | null = null;
+  for (const o of opts) {
+    const s = o.score ?? o.expectedDamage;
+    if (s === undefined || s <= 0) continue;
+    if (!best || s > (best.score ?? best.expectedDamage ?? 0)) best = o;
+  }
+  const bestScore = best ? (best.score ?? best.expectedDamage ?? 0) : 0;
+  if (nearlyDead(f) && engaged && bestScore < 1.5) return { type: 'defend', figure: id };
+  if (best) return best.command;
+  // Nothing to hit: get a weapon in hand if there is none (or a melee one when engaged with a bow).
+  if (!w || (engaged && w.def.kind === 'missile')) {
+    const melee = f.weapons.find((x) => x.uid !== f.ready && !x.broken && x.def.kind === 'melee');
+    if (melee && f.turn.hexes <= 1) return { type: 'ready', figure: id, weapon: melee.uid, drop: engaged };
+    const pick = opts.find((o) => o.command.type === 'pick-up');
+    if (pick) return pick.command;
+  }
+  if (engaged && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'defend', figure: id };
+  if (threatenedByMissiles(state, f) && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'dodge', figure: id };
+  return pass;
+}
+
+/** The default policy's command for the pending decision. */
+export function tftPolicy(state: TftState, pending: Pending): TftCommand {
+  switch (pending.kind) {
+    case 'begin':
+      return { type: 'begin' };
+    case 'initiative':
+      // Moving last lets the winner see where the enemy stands before closing in.
+      return { type: 'initiative', figure: pending.figures[0], choice: 'last' };
+    case 'move':
+      return planMove(state, figure(state, pending.figures[0]) as Figure);
+    default: {
+      const f = figure(state, pending.figures[0]) as Figure;
+      return planAction(state, f);
+    }
+  }
+}
+

@@ -1,0 +1,588 @@
+// TFT core combat pieces: geometry on the figure level, wound states (in ONE place), adjDX and
+// its ledger, the attack roll, damage and its pipeline. Handed to house modules as ctx.core.
+//
+// Hot path: the lab plays a million duels through this code with `emit` null, so ledgers and
+// face arrays are built only when there is someone to show them to.
+import { rollNd6Sum } from '../../core/dice/roll.ts';
+import { InputError } from '../../core/errors.ts';
+import { DIRECTIONS, type Hex, distance } from '../../core/hex/coords.ts';
+import { attackerRelation, relationOfDirection } from '../../core/hex/facing.ts';
+import { megahexDistance } from '../../core/hex/megahex.ts';
+import type { LedgerEntry } from '../../core/ledger.ts';
+import type { FigureState } from '../../engine/types.ts';
+import type {
+  ApplyDamageOptions,
+  AttackMode,
+  AttackRoll,
+  AttackRollRequest,
+  DamageInfo,
+  Relation,
+  TftContext,
+  TftCore,
+  TftHooks,
+  WoundEffects,
+} from './hooks.ts';
+import type { AttackOutcome, DamageDice, Figure, TftCommand, TftState, WeaponInstance } from './model.ts';
+import { hooksOf } from './registry.ts';
+
+const EMPTY: number[] = [];
+
+// ---------------------------------------------------------------------------------------------
+// Figures and the map
+// ---------------------------------------------------------------------------------------------
+
+export function figure(state: TftState, id: string): Figure | undefined {
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) if (fs[i].id === id) return fs[i];
+  return undefined;
+}
+
+export function occupant(state: TftState, h: Hex): Figure | undefined {
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) {
+    const p = fs[i].pos;
+    if (p.q === h.q && p.r === h.r) return fs[i];
+  }
+  return undefined;
+}
+
+/** Odd-r offset rectangle (model.ts TftMap). */
+export function onMap(state: TftState, h: Hex): boolean {
+  const { width, height } = state.map;
+  if (h.r < 0 || h.r >= height) return false;
+  const col = h.q + Math.floor(h.r / 2);
+  return col >= 0 && col < width;
+}
+
+export function terrainAt(state: TftState, h: Hex): 'wall' | 'rough' | 'water' | null {
+  const t = state.map.terrain;
+  for (let i = 0; i < t.length; i++) if (t[i].q === h.q && t[i].r === h.r) return t[i].kind;
+  return null;
+}
+
+export function canAct(fig: Figure): boolean {
+  return fig.woundFx.canAct;
+}
+
+export function isEnemy(a: Figure, b: Figure): boolean {
+  return a.side !== b.side;
+}
+
+export function isAdjacent(a: Hex, b: Hex): boolean {
+  const dq = a.q - b.q;
+  const dr = a.r - b.r;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) === 2;
+}
+
+function dirIndex(from: Hex, to: Hex): number {
+  const dq = to.q - from.q;
+  const dr = to.r - from.r;
+  for (let d = 0; d < 6; d++) if (DIRECTIONS[d].q === dq && DIRECTIONS[d].r === dr) return d;
+  return -1;
+}
+
+/** Relation of an adjacent direction d to facing f for a figure with `front` front hexes. */
+function relationOfDir(f: number, d: number, front: number): Relation {
+  if (front === 3) {
+    const diff = (d - f + 6) % 6;
+    return diff === 0 || diff === 1 || diff === 5 ? 'front' : diff === 3 ? 'rear' : 'side';
+  }
+  return relationOfDirection(f, d, front);
+}
+
+/** Whether `h` (adjacent) is one of fig's front hexes. */
+export function isFront(fig: Figure, h: Hex): boolean {
+  const d = dirIndex(fig.pos, h);
+  return d >= 0 && relationOfDir(fig.facing, d, fig.frontHexes) === 'front';
+}
+
+export function frontHexes(fig: Figure): Hex[] {
+  const out: Hex[] = [];
+  for (let d = 0; d < 6; d++) {
+    if (relationOfDir(fig.facing, d, fig.frontHexes) === 'front') {
+      out.push({ q: fig.pos.q + DIRECTIONS[d].q, r: fig.pos.r + DIRECTIONS[d].r });
+    }
+  }
+  // clockwise from the most counter-clockwise front hex
+  const start = out.findIndex((h) => {
+    const d = dirIndex(fig.pos, h);
+    return relationOfDir(fig.facing, (d + 5) % 6, fig.frontHexes) !== 'front';
+  });
+  return start <= 0 ? out : [...out.slice(start), ...out.slice(0, start)];
+}
+
+/** Where `from` stands relative to the target (tft-core facing; a prone target is rear from everywhere). */
+export function relation(target: Figure, from: Hex): Relation {
+  if (target.prone) return 'rear';
+  const d = dirIndex(target.pos, from);
+  if (d >= 0) return relationOfDir(target.facing, d, target.frontHexes);
+  if (from.q === target.pos.q && from.r === target.pos.r) return 'front';
+  return attackerRelation(target.pos, target.facing, from, target.frontHexes);
+}
+
+/** tft-core: engaged = in an able, standing enemy's front hex, adjacent to it. */
+export function isEngaged(state: TftState, fig: Figure): boolean {
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) {
+    const e = fs[i];
+    if (e.side === fig.side || !e.woundFx.canAct || e.prone) continue;
+    if (isAdjacent(e.pos, fig.pos) && isFront(e, fig.pos)) return true;
+  }
+  return false;
+}
+
+export function readyWeapon(fig: Figure): WeaponInstance | null {
+  if (fig.ready === null) return null;
+  const ws = fig.weapons;
+  for (let i = 0; i < ws.length; i++) if (ws[i].uid === fig.ready) return ws[i];
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wound states: the ONE place (R-T1 with thread off = standard TFT; a module may replace it)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Standard TFT (tft-core "Damage and wounds"; R-T1 with `thread` off): ST 0 or less dead,
+ * ST 1 unconscious, ST <= 3 -3 DX (reported as 'reeling'). Fatigue counts toward
+ * unconsciousness but not death.
+ */
+export function standardWoundState(fig: Figure, withLedger: boolean): WoundEffects {
+  const rem = fig.st - fig.wounds - fig.fatigue;
+  const vital = fig.st - fig.wounds;
+  const ledger: LedgerEntry[] = withLedger
+    ? [
+        { source: 'ST', delta: fig.st, rule: 'tft-core' },
+        { source: 'wounds', delta: -fig.wounds, rule: 'tft-core' },
+        { source: 'fatigue', delta: -fig.fatigue, rule: 'tft-core' },
+      ]
+    : (EMPTY as unknown as LedgerEntry[]);
+  if (vital <= 0) return { state: 'dead', dx: 0, maFactor: 0, canAct: false, ledger };
+  if (rem <= 1) return { state: 'unconscious', dx: 0, maFactor: 0, canAct: false, ledger };
+  if (rem <= 3) return { state: 'reeling', dx: -3, maFactor: 1, canAct: true, ledger };
+  return { state: 'healthy', dx: 0, maFactor: 1, canAct: true, ledger };
+}
+
+export function woundState(fig: Figure, state: TftState, withLedger = false): WoundEffects {
+  const hs = hooksOf(state).woundState;
+  for (let i = 0; i < hs.length; i++) {
+    const r = hs[i](fig, state, withLedger);
+    if (r !== undefined) return r;
+  }
+  return standardWoundState(fig, withLedger);
+}
+
+/** Recompute the cached state; emit 'state' and call onStateChange when it changed. */
+export function refreshState(ctx: TftContext, fig: Figure): void {
+  const fx = woundState(fig, ctx.state, ctx.emit !== null);
+  fig.woundFx.dx = fx.dx;
+  fig.woundFx.maFactor = fx.maFactor;
+  fig.woundFx.canAct = fx.canAct;
+  const from: FigureState = fig.state;
+  if (fx.state === from) return;
+  fig.state = fx.state;
+  if (!fx.canAct) fig.prone = true;
+  if (ctx.emit) {
+    ctx.emit({ type: 'state', turn: ctx.state.turn, figure: fig.id, from, to: fx.state, ledger: fx.ledger, remST: fig.st - fig.wounds - fig.fatigue });
+  }
+  const hs = hooksOf(ctx.state).onStateChange;
+  for (let i = 0; i < hs.length; i++) hs[i](ctx, fig, from, fx.state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// MA and adjDX
+// ---------------------------------------------------------------------------------------------
+
+function armorDX(state: TftState, fig: Figure): number {
+  let dx = 0;
+  const classic = state.options.ruleset === 'classic';
+  if (fig.armor) dx += classic && fig.armor.def.classic?.dx !== undefined ? fig.armor.def.classic.dx : fig.armor.def.dx;
+  if (fig.shield?.ready) dx += classic && fig.shield.def.classic?.dx !== undefined ? fig.shield.def.classic.dx : fig.shield.def.dx;
+  return dx;
+}
+
+/**
+ * Effective MA: the armor's MA for a human (tft-core armor table), shifted by the race's
+ * difference from MA 10 for other races; times the wound factor (R-T1 reeling halves, rounded
+ * down); plus module modifiers.
+ */
+export function effectiveMA(fig: Figure, state: TftState): number {
+  let ma = fig.ma;
+  if (fig.armor) {
+    const classic = state.options.ruleset === 'classic';
+    const armorMA = classic && fig.armor.def.classic?.ma !== undefined ? fig.armor.def.classic.ma : fig.armor.def.ma;
+    ma = Math.min(ma, armorMA + (fig.ma - 10));
+  }
+  ma = Math.floor(ma * fig.woundFx.maFactor);
+  const hs = hooksOf(state).maModifier;
+  for (let i = 0; i < hs.length; i++) ma += hs[i](fig, state);
+  return Math.max(0, ma);
+}
+
+/** Whether the 5-hit -2 DX is owed now (Legacy: next action; classic: during the next turn). */
+function hitPenaltyActive(fig: Figure): boolean {
+  const p = fig.dxPenalty;
+  return p.amount !== 0 && (p.actionsLeft > 0 || p.turnsLeft === 1);
+}
+
+/** adjDX without target-specific modifiers: DX, armor, shield, wound state, 5-hit penalty. */
+export function baseAdjDX(state: TftState, fig: Figure, entries: LedgerEntry[] | null): number {
+  const classic = state.options.ruleset === 'classic';
+  let dx = fig.dx;
+  if (entries) entries.push({ source: 'DX', delta: fig.dx, rule: 'tft-core' });
+  if (fig.armor) {
+    const a = classic && fig.armor.def.classic?.dx !== undefined ? fig.armor.def.classic.dx : fig.armor.def.dx;
+    dx += a;
+    if (entries && a !== 0) entries.push({ source: fig.armor.def.name, delta: a, rule: classic ? 'tft-core classic armor' : 'tft-core armor' });
+  }
+  if (fig.shield?.ready) {
+    const s = classic && fig.shield.def.classic?.dx !== undefined ? fig.shield.def.classic.dx : fig.shield.def.dx;
+    dx += s;
+    if (entries && s !== 0) entries.push({ source: fig.shield.def.name, delta: s, rule: 'tft-core shields' });
+  }
+  if (fig.woundFx.dx !== 0) {
+    dx += fig.woundFx.dx;
+    if (entries) entries.push({ source: `${fig.state} (wounds)`, delta: fig.woundFx.dx, rule: state.modules.includes('thread') ? 'R-T1' : 'tft-core ST<=3' });
+  }
+  if (hitPenaltyActive(fig)) {
+    dx += fig.dxPenalty.amount;
+    if (entries) entries.push({ source: '5+ hits last turn/action', delta: fig.dxPenalty.amount, rule: classic ? 'tft-core classic 5-hit' : 'tft-core 5-hit' });
+  }
+  return dx;
+}
+
+/** Core range modifier (tft-core): missile -1 per 2 megahexes beyond the first two; thrown -1 per hex. */
+export function rangeDX(mode: AttackMode | string, hexes: number, mh?: number): number {
+  if (mode === 'thrown') return -hexes;
+  if (mode === 'missile') {
+    const m = Math.max(1, mh ?? Math.ceil(hexes / 2));
+    return -Math.floor((m - 1) / 2);
+  }
+  return 0;
+}
+
+export function attackDX(
+  state: TftState,
+  attacker: Figure,
+  target: Figure | null,
+  weapon: WeaponInstance | null,
+  mode: AttackMode | string,
+  entries: LedgerEntry[] | null,
+  command: TftCommand | null = null,
+): number {
+  let dx = baseAdjDX(state, attacker, entries);
+  if (target) {
+    const rel = relation(target, attacker.pos);
+    if (rel !== 'front') {
+      const bonus = rel === 'side' ? 2 : 4;
+      dx += bonus;
+      if (entries) {
+        entries.push({ source: target.prone ? 'target is down (counts as rear)' : `target's ${rel} hex`, delta: bonus, rule: 'tft-core facing' });
+      }
+    }
+    if (mode === 'missile' || mode === 'thrown') {
+      const hexes = distance(attacker.pos, target.pos);
+      const mh = mode === 'missile' ? megahexDistance(attacker.pos, target.pos) : 0;
+      const r = rangeDX(mode, hexes, mh);
+      if (r !== 0) {
+        dx += r;
+        if (entries) {
+          entries.push({ source: mode === 'missile' ? `range ${Math.max(1, mh)} MH` : `thrown ${hexes} hex${hexes === 1 ? '' : 'es'}`, delta: r, rule: 'tft-core range' });
+        }
+      }
+    }
+    if (mode === 'melee' && weapon?.def.pole && target.turn.hexes > 1 && attacker.turn.hexes <= 1) {
+      dx += 2;
+      if (entries) entries.push({ source: 'pole weapon set against a charge', delta: 2, rule: 'tft-core pole' });
+    }
+  }
+  const hs = hooksOf(state).toHitModifiers;
+  if (hs.length > 0) {
+    const q = { state, attacker, target, weapon, mode, command, entries };
+    for (let i = 0; i < hs.length; i++) dx += hs[i](q);
+  }
+  return dx;
+}
+
+export function defenseDice(target: Figure | null, mode: AttackMode | string): 3 | 4 {
+  if (!target) return 3;
+  const s = target.turn.stance;
+  if (s === 'defend' && mode === 'melee') return 4;
+  if (s === 'dodge' && (mode === 'missile' || mode === 'thrown')) return 4;
+  return 3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The attack roll
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The outcome of an attack roll total (tft-core "To hit"). 3d6: 3 triple, 4 double, 5 automatic
+ * hit, 16 automatic miss, 17 drop, 18 break. 4d6 (defend/dodge): Legacy keeps the 4 (double)
+ * and 5 (hit) and treats 20+ as a miss; classic has no automatic hits, 20 misses, 21-22 drop,
+ * 23-24 break.
+ */
+export function attackOutcome(roll: number, adjDX: number, dice: 3 | 4, classic: boolean, noCriticals = false): AttackOutcome {
+  if (noCriticals) return roll <= adjDX ? 'hit' : 'miss';
+  if (dice === 3) {
+    if (roll === 3) return 'triple';
+    if (roll === 4) return 'double';
+    if (roll === 5) return 'auto-hit';
+    if (roll === 16) return 'auto-miss';
+    if (roll === 17) return 'drop';
+    if (roll === 18) return 'break';
+    return roll <= adjDX ? 'hit' : 'miss';
+  }
+  if (classic) {
+    if (roll >= 23) return 'break';
+    if (roll >= 21) return 'drop';
+    if (roll === 20) return 'auto-miss';
+    return roll <= adjDX ? 'hit' : 'miss';
+  }
+  if (roll === 4) return 'double';
+  if (roll === 5) return 'auto-hit';
+  if (roll >= 20) return 'auto-miss';
+  return roll <= adjDX ? 'hit' : 'miss';
+}
+
+export function outcomeMultiplier(o: AttackOutcome): number {
+  return o === 'triple' ? 3 : o === 'double' ? 2 : o === 'hit' || o === 'auto-hit' ? 1 : 0;
+}
+
+export function resolveAttackRoll(ctx: TftContext, r: AttackRollRequest): AttackRoll {
+  const { state, emit } = ctx;
+  let faces = EMPTY;
+  let roll: number;
+  if (emit) {
+    faces = new Array<number>(r.dice);
+    roll = 0;
+    for (let i = 0; i < r.dice; i++) {
+      faces[i] = ctx.dice.face(6);
+      roll += faces[i];
+    }
+  } else {
+    roll = rollNd6Sum(ctx.dice, r.dice);
+  }
+  const outcome = attackOutcome(roll, r.adjDX, r.dice, state.options.ruleset === 'classic', r.noCriticals);
+  const multiplier = outcomeMultiplier(outcome);
+  if (emit) {
+    emit({
+      type: r.eventType ?? 'attack',
+      turn: state.turn,
+      figure: r.attacker.id,
+      target: r.target?.id ?? null,
+      weapon: r.weapon?.def.name ?? null,
+      mode: r.mode,
+      dice: r.dice,
+      faces,
+      roll,
+      adjDX: r.adjDX,
+      ledger: r.ledger ?? [],
+      outcome,
+      multiplier,
+      ...r.extra,
+    });
+  }
+  if (!r.noFumbles && r.weapon && (outcome === 'drop' || outcome === 'break')) fumble(ctx, r.attacker, r.weapon, outcome);
+  return { faces, roll, hit: multiplier > 0, outcome, multiplier };
+}
+
+/** 17 (or 4d6 21-22 classic): the weapon falls in the attacker's hex; 18 (23-24): it breaks. */
+function fumble(ctx: TftContext, fig: Figure, w: WeaponInstance, outcome: 'drop' | 'break'): void {
+  const i = fig.weapons.indexOf(w);
+  if (i < 0) return;
+  fig.weapons.splice(i, 1);
+  if (fig.ready === w.uid) fig.ready = null;
+  if (outcome === 'drop') {
+    ctx.state.items.push({ pos: { q: fig.pos.q, r: fig.pos.r }, weapon: w });
+    if (ctx.emit) ctx.emit({ type: 'weapon-dropped', turn: ctx.state.turn, figure: fig.id, weapon: w.uid, name: w.def.name, rule: 'tft-core 17' });
+  } else {
+    w.broken = true;
+    if (ctx.emit) ctx.emit({ type: 'weapon-broken', turn: ctx.state.turn, figure: fig.id, weapon: w.uid, name: w.def.name, rule: 'tft-core 18' });
+  }
+  updateShield(fig);
+}
+
+/** A shield is ready while the hands allow: no two-handed weapon in hand. */
+export function updateShield(fig: Figure): void {
+  if (!fig.shield) return;
+  const w = readyWeapon(fig);
+  fig.shield.ready = !(w && w.twoHanded);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Damage
+// ---------------------------------------------------------------------------------------------
+
+export function parseDamage(text: string, path = 'damage'): DamageDice {
+  const m = /^\s*(\d+)\s*d6?\s*(?:([+-])\s*(\d+))?\s*$/i.exec(text);
+  if (!m) {
+    const c = /^\s*(\d+)\s*$/.exec(text);
+    if (c) return { dice: 0, plus: Number(c[1]), text: text.trim() };
+    throw new InputError([{ path, message: `'${text}' is not TFT damage notation (e.g. 2d, 2d+1, 1d-1)` }]);
+  }
+  const dice = Number(m[1]);
+  const plus = m[2] ? (m[2] === '-' ? -1 : 1) * Number(m[3]) : 0;
+  if (dice < 0 || dice > 100) throw new InputError([{ path, message: `'${text}': between 0 and 100 dice` }]);
+  return { dice, plus, text: `${dice}d${plus > 0 ? `+${plus}` : plus < 0 ? `${plus}` : ''}` };
+}
+
+export function rollDamage(
+  ctx: TftContext,
+  dmg: DamageDice,
+  multiplier: number,
+  attacker: Figure | null,
+  target: Figure,
+  weapon: WeaponInstance | null,
+  delivery: DamageInfo['delivery'],
+): DamageInfo {
+  let faces = EMPTY;
+  let total: number;
+  if (ctx.emit) {
+    faces = new Array<number>(dmg.dice);
+    total = 0;
+    for (let i = 0; i < dmg.dice; i++) {
+      faces[i] = ctx.dice.face(6);
+      total += faces[i];
+    }
+  } else {
+    total = rollNd6Sum(ctx.dice, dmg.dice);
+  }
+  const base = Math.max(0, total + dmg.plus);
+  const raw = base * multiplier;
+  const ledger: LedgerEntry[] | null = ctx.emit
+    ? [{ source: `${dmg.text} rolled ${faces.join('+')}${dmg.plus ? (dmg.plus > 0 ? `+${dmg.plus}` : `${dmg.plus}`) : ''}`, delta: base, rule: 'tft-core damage' }]
+    : null;
+  if (ledger && multiplier !== 1) ledger.push({ source: multiplier === 3 ? 'triple damage (roll of 3)' : 'double damage (roll of 4)', delta: raw - base, rule: 'tft-core criticals' });
+  return { attacker, target, weapon, delivery, faces, plus: dmg.plus, multiplier, raw, stopped: 0, amount: 0, knockdownBasis: -1, tags: {}, ledger };
+}
+
+/** Armor + ready shield, once per attack (tft-core). */
+export function defaultArmorStops(state: TftState, fig: Figure): number {
+  const classic = state.options.ruleset === 'classic';
+  let s = 0;
+  if (fig.armor) s += classic && fig.armor.def.classic?.stops !== undefined ? fig.armor.def.classic.stops : fig.armor.def.stops;
+  if (fig.shield?.ready) s += classic && fig.shield.def.classic?.stops !== undefined ? fig.shield.def.classic.stops : fig.shield.def.stops;
+  return s;
+}
+
+/** 5-hit and 8-hit thresholds by basic ST (tft-core: ST 30+ 9/16; ST 50+ 15/25). */
+export function hitThresholds(st: number): [number, number] {
+  if (st >= 50) return [15, 25];
+  if (st >= 30) return [9, 16];
+  return [5, 8];
+}
+
+export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOptions = {}): void {
+  const { state, emit } = ctx;
+  const h: TftHooks[] = hooksOf(state).modules;
+  const t = d.target;
+  for (let i = 0; i < h.length; i++) h[i].beforeArmor?.(ctx, d);
+  let stopped: number | undefined;
+  if (opts.ignoreArmor) stopped = 0;
+  else {
+    for (let i = 0; i < h.length && stopped === undefined; i++) stopped = h[i].armorStops?.(ctx, d);
+    if (stopped === undefined) stopped = defaultArmorStops(state, t);
+  }
+  d.stopped = Math.min(stopped, d.raw);
+  d.amount = d.raw - d.stopped;
+  if (d.ledger && d.stopped > 0) d.ledger.push({ source: 'armor and shield stop', delta: -d.stopped, rule: 'tft-core armor' });
+  for (let i = 0; i < h.length; i++) h[i].afterArmor?.(ctx, d);
+  if (d.knockdownBasis < 0) d.knockdownBasis = opts.preArmorForKnockdown ? d.raw : d.amount;
+  if (d.amount < 0) d.amount = 0;
+
+  const wasAble = t.woundFx.canAct;
+  t.wounds += d.amount;
+  const before = t.turn.hits;
+  t.turn.hits += d.knockdownBasis;
+  if (emit) {
+    emit({ type: 'damage', turn: state.turn, figure: t.id, from: d.attacker?.id ?? null, faces: d.faces, raw: d.raw, stopped: d.stopped, amount: d.amount, ledger: d.ledger ?? [], wounds: t.wounds, delivery: d.delivery, multiplier: d.multiplier });
+  }
+  const [five, eight] = hitThresholds(t.st);
+  if (before < five && t.turn.hits >= five && t.dxPenalty.amount === 0) {
+    // tft-core: 5+ hits in a turn: -2 DX (Legacy: on the next action; classic: next turn).
+    if (state.options.ruleset === 'classic') {
+      t.dxPenalty.amount = -2;
+      t.dxPenalty.turnsLeft = 2;
+      t.dxPenalty.actionsLeft = 0;
+    } else {
+      t.dxPenalty.amount = -2;
+      t.dxPenalty.actionsLeft = 1;
+      t.dxPenalty.turnsLeft = 0;
+    }
+    if (emit) emit({ type: 'hit-penalty', turn: state.turn, figure: t.id, hits: t.turn.hits, delta: -2, rule: 'tft-core 5-hit' });
+  }
+  refreshState(ctx, t);
+  if (before < eight && t.turn.hits >= eight && wasAble && t.woundFx.canAct && !t.prone) {
+    // tft-core: 8+ hits in a turn: falls at once, loses its action if it had not acted.
+    t.prone = true;
+    t.turn.knockedDown = true;
+    const lost = !t.turn.acted;
+    t.turn.acted = true;
+    if (emit) emit({ type: 'falls', turn: state.turn, figure: t.id, hits: t.turn.hits, lostAction: lost, rule: 'tft-core 8-hit' });
+  }
+  for (let i = 0; i < h.length; i++) h[i].afterDamage?.(ctx, d);
+}
+
+/** The whole standard attack: adjDX, the roll, damage. */
+export function attack(
+  ctx: TftContext,
+  attacker: Figure,
+  target: Figure,
+  weapon: WeaponInstance | null,
+  mode: AttackMode,
+  command: TftCommand | null = null,
+): AttackRoll {
+  const entries: LedgerEntry[] | null = ctx.emit ? [] : null;
+  const adj = attackDX(ctx.state, attacker, target, weapon, mode, entries, command);
+  const dice = defenseDice(target, mode);
+  if (entries && dice === 4) {
+    entries.push({ source: target.turn.stance === 'defend' ? 'target defends: 4d6' : 'target dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
+  }
+  const roll = resolveAttackRoll(ctx, { attacker, target, weapon, mode, adjDX: adj, ledger: entries, dice });
+  if (roll.hit && weapon) {
+    const d = rollDamage(ctx, weapon.dmg, roll.multiplier, attacker, target, weapon, mode);
+    applyDamage(ctx, d);
+  }
+  return roll;
+}
+
+/** Move one hex (caller validated it), emit move-step, run onMoveStep hooks; true = stop. */
+export function stepFigure(ctx: TftContext, fig: Figure, to: Hex): boolean {
+  const from = fig.pos;
+  fig.pos = { q: to.q, r: to.r };
+  const d = dirIndex(from, fig.pos);
+  if (d >= 0) fig.facing = d as Figure['facing'];
+  if (ctx.emit) ctx.emit({ type: 'move-step', turn: ctx.state.turn, figure: fig.id, from, to: fig.pos });
+  const hs = hooksOf(ctx.state).onMoveStep;
+  let stop = false;
+  for (let i = 0; i < hs.length; i++) if (hs[i](ctx, fig, from, fig.pos)) stop = true;
+  return stop || !fig.woundFx.canAct;
+}
+
+export const core: TftCore = {
+  figure,
+  occupant,
+  onMap,
+  woundState,
+  refreshState,
+  canAct,
+  isEnemy,
+  frontHexes,
+  relation,
+  isEngaged,
+  readyWeapon,
+  effectiveMA,
+  baseAdjDX,
+  attackDX,
+  defenseDice,
+  rangeDX,
+  resolveAttackRoll,
+  rollDamage,
+  applyDamage,
+  attack,
+  parseDamage,
+  stepFigure,
+};
+
+export { armorDX };

@@ -1,0 +1,82 @@
+// One line of narration per event (`fray run` without --json, the table's log).
+import type { LedgerEntry } from '../../core/ledger.ts';
+import type { TftEvent } from './model.ts';
+
+function ledgerText(entries: unknown): string {
+  if (!Array.isArray(entries) || entries.length === 0) return '';
+  const es = entries as LedgerEntry[];
+  const parts = es.map((e, i) => {
+    if (i === 0) return `${e.delta} ${e.source}`;
+    return `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`;
+  });
+  return parts.join(' ');
+}
+
+const hexText = (h: unknown): string => {
+  const x = h as { q: number; r: number } | undefined;
+  return x ? `(${x.q},${x.r})` : '?';
+};
+
+export function describeTft(e: TftEvent): string {
+  const t = `[turn ${e.turn}]`;
+  const f = e.figure ?? '';
+  switch (e.type) {
+    case 'turn-start':
+      return `=== Turn ${e.turn} ===`;
+    case 'initiative': {
+      const rolls = (e.rolls as { side: string; faces: number[] }[]).map((r) => `${r.side} ${r.faces.join(', then ')}`).join('; ');
+      return `${t} Initiative: ${rolls}. ${e.winner} wins.`;
+    }
+    case 'initiative-choice':
+      return `${t} ${e.side} chooses to move ${e.choice}; order ${(e.order as string[]).join(' then ')}.`;
+    case 'move-step':
+      return `${t} ${f} steps ${hexText(e.from)} -> ${hexText(e.to)}`;
+    case 'move':
+      return `${t} ${f} ${e.hexes ? `moves ${e.hexes} hex${e.hexes === 1 ? '' : 'es'} to ${hexText(e.to)}` : `stays at ${hexText(e.to)}`}, facing ${e.facing}${e.engaged ? ' (engaged)' : ''}.`;
+    case 'stance':
+      return `${t} ${f} will ${e.stance} this turn.`;
+    case 'action-order':
+      return `${t} Action order: ${(e.order as { figure: string; adjDX: number; rolls: number[] }[]).map((o) => `${o.figure} (adjDX ${o.adjDX}${o.rolls.length ? `, roll-off ${o.rolls.join('/')}` : ''})`).join(', ')}.`;
+    case 'attack': {
+      const faces = (e.faces as number[]).join('+');
+      const res =
+        e.outcome === 'triple' ? 'TRIPLE damage' : e.outcome === 'double' ? 'DOUBLE damage' : e.outcome === 'auto-hit' ? 'automatic hit' : e.outcome === 'hit' ? 'hit' : e.outcome === 'auto-miss' ? 'automatic miss' : e.outcome === 'drop' ? 'miss, drops the weapon' : e.outcome === 'break' ? 'miss, the weapon breaks' : 'miss';
+      return `${t} ${f} attacks ${e.target} with ${e.weapon} (${e.mode}): ${e.dice}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
+    }
+    case 'damage':
+      return `${t} ${f} takes ${e.amount} damage (${ledgerText(e.ledger)}${Number(e.stopped) > 0 ? `; ${e.stopped} stopped` : ''}); wounds now ${e.wounds}.`;
+    case 'hit-penalty':
+      return `${t} ${f} has taken ${e.hits} hits this turn: -2 DX [${e.rule}].`;
+    case 'falls':
+      return `${t} ${f} falls down (${e.hits} hits this turn)${e.lostAction ? ' and loses its action' : ''}.`;
+    case 'state':
+      return `${t} ${f} is now ${String(e.to).toUpperCase()} (was ${e.from}; remST ${e.remST}).`;
+    case 'weapon-dropped':
+      return `${t} ${f} drops ${e.name}.`;
+    case 'weapon-broken':
+      return `${t} ${f}'s ${e.name} breaks.`;
+    case 'ready':
+      return `${t} ${f} readies ${e.name}${e.twoHanded ? ' (two hands)' : ''}.`;
+    case 'pick-up':
+      return `${t} ${f} picks up ${e.name}.`;
+    case 'stand-up':
+      return `${t} ${f} stands up.`;
+    case 'drop':
+      return `${t} ${f} drops to the ground.`;
+    case 'disengage':
+      return `${t} ${f} disengages to ${hexText(e.to)}.`;
+    case 'pass':
+      return `${t} ${f} does nothing.`;
+    case 'turn-end':
+      return `${t} End of turn.`;
+    case 'script-skipped':
+      return `${t} (script entry ${e.index} skipped: ${e.reason})`;
+    case 'over':
+      return `*** The fight is over after turn ${e.turn}: ${e.winner ? `${e.winner} wins` : 'no winner'} (${e.reason}). ***`;
+    default: {
+      // House-rule events: show their fields.
+      const { type, turn: _turn, ...rest } = e;
+      return `${t} ${type}: ${JSON.stringify(rest)}`;
+    }
+  }
+}

@@ -1,0 +1,660 @@
+// The TFT turn (tft-core "Turn sequence"): initiative, movement by side, actions in adjDX
+// order, end of turn. apply() checks a command completely before changing anything, carries
+// it out, then advances through the automatic steps up to the next decision.
+import { CommandRejected } from '../../core/errors.ts';
+import { type Hex, distance } from '../../core/hex/coords.ts';
+import { attackerRelation } from '../../core/hex/facing.ts';
+import { lineOfSight } from '../../core/hex/line.ts';
+import type { LedgerEntry } from '../../core/ledger.ts';
+import type { Emit, Pending } from '../../engine/types.ts';
+import {
+  attack,
+  baseAdjDX,
+  core,
+  effectiveMA,
+  figure,
+  isAdjacent,
+  isEngaged,
+  isFront,
+  occupant,
+  onMap,
+  readyWeapon,
+  stepFigure,
+  terrainAt,
+  updateShield,
+} from './core.ts';
+import type { AttackMode, TftContext } from './hooks.ts';
+import type {
+  AttackCommand,
+  DisengageCommand,
+  Figure,
+  HouseCommand,
+  MoveCommand,
+  PickUpCommand,
+  ReadyCommand,
+  TftCommand,
+  TftEvent,
+  TftState,
+  WeaponInstance,
+} from './model.ts';
+import { hooksOf } from './registry.ts';
+import type { DiceSource } from '../../core/dice/source.ts';
+
+const reject = (path: string, message: string): never => {
+  throw new CommandRejected(path, message);
+};
+
+export function makeCtx(state: TftState, dice: DiceSource, emit: Emit<TftEvent>): TftContext {
+  return { state, dice, emit, core };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who is waiting for what
+// ---------------------------------------------------------------------------------------------
+
+export function halfMA(fig: Figure, state: TftState): number {
+  return Math.floor(effectiveMA(fig, state) / 2);
+}
+
+/** A figure of the moving side that has yet to give its movement command. */
+export function needsMove(fig: Figure): boolean {
+  return fig.woundFx.canAct && !fig.turn.moved && !fig.prone;
+}
+
+/** tft-core options by movement: more than half MA moved leaves no action. */
+export function needsAction(fig: Figure, state: TftState): boolean {
+  return fig.woundFx.canAct && !fig.turn.acted && fig.turn.hexes <= halfMA(fig, state);
+}
+
+export function ableSides(state: TftState): string[] {
+  const out: string[] = [];
+  for (const f of state.figures) if (f.woundFx.canAct && !out.includes(f.side)) out.push(f.side);
+  return out;
+}
+
+export function pendingOf(state: TftState): Pending | null {
+  switch (state.phase) {
+    case 'begin':
+      return { figures: [], kind: 'begin' };
+    case 'initiative':
+      return { figures: state.figures.filter((f) => f.side === state.initiativeWinner && f.woundFx.canAct).map((f) => f.id), kind: 'initiative' };
+    case 'move': {
+      const side = state.moveOrder[state.moveSide];
+      const ids: string[] = [];
+      for (const f of state.figures) if (f.side === side && needsMove(f)) ids.push(f.id);
+      return { figures: ids, kind: 'move' };
+    }
+    case 'action':
+      return { figures: [state.actionOrder[state.actionIndex]], kind: 'action' };
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// apply
+// ---------------------------------------------------------------------------------------------
+
+export function applyCommand(state: TftState, cmd: TftCommand, dice: DiceSource, emit: Emit<TftEvent>): void {
+  const ctx = makeCtx(state, dice, emit);
+  if (cmd.script !== undefined) {
+    const e = state.script[cmd.script];
+    if (!e || state.scriptUsed[cmd.script]) reject('command.script', `script entry ${cmd.script} does not exist or was used`);
+  }
+  const run = validate(ctx, cmd);
+  if (cmd.script !== undefined) state.scriptUsed[cmd.script] = true;
+  run();
+  advance(ctx);
+}
+
+/** Checks `cmd` against the state; returns the function that carries it out. */
+function validate(ctx: TftContext, cmd: TftCommand): () => void {
+  const { state } = ctx;
+  const type = cmd.type;
+  if (type === 'begin') {
+    if (state.phase !== 'begin') reject('command.type', `the encounter has begun (phase: ${state.phase})`);
+    return () => startTurn(ctx);
+  }
+  const fid = (cmd as { figure?: unknown }).figure;
+  const fig = typeof fid === 'string' ? figure(state, fid) : undefined;
+  if (!fig) return reject('command.figure', `no figure '${String(fid)}'`);
+
+  const house = hooksOf(state).actions.get(type);
+  if (house) {
+    const { spec } = house;
+    if (spec.phase === 'action') checkActor(state, fig);
+    else if (spec.phase === 'move') checkMover(state, fig);
+    spec.validate(ctx, cmd as HouseCommand, fig);
+    return () => {
+      spec.resolve(ctx, cmd as HouseCommand, fig);
+      if (spec.phase === 'action') finishAction(fig);
+      else if (spec.phase === 'move') fig.turn.moved = true;
+    };
+  }
+
+  switch (type) {
+    case 'initiative': {
+      if (state.phase !== 'initiative') reject('command.type', `not choosing initiative now (phase: ${state.phase})`);
+      if (fig.side !== state.initiativeWinner) reject('command.figure', `${fig.id}'s side did not win initiative`);
+      const choice = (cmd as { choice: 'first' | 'last' }).choice;
+      return () => chooseOrder(ctx, choice);
+    }
+    case 'move':
+      return validateMove(ctx, fig, cmd as MoveCommand);
+    case 'attack':
+    case 'defend':
+    case 'dodge':
+    case 'drop':
+    case 'stand-up':
+    case 'pass':
+    case 'ready':
+    case 'pick-up':
+    case 'disengage': {
+      checkActor(state, fig);
+      for (const v of hooksOf(state).vetoAction) {
+        const why = v(state, fig, type);
+        if (why) reject('command.type', why);
+      }
+      const run = validateAction(ctx, fig, cmd);
+      return () => {
+        run();
+        finishAction(fig);
+      };
+    }
+    default: {
+      const known = [...hooksOf(state).actions.keys()];
+      return reject('command.type', `'${type}' is not an action of this encounter's rules${known.length ? ` (house actions: ${known.join(', ')})` : ''}`);
+    }
+  }
+}
+
+function checkActor(state: TftState, fig: Figure): void {
+  if (state.phase !== 'action') reject('command.type', `not the action phase (phase: ${state.phase})`);
+  const actor = state.actionOrder[state.actionIndex];
+  if (actor !== fig.id) reject('command.figure', `it is ${actor}'s action, not ${fig.id}'s`);
+}
+
+function checkMover(state: TftState, fig: Figure): void {
+  if (state.phase !== 'move') reject('command.type', `not the movement phase (phase: ${state.phase})`);
+  const side = state.moveOrder[state.moveSide];
+  if (fig.side !== side) reject('command.figure', `side ${side} is moving now, not ${fig.side}`);
+  if (!fig.woundFx.canAct) reject('command.figure', `${fig.id} is ${fig.state} and cannot move`);
+  if (fig.turn.moved) reject('command.figure', `${fig.id} has already moved this turn`);
+  if (fig.prone) reject('command.figure', `${fig.id} is down: it may only stand up (in the action phase)`);
+}
+
+function finishAction(fig: Figure): void {
+  fig.turn.acted = true;
+  // Legacy 5-hit penalty: it applies to one action, then it is spent (tft-core).
+  if (fig.dxPenalty.actionsLeft > 0) {
+    fig.dxPenalty.actionsLeft -= 1;
+    if (fig.dxPenalty.actionsLeft === 0 && fig.dxPenalty.turnsLeft === 0) fig.dxPenalty.amount = 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement
+// ---------------------------------------------------------------------------------------------
+
+/** Whether standing in `h` would put `fig` in an able enemy's front hex (engagement stops a move). */
+export function engagedAt(state: TftState, fig: Figure, h: Hex): boolean {
+  for (const e of state.figures) {
+    if (e.side === fig.side || !e.woundFx.canAct || e.prone) continue;
+    if (isAdjacent(e.pos, h) && isFront(e, h)) return true;
+  }
+  return false;
+}
+
+export function stepCost(state: TftState, h: Hex): number {
+  const t = terrainAt(state, h);
+  return t === 'rough' || t === 'water' ? 2 : 1;
+}
+
+/** Why `fig` may not step into `h` now, or null. */
+export function blockedHex(state: TftState, fig: Figure, h: Hex): string | null {
+  if (!onMap(state, h)) return `hex ${h.q},${h.r} is off the map`;
+  if (terrainAt(state, h) === 'wall') return `hex ${h.q},${h.r} is a wall`;
+  const o = occupant(state, h);
+  if (o && o !== fig) return `hex ${h.q},${h.r} is occupied by ${o.id}`;
+  return null;
+}
+
+function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => void {
+  const { state } = ctx;
+  checkMover(state, fig);
+  const ma = effectiveMA(fig, state);
+  const engaged = isEngaged(state, fig);
+  const path = cmd.path;
+  let prev = fig.pos;
+  let cost = 0;
+  for (let k = 0; k < path.length; k++) {
+    const h = path[k];
+    if (!isAdjacent(prev, h)) reject(`command.path[${k}]`, `hex ${h.q},${h.r} is not adjacent to ${prev.q},${prev.r}`);
+    const why = blockedHex(state, fig, h);
+    if (why) reject(`command.path[${k}]`, why);
+    cost += stepCost(state, h);
+    if (!engaged && k < path.length - 1 && engagedAt(state, fig, h)) {
+      reject(`command.path[${k}]`, `moving into an enemy's front hex at ${h.q},${h.r} engages: the move must stop there (tft-core)`);
+    }
+    prev = h;
+  }
+  if (engaged && path.length > 1) reject('command.path', `${fig.id} is engaged: it may only shift 1 hex (tft-core)`);
+  if (engaged && path.length === 1) {
+    const to = path[0];
+    const stays = state.figures.some((e) => e.side !== fig.side && e.woundFx.canAct && isAdjacent(e.pos, to));
+    if (!stays) reject('command.path[0]', 'an engaged figure shifting 1 hex must stay adjacent to an enemy; use disengage to break away (tft-core)');
+  }
+  if (cost > ma) reject('command.path', `needs ${cost} MA; ${fig.id} has MA ${ma}`);
+  if (cmd.stance && path.length > Math.floor(ma / 2)) {
+    reject('command.stance', `${cmd.stance} needs a move of at most half MA (${Math.floor(ma / 2)}); the path is ${path.length}`);
+  }
+  return () => {
+    fig.turn.startedEngaged = engaged;
+    let moved = 0;
+    for (const h of path) {
+      moved++;
+      if (stepFigure(ctx, fig, h)) break;
+    }
+    fig.turn.hexes = moved;
+    fig.turn.moved = true;
+    if (cmd.facing !== undefined && fig.woundFx.canAct) fig.facing = cmd.facing;
+    if (ctx.emit) ctx.emit({ type: 'move', turn: state.turn, figure: fig.id, hexes: moved, to: fig.pos, facing: fig.facing, ma, engaged });
+    if (cmd.stance && fig.woundFx.canAct) {
+      fig.turn.stance = cmd.stance;
+      fig.turn.acted = true;
+      if (ctx.emit) ctx.emit({ type: 'stance', turn: state.turn, figure: fig.id, stance: cmd.stance, rule: 'tft-core defend/dodge' });
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+// ---------------------------------------------------------------------------------------------
+
+/** The mode of an attack with `w` on `target` from `fig`, or the reason it cannot be made. */
+export function attackMode(fig: Figure, w: WeaponInstance, target: Figure): AttackMode | string {
+  if (w.def.kind === 'missile') return 'missile';
+  if (w.def.kind === 'thrown') return 'thrown';
+  if (isAdjacent(fig.pos, target.pos)) return 'melee';
+  if (w.def.throwable) return 'thrown';
+  return `${target.id} is not adjacent and ${w.def.name} cannot be thrown`;
+}
+
+/** Why `fig` may not attack `target` with its ready weapon now (given its move), or null. */
+export function attackProblem(state: TftState, fig: Figure, target: Figure | undefined, weaponUid?: string): { path: string; message: string } | null {
+  if (!target) return { path: 'command.target', message: 'no such figure' };
+  if (target === fig) return { path: 'command.target', message: 'a figure cannot attack itself' };
+  if (target.state === 'dead') return { path: 'command.target', message: `${target.id} is dead` };
+  if (fig.prone) return { path: 'command.figure', message: `${fig.id} is down: it may only stand up` };
+  const w = readyWeapon(fig);
+  if (!w) return { path: 'command.figure', message: `${fig.id} has no weapon ready` };
+  if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.id}'s ready weapon (${w.uid}); ready it first` };
+  if (w.broken) return { path: 'command.weapon', message: `${w.def.name} is broken` };
+  const mode = attackMode(fig, w, target);
+  const half = halfMA(fig, state);
+  const moved = fig.turn.hexes;
+  if (mode === 'melee') {
+    if (moved > half) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no attack (tft-core)` };
+    if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front hexes` };
+    return null;
+  }
+  if (mode === 'missile' || mode === 'thrown') {
+    if (mode === 'missile') {
+      if (moved > 1) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
+      if (isEngaged(state, fig)) return { path: 'command.type', message: `${fig.id} is engaged: no missile attack (tft-core options)` };
+      if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
+    } else if (moved > half) {
+      return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no thrown attack` };
+    }
+    if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
+      return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
+    }
+    if (!lineOfSight(fig.pos, target.pos, (h) => terrainAt(state, h) === 'wall')) {
+      return { path: 'command.target', message: `a wall blocks the line to ${target.id}` };
+    }
+    return null;
+  }
+  return { path: 'command.target', message: mode };
+}
+
+function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => void {
+  const { state } = ctx;
+  const half = halfMA(fig, state);
+  const moved = fig.turn.hexes;
+  const emit = ctx.emit;
+  const ev = (type: string, extra: Record<string, unknown> = {}) => {
+    if (emit) emit({ type, turn: state.turn, figure: fig.id, ...extra });
+  };
+  if (fig.prone && cmd.type !== 'stand-up' && cmd.type !== 'pass') {
+    reject('command.type', `${fig.id} is down: it may only stand up (or pass)`);
+  }
+  switch (cmd.type) {
+    case 'attack': {
+      const c = cmd as AttackCommand;
+      const target = figure(state, c.target);
+      const p = attackProblem(state, fig, target, c.weapon);
+      if (p) reject(p.path, p.message);
+      const t = target as Figure;
+      const w = readyWeapon(fig) as WeaponInstance;
+      const mode = attackMode(fig, w, t) as AttackMode;
+      return () => {
+        const adj = mode === 'missile' ? baseAdjDX(state, fig, null) : 0;
+        attack(ctx, fig, t, w, mode, cmd);
+        if (mode === 'missile') {
+          const fast = w.def.fastReloadDX !== undefined && adj >= w.def.fastReloadDX ? 1 : 0;
+          w.reloadLeft = Math.max(1, (w.def.reload ?? 0) + 1 - fast);
+        }
+        if (mode === 'thrown' && fig.weapons.includes(w)) {
+          // The thrown weapon lands in the target's hex.
+          fig.weapons.splice(fig.weapons.indexOf(w), 1);
+          if (fig.ready === w.uid) fig.ready = null;
+          state.items.push({ pos: { q: t.pos.q, r: t.pos.r }, weapon: w });
+          updateShield(fig);
+        }
+      };
+    }
+    case 'defend':
+    case 'dodge': {
+      if (moved > half) reject('command.type', `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no ${cmd.type}`);
+      const stance = cmd.type;
+      return () => {
+        fig.turn.stance = stance;
+        ev('stance', { stance, rule: 'tft-core defend/dodge' });
+      };
+    }
+    case 'drop': {
+      if (moved > half) reject('command.type', `${fig.id} moved more than half its MA: cannot drop`);
+      return () => {
+        fig.prone = true;
+        ev('drop', { rule: 'tft-core options' });
+      };
+    }
+    case 'stand-up': {
+      if (!fig.prone) reject('command.type', `${fig.id} is not down`);
+      if (moved > 0) reject('command.type', `${fig.id} moved: standing up takes the whole turn`);
+      return () => {
+        fig.prone = false;
+        ev('stand-up', { rule: 'tft-core options' });
+      };
+    }
+    case 'pass':
+      return () => ev('pass');
+    case 'ready': {
+      const c = cmd as ReadyCommand;
+      if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: readying a weapon allows at most 1 (tft-core)`);
+      const w = fig.weapons.find((x) => x.uid === c.weapon || x.def.id === c.weapon);
+      if (!w) return reject('command.weapon', `${fig.id} carries no '${c.weapon}'`);
+      if (w.broken) reject('command.weapon', `${w.def.name} is broken`);
+      if (fig.ready === w.uid && c.twoHanded === undefined) reject('command.weapon', `${w.def.name} is already ready`);
+      if (c.twoHanded !== undefined && w.def.hands !== 'either' && c.twoHanded !== (w.def.hands === 2)) {
+        reject('command.twoHanded', `${w.def.name} is used with ${w.def.hands} hand${w.def.hands === 1 ? '' : 's'}`);
+      }
+      const engaged = isEngaged(state, fig);
+      return () => {
+        const old = readyWeapon(fig);
+        if (old && old !== w && (c.drop || engaged)) {
+          // Changing weapons while engaged drops the one in hand (tft-core options).
+          fig.weapons.splice(fig.weapons.indexOf(old), 1);
+          state.items.push({ pos: { q: fig.pos.q, r: fig.pos.r }, weapon: old });
+          ev('weapon-dropped', { weapon: old.uid, name: old.def.name });
+        }
+        if (c.twoHanded !== undefined && w.def.hands === 'either' && c.twoHanded !== w.twoHanded) {
+          w.twoHanded = c.twoHanded;
+          w.dmg = core.parseDamage(c.twoHanded && w.def.damage2H ? w.def.damage2H : w.def.damage);
+        }
+        fig.ready = w.uid;
+        updateShield(fig);
+        ev('ready', { weapon: w.uid, name: w.def.name, twoHanded: w.twoHanded });
+      };
+    }
+    case 'pick-up': {
+      const c = cmd as PickUpCommand;
+      if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: picking up allows at most 1`);
+      const i = state.items.findIndex((it) => it.weapon.uid === c.weapon);
+      if (i < 0) return reject('command.weapon', `no '${c.weapon}' lies on the ground`);
+      const it = state.items[i];
+      if (distance(it.pos, fig.pos) > 1) reject('command.weapon', `${it.weapon.def.name} lies at ${it.pos.q},${it.pos.r}, not in or next to ${fig.id}'s hex`);
+      if (it.weapon.broken) reject('command.weapon', `${it.weapon.def.name} is broken`);
+      if (it.weapon.def.minST > fig.st) reject('command.weapon', `${it.weapon.def.name} needs ST ${it.weapon.def.minST}`);
+      return () => {
+        state.items.splice(i, 1);
+        fig.weapons.push(it.weapon);
+        if (fig.ready === null) fig.ready = it.weapon.uid;
+        updateShield(fig);
+        ev('pick-up', { weapon: it.weapon.uid, name: it.weapon.def.name, ready: fig.ready === it.weapon.uid });
+      };
+    }
+    case 'disengage': {
+      const c = cmd as DisengageCommand;
+      if (!isEngaged(state, fig)) reject('command.type', `${fig.id} is not engaged`);
+      if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: disengaging allows at most a 1-hex shift first`);
+      if (!isAdjacent(fig.pos, c.to)) reject('command.to', `hex ${c.to.q},${c.to.r} is not adjacent`);
+      const why = blockedHex(state, fig, c.to);
+      if (why) reject('command.to', why);
+      return () => {
+        ev('disengage', { to: c.to, rule: 'tft-core options' });
+        stepFigure(ctx, fig, c.to);
+      };
+    }
+    default:
+      return reject('command.type', `'${cmd.type}' is not an action`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Automatic steps
+// ---------------------------------------------------------------------------------------------
+
+function rollD6(ctx: TftContext): number {
+  return ctx.dice.face(6);
+}
+
+function startTurn(ctx: TftContext): void {
+  const { state, emit } = ctx;
+  if (state.turn >= state.options.maxTurns) {
+    endEncounter(ctx, null, 'max turns');
+    return;
+  }
+  state.turn += 1;
+  for (const f of state.figures) {
+    const t = f.turn;
+    t.moved = false;
+    t.hexes = 0;
+    t.startedEngaged = false;
+    t.stance = null;
+    t.acted = false;
+    t.hits = 0;
+    t.knockedDown = false;
+  }
+  for (let i = 0; i < state.script.length; i++) {
+    const e = state.script[i];
+    if (!state.scriptUsed[i] && e.turn !== undefined && e.turn < state.turn) {
+      state.scriptUsed[i] = true;
+      if (emit) emit({ type: 'script-skipped', turn: state.turn, index: i, command: e.command, reason: `turn ${e.turn} passed without a chance to use it` });
+    }
+  }
+  if (emit) emit({ type: 'turn-start', turn: state.turn });
+  for (const h of hooksOf(state).startOfTurn) h(ctx);
+  rollInitiative(ctx);
+}
+
+/** tft-core: each side rolls 1d6, ties rerolled; the winner chooses to move first or last. */
+function rollInitiative(ctx: TftContext): void {
+  const { state, emit } = ctx;
+  const sides = ableSides(state);
+  if (sides.length <= 1) {
+    state.moveOrder = sides;
+    state.initiativeWinner = sides[0] ?? null;
+    state.moveSide = 0;
+    state.phase = 'move';
+    return;
+  }
+  const rolls = sides.map((side) => ({ side, faces: [rollD6(ctx)] }));
+  let tied = rolls;
+  for (;;) {
+    const top = Math.max(...tied.map((r) => r.faces[r.faces.length - 1]));
+    const best = tied.filter((r) => r.faces[r.faces.length - 1] === top);
+    if (best.length === 1) {
+      state.initiativeWinner = best[0].side;
+      break;
+    }
+    for (const r of best) r.faces.push(rollD6(ctx));
+    tied = best;
+  }
+  // The others in order of their first roll (side order breaks ties).
+  state.moveOrder = rolls
+    .filter((r) => r.side !== state.initiativeWinner)
+    .sort((a, b) => b.faces[0] - a.faces[0])
+    .map((r) => r.side);
+  state.phase = 'initiative';
+  if (emit) emit({ type: 'initiative', turn: state.turn, rolls, winner: state.initiativeWinner, rule: 'tft-core initiative' });
+}
+
+function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
+  const { state } = ctx;
+  const w = state.initiativeWinner as string;
+  state.moveOrder = choice === 'first' ? [w, ...state.moveOrder] : [...state.moveOrder, w];
+  state.moveSide = 0;
+  state.phase = 'move';
+  if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder });
+}
+
+/** tft-core: actions in order of adjDX, highest first; ties rolled off (rerolled until they differ). */
+function startActionPhase(ctx: TftContext): void {
+  const { state, emit } = ctx;
+  const entries: { id: string; adj: number; rolls: number[]; ledger: LedgerEntry[] | null }[] = [];
+  for (const f of state.figures) {
+    if (!f.woundFx.canAct) continue;
+    const ledger = emit ? ([] as LedgerEntry[]) : null;
+    entries.push({ id: f.id, adj: baseAdjDX(state, f, ledger), rolls: [], ledger });
+  }
+  entries.sort((a, b) => b.adj - a.adj);
+  // Roll off each group of equal adjDX.
+  let i = 0;
+  while (i < entries.length) {
+    let j = i + 1;
+    while (j < entries.length && entries[j].adj === entries[i].adj) j++;
+    if (j - i > 1) rollOff(ctx, entries, i, j, 0);
+    i = j;
+  }
+  state.actionOrder = entries.map((e) => e.id);
+  state.actionIndex = 0;
+  state.phase = 'action';
+  state.actionPrepared = -1;
+  if (emit) emit({ type: 'action-order', turn: state.turn, order: entries.map((e) => ({ figure: e.id, adjDX: e.adj, rolls: e.rolls, ledger: e.ledger })), rule: 'tft-core action order' });
+}
+
+function rollOff(ctx: TftContext, list: { rolls: number[] }[], from: number, to: number, depth: number): void {
+  for (let k = from; k < to; k++) list[k].rolls[depth] = rollD6(ctx);
+  const part = list.slice(from, to).sort((a, b) => b.rolls[depth] - a.rolls[depth]);
+  for (let k = from; k < to; k++) list[k] = part[k - from];
+  let i = from;
+  while (i < to) {
+    let j = i + 1;
+    while (j < to && list[j].rolls[depth] === list[i].rolls[depth]) j++;
+    if (j - i > 1) rollOff(ctx, list, i, j, depth + 1);
+    i = j;
+  }
+}
+
+function endTurn(ctx: TftContext): void {
+  const { state, emit } = ctx;
+  for (const h of hooksOf(state).endOfTurn) h(ctx);
+  for (const f of state.figures) {
+    for (const w of f.weapons) if (w.reloadLeft > 0) w.reloadLeft -= 1;
+    const p = f.dxPenalty;
+    if (p.turnsLeft > 0) {
+      p.turnsLeft -= 1;
+      if (p.turnsLeft === 0 && p.actionsLeft === 0) p.amount = 0;
+    }
+  }
+  if (emit) emit({ type: 'turn-end', turn: state.turn });
+}
+
+/** Unused script entries that can still be used (for the over test). */
+export function scriptRemains(state: TftState): boolean {
+  for (let i = 0; i < state.script.length; i++) {
+    if (state.scriptUsed[i]) continue;
+    const e = state.script[i];
+    if (e.turn !== undefined && e.turn <= state.turn) continue;
+    const fid = (e.command as { figure?: string }).figure;
+    const f = fid ? figure(state, fid) : undefined;
+    if (!f || f.woundFx.canAct || hooksOf(state).actions.get(e.command.type)?.spec.phase === 'any') return true;
+  }
+  return false;
+}
+
+/** The end test at the end of a turn: one side (or none) able to act and no script left, or a module's say. */
+export function overNow(state: TftState): { over: boolean; winner: string | null; reason: string } {
+  const sides = ableSides(state);
+  const winner = sides.length === 1 ? sides[0] : null;
+  for (const h of hooksOf(state).isOver) {
+    const r = h(state);
+    if (r !== undefined) return { over: r, winner, reason: 'house rule' };
+  }
+  if (sides.length <= 1 && !scriptRemains(state)) return { over: true, winner, reason: sides.length ? 'one side left standing' : 'no one left standing' };
+  return { over: false, winner: null, reason: '' };
+}
+
+function endEncounter(ctx: TftContext, winner: string | null, reason: string): void {
+  const { state } = ctx;
+  state.phase = 'over';
+  state.winner = winner;
+  state.endReason = reason;
+  if (ctx.emit) ctx.emit({ type: 'over', turn: state.turn, winner, reason });
+}
+
+/** Advance through automatic steps up to the next decision. */
+export function advance(ctx: TftContext): void {
+  const { state } = ctx;
+  for (;;) {
+    switch (state.phase) {
+      case 'begin':
+      case 'over':
+        return;
+      case 'initiative':
+        if (state.figures.some((f) => f.side === state.initiativeWinner && f.woundFx.canAct)) return;
+        chooseOrder(ctx, 'first');
+        continue;
+      case 'move': {
+        const side = state.moveOrder[state.moveSide];
+        let waiting = false;
+        for (const f of state.figures) {
+          if (f.side === side && needsMove(f)) {
+            waiting = true;
+            break;
+          }
+        }
+        if (waiting) return;
+        state.moveSide += 1;
+        if (state.moveSide >= state.moveOrder.length) startActionPhase(ctx);
+        continue;
+      }
+      case 'action': {
+        while (state.actionIndex < state.actionOrder.length) {
+          const a = figure(state, state.actionOrder[state.actionIndex]) as Figure;
+          if (needsAction(a, state)) {
+            if (state.actionPrepared !== state.actionIndex) {
+              state.actionPrepared = state.actionIndex;
+              for (const h of hooksOf(state).beforeAction) h(ctx, a);
+              if (!needsAction(a, state)) {
+                state.actionIndex++;
+                continue;
+              }
+            }
+            return;
+          }
+          state.actionIndex++;
+        }
+        endTurn(ctx);
+        const o = overNow(state);
+        if (o.over) {
+          endEncounter(ctx, o.winner, o.reason);
+          return;
+        }
+        startTurn(ctx);
+        continue;
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// Every legal action-phase option of a figure from where it stands now, with its ledger and
+// exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
+import { neighbors } from '../../core/hex/coords.ts';
+import type { LedgerEntry } from '../../core/ledger.ts';
+import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, readyWeapon } from './core.ts';
+import { attackMode, attackProblem, blockedHex, halfMA } from './flow.ts';
+import type { ActionOption, OptionsContext } from './hooks.ts';
+import type { Figure, TftState } from './model.ts';
+import { attackOdds, expectedDamageCached } from './odds.ts';
+import { hooksOf } from './registry.ts';
+
+/** Damage that puts `t` down (unconscious or worse): remST - 1, at least 1. */
+export function damageToDown(t: Figure): number {
+  return Math.max(1, t.st - t.wounds - t.fatigue - 1);
+}
+
+export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
+  const out: ActionOption[] = [];
+  const w = readyWeapon(fig);
+  if (!w || fig.prone) return out;
+  for (const t of state.figures) {
+    if (t === fig || t.state === 'dead') continue;
+    if (mode === 'ai' && (t.side === fig.side || !t.woundFx.canAct)) continue;
+    if (attackProblem(state, fig, t) !== null) continue;
+    const am = attackMode(fig, w, t);
+    const entries: LedgerEntry[] | null = mode === 'explain' ? [] : null;
+    const adj = attackDX(state, fig, t, w, am, entries);
+    const dice = defenseDice(t, am);
+    const armor = defaultArmorStops(state, t);
+    const command = { type: 'attack' as const, figure: fig.id, target: t.id };
+    if (mode === 'ai') {
+      const ed = expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
+      out.push({ command, label: `attack ${t.id}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
+      continue;
+    }
+    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset: state.options.ruleset, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
+    out.push({
+      command,
+      label: `${am} attack on ${t.name} with ${w.def.name}${t.side === fig.side ? ' (a friend!)' : ''}`,
+      mode: am,
+      adjDX: adj,
+      ledger: entries ?? [],
+      dice,
+      hit: odds.hit,
+      hitExact: odds.hitExact,
+      expectedDamage: odds.expected,
+      expectedDamageExact: odds.expectedExact,
+      downChance: odds.downChance,
+      damage: w.dmg.text,
+      armor,
+      target: t.id,
+    });
+  }
+  return out;
+}
+
+/** All action-phase options of `fig` now (as if it were its action), core and modules. */
+export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
+  if (!fig.woundFx.canAct) return [];
+  const out: ActionOption[] = [];
+  const id = fig.id;
+  const moved = fig.turn.hexes;
+  const half = halfMA(fig, state);
+  if (moved > half) return [{ command: { type: 'pass', figure: id }, label: 'no action: moved more than half MA' }];
+  if (fig.prone) {
+    if (moved === 0) out.push({ command: { type: 'stand-up', figure: id }, label: 'stand up' });
+    out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });
+    return out;
+  }
+  out.push(...attackOptions(state, fig, mode));
+  out.push({ command: { type: 'defend', figure: id }, label: 'defend (attackers roll 4d6 in melee)', rule: 'tft-core' });
+  out.push({ command: { type: 'dodge', figure: id }, label: 'dodge (missile and thrown attackers roll 4d6)', rule: 'tft-core' });
+  out.push({ command: { type: 'drop', figure: id }, label: 'drop to the ground' });
+  const engaged = isEngaged(state, fig);
+  if (moved <= 1) {
+    for (const w of fig.weapons) {
+      if (w.uid !== fig.ready && !w.broken) out.push({ command: { type: 'ready', figure: id, weapon: w.uid }, label: `ready ${w.def.name}${engaged ? ' (drops the weapon in hand)' : ''}` });
+    }
+    for (const it of state.items) {
+      if (Math.abs(it.pos.q - fig.pos.q) + Math.abs(it.pos.r - fig.pos.r) + Math.abs(it.pos.q + it.pos.r - fig.pos.q - fig.pos.r) <= 2 && !it.weapon.broken && it.weapon.def.minST <= fig.st) {
+        out.push({ command: { type: 'pick-up', figure: id, weapon: it.weapon.uid }, label: `pick up ${it.weapon.def.name}` });
+      }
+    }
+    if (engaged) {
+      for (const h of neighbors(fig.pos)) {
+        if (!blockedHex(state, fig, h)) out.push({ command: { type: 'disengage', figure: id, to: h }, label: `disengage to ${h.q},${h.r}` });
+      }
+    }
+  }
+  out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });
+  for (const { spec } of hooksOf(state).actions.values()) {
+    if (spec.phase === 'move') continue;
+    const ctx: OptionsContext = { state, core, mode };
+    out.push(...spec.options(ctx, fig));
+  }
+  return out;
+}
