@@ -1,0 +1,250 @@
+// The seed's worked examples as scenarios (examples/adnd/*.yaml), every number asserted.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type DiceSource, SeededDice } from '../../core/dice/source.ts';
+import type { Ledger } from '../../core/ledger.ts';
+import { seedRng } from '../../core/rng.ts';
+import { runToEnd } from '../../engine/run.ts';
+import type { AdndEvent, AdndState } from './model.ts';
+import { adndSystem as sys } from './system.ts';
+
+const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
+
+/** Dice with queued faces per die size, then a default face per size (for steering a fight). */
+class QueueDice implements DiceSource {
+  constructor(
+    private readonly queues: Record<number, number[]>,
+    private readonly dflt: Record<number, number> = {},
+  ) {}
+  face(sides: number): number {
+    const q = this.queues[sides];
+    if (q && q.length > 0) return q.shift()!;
+    return this.dflt[sides] ?? 1;
+  }
+}
+
+type Table = { primary: string; secondary: string | null; rows: { weapon: string; role: string; bonus: Ledger }[] }[];
+
+function cells(table: Table, primary: string, secondary: string | null) {
+  const w = table.find((t) => t.primary === primary && t.secondary === secondary)!;
+  return w.rows.map((r) => {
+    const e = r.bonus.entries;
+    const find = (p: string) => e.find((x) => x.source.startsWith(p))!.delta;
+    return { weapon: r.weapon, str: find('strength'), dex: find('dexterity'), prof: find(e.some((x) => x.source.startsWith('not proficient')) ? 'not proficient' : 'proficient'), magic: find('weapon magic'), total: r.bonus.total };
+  });
+}
+
+describe('examples/adnd/frito-and-rocky.yaml [3380eb42]', () => {
+  const s = sys.setup(load('frito-and-rocky.yaml'));
+  const x = sys.explain(s);
+  const table = (id: string) => x.figures.find((f) => f.id === id)!.toHit as Table;
+
+  it("R-A4: Frito's table: +6 sword alone, +5 mace alone, +1/-2 sword & mace, 0/-1 mace & sword", () => {
+    const t = table('frito');
+    expect(cells(t, 'longsword', null)).toEqual([{ weapon: 'longsword', str: 3, dex: 1, prof: 0, magic: 2, total: 6 }]);
+    expect(cells(t, 'mace', null)).toEqual([{ weapon: 'mace', str: 3, dex: 1, prof: -2, magic: 3, total: 5 }]);
+    expect(cells(t, 'longsword', 'mace')).toEqual([
+      { weapon: 'longsword', str: 3, dex: -4, prof: 0, magic: 2, total: 1 },
+      { weapon: 'mace', str: 3, dex: -6, prof: -2, magic: 3, total: -2 },
+    ]);
+    expect(cells(t, 'mace', 'longsword')).toEqual([
+      { weapon: 'mace', str: 3, dex: -4, prof: -2, magic: 3, total: 0 },
+      { weapon: 'longsword', str: 3, dex: -6, prof: 0, magic: 2, total: -1 },
+    ]);
+    // Every row is a ledger entry citing its rule.
+    const e = t.find((w) => w.primary === 'mace' && w.secondary === null)!.rows[0].bonus.entries;
+    expect(e.map((r) => r.rule)).toEqual(['adnd-phb-strength', 'R-A4', 'R-A4', 'adnd-phb']);
+  });
+
+  it("R-A4: Rocky's table: +7, +8, +5/+4, +6/+3 (dexterity 18/95)", () => {
+    const t = table('rocky');
+    expect(cells(t, 'longsword', null)).toEqual([{ weapon: 'longsword', str: 3, dex: 2, prof: 0, magic: 2, total: 7 }]);
+    expect(cells(t, 'mace', null)).toEqual([{ weapon: 'mace', str: 3, dex: 2, prof: 0, magic: 3, total: 8 }]);
+    expect(cells(t, 'longsword', 'mace')).toEqual([
+      { weapon: 'longsword', str: 3, dex: 0, prof: 0, magic: 2, total: 5 },
+      { weapon: 'mace', str: 3, dex: -2, prof: 0, magic: 3, total: 4 },
+    ]);
+    expect(cells(t, 'mace', 'longsword')).toEqual([
+      { weapon: 'mace', str: 3, dex: 0, prof: 0, magic: 3, total: 6 },
+      { weapon: 'longsword', str: 3, dex: -2, prof: 0, magic: 2, total: 3 },
+    ]);
+  });
+
+  it('R-A4: two weapons in hand worsen AC by 1 (Rocky holds both)', () => {
+    const ac = (id: string) => x.figures.find((f) => f.id === id)!.ac as Ledger;
+    expect(ac('frito').total).toBe(2); // 4, dexterity 17 -2
+    expect(ac('rocky').total).toBe(1); // 4, dexterity 18/95 -4, two weapons +1
+    expect(ac('rocky').entries.at(-1)).toEqual({ source: 'fighting with two weapons', delta: 1, rule: 'R-A4' });
+  });
+
+  it('R-A4: the Two Weapons skill uses the next better row of the two-weapon columns only', () => {
+    const raw = load('frito-and-rocky.yaml');
+    raw.figures[0].twoWeapons = true;
+    const t = sys.explain(sys.setup(raw)).figures[0].toHit as Table;
+    // dexterity 17 -> the 18/01-50 row: -3 / -5; one-weapon dexterity stays +1
+    expect(cells(t, 'longsword', 'mace').map((c) => c.dex)).toEqual([-3, -5]);
+    expect(cells(t, 'longsword', null)[0].dex).toBe(1);
+    raw.figures[0].dex = 10;
+    const t10 = sys.explain(sys.setup(raw)).figures[0].toHit as Table;
+    expect(cells(t10, 'longsword', 'mace').map((c) => c.dex)).toEqual([-5, -7]);
+    // Seed note 2: non-proficiency adds up: fighter, dexterity 10, no skill, two non-proficient weapons: -8 / -10
+    raw.figures[0].twoWeapons = false;
+    raw.figures[0].proficiencies = {};
+    const t10n = sys.explain(sys.setup(raw)).figures[0].toHit as Table;
+    expect(cells(t10n, 'longsword', 'mace').map((c) => c.dex + c.prof)).toEqual([-8, -10]);
+  });
+});
+
+describe('examples/adnd/surprise.yaml [3380eb42]', () => {
+  const start = (roll: number) => {
+    const s = sys.setup(load('surprise.yaml'));
+    sys.apply(s, { type: 'begin' }, new QueueDice({ 100: [roll] }), null);
+    return s;
+  };
+  const segs = (s: AdndState) => Object.fromEntries(s.figures.filter((f) => f.side === 'party').map((f) => [f.id, f.surprised]));
+
+  it('R-A3: roll 25: the four normal members surprised 3 segments, ranger and monk not', () => {
+    expect(segs(start(25))).toEqual({ gorm: 3, brother: 3, zara: 3, pip: 3, strider: 0, kwan: 0 });
+  });
+
+  it('R-A3: roll 16: the four 5 segments, the ranger 2, the monk not', () => {
+    expect(segs(start(16))).toEqual({ gorm: 5, brother: 5, zara: 5, pip: 5, strider: 2, kwan: 0 });
+  });
+
+  it('R-A3/R-A2: surprised 4 segments, a ready long sword first strikes in segment 9', () => {
+    const s = sys.setup(load('surprise.yaml'));
+    const events: AdndEvent[] = [];
+    // d100 21: 33 - 21 = 12 -> 2 + 2 = 4 segments
+    sys.apply(s, { type: 'begin' }, new QueueDice({ 100: [21, 100, 100] }, { 20: 2, 100: 100 }), (e) => events.push(e));
+    const gorm = s.figures.find((f) => f.id === 'gorm')!;
+    expect(gorm.surprised).toBe(4);
+    runToEnd(sys, s, new QueueDice({}, { 20: 2, 100: 100, 6: 1, 8: 1, 4: 1, 10: 1 }), (e) => events.push(e), { maxSteps: 40 });
+    const first = events.find((e) => e.type === 'declare' && e.figure === 'gorm')!;
+    expect(first.segment).toBe(4);
+    expect(first.lands).toBe(9);
+    expect((first.timing as Ledger).entries.map((e) => [e.delta, e.rule])).toEqual([
+      [0, 'R-A1'],
+      [4, 'R-A3'],
+      [5, 'R-A2'],
+    ]);
+    const strike = events.find((e) => e.type === 'attack' && e.attacker === 'gorm')!;
+    expect(strike.segment).toBe(9);
+  });
+
+  it('surprise.yaml plays to an end under the AI', () => {
+    const s = sys.setup(load('surprise.yaml'));
+    const r = runToEnd(sys, s, new SeededDice(seedRng(7)), null);
+    expect(r.ended).toBe(true);
+    expect(sys.summary(s).winner).not.toBeNull();
+  });
+});
+
+describe('examples/adnd/frito-parries.yaml [3380eb42]', () => {
+  // Every d20 a 2 (all miss), no extra attacks: only the clock moves.
+  const quiet = () => new QueueDice({}, { 20: 2, 100: 100, 10: 1, 8: 1, 12: 1 });
+
+  it("R-A8: AC -3 against the minotaur; attack in 2, parry in 3 -> next attack 10; parry in 8 -> round 3 segment 7", () => {
+    const s = sys.setup(load('frito-parries.yaml'));
+    const events: AdndEvent[] = [];
+    const dice = quiet();
+    while (sys.pending(s) && s.now <= 28) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+    const atk = events.find((e) => e.type === 'attack' && e.attacker === 'frito')!;
+    expect([atk.round, atk.segmentOfRound]).toEqual([2, 2]);
+    const parries = events.filter((e) => e.type === 'parry' && e.round === 2);
+    expect(parries.map((e) => [e.round, e.segmentOfRound, (e.ac as Ledger).total, e.delay])).toEqual([
+      [2, 3, 3, 2],
+      [2, 8, 3, 4],
+    ]);
+    const mino = events.find((e) => e.type === 'attack' && e.attacker === 'minotaur')!;
+    expect((mino.ac as Ledger).total).toBe(-3);
+    expect((mino.ac as Ledger).entries.map((e) => e.delta)).toEqual([2, -2, -3]);
+    // Frito's declarations: wait, the attack landing in 12, then after each parry.
+    const decl = events.filter((e) => e.type === 'declare' && e.figure === 'frito').map((e) => [e.segment, e.lands]);
+    expect(decl.slice(0, 6)).toEqual([
+      [0, 7],
+      [7, 12],
+      [12, 17], // the normal next attack (segment 7), given up for the parry
+      [13, 20], // parried in 3: next attack segment 10 (SF 5 + 2)
+      [18, 27], // parried in 8: round 3 segment 7 (SF 5 + 2 x 2)
+      [27, 32], // attacked in 27 without parrying: SF back to 5
+    ]);
+    const second = events.filter((e) => e.type === 'declare' && e.figure === 'frito')[4];
+    expect([second.landsRound, second.landsSegment]).toEqual([3, 7]);
+    expect((second.timing as Ledger).entries.map((e) => [e.source, e.delta])).toEqual([
+      ['parried in segment 18', 18],
+      ['long sword speed factor 5', 5],
+      ['parry delay: 2 consecutive parries', 4],
+    ]);
+  });
+
+  it('R-A8: five consecutive parries make the speed factor 15; a sixth or seventh stays 15', () => {
+    const raw = load('frito-parries.yaml');
+    raw.figures[0].script = Array.from({ length: 7 }, (_, k) => ({ type: 'parry', against: 'minotaur', at: 1 + k }));
+    raw.figures[1].weapons[0].sf = 1; // the minotaur strikes every segment
+    raw.figures[1].script = [];
+    const s = sys.setup(raw);
+    const frito = s.figures.find((f) => f.id === 'frito')!;
+    const dice = quiet();
+    const seen: number[] = [];
+    while (sys.pending(s) && s.now <= 7) {
+      sys.apply(s, sys.decide(s), dice, null);
+      if (s.phase === 'declare' && frito.declared && frito.parries > seen.length) seen.push(frito.next - s.now);
+    }
+    expect(seen).toEqual([7, 9, 11, 13, 15, 15, 15]);
+  });
+
+  it('R-A10: a parrying figure suffers the third critical roll lowered by 3', () => {
+    const raw = load('frito-parries.yaml');
+    raw.figures[1].script = [{ type: 'wait', until: 8 }, { type: 'attack', target: 'frito' }];
+    raw.figures[0].hp = 200;
+    const s = sys.setup(raw);
+    const events: AdndEvent[] = [];
+    // Minotaur (6+3 HD, no dex: threshold (6 + 11) / 2 = 8.5): natural 20, confirm 8, third 20 - 3 = 17: triple 16 = 48.
+    const dice = new QueueDice({}, { 20: 2, 100: 100, 10: 1, 8: 1, 12: 1 });
+    while (sys.pending(s) && !(s.now === 13 && s.phase === 'react' && s.queue.includes('frito'))) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+    sys.apply(s, sys.decide(s), new QueueDice({ 20: [20, 8, 20] }, { 20: 2, 100: 100 }), (e) => events.push(e));
+    const hit = events.find((e) => e.type === 'attack' && e.attacker === 'minotaur' && e.hit)!;
+    expect(hit.critical).toMatchObject({ confirm: 8, threshold: 8.5, third: 20, parryMinus: 3, multiplier: 3, special: false });
+    expect((hit.damage as Ledger).total).toBe(48);
+  });
+});
+
+describe('examples/adnd/melee.yaml', () => {
+  it('plays to an end under the AI, narrated segment by segment', () => {
+    const s = sys.setup(load('melee.yaml'));
+    const lines: string[] = [];
+    const events: AdndEvent[] = [];
+    const r = runToEnd(sys, s, new SeededDice(seedRng(3)), (e) => {
+      events.push(e);
+      lines.push(sys.describe(e));
+    });
+    expect(r.ended).toBe(true);
+    const sum = sys.summary(s);
+    expect(sum.winner).not.toBeNull();
+    for (const f of sum.figures) {
+      expect(typeof f.hp).toBe('number');
+      expect(f.maxHp).toBeGreaterThanOrEqual(1);
+      expect(f.st).toBeUndefined();
+      expect(['healthy', 'unconscious', 'dying', 'dead']).toContain(f.state);
+    }
+    expect(sum.figures.filter((f) => f.side === sum.winner && f.state === 'healthy').length).toBeGreaterThan(0);
+    expect(sum.figures.filter((f) => f.side !== sum.winner).every((f) => f.state !== 'healthy')).toBe(true);
+    // Segment lines say who acts and why there; each declare's timing adds up to its segment.
+    expect(lines.some((l) => /^Round 1, segment \d+: /.test(l))).toBe(true);
+    for (const e of events.filter((e) => e.type === 'declare')) expect((e.timing as Ledger).total).toBe(e.lands);
+    for (const e of events.filter((e) => e.type === 'segment')) {
+      for (const a of e.actors as { why: Ledger }[]) expect(a.why.total).toBe(e.segment);
+    }
+  });
+
+  it('same scenario and seed: the same events, byte for byte', () => {
+    const run = () => {
+      const s = sys.setup(load('melee.yaml'));
+      const out: string[] = [];
+      runToEnd(sys, s, new SeededDice(seedRng(11)), (e) => out.push(JSON.stringify(e)));
+      return out.join('\n') + JSON.stringify(sys.summary(s));
+    };
+    expect(run()).toBe(run());
+  });
+});
