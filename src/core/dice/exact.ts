@@ -14,7 +14,7 @@
 //   Dist.of('3d6').chain((r) => r <= 4 ? dmg.times(5 - r + 1) : ...)  (hit/miss trees)
 //   Dist.mix([[frac(1, 3), a], [frac(2, 3), b]])
 import { InputError } from '../errors.ts';
-import { type DiceExpr, parseDice } from './notation.ts';
+import { type DiceExpr, parseDiceCached } from './notation.ts';
 import { Fraction, type FractionLike, gcdBig } from './fraction.ts';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -137,7 +137,7 @@ export class Dist {
    * transformed faces.
    */
   static of(notation: string | DiceExpr, opts: OfOptions = {}): Dist {
-    const e = typeof notation === 'string' ? parseDice(notation) : notation;
+    const e = typeof notation === 'string' ? parseDiceCached(notation) : notation;
     let out = Dist.constant(e.modifier);
     for (const g of e.dice) {
       let die = Dist.die(g.sides);

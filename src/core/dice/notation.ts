@@ -161,6 +161,21 @@ export function parseDice(text: string, path = 'dice'): DiceExpr {
   return freeze({ dice, modifier, text });
 }
 
+// Parsed notation is frozen, so texts seen before need not be parsed again.
+const cache = new Map<string, DiceExpr>();
+const CACHE_MAX = 512;
+
+/** parseDice with a small cache (for hot paths that roll or tabulate the same texts). */
+export function parseDiceCached(text: string): DiceExpr {
+  let e = cache.get(text);
+  if (e === undefined) {
+    e = parseDice(text);
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(text, e);
+  }
+  return e;
+}
+
 function freeze(e: DiceExpr): DiceExpr {
   for (const g of e.dice) Object.freeze(g);
   Object.freeze(e.dice);

@@ -1,6 +1,6 @@
 // Rolling notation against a DiceSource. Every roll returns its faces, so the log can show the
 // dice and not only the total; the hot-loop helpers return a sum and allocate nothing.
-import { type DiceExpr, formatDice, parseDice } from './notation.ts';
+import { type DiceExpr, formatDice, parseDiceCached } from './notation.ts';
 import { type DiceSource, SeededDice } from './source.ts';
 
 export interface DiceRoll {
@@ -15,19 +15,17 @@ export interface DiceRoll {
   total: number;
 }
 
-// Parsed notation is immutable, so texts seen before are not parsed again.
-const cache = new Map<string, DiceExpr>();
-const CACHE_MAX = 512;
+export { parseDiceCached } from './notation.ts';
 
-/** parseDice with a small cache (the expressions are frozen, so sharing is safe). */
-export function parseDiceCached(text: string): DiceExpr {
-  let e = cache.get(text);
-  if (e === undefined) {
-    e = parseDice(text);
-    if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(text, e);
+// Canonical text per (frozen) expression, so a hot rollDice does not rebuild it.
+const notationOf = new WeakMap<DiceExpr, string>();
+function canonical(e: DiceExpr): string {
+  let t = notationOf.get(e);
+  if (t === undefined) {
+    t = formatDice(e);
+    notationOf.set(e, t);
   }
-  return e;
+  return t;
 }
 
 /** Rolls `expr` (an expression or notation text) with faces from `src`. */
@@ -44,7 +42,7 @@ export function rollDice(expr: DiceExpr | string, src: DiceSource): DiceRoll {
       total += g.sign * f;
     }
   }
-  return { notation: formatDice(e), faces, sides, modifier: e.modifier, total };
+  return { notation: canonical(e), faces, sides, modifier: e.modifier, total };
 }
 
 /** The total of `expr` without keeping faces (same faces, same order as rollDice). */
