@@ -9,6 +9,9 @@ import { seedRng } from '../../../../core/rng.ts';
 import { applyCommand, pendingOf } from '../../flow.ts';
 import type { TftCommand, TftEvent, TftState } from '../../model.ts';
 import { setupTft } from '../../scenario.ts';
+import { core } from '../../core.ts';
+import type { ActionOption } from '../../hooks.ts';
+import { sweepAction } from './module.ts';
 
 const EXAMPLE = new URL('../../../../../examples/tft/sweeping-blows.yaml', import.meta.url);
 
@@ -60,7 +63,8 @@ function play(scenario: unknown, sweepDice: number[][], seed = 7) {
 
 const example = () => parse(readFileSync(EXAMPLE, 'utf8')) as Record<string, unknown>;
 const total = (l: { delta: number }[]) => l.reduce((t, e) => t + e.delta, 0);
-type Ev = TftEvent & Record<string, never>;
+// biome-ignore lint/suspicious/noExplicitAny: the tests read each event type's own fields
+type Ev = TftEvent & Record<string, any>;
 const byTurn = (events: TftEvent[], turn: number, type: string) => events.filter((e) => e.turn === turn && e.type === type) as Ev[];
 
 // Turn 1 (adjDX 17 - 12 = 5): g1 rolls 4 (double) for 2+2+3+1, g2 5 (automatic hit) for 2+2+2+1,
@@ -124,5 +128,167 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
 
   it('the wounds at the end of the two turns', () => {
     expect(['g1', 'g2', 'g3', 'g4', 'g5', 'bobjo', 'jemmueb'].map((id) => fig(id).wounds)).toEqual([7, 1, 0, 5, 6, 3, 0]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every rule through the engine: a hero at 5,5 facing east, enemies in chosen adjacent hexes.
+// ---------------------------------------------------------------------------------------------
+
+const NEIGHBOUR: Record<number, { q: number; r: number }> = {
+  0: { q: 6, r: 5 },
+  1: { q: 5, r: 6 },
+  2: { q: 4, r: 6 },
+  3: { q: 4, r: 5 },
+  4: { q: 5, r: 4 },
+  5: { q: 6, r: 4 },
+};
+
+interface HeroSpec {
+  st?: number;
+  dx?: number;
+  iq?: number;
+  ma?: number;
+  weapons?: unknown[];
+  talents?: string[];
+  spells?: string[];
+}
+
+function arena(hero: HeroSpec, foes: Record<string, number>, options: Record<string, unknown> = {}, friends: Record<string, number> = {}) {
+  const facingTo = (d: number) => (d + 3) % 6;
+  return {
+    system: 'tft',
+    options,
+    figures: [
+      { id: 'hero', side: 'a', st: 16, dx: 16, iq: 12, weapons: ['greatsword'], ...hero, at: { q: 5, r: 5 }, facing: 0 },
+      ...Object.entries(friends).map(([id, d]) => ({ id, side: 'a', st: 12, dx: 8, weapons: ['club'], at: NEIGHBOUR[d], facing: facingTo(d) })),
+      ...Object.entries(foes).map(([id, d]) => ({ id, side: 'b', st: 20, dx: 8, weapons: ['club'], at: NEIGHBOUR[d], facing: facingTo(d) })),
+    ],
+  };
+}
+
+/** Set up and play (everyone stays put) up to the hero's action. */
+function heroToAct(scenario: unknown): TftState {
+  const state = setupTft(scenario);
+  const dice = new SeededDice(seedRng(1));
+  for (let n = 0; n < 100; n++) {
+    const p = pendingOf(state)!;
+    if (p.kind === 'action' && p.figures[0] === 'hero') return state;
+    applyCommand(state, nextCommand(state)!, dice, null);
+  }
+  throw new Error('the hero never got to act');
+}
+
+/** A sweep command that should be rejected before any die is rolled. */
+function sweepNow(state: TftState, targets: string[], spin: 'cw' | 'ccw') {
+  applyCommand(state, { type: 'sweep', figure: 'hero', targets, spin } as TftCommand, new SeededDice(seedRng(2)), null);
+}
+
+function sweepWith(state: TftState, targets: string[], spin: 'cw' | 'ccw', faces: number[]) {
+  const events: TftEvent[] = [];
+  const feed = new Feed(new SeededDice(seedRng(2)));
+  feed.queue.push(...faces);
+  applyCommand(state, { type: 'sweep', figure: 'hero', targets, spin } as TftCommand, feed, (e) => events.push(e));
+  expect(feed.queue).toEqual([]);
+  return events as Ev[];
+}
+
+describe('sweep rules through the engine [931c742c]', () => {
+  it('R-S2: a sweep at one target is rejected: one target is an ordinary attack', () => {
+    const s = heroToAct(arena({}, { e1: 0 }));
+    expect(() => sweepNow(s, ['e1'], 'cw')).toThrow(CommandRejected);
+    expect(() => sweepNow(s, ['e1'], 'cw')).toThrow(/targets.*at least 2/);
+  });
+  it('R-S1/R-S7: a one-handed sword cannot sweep without the talent', () => {
+    const s = heroToAct(arena({ weapons: ['broadsword'] }, { e1: 5, e2: 0 }));
+    expect(() => sweepNow(s, ['e1', 'e2'], 'cw')).toThrow(/Multiple Swing/);
+  });
+  it('R-S1: a mace cannot sweep', () => {
+    const s = heroToAct(arena({ weapons: ['mace'] }, { e1: 5, e2: 0 }));
+    expect(() => sweepNow(s, ['e1', 'e2'], 'cw')).toThrow(/not a cutting weapon/);
+  });
+  it('R-S7: with Multiple Swing a one-handed sword sweeps at -2 per extra target', () => {
+    const s = heroToAct(arena({ weapons: ['broadsword'], talents: ['multiple-swing'] }, { e1: 5, e2: 0, e3: 1 }));
+    // broadsword 2d: three misses on 10s
+    const ev = sweepWith(s, ['e1', 'e2', 'e3'], 'cw', [4, 3, 3, 4, 3, 3, 4, 3, 3]);
+    const attacks = ev.filter((e) => e.type === 'attack');
+    expect(attacks.map((a) => a.adjDX)).toEqual([12, 12, 12]);
+    expect(attacks[0].ledger).toContainEqual(expect.objectContaining({ delta: -4, rule: 'R-S7' }));
+  });
+  it('R-S7: a figure with the talent but IQ 11 or DX 13 fails to load, saying why', () => {
+    const low = arena({ iq: 11, talents: ['multiple-swing'] }, { e1: 0 });
+    expect(() => setupTft(low)).toThrow(InputError);
+    expect(() => setupTft(low)).toThrow(/figures\[0\]\.talents\[0\].*IQ 12/);
+    expect(() => setupTft(arena({ dx: 13, talents: ['multiple-swing'] }, { e1: 0 }))).toThrow(/basic DX 14\+/);
+    // multipleSwingPrereq: ma reads speed as MA
+    expect(() => setupTft(arena({ dx: 13, talents: ['multiple-swing'] }, { e1: 0 }, { multipleSwingPrereq: 'ma' }))).toThrow(/basic MA 14\+/);
+    expect(() => setupTft(arena({ dx: 13, ma: 14, talents: ['multiple-swing'] }, { e1: 0 }, { multipleSwingPrereq: 'ma' }))).not.toThrow();
+  });
+  it('R-S3: half damage rounds down before armor', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
+    s.figures.find((f) => f.id === 'e2')!.armor = { def: { id: 'plate', name: 'Plate', stops: 5, dx: -5, ma: 6 }, house: {} };
+    // e1: roll 10 hit, 3d+1 = 2+2+2+1 = 7 -> 3; e2: roll 10 hit, 6+6+6+1 = 19 -> 9, plate 5 -> 4
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [4, 3, 3, 2, 2, 2, 4, 3, 3, 6, 6, 6]);
+    expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.amount])).toEqual([
+      ['e1', 3, 3],
+      ['e2', 9, 4],
+    ]);
+  });
+  it('R-S5: a friend in the arc does not raise the penalty; a made roll spares it', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 1 }, {}, { pal: 0 }));
+    // -4 for one extra target (not -8): adjDX 12. e1 misses (13), pal spared (12 <= 12), e2 misses (13).
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [6, 4, 3, 6, 3, 3, 6, 4, 3]);
+    expect(ev.filter((e) => e.type === 'attack').map((a) => a.adjDX)).toEqual([12, 12]);
+    const f = ev.find((e) => e.type === 'sweep-friend')!;
+    expect([f.target, f.roll, f.adjDX, f.spared]).toEqual(['pal', 12, 12, true]);
+    expect(ev.filter((e) => e.type === 'damage')).toEqual([]);
+  });
+  it("R-S6: classic sweep: the flat -4 with three targets, and full damage", () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 0, e3: 1 }, { sweep: 'classic' }));
+    // e1 hit on 10 for 2+2+2+1 = 7 (full); e2, e3 miss on 13
+    const ev = sweepWith(s, ['e1', 'e2', 'e3'], 'cw', [4, 3, 3, 2, 2, 2, 6, 4, 3, 6, 4, 3]);
+    const attacks = ev.filter((e) => e.type === 'attack');
+    expect(attacks.map((a) => a.adjDX)).toEqual([12, 12, 12]);
+    expect(attacks[0].ledger).toContainEqual(expect.objectContaining({ delta: -4, rule: 'R-S6' }));
+    expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.amount])).toEqual([['e1', 7, 7]]);
+  });
+  it('R-S6: sweep: off rejects a sweep', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 0 }, { sweep: 'off' }));
+    expect(() => sweepNow(s, ['e1', 'e2'], 'cw')).toThrow(/off/);
+  });
+  it('a rejected sweep changes nothing', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
+    const before = structuredClone(s);
+    expect(() => sweepNow(s, ['e1', 'e2'], 'ccw')).toThrow(/spin/);
+    expect(s).toEqual(before);
+  });
+  it('explain shows the sweep beside single attacks, exact (issue 5 part 4)', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 0, e3: 1 }));
+    const hero = s.figures.find((f) => f.id === 'hero')!;
+    const opts = sweepAction.options({ state: s, core, mode: 'explain' }, hero);
+    expect(opts.map((o) => (o.command as unknown as { targets: string[] }).targets.join(','))).toEqual(['e1,e2', 'e2,e3', 'e1,e2,e3']);
+    const all3 = opts[2] as ActionOption & { targets: { adjDX: number; hit: number; ledger: unknown[] }[]; singles: { adjDX: number; expectedDamage: number }[] };
+    expect(all3.targets.map((t) => t.adjDX)).toEqual([8, 8, 8]); // DX 16 - 8
+    expect(all3.targets[0].hit).toBeCloseTo(56 / 216, 12); // totals 3..8 (3, 4, 5 are automatic hits anyway)
+    expect(all3.singles.map((t) => t.adjDX)).toEqual([16, 16, 16]);
+    expect(all3.targets[0].ledger).toContainEqual(expect.objectContaining({ delta: -8, rule: 'R-S2' }));
+    expect(all3.sweepIsBetter).toBe(false);
+    expect(all3.expectedDamage).toBeLessThan(all3.singles[0].expectedDamage);
+  });
+  it('the AI sweeps only when it is better: never here under the new rule, always under the classic one', () => {
+    const fresh = (variant: string) => {
+      const s = heroToAct(arena({}, { e1: 5, e2: 0, e3: 1 }, { sweep: variant }));
+      return sweepAction.options({ state: s, core, mode: 'ai' }, s.figures.find((f) => f.id === 'hero')!);
+    };
+    expect(fresh('new')).toEqual([]);
+    const classic = fresh('classic');
+    expect(classic.length).toBeGreaterThan(0);
+    for (const o of classic) expect(o.sweepIsBetter).toBe(true);
+  });
+  it('a 17 drops the weapon and ends the sweep', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [6, 6, 5]);
+    expect(ev.filter((e) => e.type === 'attack')).toHaveLength(1);
+    expect(ev.find((e) => e.type === 'sweep-end')?.reason).toBe('weapon dropped');
   });
 });
