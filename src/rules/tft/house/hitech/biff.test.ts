@@ -1,0 +1,59 @@
+// The seed's Biff Redstone examples (f04d4dae) as a scenario played through the whole TFT
+// system with the scenario's scripted dice: examples/tft/hitech-biff.yaml.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../../../core/dice/source.ts';
+import { runToEnd } from '../../../../engine/run.ts';
+import type { TftEvent, TftState } from '../../model.ts';
+import { tftSystem } from '../../system.ts';
+
+const EXAMPLE = new URL('../../../../../examples/tft/hitech-biff.yaml', import.meta.url);
+
+function play() {
+  const raw = parse(readFileSync(EXAMPLE, 'utf8')) as { dice: number[] };
+  const state = tftSystem.setup(raw) as TftState;
+  const dice = new ScriptedDice(raw.dice);
+  const events: TftEvent[] = [];
+  const r = runToEnd(tftSystem, state, dice, (e) => events.push(e));
+  return { state, events, dice, r };
+}
+
+type Dmg = { figure: string; amount: number; raw: number; faces: number[]; turn: number; ledger: { delta: number; rule: string }[] };
+
+describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => {
+  const { state, events, dice, r } = play();
+  const dmg = (who: string) => events.filter((e) => e.type === 'damage' && e.figure === who) as unknown as Dmg[];
+
+  it('plays to the end using exactly the scripted dice', () => {
+    expect(r.ended).toBe(true);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it('R-H8: the assault rifle (6 and 1) through the flak jacket does 4', () => {
+    const d = dmg('biff')[0];
+    expect([d.turn, d.faces, d.amount]).toEqual([1, [6, 1], 4]);
+    expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(4);
+    expect(d.ledger.some((e) => e.rule === 'R-H8')).toBe(true);
+  });
+
+  it('R-H8: the broadsword (8) against the flak jacket does 6', () => {
+    const d = dmg('biff')[1];
+    expect([d.turn, d.faces, d.amount]).toEqual([2, [5, 3], 6]);
+  });
+
+  it('R-H9: the HE snub pistol (3 and 4) does 6, and the hapless Biff expires', () => {
+    const d = dmg('biff')[2];
+    expect([d.turn, d.faces, d.amount]).toEqual([3, [3, 4], 6]);
+    expect(d.ledger.some((e) => e.rule === 'R-H9')).toBe(true);
+    const biff = state.figures.find((f) => f.id === 'biff');
+    expect(biff?.wounds).toBe(16);
+    expect(biff?.state).toBe('dead');
+  });
+
+  it('R-H13: the knockdown example (3 and 5 through flak: 4 damage, 8 for knockdown) makes him fall', () => {
+    const d = dmg('biff2')[0];
+    expect([d.faces, d.amount]).toEqual([[3, 5], 4]);
+    expect(events.some((e) => e.type === 'falls' && e.figure === 'biff2' && e.turn === 1)).toBe(true);
+  });
+});
