@@ -18,6 +18,7 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   const out: ActionOption[] = [];
   const w = readyWeapon(fig);
   if (!w || fig.prone) return out;
+  for (const v of hooksOf(state).vetoAction) if (v(state, fig, 'attack')) return out; // a module's weapon (HiTech firearm) attacks its own way
   for (const t of state.figures) {
     if (t === fig || t.state === 'dead') continue;
     if (mode === 'ai' && (t.side === fig.side || !t.woundFx.canAct)) continue;
