@@ -78,6 +78,13 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
   explain(state: S): ExplainReport;
   /** One line of narration for an event (`fray run` without --json, the table's log). */
   describe(event: E): string;
+  /**
+   * Optional: whether the pending decision comes from the scenario's script (not the AI), so
+   * `fray explain` can play a scenario "up to the end of its script".
+   */
+  scripted?(state: S): boolean;
+  /** Optional: the JSON Schema of this system's scenario format (`fray schema`). */
+  scenarioJsonSchema?(): unknown;
 }
 
 export interface ExplainReport {

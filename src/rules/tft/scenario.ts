@@ -358,3 +358,8 @@ function stripTurn(b: { turn?: number }): unknown {
   const { turn: _t, ...rest } = b as Record<string, unknown>;
   return rest;
 }
+
+/** The JSON Schema of the scenario format (input side: what a file may contain). */
+export function scenarioJsonSchema(): unknown {
+  return z.toJSONSchema(scenarioSchema(), { io: 'input', unrepresentable: 'any' });
+}

@@ -5,11 +5,11 @@ import type { ExplainReport, GameSystem, Pending, Summary } from '../../engine/t
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
-import { applyCommand, halfMA, pendingOf } from './flow.ts';
+import { applyCommand, halfMA, pendingOf, scriptRemains } from './flow.ts';
 import type { Figure, TftCommand, TftEvent, TftState } from './model.ts';
 import { actionOptions } from './options.ts';
 import { hooksOf } from './registry.ts';
-import { setupTft } from './scenario.ts';
+import { scenarioJsonSchema, setupTft } from './scenario.ts';
 
 const MOVE_TYPES = new Set(['move']);
 const ACTION_TYPES = new Set(['attack', 'defend', 'dodge', 'drop', 'stand-up', 'pass', 'ready', 'pick-up', 'disengage']);
@@ -34,6 +34,20 @@ function scripted(state: TftState, id: string): boolean {
 
 /** The script's command for this decision, else the scripted figure's default, else the AI's. */
 export function decideTft(state: TftState): TftCommand {
+  return decideWithSource(state).command;
+}
+
+/** Whether the pending decision is taken from the script (or a scripted figure's default). */
+export function scriptedTft(state: TftState): boolean {
+  const p = pendingOf(state);
+  if (!p) return false;
+  const src = decideWithSource(state).source;
+  if (src !== 'ai') return true;
+  // begin and initiative are automatic steps while the script still has entries to come.
+  return (p.kind === 'begin' || p.kind === 'initiative') && scriptRemains(state);
+}
+
+export function decideWithSource(state: TftState): { command: TftCommand; source: 'script' | 'default' | 'ai' } {
   const p = pendingOf(state);
   if (!p) throw new Error('decide: the encounter is over');
   for (let i = 0; i < state.script.length; i++) {
@@ -50,14 +64,16 @@ export function decideTft(state: TftState): TftCommand {
       else if (ph === 'initiative') ok = fid !== undefined && figure(state, fid)?.side === state.initiativeWinner;
       else ok = fid !== undefined && p.figures.includes(fid);
     }
-    if (ok) return { ...c, script: i };
+    if (ok) return { command: { ...c, script: i }, source: 'script' };
   }
   if (p.kind === 'move' || p.kind === 'action') {
     for (const id of p.figures) {
-      if (scripted(state, id)) return p.kind === 'move' ? { type: 'move', figure: id, path: [] } : { type: 'pass', figure: id };
+      if (scripted(state, id)) {
+        return { command: p.kind === 'move' ? { type: 'move', figure: id, path: [] } : { type: 'pass', figure: id }, source: 'default' };
+      }
     }
   }
-  return tftPolicy(state, p);
+  return { command: tftPolicy(state, p), source: 'ai' };
 }
 
 export function summaryTft(state: TftState): Summary {
@@ -139,4 +155,6 @@ export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   summary: summaryTft,
   explain: explainTft,
   describe: describeTft,
+  scripted: scriptedTft,
+  scenarioJsonSchema,
 };

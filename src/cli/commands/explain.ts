@@ -1,0 +1,71 @@
+// `fray explain <scenario> [--json]`: play the scenario's script, then list every legal option
+// of every figure with its ledger, exact hit chance and expected damage.
+import type { Command } from 'commander';
+import type { ExplainReport } from '../../engine/types.ts';
+import { makeDice } from '../dice-options.ts';
+import type { CliContext } from '../io.ts';
+import { loadScenario } from '../scenario-loader.ts';
+
+interface OptionLike {
+  label?: string;
+  adjDX?: number;
+  ledger?: { source: string; delta: number; rule: string }[];
+  dice?: number;
+  hit?: number;
+  hitExact?: string;
+  expectedDamage?: number;
+  expectedDamageExact?: string;
+  downChance?: number;
+  command?: unknown;
+}
+
+function ledgerLine(l: OptionLike['ledger']): string {
+  if (!l || l.length === 0) return '';
+  return l.map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`)).join(' ');
+}
+
+export function formatExplain(r: ExplainReport): string[] {
+  const lines: string[] = [];
+  lines.push(`${r.system} — turn ${r.turn}${r.phase ? `, ${String(r.phase)} phase` : ''}; waiting for: ${r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.join(', ')})` : ''}` : 'nothing (over)'}`);
+  for (const f of r.figures) {
+    const extra = [f.adjDX !== undefined ? `adjDX ${f.adjDX}` : '', f.remST !== undefined ? `remST ${f.remST}` : '', f.ma !== undefined ? `MA ${f.ma}` : '', f.engaged ? 'engaged' : '']
+      .filter(Boolean)
+      .join(', ');
+    lines.push('');
+    lines.push(`${f.name} [${f.id}, ${f.side}] ${f.state}${extra ? ` — ${extra}` : ''}`);
+    for (const o of f.options as OptionLike[]) {
+      let s = `  - ${o.label ?? JSON.stringify(o.command)}`;
+      if (o.adjDX !== undefined) s += `: adjDX ${o.adjDX}${o.ledger?.length ? ` = ${ledgerLine(o.ledger)}` : ''}`;
+      if (o.hit !== undefined) s += `; ${o.dice ?? 3}d6 hit ${(o.hit * 100).toFixed(2)}% (${o.hitExact})`;
+      if (o.expectedDamage !== undefined) s += `; expected damage ${o.expectedDamage.toFixed(3)}${o.expectedDamageExact ? ` (${o.expectedDamageExact})` : ''}`;
+      if (o.downChance !== undefined) s += `; P(down) ${(o.downChance * 100).toFixed(2)}%`;
+      lines.push(s);
+    }
+    if (f.house) lines.push(`  house rules: ${JSON.stringify(f.house)}`);
+  }
+  return lines;
+}
+
+export function registerExplain(program: Command, ctx: CliContext): void {
+  program
+    .command('explain')
+    .description('every legal option of every figure, with ledgers and exact odds, after the scenario\'s script')
+    .argument('<scenario>', 'scenario file')
+    .option('--seed <n>', 'seed for the dice used while playing the script')
+    .option('--dice <list>', 'comma-separated die faces for the script')
+    .option('--json', 'print the report as JSON')
+    .action((file: string, opts: { seed?: string; dice?: string; json?: boolean }) => {
+      const { io } = ctx;
+      const { raw, system } = loadScenario(io, file);
+      const state = system.setup(raw);
+      const { dice } = makeDice(opts, raw);
+      // Play the script (and the automatic steps between its entries), stop at the first AI decision.
+      let guard = 0;
+      while (system.scripted && system.pending(state) !== null && system.scripted(state) && guard++ < 100000) {
+        system.apply(state, system.decide(state), dice, null);
+      }
+      const report = system.explain(state);
+      if (opts.json) io.out(JSON.stringify(report));
+      else for (const l of formatExplain(report)) io.out(l);
+    });
+}

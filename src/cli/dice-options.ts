@@ -1,0 +1,33 @@
+// --seed and --dice, and the scenario's own `dice:` list.
+import { type DiceSource, ScriptedDice, SeededDice } from '../core/dice/source.ts';
+import { InputError } from '../core/errors.ts';
+import { seedRng } from '../core/rng.ts';
+import { ChainedDice } from '../engine/dice.ts';
+
+export function parseSeed(text: string | undefined, fallback: unknown): number | string {
+  if (text === undefined) return typeof fallback === 'number' || typeof fallback === 'string' ? fallback : 1;
+  const n = Number(text);
+  return Number.isFinite(n) && text.trim() !== '' ? n : text;
+}
+
+export function parseDiceList(text: string): number[] {
+  const parts = text.split(/[,\s]+/).filter((p) => p.length > 0);
+  return parts.map((p, i) => {
+    const n = Number(p);
+    if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: `--dice[${i}]`, message: `'${p}' is not a die face (a whole number from 1)` }], 'option');
+    return n;
+  });
+}
+
+/**
+ * --dice replaces the generator (running out is an error); otherwise the scenario's `dice:`
+ * are used first, then the generator seeded with --seed (or the scenario's `seed`, or 1).
+ */
+export function makeDice(opts: { seed?: string; dice?: string }, scenario: Record<string, unknown>): { dice: DiceSource; seed: number | string } {
+  const seed = parseSeed(opts.seed, scenario.seed);
+  if (opts.dice !== undefined) return { dice: new ScriptedDice(parseDiceList(opts.dice)), seed };
+  const gen = new SeededDice(seedRng(seed));
+  const own = scenario.dice;
+  if (Array.isArray(own) && own.length > 0 && opts.seed === undefined) return { dice: new ChainedDice(own as number[], gen), seed };
+  return { dice: gen, seed };
+}

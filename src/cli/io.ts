@@ -1,0 +1,20 @@
+// What a CLI command writes to and reads from, injected so tests run `main()` in-process.
+import { readFileSync } from 'node:fs';
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  readFile(path: string): string;
+}
+
+export const processIO: CliIO = {
+  out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+  err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+  readFile: (p) => readFileSync(p, 'utf8'),
+};
+
+/** Shared by every command: the IO and a way to set the exit code. */
+export interface CliContext {
+  io: CliIO;
+  setExit(code: number): void;
+}

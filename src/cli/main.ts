@@ -1,0 +1,31 @@
+// The `fray` command. Each subcommand lives in its own file under commands/ and is registered
+// with one line below (others add serve, odds, sim, compare the same way).
+import { Command, CommanderError } from 'commander';
+import { registerExplain } from './commands/explain.ts';
+import { registerRun } from './commands/run.ts';
+import { registerSchema } from './commands/schema.ts';
+import { registerValidate } from './commands/validate.ts';
+import { reportError } from './errors.ts';
+import { type CliContext, type CliIO, processIO } from './io.ts';
+
+export type Register = (program: Command, ctx: CliContext) => void;
+
+const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema];
+
+/** Runs the CLI with `argv` as in process.argv (node, script, args...); returns the exit code. */
+export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
+  let code = 0;
+  const ctx: CliContext = { io, setExit: (c) => (code = c) };
+  const program = new Command('fray')
+    .description('Fray: combat engine for The Fantasy Trip (with house rules) and AD&D 1e')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
+  for (const r of registrations) r(program, ctx);
+  try {
+    await program.parseAsync(argv, { from: 'node' });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : e.exitCode || 1;
+    return reportError(io, e);
+  }
+  return code;
+}
