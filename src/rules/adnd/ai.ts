@@ -81,7 +81,7 @@ export function aiDeclare(s: AdndState, f: Figure): Command {
       for (const id of ['fireball', 'lightning-bolt', 'magic-missile', 'hold-person', 'slow']) {
         if (has(id)) return { type: 'cast', figure: f.id, spell: id, target: strongest.id };
       }
-      if (has('haste') && f.hastedUntil < s.now) return { type: 'cast', figure: f.id, spell: 'haste', target: f.id };
+      if (has('haste') && !(f.hastedUntil > 0 && s.now <= f.hastedUntil)) return { type: 'cast', figure: f.id, spell: 'haste', target: f.id };
     }
   }
   const ws = attackWeapons(f);

@@ -82,7 +82,7 @@ function otherOptions(s: AdndState, f: Figure): unknown[] {
   for (const w of f.weapons) {
     if (w.kind === 'melee' && !f.hands.includes(w.id)) out.push({ kind: 'draw', weapon: w.id, segments: 1, rule: 'R-A2' });
     if (w.kind === 'launcher' && !f.hands.includes(w.id)) {
-      const adj = adjustSpeed(w.sf, s.now <= f.hastedUntil, s.now <= f.slowedUntil);
+      const adj = adjustSpeed(w.sf, f.hastedUntil > 0 && s.now <= f.hastedUntil, f.slowedUntil > 0 && s.now <= f.slowedUntil);
       out.push({ kind: 'ready', weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
     }
   }
@@ -137,7 +137,7 @@ export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
         const sfBase = w.kind === 'launcher' ? WEAPONS[w.missile!].sf : d.offhand ? Math.max(w.sf, f.weapons.find((x) => x.id === d.offhand)!.sf) : w.sf;
         let at = f.next;
         for (;;) {
-          const adj = adjustSpeed(sfBase, at <= f.hastedUntil, at <= f.slowedUntil);
+          const adj = adjustSpeed(sfBase, f.hastedUntil > 0 && at <= f.hastedUntil, f.slowedUntil > 0 && at <= f.slowedUntil);
           at += adj.sf;
           if (at > until) break;
           out.push({

@@ -37,8 +37,8 @@ export function fig(s: AdndState, id: string, path = 'figure'): Figure {
   return f;
 }
 
-const hasted = (f: Figure, now: number) => now <= f.hastedUntil;
-const slowed = (f: Figure, now: number) => now <= f.slowedUntil;
+const hasted = (f: Figure, now: number) => f.hastedUntil > 0 && now <= f.hastedUntil;
+const slowed = (f: Figure, now: number) => f.slowedUntil > 0 && now <= f.slowedUntil;
 
 function awake(f: Figure, now: number): boolean {
   return canFight(f) && now >= f.surprised && now >= f.heldUntil;
