@@ -9,6 +9,7 @@ import { seedRng } from '../../../../core/rng.ts';
 import { applyCommand, pendingOf } from '../../flow.ts';
 import type { TftCommand, TftEvent, TftState } from '../../model.ts';
 import { setupTft } from '../../scenario.ts';
+import { tftSystem } from '../../system.ts';
 import { core } from '../../core.ts';
 import type { ActionOption } from '../../hooks.ts';
 import { sweepAction } from './module.ts';
@@ -46,18 +47,20 @@ function nextCommand(state: TftState): TftCommand | null {
  * Returns the state, the events and every face used.
  */
 function play(scenario: unknown, sweepDice: number[][], seed = 7) {
-  const state = setupTft(scenario);
+  const state = tftSystem.setup(scenario);
   const feed = new Feed(new SeededDice(seedRng(seed)));
   const dice = new RecordingDice(feed);
   const events: TftEvent[] = [];
   let k = 0;
   for (let n = 0; n < 500; n++) {
-    const cmd = nextCommand(state);
-    if (!cmd) break;
+    if (!tftSystem.pending(state)) break;
+    const cmd = tftSystem.decide(state); // the scenario's script (the real driver's choice)
+    expect((cmd as { script?: number }).script ?? (cmd.type === 'begin' || cmd.type === 'initiative' ? 0 : undefined)).toBeDefined();
     if (cmd.type === 'sweep') feed.queue.push(...(sweepDice[k++] ?? []));
-    applyCommand(state, cmd, dice, (e) => events.push(e));
+    tftSystem.apply(state, cmd, dice, (e) => events.push(e));
     expect(feed.queue).toEqual([]); // the sweep used exactly its scripted faces
   }
+  expect(tftSystem.pending(state)).toBeNull();
   return { state, events, faces: dice.faces };
 }
 
@@ -74,7 +77,7 @@ const TURN1 = [1, 1, 2, 2, 2, 3, 2, 2, 1, 2, 2, 2, 3, 3, 3, 1, 1, 1, 1, 1, 2];
 const TURN2 = [4, 4, 4, 5, 5, 5, 6, 6, 2, 3, 4, 5, 2, 3, 4, 1, 2, 3];
 
 describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () => {
-  const { state, events } = play(example(), [TURN1, TURN2]);
+  const { state, events, faces } = play(example(), [TURN1, TURN2]);
   const fig = (id: string) => state.figures.find((f) => f.id === id)!;
 
   it('Jemmueb with Eyes Behind sweeps 4 enemies at -12 DX on each attack (R-S2, R-S4) [931c742c]', () => {
@@ -124,6 +127,10 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
       ['bobjo', 6, 3, 3], // 3+4+5+1 = 13, half 6, chainmail 3
       ['g1', 3, 2, 1], // 1+2+3+1 = 7, half 3
     ]);
+  });
+
+  it("the scenario's dice list is exactly the faces this run used (so `fray run` replays it)", () => {
+    expect(example().dice).toEqual(faces);
   });
 
   it('the wounds at the end of the two turns', () => {
