@@ -74,7 +74,7 @@ export function Header({ children }: { children?: React.ReactNode }) {
           <polygon points="16,2 28,9 28,23 16,30 4,23 4,9" fill="#c8913a" />
           <polygon points="16,9 22,12.5 22,19.5 16,23 10,19.5 10,12.5" fill="#1d1a16" />
         </svg>
-        Fray
+        <span className="brand-text">Fray</span>
       </a>
       {children}
     </header>

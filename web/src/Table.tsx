@@ -11,7 +11,8 @@ import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
 import { entryFaces, mergeEntries, undoTarget } from './model/log.ts';
 import { type Reach, onRectMap, optionsAfterMove, reachable } from './model/move.ts';
-import { type OptionView, commandFor, optionsOf } from './model/options.ts';
+import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
+import { type OptionView, optionsOf } from './model/options.ts';
 import { type Obj, clockView, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
 import { DicePrompt, DiceTray } from './panels/Dice.tsx';
@@ -145,7 +146,23 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
 
   const sel = figures.find((f) => f.id === selected);
   const canAct = !!sel && !!pending && pending.figures.includes(sel.id) && mine.has(sel.id) && status === 'live';
-  const options = useMemo(() => (selected ? optionsOf(rep, selected) : []), [rep, selected]);
+  const ctx: CommandContext = useMemo(() => {
+    const me = figures.find((f) => f.id === selected);
+    const alive = figures.filter((f) => f.state !== 'dead');
+    const landing = Array.isArray(state.landing) ? state.landing.filter(isObj) : [];
+    return {
+      system,
+      figure: selected ?? '',
+      enemies: alive.filter((f) => me && f.side !== me.side).map((f) => ({ id: f.id, name: f.name })),
+      friends: alive.filter((f) => me && f.side === me.side).map((f) => ({ id: f.id, name: f.name })),
+      attackers: landing.filter((a) => a.target === selected && typeof a.attacker === 'string').map((a) => String(a.attacker)),
+    };
+  }, [figures, selected, state.landing, system]);
+  const options = useMemo(() => {
+    if (!selected) return [];
+    const nameOf = new Map(figures.map((f) => [f.id, f.name]));
+    return expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx);
+  }, [rep, selected, ctx, figures]);
   const isMovePhase = pending?.kind === 'move' && system === 'tft';
   const ma = sel ? effectiveMA(sel.raw, rep, sel.id) : 0;
   const reach = useMemo(() => {
@@ -215,7 +232,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   }
 
   function choose(o: OptionView) {
-    send(commandFor(o, o.command || o.raw.figure || o.raw.type === 'begin' ? {} : { figure: o.figure }));
+    send(buildCommand(o, ctx));
   }
 
   async function rewind(to: number) {
@@ -244,7 +261,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (armed) {
       const hit = armed.hexes.find((x) => x.hex.q === h.q && x.hex.r === h.r);
       if (!hit) return pushError(new ApiError('invalid', `hex ${h.q},${h.r} is not one of this option's targets`));
-      send(hit.command ?? commandFor(armed, { figure: armed.figure, [typeof armed.raw.hexParam === 'string' ? armed.raw.hexParam : 'hex']: h }));
+      send(hit.command ?? { ...buildCommand(armed, ctx), [typeof armed.raw.hexParam === 'string' ? armed.raw.hexParam : 'hex']: h });
       setArmed(null);
       return;
     }
@@ -372,7 +389,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const initiativeFallback = canAct && /initiative/.test(pending?.kind ?? '') && options.length === 0;
 
   return (
-    <div className={`table-page sys-${system}`} data-role={ev.role}>
+    <div className={`table-page system-${system}`} data-role={ev.role}>
       <Header>
         <span className="enc-name" title={ev.encounter.id}>
           {ev.encounter.name}
@@ -383,6 +400,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         </span>
         <span className="clock-mini" data-testid="clock">
           {system === 'adnd' ? 'round' : 'turn'} {clock.turn}
+          {system === 'adnd' && clock.segment ? ` · segment ${clock.segment}` : ''}
           {clock.phase ? ` · ${clock.phase}` : ''}
           {view.over ? ' · over' : ''}
         </span>
@@ -426,7 +444,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               onHover={setHover}
             />
           ) : (
-            <Segments state={state} figures={figures} entries={log} />
+            <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
           )}
           <DiceTray faces={dice.faces} stamp={dice.stamp} label={dice.label} />
           {hasMap && (
@@ -507,13 +525,13 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                       : undefined
                   }
                 />
-                {system === 'adnd' && hasMap && <Segments state={state} figures={figures} entries={log} />}
+                {system === 'adnd' && hasMap && <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />}
               </>
             )}
             {tab === 'status' && (
               <>
-                <Status clock={clock} state={state} figures={figures} report={rep} sideColors={sideColors} selected={selected} onSelect={setSelected} />
-                {system === 'adnd' && !hasMap && <Segments state={state} figures={figures} entries={log} />}
+                <Status system={system} clock={clock} state={state} figures={figures} report={rep} sideColors={sideColors} selected={selected} onSelect={setSelected} />
+                {system === 'adnd' && !hasMap && <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />}
               </>
             )}
             {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}

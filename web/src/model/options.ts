@@ -33,7 +33,7 @@ export interface OptionView {
   raw: Obj;
 }
 
-const PROB_KEYS = /^(p[A-Z].*|.*(chance|prob|probability)|hit|drop|kill|survive.*|stabilize.*)$/i;
+const PROB_KEYS = /^(p[A-Z].*|.*(chance|prob|probability)|hit|critical|drop|drops|kill|survive.*|stabilize.*)$/i;
 const NUM_LABELS: Record<string, string> = {
   pHit: 'hit',
   hitChance: 'hit',
@@ -62,6 +62,7 @@ function humanize(k: string): string {
 }
 
 const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index']);
+const NESTED = /^(swings|attacks|strikes)$/;
 
 function collectOdds(o: Obj, into: OddsItem[], prefix = ''): void {
   for (const [k, v] of Object.entries(o)) {
@@ -70,6 +71,15 @@ function collectOdds(o: Obj, into: OddsItem[], prefix = ''): void {
       into.push({ key: prefix + k, label: humanize(k), value: v, format: isProb ? 'percent' : 'number' });
     } else if (isObj(v) && (k === 'odds' || k === 'probabilities' || k === 'stats') && !isLedger(v)) {
       collectOdds(v, into, `${k}.`);
+    } else if (Array.isArray(v) && NESTED.test(k)) {
+      // Per-swing odds (AD&D two weapons: primary and secondary), labelled by role or weapon.
+      v.forEach((x, i) => {
+        if (!isObj(x)) return;
+        const tag = v.length > 1 ? `${String(x.role ?? x.weapon ?? i + 1)} ` : '';
+        const sub: OddsItem[] = [];
+        collectOdds(x, sub);
+        for (const o of sub) into.push({ ...o, key: `${prefix}${k}.${i}.${o.key}`, label: tag + o.label });
+      });
     }
   }
 }
@@ -86,6 +96,13 @@ function collectLedgers(o: Obj): { name: string; ledger: Ledger }[] {
       }
     }
     else if (isObj(v) && (k === 'odds' || k === 'attack')) out.push(...collectLedgers(v));
+    else if (Array.isArray(v) && NESTED.test(k)) {
+      v.forEach((x, i) => {
+        if (!isObj(x)) return;
+        const tag = v.length > 1 ? `${String(x.role ?? x.weapon ?? i + 1)}: ` : '';
+        for (const l of collectLedgers(x)) out.push({ name: tag + l.name, ledger: l.ledger });
+      });
+    }
   }
   return out;
 }
@@ -102,14 +119,16 @@ function targetIds(o: Obj): string[] {
   return [];
 }
 
-export function optionView(raw: unknown, key: string, figure?: string): OptionView {
+export function optionView(raw: unknown, key: string, figure?: string, nameOf: (id: string) => string = (id) => id): OptionView {
   const o: Obj = isObj(raw) ? raw : { kind: String(raw) };
   const kind = KIND_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? 'option';
   const command = isObj(o.command) ? o.command : undefined;
   const targets = targetIds(command ?? o).length > 0 ? targetIds(command ?? o) : targetIds(o);
-  const label = LABEL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? defaultLabel(kind, targets, o);
-  const odds: OddsItem[] = [];
-  collectOdds(o, odds);
+  const label = LABEL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? defaultLabel(kind, targets.map(nameOf), o);
+  const all: OddsItem[] = [];
+  collectOdds(o, all);
+  // A single swing repeats the option's totals: show each (label, value) once.
+  const odds = all.filter((x, i) => all.findIndex((y) => y.label === x.label && y.value === x.value) === i);
   const hexes: OptionView['hexes'] = [];
   for (const k of HEXES_KEYS) {
     const v = o[k];
@@ -131,7 +150,7 @@ export function optionView(raw: unknown, key: string, figure?: string): OptionVi
     const v = o[k];
     if (!Array.isArray(v) || !v.some(isObj)) continue;
     v.forEach((c, i) => {
-      if (isObj(c)) choices.push(optionView(c, `${key}.${k}.${i}`, figure));
+      if (isObj(c)) choices.push(optionView(c, `${key}.${k}.${i}`, figure, nameOf));
     });
   }
   const notes: string[] = [];
@@ -166,11 +185,11 @@ function defaultLabel(kind: string, targets: string[], o: Obj): string {
 }
 
 /** The options of one figure in an explain report. */
-export function optionsOf(report: unknown, figureId: string): OptionView[] {
+export function optionsOf(report: unknown, figureId: string, nameOf?: (id: string) => string): OptionView[] {
   if (!isObj(report) || !Array.isArray(report.figures)) return [];
   const f = report.figures.find((x) => isObj(x) && x.id === figureId);
   if (!isObj(f) || !Array.isArray(f.options)) return [];
-  return f.options.map((o, i) => optionView(o, `${figureId}.${i}`, figureId));
+  return f.options.map((o, i) => optionView(o, `${figureId}.${i}`, figureId, nameOf));
 }
 
 /** Formats a probability as a percentage with one decimal (e.g. 0.5 -> "50.0%"). */

@@ -193,7 +193,7 @@ export function clockView(state: unknown, report: unknown): ClockView {
     system: str(r.system) ?? str(s.system) ?? '',
     turn: num(r.turn) ?? pick(s, ['turn', 'round'], num) ?? 0,
     phase: pick(s, ['phase'], str),
-    segment: pick(s, ['segment', 'clock'], num),
+    segment: pick(r, ['segmentOfRound'], num) ?? pick(s, ['segment', 'clock'], num),
     pendingKind: pending ? str(pending.kind) : undefined,
     pendingFigures: pending && Array.isArray(pending.figures) ? pending.figures.filter((x): x is string => typeof x === 'string') : [],
     over: isObj(r) && 'pending' in r && r.pending === null,

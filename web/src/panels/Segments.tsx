@@ -14,13 +14,18 @@ export interface Cell {
   kind: string;
   text: string;
   future?: boolean;
+  projected?: boolean;
 }
 
 const SEGS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const QUIET = new Set(['round-start', 'segment', 'turn-start', 'begin', 'over', 'summary']);
 
-/** Where each event and each declared action sits on the clock (pure; unit-tested). */
-export function timelineCells(entries: readonly LogEntryView[], figures: readonly Obj[], now: number): Cell[] {
+/**
+ * Where each event and each coming action sits on the clock (pure; unit-tested). Coming actions
+ * come from explain()'s `schedule` (each with the ledger of why it lands there) when the system
+ * gives one, else from each figure's declared action and timing ledger.
+ */
+export function timelineCells(entries: readonly LogEntryView[], figures: readonly Obj[], now: number, schedule?: unknown): Cell[] {
   const cells: Cell[] = [];
   for (const e of effectiveLine(entries)) {
     (e.events ?? []).forEach((ev, i) => {
@@ -31,6 +36,23 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
       if (seg === null || seg < 1 || !who || QUIET.has(type)) return;
       cells.push({ figure: who, round: Math.ceil(seg / 10), segment: ((seg - 1) % 10) + 1, kind: type, text: e.descriptions?.[i] ?? type });
     });
+  }
+  if (Array.isArray(schedule)) {
+    for (const x of schedule) {
+      if (!isObj(x) || typeof x.segment !== 'number' || typeof x.figure !== 'string') continue;
+      const why = toLedger(x.why);
+      const reason = why ? why.entries.map((t) => `${t.source} [${t.rule}]`).join('; ') : '';
+      cells.push({
+        figure: x.figure,
+        round: Math.ceil(x.segment / 10),
+        segment: ((x.segment - 1) % 10) + 1,
+        kind: String(x.action ?? 'action').split(' ')[0],
+        text: `${String(x.action ?? 'action')} in segment ${x.segment}${reason ? ` (${reason})` : ''}`,
+        future: true,
+        projected: x.projected === true,
+      });
+    }
+    return cells;
   }
   for (const f of figures) {
     const next = typeof f.next === 'number' ? f.next : null;
@@ -50,13 +72,13 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
   return cells;
 }
 
-export function Segments({ state, figures, entries }: { state: Obj; figures: FigureView[]; entries: LogEntryView[] }) {
+export function Segments({ state, figures, entries, schedule }: { state: Obj; figures: FigureView[]; entries: LogEntryView[]; schedule?: unknown }) {
   const now = typeof state.now === 'number' ? state.now : 0;
   const current = Math.max(1, Math.ceil(now / 10));
   const [round, setRound] = useState<number | null>(null);
   const shown = round ?? current;
   const raw = figures.map((f) => f.raw);
-  const cells = useMemo(() => timelineCells(entries, raw, now), [entries, raw, now]);
+  const cells = useMemo(() => timelineCells(entries, raw, now, schedule), [entries, raw, now, schedule]);
   const lastRound = Math.max(current, ...cells.map((c) => c.round));
   return (
     <div className="segments" data-testid="segments">
@@ -94,7 +116,7 @@ export function Segments({ state, figures, entries }: { state: Obj; figures: Fig
                 <div key={`${f.id}:${seg}`} className={`seg-cell${isSurprised ? ' surprised' : ''}`} data-seg={`${f.id}:${seg}`} title={isSurprised ? `surprised (${surprised} segments, R-A3)` : undefined}>
                   {here.map((c, k) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: several actions may share a segment
-                    <span key={k} className={`seg-act k-${c.kind}${c.future ? ' future' : ''}`} title={c.text}>
+                    <span key={k} className={`seg-act k-${c.kind}${c.future ? ' future' : ''}${c.projected ? ' projected' : ''}`} title={c.text}>
                       {abbrev(c.kind)}
                     </span>
                   ))}
@@ -106,11 +128,11 @@ export function Segments({ state, figures, entries }: { state: Obj; figures: Fig
       </div>
       <ul className="seg-legend">
         {cells
-          .filter((c) => c.round === shown)
+          .filter((c) => c.round === shown && !c.projected)
           .sort((a, b) => a.segment - b.segment)
           .map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
-            <li key={i} className={c.future ? 'future' : ''}>
+            <li key={i} className={c.projected ? 'future projected' : c.future ? 'future' : ''}>
               <span className="seg-no">{c.segment}</span> {figures.find((f) => f.id === c.figure)?.name ?? c.figure}: {c.text}
             </li>
           ))}

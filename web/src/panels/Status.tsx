@@ -7,6 +7,7 @@ import { isObj } from '../model/view.ts';
 import { pct } from '../model/options.ts';
 
 export interface StatusProps {
+  system: string;
   clock: ClockView;
   state: Obj;
   figures: FigureView[];
@@ -66,6 +67,9 @@ export function Status(p: StatusProps) {
           ))}
         </div>
       )}
+      {p.system === 'adnd' ? (
+        <AdndRoster {...p} explained={explained} />
+      ) : (
       <table className="roster">
         <thead>
           <tr>
@@ -101,8 +105,53 @@ export function Status(p: StatusProps) {
           })}
         </tbody>
       </table>
+      )}
       <ThreadCards figures={p.figures} explained={explained} />
     </div>
+  );
+}
+
+/** AD&D combatants: hp, armour class (with its ledger as a tooltip), what each has declared and when it lands, surprise and parry. */
+function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
+  return (
+    <table className="roster">
+      <thead>
+        <tr>
+          <th>Combatant</th>
+          <th>State</th>
+          <th>hp</th>
+          <th>AC</th>
+          <th>Next</th>
+        </tr>
+      </thead>
+      <tbody>
+        {p.figures.map((f) => {
+          const e = p.explained.get(f.id) ?? {};
+          const ac = isObj(e.ac) && typeof e.ac.total === 'number' ? e.ac : null;
+          const acWhy = ac && Array.isArray(ac.entries) ? ac.entries.map((x) => (isObj(x) ? `${String(x.source)} [${String(x.rule)}]` : '')).join('; ') : '';
+          const parry = isObj(e.parry) ? e.parry : null;
+          const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
+          return (
+            <tr key={f.id} className={f.id === p.selected ? 'sel' : ''} onClick={() => p.onSelect(f.id)} data-roster={f.id}>
+              <td>
+                <span className="dot" style={{ background: p.sideColors[f.side] }} />
+                {f.name}
+              </td>
+              <td>
+                <span className={`state st-${f.state}`}>{f.state}</span>
+                {surprised > 0 && <span className="pill small">surprised {surprised}</span>}
+                {parry && <span className="pill small">parry vs {String(parry.against)}</span>}
+              </td>
+              <td>
+                {f.hp ?? '–'}/{f.maxHp ?? '–'}
+              </td>
+              <td title={acWhy}>{ac ? String(ac.total) : '–'}</td>
+              <td className="muted">{typeof e.declared === 'string' ? `${e.declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

@@ -1,0 +1,87 @@
+// AD&D on the segment clock in the browser: the seed's surprise example (3380eb42, R-A3) with
+// the party's d100 entered by hand as a physical die (25: the four with 33% surprised
+// 3 segments, the ranger and the monk not), shown on the segment timeline; then the
+// combatants declare attacks and the timeline places each with the reason it lands there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncounterView } from '../../src/server/protocol.ts';
+import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('an AD&D surprise round', () => {
+  it('enters the surprise d100 by hand and shows who is surprised for how many segments', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 820 });
+    const id = await createFromExample(gm, 'adnd/surprise');
+    const token = tokenOf(gm);
+
+    // The GM allows physical dice and turns the mode on.
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await gm.getByTestId('physical-dice').check();
+
+    // Begin: the server asks for the party's d100; the GM types 25.
+    await gm.getByTestId('system-step').click();
+    const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain('d100');
+    await prompt.getByLabel('d100 face').fill('25');
+    await prompt.getByRole('button', { name: 'Use it' }).click();
+    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(1)'));
+
+    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+    const figs = (v.view.state as { figures: { id: string; surprised: number }[] }).figures;
+    const surprised = Object.fromEntries(figs.map((f) => [f.id, f.surprised]));
+    // R-A3: roll 25 <= 33 gives 2 + floor((33 - 25) / 5) = 3 segments; 17% and 14% are not surprised.
+    expect([surprised.gorm, surprised.brother, surprised.zara, surprised.pip, surprised.strider, surprised.kwan]).toEqual([3, 3, 3, 3, 0, 0]);
+
+    // The timeline shades the surprised segments of each row: 1-3 for the four, none for the others.
+    const shaded = async (fig: string) => gm.locator(`[data-seg^="${fig}:"].surprised`).count();
+    expect(await shaded('gorm')).toBe(3);
+    expect(await shaded('zara')).toBe(3);
+    expect(await shaded('strider')).toBe(0);
+    expect(await shaded('kwan')).toBe(0);
+    // The log explains the roll with its rule id and the entered face.
+    await gm.locator('[data-tab="log"]').click();
+    const entry = gm.locator('li.entry[data-seq="1"]');
+    expect(await entry.textContent()).toContain('physical dice');
+    expect(await entry.textContent()).toMatch(/d100 25/);
+    await h.shot(gm, 'adnd-surprise-timeline');
+
+    // The ones not surprised declare: each pending figure takes its first attack; the timeline
+    // then shows where each attack lands, with the reason (speed factor, surprise...).
+    await gm.getByTestId('physical-dice').uncheck();
+    await gm.locator('[data-tab="actions"]').click();
+    for (let i = 0; i < 4; i++) {
+      const cur = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+      const p = cur.view.pending;
+      if (!p || p.figures.length === 0 || p.kind !== 'action') break;
+      const opts = gm.locator('[data-testid^="option-"]');
+      await opts.first().waitFor();
+      const kinds = await opts.evaluateAll((els) => els.map((e) => e.getAttribute('data-option') ?? ''));
+      const k = kinds.indexOf('attack');
+      await gm.getByTestId(`do-${k >= 0 ? k : kinds.length - 1}`).click();
+      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= s, cur.view.seq + 1);
+    }
+    const coming = gm.locator('.seg-act.future');
+    await expect.poll(() => coming.count()).toBeGreaterThan(0);
+    const why = await coming.first().getAttribute('title');
+    expect(why).toMatch(/segment \d+ \(.*\[R-A/);
+    await h.shot(gm, 'adnd-declared-attacks');
+
+    // At 390 px the timeline still fits the screen (it scrolls inside its own box).
+    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await phone.getByTestId('segments').first().waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await h.shot(phone, 'adnd-timeline-390');
+
+    expect(h.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// The AD&D options explain() gives become commands the real AD&D system accepts (parsed and
+// applied without rejection), using the seed's surprise example (3380eb42, R-A3).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ScriptedDice } from '../../../src/core/dice/source.ts';
+import { systems } from '../../../src/rules/index.ts';
+import { buildCommand, expandOptions } from './commands.ts';
+import { optionsOf } from './options.ts';
+import { type Obj, isObj } from './view.ts';
+
+const adnd = systems.adnd;
+
+function ctxFor(report: Obj, figure: string) {
+  const figs = (report.figures as Obj[]).filter(isObj);
+  const me = figs.find((f) => f.id === figure)!;
+  const alive = figs.filter((f) => f.state !== 'dead');
+  return {
+    system: 'adnd',
+    figure,
+    enemies: alive.filter((f) => f.side !== me.side).map((f) => ({ id: String(f.id), name: String(f.name) })),
+    friends: alive.filter((f) => f.side === me.side).map((f) => ({ id: String(f.id), name: String(f.name) })),
+    attackers: [],
+  };
+}
+
+describe('AD&D options to commands', () => {
+  const scenario = parse(readFileSync(new URL('../../../examples/adnd/surprise.yaml', import.meta.url), 'utf8'));
+
+  it('every option of every pending figure (and each choice) parses as a command', () => {
+    const s = adnd.setup(scenario);
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), new ScriptedDice([25, ...Array(40).fill(5)]), null);
+    const report = adnd.explain(s) as unknown as Obj;
+    const pending = adnd.pending(s)!;
+    expect(pending.figures.length).toBeGreaterThan(0);
+    let n = 0;
+    let attacks = 0;
+    for (const id of pending.figures) {
+      const opts = expandOptions(optionsOf(report, id), ctxFor(report, id));
+      attacks += opts.filter((o) => o.kind === 'attack').length;
+      for (const o of opts) {
+        for (const c of o.choices.length > 0 ? o.choices : [o]) {
+          const cmd = buildCommand(c, ctxFor(report, id));
+          expect(() => adnd.parseCommand(cmd)).not.toThrow();
+          n++;
+        }
+      }
+    }
+    expect(attacks).toBeGreaterThan(0);
+    expect(n).toBeGreaterThan(pending.figures.length);
+  });
+
+  it('an attack option becomes {type, figure, target, weapon} and the engine applies it', () => {
+    const s = adnd.setup(scenario);
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), new ScriptedDice([25]), null);
+    const report = adnd.explain(s) as unknown as Obj;
+    const id = adnd.pending(s)!.figures[0];
+    const attack = optionsOf(report, id).find((o) => o.kind === 'attack')!;
+    const cmd = buildCommand(attack, ctxFor(report, id));
+    expect(cmd).toEqual({ type: 'attack', figure: id, target: attack.raw.target, weapon: attack.raw.weapon });
+    expect(() => adnd.apply(s, adnd.parseCommand(cmd), new ScriptedDice(Array(200).fill(10)), null)).not.toThrow();
+  });
+
+  it('parry needs whom: attackers first, then every enemy; and a pass is always offered', () => {
+    const opt = { kind: 'parry', weapon: 'longsword', acImprovement: 1, rule: 'R-A8' };
+    const report = { figures: [{ id: 'a', name: 'A', side: 'x', options: [opt] }, { id: 'b', name: 'B', side: 'y' }, { id: 'c', name: 'C', side: 'y' }] };
+    const ctx = { ...ctxFor(report, 'a'), attackers: ['c'] };
+    const [parry, pass] = expandOptions(optionsOf(report, 'a'), ctx);
+    expect(parry.choices.map((c) => buildCommand(c, ctx))).toEqual([
+      { type: 'parry', figure: 'a', against: 'c' },
+      { type: 'parry', figure: 'a', against: 'b' },
+    ]);
+    expect(buildCommand(pass, ctx)).toEqual({ type: 'pass', figure: 'a' });
+  });
+
+  it('an option with its own command is sent as it is', () => {
+    const report = { figures: [{ id: 'a', options: [{ kind: 'sweep', command: { type: 'sweep', figure: 'a', targets: ['x', 'y'] }, pHit: 0.5 }] }] };
+    const [o] = optionsOf(report, 'a');
+    expect(buildCommand(o, { system: 'tft', figure: 'a', enemies: [], friends: [], attackers: [] })).toEqual({ type: 'sweep', figure: 'a', targets: ['x', 'y'] });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatOdds, optionView, optionsOf, pct } from './options.ts';
+
+const ledger = (total: number) => ({ entries: [{ source: 'base', delta: total, rule: 'tft-core' }], total });
+
+describe('reading explained options', () => {
+  it('AD&D attack: per-swing hit and critical chances as percentages, expected damage, and the bonus/need ledgers', () => {
+    const o = optionView(
+      {
+        kind: 'attack',
+        target: 'gnoll1',
+        weapon: 'longsword',
+        swings: [{ weapon: 'longsword', role: 'alone', bonus: ledger(0), ac: ledger(5), need: ledger(13), hit: 0.4, critical: 0.0175, expectedDamage: 3.312375 }],
+        expectedDamage: 3.312375,
+      },
+      'k',
+    );
+    expect(o.label).toBe('attack → gnoll1');
+    expect(o.targets).toEqual(['gnoll1']);
+    expect(o.odds.map((x) => [x.label, formatOdds(x)])).toEqual([
+      ['hit', '40.0%'],
+      ['critical', '1.8%'],
+      ['expected damage', '3.31'],
+    ]);
+    expect(o.ledgers.map((l) => [l.name, l.ledger.total])).toEqual([
+      ['bonus', 0],
+      ['ac', 5],
+      ['need', 13],
+    ]);
+  });
+
+  it('two swings are labelled by role', () => {
+    const o = optionView({ kind: 'attack', swings: [{ role: 'primary', hit: 0.5, bonus: ledger(1) }, { role: 'secondary', hit: 0.25, bonus: ledger(-2) }] }, 'k');
+    expect(o.odds.map((x) => x.label)).toEqual(['primary hit', 'secondary hit']);
+    expect(o.ledgers.map((l) => l.name)).toEqual(['primary: bonus', 'secondary: bonus']);
+  });
+
+  it('TFT-style option: bare ledger arrays, nested odds, sweep targets in arc order, hexes to pick', () => {
+    const o = optionView(
+      {
+        type: 'sweep',
+        targets: ['g1', 'bobjo', 'g2'],
+        adjDX: [
+          { source: 'DX', delta: 14, rule: 'tft-core' },
+          { source: 'one extra target', delta: -4, rule: 'R-S2' },
+        ],
+        odds: { pHit: 0.5, expectedDamage: 2.25, pDrop: 0.1 },
+        targetHexes: [{ hex: { q: 1, r: 2 } }, { q: 2, r: 2 }],
+      },
+      'k',
+    );
+    expect(o.targets).toEqual(['g1', 'bobjo', 'g2']);
+    expect(o.ledgers[0].ledger.total).toBe(10);
+    expect(o.odds.map((x) => [x.label, formatOdds(x)])).toEqual([
+      ['hit', '50.0%'],
+      ['expected damage', '2.25'],
+      ['drops target', '10.0%'],
+    ]);
+    expect(o.hexes.map((h) => h.hex)).toEqual([
+      { q: 1, r: 2 },
+      { q: 2, r: 2 },
+    ]);
+  });
+
+  it('reads a figure s options from a report; percentages at the edges', () => {
+    expect(optionsOf({ figures: [{ id: 'a', options: [{ kind: 'x' }] }] }, 'a')).toHaveLength(1);
+    expect(optionsOf({ figures: [] }, 'a')).toEqual([]);
+    expect([pct(0), pct(1), pct(0.0004), pct(0.9996), pct(0.123)]).toEqual(['0.0%', '100.0%', '<0.1%', '>99.9%', '12.3%']);
+  });
+});
