@@ -39,6 +39,22 @@ describe('parseDice: the notations the games use', () => {
     expect(shape(text)).toEqual({ dice, modifier });
   });
 
+  it('R-T2, R-T3 [82345e2a]: thread and stabilization rolls "Nd" against IQ read as Nd6', () => {
+    expect(shape('4d')).toEqual({ dice: [[4, 6]], modifier: 0 });
+    expect(shape('7d')).toEqual({ dice: [[7, 6]], modifier: 0 });
+  });
+
+  it('R-A3, R-A5, R-A10 [3380eb42]: surprise d100 (also d%), extra-attack segment d10, critical d20', () => {
+    expect(shape('d100')).toEqual(shape('d%'));
+    expect(diceBounds(parseDice('d100'))).toEqual({ min: 1, max: 100 });
+    expect(diceBounds(parseDice('d10'))).toEqual({ min: 1, max: 10 });
+    expect(diceBounds(parseDice('d20'))).toEqual({ min: 1, max: 20 });
+  });
+
+  it('R-H12 [f04d4dae]: grenade scatter 1d6', () => {
+    expect(diceBounds(parseDice('1d6'))).toEqual({ min: 1, max: 6 });
+  });
+
   it('keeps the original text', () => {
     expect(parseDice(' 2d+1 ').text).toBe(' 2d+1 ');
   });
