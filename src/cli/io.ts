@@ -7,6 +7,14 @@ export interface CliIO {
   readFile(path: string): string;
 }
 
+// A closed pipe (`fray run ... | head`) is not an error worth a stack trace.
+for (const s of [process.stdout, process.stderr]) {
+  s.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 export const processIO: CliIO = {
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
   err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),

@@ -253,10 +253,10 @@ export function baseAdjDX(state: TftState, fig: Figure, entries: LedgerEntry[] |
 
 /** Core range modifier (tft-core): missile -1 per 2 megahexes beyond the first two; thrown -1 per hex. */
 export function rangeDX(mode: AttackMode | string, hexes: number, mh?: number): number {
-  if (mode === 'thrown') return -hexes;
+  if (mode === 'thrown') return 0 - hexes || 0;
   if (mode === 'missile') {
     const m = Math.max(1, mh ?? Math.ceil(hexes / 2));
-    return -Math.floor((m - 1) / 2);
+    return 0 - Math.floor((m - 1) / 2) || 0;
   }
   return 0;
 }
@@ -438,7 +438,8 @@ export function rollDamage(
 ): DamageInfo {
   let faces = EMPTY;
   let total: number;
-  if (ctx.emit) {
+  // Faces are kept when narrating, and always against armor that stops per die (HiTech, R-H8).
+  if (ctx.emit || target.armor?.def.perDie === true) {
     faces = new Array<number>(dmg.dice);
     total = 0;
     for (let i = 0; i < dmg.dice; i++) {

@@ -1,0 +1,64 @@
+// Helpers for tests (of the core and of house modules): a quick scenario, and running commands
+// with scripted dice while collecting events.
+import { ScriptedDice } from '../../core/dice/source.ts';
+import type { Figure, TftCommand, TftEvent, TftState } from './model.ts';
+import { tftSystem } from './system.ts';
+
+export interface FigureSpec {
+  id: string;
+  side: string;
+  st?: number;
+  dx?: number;
+  iq?: number;
+  at: [number, number];
+  facing?: number;
+  weapons?: unknown[];
+  armor?: string;
+  shield?: string;
+  [k: string]: unknown;
+}
+
+/** A scenario with standard-TFT options (thread off, sweep off) unless `options` says otherwise. */
+export function scenario(figures: FigureSpec[], options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    system: 'tft',
+    name: 'test',
+    map: { width: 16, height: 12 },
+    options: { thread: 'off', sweep: 'off', ...options },
+    figures: figures.map((f) => ({ st: 12, dx: 12, weapons: ['broadsword'], ...f })),
+    ...extra,
+  };
+}
+
+export function setup(figures: FigureSpec[], options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): TftState {
+  return tftSystem.setup(scenario(figures, options, extra));
+}
+
+/** Apply commands (raw objects are parsed) with these dice; returns the events. */
+export function play(state: TftState, commands: unknown[], faces: number[] = []): TftEvent[] {
+  const dice = new ScriptedDice(faces);
+  const events: TftEvent[] = [];
+  for (const c of commands) tftSystem.apply(state, tftSystem.parseCommand(c) as TftCommand, dice, (e) => events.push(e));
+  return events;
+}
+
+export function fig(state: TftState, id: string): Figure {
+  const f = state.figures.find((x) => x.id === id);
+  if (!f) throw new Error(`no figure ${id}`);
+  return f;
+}
+
+/**
+ * Begin and get to the movement phase with side `first` moving first: initiative dice 6 (for
+ * the first side in the scenario) and 1, then the winner's choice.
+ */
+export function beginTurn(state: TftState, firstSide: string): TftEvent[] {
+  const sides = state.sides;
+  const winner = sides[0];
+  const faces = sides.map((_s, i) => (i === 0 ? 6 : 1));
+  const w = state.figures.find((f) => f.side === winner && f.woundFx.canAct) as Figure;
+  const cmds: unknown[] = state.phase === 'begin' ? [{ type: 'begin' }] : [];
+  const ev = play(state, cmds, state.phase === 'begin' ? faces : []);
+  if (state.phase === 'initiative') ev.push(...play(state, [{ type: 'initiative', figure: w.id, choice: winner === firstSide ? 'first' : 'last' }]));
+  return ev;
+}
