@@ -1,6 +1,7 @@
 // One line of narration per event (`fray run` without --json, the table's log).
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { TftEvent } from './model.ts';
+import { allModules } from './registry.ts';
 
 function ledgerText(entries: unknown): string {
   if (!Array.isArray(entries) || entries.length === 0) return '';
@@ -74,7 +75,11 @@ export function describeTft(e: TftEvent): string {
     case 'over':
       return `*** The fight is over after turn ${e.turn}: ${e.winner ? `${e.winner} wins` : 'no winner'} (${e.reason}). ***`;
     default: {
-      // House-rule events: show their fields.
+      // House-rule events: the module's own narration, else their fields.
+      for (const m of allModules()) {
+        const line = m.describe?.(e);
+        if (line) return `${t} ${line}`;
+      }
       const { type, turn: _turn, ...rest } = e;
       return `${t} ${type}: ${JSON.stringify(rest)}`;
     }

@@ -258,6 +258,8 @@ export interface HouseModule {
   setup?(state: TftState): void;
   actions?: ActionSpec[];
   hooks?: TftHooks;
+  /** One line of narration for one of its own events (sweep, sweep-friend...); undefined for others. */
+  describe?(e: TftEvent): string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -133,6 +133,14 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
     expect(example().dice).toEqual(faces);
   });
 
+  it('narration: the sweep, its order and penalty, and the roll against Bobjo', () => {
+    const lines = events.filter((e) => e.type.startsWith('sweep')).map((e) => tftSystem.describe(e));
+    expect(lines[0]).toBe('[turn 1] jemmueb makes a sweeping blow (new rule, clockwise): g1 -> g2 -> g3 -> g4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
+    expect(lines[2]).toBe(
+      '[turn 2] jemmueb rolls to miss friend bobjo: 3d6 = 6+6+2 = 14 vs adjDX 13 [17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]] -> failed: bobjo is hit [R-S5].',
+    );
+  });
+
   it('the wounds at the end of the two turns', () => {
     expect(['g1', 'g2', 'g3', 'g4', 'g5', 'bobjo', 'jemmueb'].map((id) => fig(id).wounds)).toEqual([7, 1, 0, 5, 6, 3, 0]);
   });

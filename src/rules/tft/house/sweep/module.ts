@@ -7,7 +7,7 @@ import { rollFaces } from '../../../../core/dice/source.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
-import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
+import type { Figure, HouseCommand, TftEvent, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { type OddsFriend, type OddsTarget, compareSweep } from './odds.ts';
 import { type ArcFigure, type SweepPlan, type Sweeper, planSweep, possibleSweeps } from './plan.ts';
 import {
@@ -266,6 +266,25 @@ export const sweepAction: ActionSpec = {
   resolve,
 };
 
+const ledgerLine = (l: unknown): string =>
+  Array.isArray(l) ? (l as LedgerEntry[]).map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`)).join(' ') : '';
+
+/** Narration of the module's own events (`fray run`, the table's log). */
+export function describeSweep(e: TftEvent): string | undefined {
+  if (e.type === 'sweep') {
+    const order = (e.order as { kind: string; figure?: string }[]).map((s) => (s.kind === 'empty' ? '(empty hex)' : s.kind === 'friend' ? `${s.figure} (friend)` : s.figure));
+    const pen = e.penalty as LedgerEntry[];
+    return `${e.figure} makes a sweeping blow (${e.variant} rule, ${e.spin === 'cw' ? 'clockwise' : 'counter-clockwise'}): ${order.join(' -> ')}; ${pen.map((p) => `${p.delta} DX ${p.source} [${p.rule}]`).join(', ')} on every attack.`;
+  }
+  if (e.type === 'sweep-friend') {
+    const faces = (e.faces as number[]).join('+');
+    const what = e.spared ? `made: ${e.target} is spared` : `failed: ${e.target} is hit`;
+    return `${e.figure} rolls to miss friend ${e.target}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerLine(e.ledger)}] -> ${what} [R-S5].`;
+  }
+  if (e.type === 'sweep-end') return `${e.figure}'s sweeping blow ends: ${e.reason}.`;
+  return undefined;
+}
+
 export const sweepModule: HouseModule = {
   id: 'sweep',
   optionsSchema: sweepOptionsSchema,
@@ -276,4 +295,5 @@ export const sweepModule: HouseModule = {
   },
   actions: [sweepAction],
   hooks: { toHitModifiers },
+  describe: describeSweep,
 };
