@@ -299,6 +299,13 @@ describe('sweep rules through the engine [931c742c]', () => {
     const classic = fresh('classic');
     expect(classic.length).toBeGreaterThan(0);
     for (const o of classic) expect(o.sweepIsBetter).toBe(true);
+    // and the engine's AI policy (decide, no script) follows: a single attack under the new
+    // rule, the three-target sweep under the classic one
+    const decideFor = (variant: string) => tftSystem.decide(heroToAct(arena({}, { e1: 5, e2: 0, e3: 1 }, { sweep: variant })));
+    expect(decideFor('new').type).toBe('attack');
+    const c = decideFor('classic') as unknown as { type: string; targets: string[] };
+    expect(c.type).toBe('sweep');
+    expect([...c.targets].sort()).toEqual(['e1', 'e2', 'e3']);
   });
   it('a 17 drops the weapon and ends the sweep', () => {
     const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
