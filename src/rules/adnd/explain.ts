@@ -60,7 +60,18 @@ function attackOptions(s: AdndState, f: Figure): unknown[] {
       const ow = other ? f.weapons.find((x) => x.id === other) : undefined;
       const two = w.kind === 'melee' && w.hands === 1 && ow?.kind === 'melee' && ow.hands === 1;
       const swings = two ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow!, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
-      out.push({ kind: 'attack', target: t.id, weapon: w.id, twoWeapons: two, swings, expectedDamage: swings.reduce((x, y) => x + y.expectedDamage, 0) });
+      const pct = (p: number) => `${(p * 100).toFixed(0)}%`;
+      const sw = swings.map((x) => `${x.weapon} d20 ${x.bonus.total >= 0 ? '+' : '-'} ${Math.abs(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`).join(', ');
+      out.push({
+        kind: 'attack',
+        label: `attack ${t.name} with ${sw}`,
+        command: { type: 'attack', figure: f.id, target: t.id, weapon: w.id },
+        target: t.id,
+        weapon: w.id,
+        twoWeapons: two,
+        swings,
+        expectedDamage: swings.reduce((x, y) => x + y.expectedDamage, 0),
+      });
     }
   }
   return out;
@@ -72,6 +83,7 @@ function otherOptions(s: AdndState, f: Figure): unknown[] {
   if (p) {
     out.push({
       kind: 'parry',
+      label: `parry (when struck) with ${p.weapon.name}: AC ${p.ac} better against one attacker${p.keepsAttack ? '' : `, next action +${parryDelay(f.parries + 1)} segments`}`,
       weapon: p.weapon.id,
       acImprovement: p.ac,
       keepsAttack: p.keepsAttack,
@@ -80,16 +92,16 @@ function otherOptions(s: AdndState, f: Figure): unknown[] {
     });
   }
   for (const w of f.weapons) {
-    if (w.kind === 'melee' && !f.hands.includes(w.id)) out.push({ kind: 'draw', weapon: w.id, segments: 1, rule: 'R-A2' });
+    if (w.kind === 'melee' && !f.hands.includes(w.id)) out.push({ kind: 'draw', label: `draw ${w.name} (1 segment)`, command: { type: 'draw', figure: f.id, weapons: [w.id] }, weapon: w.id, segments: 1, rule: 'R-A2' });
     if (w.kind === 'launcher' && !f.hands.includes(w.id)) {
       const adj = adjustSpeed(w.sf, f.hastedUntil > 0 && s.now <= f.hastedUntil, f.slowedUntil > 0 && s.now <= f.slowedUntil);
-      out.push({ kind: 'ready', weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
+      out.push({ kind: 'ready', label: `ready ${w.name} (${adj.sf} segments, then a shot every ${WEAPONS[w.missile!].sf})`, command: { type: 'ready', figure: f.id, weapon: w.id }, weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
     }
   }
   for (const sl of f.spells) {
     if (sl.left <= 0) continue;
     const sp = SPELLS[sl.spell];
-    out.push({ kind: 'cast', spell: sp.id, castingTime: sp.castingTime, offensive: sp.offensive, left: sl.left, lockedUntil: f.spellLockUntil > s.now ? f.spellLockUntil : null, rule: 'R-A7' });
+    out.push({ kind: 'cast', label: `cast ${sp.name} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)`, spell: sp.id, castingTime: sp.castingTime, offensive: sp.offensive, left: sl.left, lockedUntil: f.spellLockUntil > s.now ? f.spellLockUntil : null, rule: 'R-A7' });
   }
   return out;
 }

@@ -20,7 +20,8 @@ import { canFight, disarmMethod, figureState, savingThrow, swing, type SwingResu
 import { describeEvent } from './describe.ts';
 import { explainState } from './explain.ts';
 import type { AdndEvent, AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
-import { parseCommand, setupScenario } from './scenario.ts';
+import { z } from 'zod';
+import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
 import { CLASSES, SPELLS, WEAPONS, rollDice, spec } from './tables.ts';
 import { twoWeaponDex } from './tohit.ts';
 
@@ -715,6 +716,15 @@ function summary(s: AdndState): Summary {
   };
 }
 
+/** The pending decision comes from a scenario script (fray explain plays scripts, then stops). */
+function scripted(s: AdndState): boolean {
+  const p = pending(s);
+  if (!p) return false;
+  if (p.kind === 'begin') return s.figures.some((f) => f.script.length > 0);
+  const pick = scriptPick(s, fig(s, p.figures[0]));
+  return pick !== null && (pick.index >= 0 || pick.command.type === 'wait');
+}
+
 export const adndSystem: GameSystem<AdndState, Command, AdndEvent> = {
   id: 'adnd',
   setup: setupScenario,
@@ -726,4 +736,6 @@ export const adndSystem: GameSystem<AdndState, Command, AdndEvent> = {
   summary,
   explain: explainState,
   describe: describeEvent,
+  scripted,
+  scenarioJsonSchema: () => z.toJSONSchema(scenarioSchema, { io: 'input' }),
 };
