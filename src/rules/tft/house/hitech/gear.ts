@@ -158,7 +158,7 @@ export function grenadeWeaponDefs(): WeaponDef[] {
   return out;
 }
 
-/** HiTech armor as TFT armor rows: `stops` is the protection (per die against missiles, R-H8); no DX or MA cost. */
+/** HiTech armor as TFT armor rows: `stops` is the protection (per die against missiles, R-H8: `perDie` makes the core keep the faces); no DX or MA cost. */
 export function hitechArmorDefs(): ArmorDef[] {
-  return HITECH_ARMOR.map((a) => ({ id: a.id, name: a.name, stops: a.protection, dx: 0, ma: 10, hitechArmor: a.id, source: SOURCE }));
+  return HITECH_ARMOR.map((a) => ({ id: a.id, name: a.name, stops: a.protection, dx: 0, ma: 10, perDie: true, hitechArmor: a.id, source: SOURCE }));
 }
