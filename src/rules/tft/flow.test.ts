@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import type { TftEvent } from './model.ts';
+import { tftSystem } from './system.ts';
+import { beginTurn, fig, play, setup } from './testing.ts';
+
+const of = (ev: TftEvent[], type: string) => ev.filter((e) => e.type === type);
+
+describe('initiative (tft-core "Turn sequence" 1)', () => {
+  it('tft-core: the first pending decision is begin; each side rolls 1d6 and the higher wins', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3] },
+      { id: 'b', side: 'B', at: [8, 3] },
+    ]);
+    expect(tftSystem.pending(s)).toEqual({ figures: [], kind: 'begin' });
+    const ev = play(s, [{ type: 'begin' }], [2, 5]);
+    expect(of(ev, 'initiative')[0]).toMatchObject({ winner: 'B', rolls: [{ side: 'A', faces: [2] }, { side: 'B', faces: [5] }] });
+    expect(tftSystem.pending(s)).toEqual({ figures: ['b'], kind: 'initiative' });
+  });
+  it('tft-core: ties are rerolled', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3] },
+      { id: 'b', side: 'B', at: [8, 3] },
+    ]);
+    const ev = play(s, [{ type: 'begin' }], [4, 4, 3, 1]);
+    expect(of(ev, 'initiative')[0]).toMatchObject({ winner: 'A', rolls: [{ side: 'A', faces: [4, 3] }, { side: 'B', faces: [4, 1] }] });
+  });
+  it('tft-core: the winner chooses to move first or last', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3] },
+      { id: 'b', side: 'B', at: [8, 3] },
+    ]);
+    play(s, [{ type: 'begin' }], [6, 1]);
+    expect(() => play(s, [{ type: 'initiative', figure: 'b', choice: 'first' }])).toThrow(/did not win initiative/);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'last' }]);
+    expect(s.moveOrder).toEqual(['B', 'A']);
+    expect(tftSystem.pending(s)).toEqual({ figures: ['b'], kind: 'move' });
+  });
+});
+
+describe('movement (tft-core "Turn sequence" 2)', () => {
+  const two = () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    return s;
+  };
+  it('tft-core: a figure walks its path hex by hex (each step an event), within its MA', () => {
+    const s = two();
+    const ev = play(s, [{ type: 'move', figure: 'a', path: [[3, 3], [4, 3], [5, 3]], facing: 0 }]);
+    expect(of(ev, 'move-step').map((e) => e.to)).toEqual([
+      { q: 3, r: 3 },
+      { q: 4, r: 3 },
+      { q: 5, r: 3 },
+    ]);
+    expect(fig(s, 'a').pos).toEqual({ q: 5, r: 3 });
+    expect(fig(s, 'a').turn.hexes).toBe(3);
+  });
+  it('tft-core: a path longer than MA is rejected (MA 10, leather armor MA 8)', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [0, 0], facing: 0, armor: 'leather' },
+      { id: 'b', side: 'B', at: [10, 10], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const path = Array.from({ length: 9 }, (_, i) => [i + 1, 0]);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path }])).toThrow(/needs 9 MA; a has MA 8/);
+    play(s, [{ type: 'move', figure: 'a', path: path.slice(0, 8) }]);
+    expect(fig(s, 'a').pos).toEqual({ q: 8, r: 0 });
+  });
+  it('tft-core: a path must be a chain of adjacent, free hexes on the map', () => {
+    const s = two();
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[4, 3]] }])).toThrow(/not adjacent/);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 2], [2, 1], [2, 0], [2, -1]] }])).toThrow(/off the map/);
+  });
+  it('tft-core: rough terrain costs 2 MA per hex', () => {
+    const s = setup(
+      [
+        { id: 'a', side: 'A', at: [0, 0], facing: 0 },
+        { id: 'b', side: 'B', at: [10, 10], facing: 3 },
+      ],
+      {},
+      { map: { width: 16, height: 12, terrain: [{ q: 1, r: 0, kind: 'rough' }] } },
+    );
+    beginTurn(s, 'A');
+    const path = Array.from({ length: 10 }, (_, i) => [i + 1, 0]);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path }])).toThrow(/needs 11 MA/);
+  });
+  it('tft-core: moving into an enemy\'s front hex engages and ends the move', () => {
+    const s = two();
+    // (8,3) is in b's front; going on to (8,4) is not allowed.
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[3, 3], [4, 3], [5, 3], [6, 3], [7, 3], [8, 3], [8, 4]] }])).toThrow(/must stop there/);
+    play(s, [{ type: 'move', figure: 'a', path: [[3, 3], [4, 3], [5, 3], [6, 3], [7, 3], [8, 3]] }]);
+    expect(fig(s, 'a').pos).toEqual({ q: 8, r: 3 });
+  });
+  it('tft-core: an engaged figure may only shift 1 hex and must stay adjacent', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 2], [2, 1]] }])).toThrow(/only shift 1 hex/);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[1, 3]] }])).toThrow(/stay adjacent/);
+    play(s, [{ type: 'move', figure: 'a', path: [[3, 2]], facing: 1 }]);
+    expect(fig(s, 'a').pos).toEqual({ q: 3, r: 2 });
+    expect(fig(s, 'a').facing).toBe(1);
+  });
+  it('tft-core: facing may change freely at the end of a move', () => {
+    const s = two();
+    play(s, [{ type: 'move', figure: 'a', path: [], facing: 4 }]);
+    expect(fig(s, 'a').facing).toBe(4);
+  });
+  it('a figure of the side not moving now is rejected', () => {
+    const s = two();
+    expect(() => play(s, [{ type: 'move', figure: 'b', path: [] }])).toThrow(/side A is moving now/);
+  });
+});
+
+describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
+  it('tft-core: figures act in adjDX order, highest first', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 11, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 14, at: [9, 3], facing: 3, armor: 'cloth' },
+      { id: 'c', side: 'B', dx: 12, at: [9, 5], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const ev = play(s, [
+      { type: 'move', figure: 'a', path: [] },
+      { type: 'move', figure: 'b', path: [] },
+      { type: 'move', figure: 'c', path: [] },
+    ]);
+    expect(of(ev, 'action-order')[0].order).toMatchObject([
+      { figure: 'b', adjDX: 13 },
+      { figure: 'c', adjDX: 12 },
+      { figure: 'a', adjDX: 11 },
+    ]);
+    expect(tftSystem.pending(s)).toEqual({ figures: ['b'], kind: 'action' });
+  });
+  it('tft-core: ties in adjDX are rolled off (and rolled again while they tie)', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }]);
+    const ev = play(s, [{ type: 'move', figure: 'b', path: [] }], [3, 3, 2, 5]);
+    expect(s.actionOrder).toEqual(['b', 'a']);
+    expect(of(ev, 'action-order')[0].order).toMatchObject([
+      { figure: 'b', rolls: [3, 5] },
+      { figure: 'a', rolls: [3, 2] },
+    ]);
+  });
+  it('tft-core: a figure that moved more than half its MA takes no action', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [0, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [7, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [[1, 3], [2, 3], [3, 3], [4, 3], [5, 3], [6, 3]] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    // a moved 6 > 5: b is the only one to act.
+    expect(tftSystem.pending(s)).toEqual({ figures: ['b'], kind: 'action' });
+  });
+  it('tft-core: charge attack: moving up to half MA still allows a melee attack', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [0, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [6, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [[1, 3], [2, 3], [3, 3], [4, 3], [5, 3]] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
+    expect(of(ev, 'attack')).toHaveLength(1);
+  });
+  it('tft-core pole: +2 DX for a pole weapon set against a charger', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 11, at: [0, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [5, 3], facing: 3, weapons: [{ weapon: 'spear', twoHanded: true }] },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [[1, 3], [2, 3], [3, 3], [4, 3]] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'b', target: 'a' }], [6, 5, 5]);
+    const atk = of(ev, 'attack')[0];
+    expect(atk.adjDX).toBe(14);
+    expect((atk.ledger as { rule: string }[]).some((e) => e.rule === 'tft-core pole')).toBe(true);
+  });
+  it('tft-core defend: a melee attacker rolls 4d6 against a defending figure', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [], stance: 'defend' }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [3, 3, 3, 3, 6, 1, 6, 1]);
+    const atk = of(ev, 'attack')[0];
+    expect(atk.dice).toBe(4);
+    expect(atk.faces).toEqual([3, 3, 3, 3]);
+    expect(atk.outcome).toBe('hit');
+  });
+  it('tft-core dodge: a missile attacker rolls 4d6 against a dodging figure; a dodge does not help in melee', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['longbow'], st: 11 },
+      { id: 'b', side: 'B', at: [8, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [], stance: 'dodge' }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [2, 2, 2, 2, 1, 6, 1]);
+    expect(of(ev, 'attack')[0].dice).toBe(4);
+    expect(of(ev, 'attack')[0].mode).toBe('missile');
+  });
+  it('tft-core: a missile attack is allowed only after moving at most 1 hex, and not while engaged', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['longbow'], st: 11 },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [[3, 3], [4, 3]] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    expect(() => play(s, [{ type: 'attack', figure: 'a', target: 'b' }])).toThrow(/at most 1/);
+  });
+  it('tft-core reload: a light crossbow fires every other turn', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['light-crossbow'] },
+      { id: 'b', side: 'B', dx: 12, at: [12, 3], facing: 3, st: 30 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    play(s, [{ type: 'attack', figure: 'a', target: 'b' }, { type: 'pass', figure: 'b' }], [6, 5, 5, 6, 1]);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    expect(() => play(s, [{ type: 'attack', figure: 'a', target: 'b' }])).toThrow(/reloading/);
+    play(s, [{ type: 'pass', figure: 'a' }, { type: 'pass', figure: 'b' }], [6, 1]);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
+    expect(of(ev, 'attack')).toHaveLength(1);
+  });
+  it('tft-core reload: a heavy crossbow fires every third turn, every other at adjDX 16+', () => {
+    for (const [dx, wait] of [
+      [13, 2],
+      [16, 1],
+    ] as const) {
+      const s = setup([
+        { id: 'a', side: 'A', dx, at: [2, 3], facing: 0, weapons: ['heavy-crossbow'], st: 15 },
+        { id: 'b', side: 'B', dx: 12, at: [12, 3], facing: 3, st: 40 },
+      ]);
+      beginTurn(s, 'A');
+      play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+      play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
+      expect(fig(s, 'a').weapons[0].reloadLeft).toBe(wait + 1);
+    }
+  });
+  it('tft-core: a thrown weapon uses -1 DX per hex and lands in the target\'s hex', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['spear'] },
+      { id: 'b', side: 'B', dx: 12, at: [5, 3], facing: 3, st: 30 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
+    expect(of(ev, 'attack')[0]).toMatchObject({ mode: 'thrown', adjDX: 10 });
+    expect(s.items[0].pos).toEqual({ q: 5, r: 3 });
+    expect(fig(s, 'a').ready).toBeNull();
+  });
+  it('tft-core options: ready another weapon (engaged: the one in hand is dropped), pick it up again', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['broadsword', 'dagger'] },
+      { id: 'b', side: 'B', dx: 12, at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'ready', figure: 'a', weapon: 'dagger' }]);
+    expect(of(ev, 'weapon-dropped')).toHaveLength(1);
+    expect(fig(s, 'a').ready).toBe('a.dagger');
+    expect(s.items.map((i) => i.weapon.uid)).toEqual(['a.broadsword']);
+    play(s, [{ type: 'pass', figure: 'b' }], [6, 1]);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    play(s, [{ type: 'pick-up', figure: 'a', weapon: 'a.broadsword' }]);
+    expect(fig(s, 'a').weapons.map((w) => w.uid)).toEqual(['a.dagger', 'a.broadsword']);
+  });
+  it('tft-core options: drop to the ground; a fallen figure may only stand up, taking its turn', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    play(s, [{ type: 'drop', figure: 'a' }, { type: 'pass', figure: 'b' }], [6, 1]);
+    expect(fig(s, 'a').prone).toBe(true);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }]);
+    // a is down: no movement command is asked of it.
+    expect(tftSystem.pending(s)).toEqual({ figures: ['b'], kind: 'move' });
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    expect(() => play(s, [{ type: 'attack', figure: 'a', target: 'b' }])).toThrow(/may only stand up/);
+    play(s, [{ type: 'stand-up', figure: 'a' }]);
+    expect(fig(s, 'a').prone).toBe(false);
+  });
+  it('tft-core options: an engaged figure may disengage 1 hex instead of attacking', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    expect(() => play(s, [{ type: 'disengage', figure: 'a', to: [3, 3] }])).toThrow(/occupied/);
+    play(s, [{ type: 'disengage', figure: 'a', to: [1, 3] }]);
+    expect(fig(s, 'a').pos).toEqual({ q: 1, r: 3 });
+  });
+  it('a dead or unconscious figure is skipped: it is never asked to act', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [3, 3], facing: 3, wounds: 11 },
+      { id: 'c', side: 'B', dx: 12, at: [9, 3], facing: 3 },
+    ]);
+    expect(fig(s, 'b').state).toBe('unconscious');
+    beginTurn(s, 'A');
+    expect(tftSystem.pending(s)).toEqual({ figures: ['a'], kind: 'move' });
+    play(s, [{ type: 'move', figure: 'a', path: [] }]);
+    expect(tftSystem.pending(s)).toEqual({ figures: ['c'], kind: 'move' });
+  });
+});
+
+describe('end of the encounter', () => {
+  it('the fight ends at the end of the turn in which one side is left standing; the summary names the winner', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [3, 3], facing: 3, st: 8, weapons: ['dagger'] },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [3, 3, 4, 6, 6]);
+    expect(of(ev, 'over')[0]).toMatchObject({ winner: 'A' });
+    expect(tftSystem.pending(s)).toBeNull();
+    const sum = tftSystem.summary(s);
+    expect(sum).toMatchObject({ type: 'summary', winner: 'A', turns: 1 });
+    expect(sum.figures.map((f) => [f.id, f.state, f.wounds])).toEqual([
+      ['a', 'healthy', 0],
+      ['b', 'dead', 12],
+    ]);
+  });
+  it('maxTurns ends the fight as a draw', () => {
+    const s = setup(
+      [
+        { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+        { id: 'b', side: 'B', at: [12, 3], facing: 3 },
+      ],
+      { maxTurns: 1 },
+    );
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }], [1, 2]);
+    play(s, [{ type: 'pass', figure: 'b' }, { type: 'pass', figure: 'a' }]);
+    expect(s.phase).toBe('over');
+    expect(s.winner).toBeNull();
+    expect(s.endReason).toBe('max turns');
+  });
+});
