@@ -137,8 +137,9 @@ function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 
         ledger: dice.entries,
         stabilize: fraction(odds),
         turnsLeft: STABILIZATION_TURNS - (bagOf(p).stabilization?.turnsDone ?? 0),
-        // The AI tends a dying friend once the fight is over, and keeps at work it started.
-        score: friend ? (over ? 100 : continuing ? 1 : 0) : 0,
+        // The AI tends a dying friend once the fight is over (running the 5 minutes at once when
+        // it may), and keeps at work it started.
+        score: friend ? (over ? (type === 'finish-stabilization' ? 101 : 100) : continuing ? 1 : 0) : 0,
       });
     }
   }
