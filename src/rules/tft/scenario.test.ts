@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../core/errors.ts';
+import { scenario } from './testing.ts';
+import { tftSystem } from './system.ts';
+
+function issues(raw: unknown): { path: string; message: string }[] {
+  try {
+    tftSystem.setup(raw);
+  } catch (e) {
+    if (e instanceof InputError) return [...e.issues];
+    throw e;
+  }
+  return [];
+}
+
+const two = (a: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+  scenario(
+    [
+      { id: 'a', side: 'A', at: [2, 3], ...a },
+      { id: 'b', side: 'B', at: [5, 3] },
+    ],
+    {},
+    extra,
+  );
+
+describe('scenario validation', () => {
+  it('a valid scenario sets up with defaults (race human, MA 10, first weapon ready)', () => {
+    const s = tftSystem.setup(two());
+    expect(s.figures[0]).toMatchObject({ race: 'human', ma: 10, ready: 'a.broadsword', state: 'healthy' });
+    expect(s.options).toMatchObject({ ruleset: 'legacy', maxTurns: 100 });
+    expect(s.modules).toContain('sweep');
+    expect(s.modules).not.toContain('thread');
+  });
+  it('a misspelt weapon is named with its field and a suggestion', () => {
+    expect(issues(two({ weapons: ['broadswrod'] }))).toEqual([{ path: 'figures[0].weapons[0]', message: "unknown weapon 'broadswrod' (did you mean 'broadsword'?)" }]);
+  });
+  it('`dx: high` is named with the expected type and the value found', () => {
+    expect(issues(two({ dx: 'high' }))).toEqual([{ path: 'figures[0].dx', message: "expected number, got 'high'" }]);
+  });
+  it('a figure off the map is named', () => {
+    expect(issues(two({ at: [40, 3] }))).toEqual([{ path: 'figures[0].at', message: 'hex 40,3 is off the 16x12 map' }]);
+  });
+  it('two figures in one hex, duplicate ids, unknown armor, a weapon too heavy are each named', () => {
+    const raw = scenario([
+      { id: 'a', side: 'A', at: [2, 3], armor: 'mithril' },
+      { id: 'a', side: 'B', at: [2, 3], st: 9 },
+    ]);
+    const got = issues(raw).map((i) => i.path);
+    expect(got).toEqual(['figures[0].armor', 'figures[1].id', 'figures[1].weapons[0]', 'figures[1].at']);
+  });
+  it('unknown fields and options are rejected', () => {
+    expect(issues(two({ strength: 12 }))).toEqual([{ path: 'figures[0]', message: "unknown field 'strength'" }]);
+    expect(issues(two({}, { options: { rulset: 'legacy' } }))[0]).toEqual({ path: 'options', message: "unknown field 'rulset'" });
+    expect(issues(two({}, { options: { ruleset: 'modern' } }))[0].path).toBe('options.ruleset');
+  });
+  it('a scenario may add its own weapons (data block) and use them', () => {
+    const raw = two(
+      { weapons: ['sickle'] },
+      { data: { weapons: [{ id: 'sickle', name: 'Sickle', damage: '1d+1', minST: 8, hands: 1, kind: 'melee', cutting: true, source: 'house' }] } },
+    );
+    const s = tftSystem.setup(raw);
+    expect(s.figures[0].weapons[0].dmg).toEqual({ dice: 1, plus: 1, text: '1d+1' });
+  });
+  it('bad damage notation in user data is named', () => {
+    const raw = two({ weapons: ['x'] }, { data: { weapons: [{ id: 'x', name: 'X', damage: 'lots' }] } });
+    expect(issues(raw)[0]).toMatchObject({ path: 'figures[0].weapons[0].damage' });
+  });
+  it('script commands are checked (shape and figure)', () => {
+    const raw = two({}, { script: [{ turn: 1, commands: [{ type: 'move', figure: 'zed', path: [] }, { type: 'attack', figure: 'a' }] }] });
+    expect(issues(raw)).toEqual([
+      { path: 'script[0].commands[0].figure', message: "no figure 'zed'" },
+      { path: 'script[0].commands[1].target', message: 'required (expected string)' },
+    ]);
+  });
+  it('talents check IQ and prerequisites; Eyes Behind gives 6 front hexes', () => {
+    expect(issues(two({ talents: ['master-physicker'], iq: 14 }))).toEqual([{ path: 'figures[0].talents[0]', message: 'Master Physicker requires Physicker' }]);
+    expect(issues(two({ talents: ['physicker'], iq: 9 }))).toEqual([{ path: 'figures[0].talents[0]', message: 'Physicker needs IQ 11; a has IQ 9' }]);
+    expect(tftSystem.setup(two({ spells: ['eyes-behind'] })).figures[0].frontHexes).toBe(6);
+  });
+  it('classic ruleset: chainmail -4 DX, plate -6 DX and MA 4 (tft-core classic)', async () => {
+    const { baseAdjDX, effectiveMA } = await import('./core.ts');
+    const s = tftSystem.setup(scenario([{ id: 'a', side: 'A', at: [2, 3], armor: 'chainmail' }, { id: 'b', side: 'B', at: [5, 3], armor: 'plate' }], { ruleset: 'classic' }));
+    expect(baseAdjDX(s, s.figures[0], null)).toBe(8);
+    expect(baseAdjDX(s, s.figures[1], null)).toBe(6);
+    expect(effectiveMA(s.figures[1], s)).toBe(4);
+    const l = tftSystem.setup(scenario([{ id: 'a', side: 'A', at: [2, 3], armor: 'chainmail' }, { id: 'b', side: 'B', at: [5, 3], armor: 'plate' }]));
+    expect(baseAdjDX(l, l.figures[0], null)).toBe(9);
+    expect(baseAdjDX(l, l.figures[1], null)).toBe(7);
+    expect(effectiveMA(l.figures[1], l)).toBe(6);
+  });
+  it('the JSON Schema names the scenario fields', () => {
+    const js = tftSystem.scenarioJsonSchema?.() as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(js.properties)).toEqual(expect.arrayContaining(['system', 'map', 'options', 'figures', 'script', 'data']));
+    expect(js.required).toEqual(expect.arrayContaining(['system', 'figures']));
+  });
+});
+
+describe('commands', () => {
+  it('parseCommand names the field: unknown type, missing target, bad hex', () => {
+    expect(() => tftSystem.parseCommand({ type: 'fly', figure: 'a' })).toThrow(/command.type: unknown command 'fly'/);
+    expect(() => tftSystem.parseCommand({ type: 'attack', figure: 'a' })).toThrow(/command.target: required/);
+    expect(() => tftSystem.parseCommand({ type: 'move', figure: 'a', path: [[1, 'x']] })).toThrow(/command.path\[0\]/);
+  });
+  it('hexes may be written [q, r] or {q, r}', () => {
+    expect(tftSystem.parseCommand({ type: 'move', figure: 'a', path: [[1, 2], { q: 2, r: 2 }] })).toEqual({ type: 'move', figure: 'a', path: [{ q: 1, r: 2 }, { q: 2, r: 2 }] });
+  });
+});
