@@ -198,15 +198,23 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
     const singleDX = core.attackDX(state, fig, t, weapon, 'melee', null, null);
     return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), ledger };
   });
+  // The sweep's own adjDX (before each target's facing bonus): the friend roll's (R-S5).
   const friendLedger: LedgerEntry[] | null = withLedger ? [] : null;
-  const fdx = plan.friends.length ? friendDX(core, state, fig, plan.targets.length, friendLedger) : 0;
+  const fdx = friendDX(core, state, fig, plan.targets.length, friendLedger);
   const friends: OddsFriend[] = plan.friends.map((id) => ({ id, adjDX: fdx, armor: armorOf(core.figure(state, id)!, state) }));
   const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends, state.options.ruleset === 'classic');
   const value = cmp.sweepValue.toNumber();
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const each = cmp.targets.map((o) => `${o.id} adjDX ${o.adjDX} hit ${pct(o.hit.toNumber())} exp ${o.expectedDamage.toNumber().toFixed(2)}`);
+  const pals = cmp.friends.map((o) => `friend ${o.id} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
+  const verdict = `${cmp.sweepIsBetter ? 'better' : 'not better'} than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
   return {
     command: command as unknown as HouseCommand,
-    label: `Sweep (${plan.spin}): ${plan.targets.join(', ')}${plan.friends.length ? `; friends in the arc: ${plan.friends.join(', ')}` : ''}`,
+    label: `Sweep (${plan.spin}) [${variant} rule]: ${[...each, ...pals].join('; ')}; ${verdict}`,
+    adjDX: fdx,
+    ledger: friendLedger ?? undefined,
     expectedDamage: value,
+    expectedDamageExact: cmp.sweepValue.toString(),
     score: value,
     sweepIsBetter: cmp.sweepIsBetter,
     bestSingleDamage: cmp.bestSingle.toNumber(),
