@@ -51,6 +51,15 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
     expect(biff?.state).toBe('dead');
   });
 
+  it('R-H9: the HE round splashes the swordsman beside Biff for 1 point per die (2), armor or not', () => {
+    const d = dmg('swordsman');
+    expect(d.map((x) => [x.turn, x.amount])).toEqual([[3, 2]]);
+  });
+
+  it('every script entry is used (no stale entries)', () => {
+    expect(state.scriptUsed.every((u) => u)).toBe(true);
+  });
+
   it('R-H13: the knockdown example (3 and 5 through flak: 4 damage, 8 for knockdown) makes him fall', () => {
     const d = dmg('biff2')[0];
     expect([d.faces, d.amount]).toEqual([[3, 5], 4]);
