@@ -64,39 +64,12 @@ export function rollSum(src: DiceSource, n: number, sides: number): number {
   return t;
 }
 
-const D6_LIMIT = 0x100000000 - (0x100000000 % 6);
-
 /**
- * The sum of n d6 (the TFT roll: 3d6 to hit, 4d6 dodged, Nd6 thread rolls). No allocation.
- * From a SeededDice it runs sfc32 inline with a constant 6 (same faces as face(6)).
+ * The sum of n d6 (the TFT roll: 3d6 to hit, 4d6 dodged, Nd6 thread rolls). No allocation;
+ * from a SeededDice it runs the generator inline (SeededDice#sum), same faces as face(6).
  */
 export function rollNd6Sum(src: DiceSource, n: number): number {
-  if (src instanceof SeededDice) {
-    const s = src.rng;
-    let a = s.a;
-    let b = s.b;
-    let c = s.c;
-    let d = s.d;
-    let total = 0;
-    for (let i = 0; i < n; ) {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (c << 21) | (c >>> 11);
-      c = (c + t) | 0;
-      const x = t >>> 0;
-      if (x < D6_LIMIT) {
-        total += (x % 6) + 1;
-        i++;
-      }
-    }
-    s.a = a;
-    s.b = b;
-    s.c = c;
-    s.d = d;
-    return total;
-  }
+  if (src instanceof SeededDice) return src.sum(n, 6);
   let t = 0;
   for (let i = 0; i < n; i++) t += src.face(6);
   return t;
