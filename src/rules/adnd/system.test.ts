@@ -138,6 +138,21 @@ describe('spells (R-A7)', () => {
     expect(s.figures[1].heldUntil).toBe(5 + 70);
   });
 
+  it('R-A8: the parry delay applies to spells as well [3380eb42]', () => {
+    // The mage parries the dummy's blow in segment 3, then casts magic missile: 3 + 1 + 2 = 6.
+    const m = mage({ script: [{ type: 'wait', until: 5 }, { type: 'parry', against: 'dummy', at: 3 }, { type: 'cast', spell: 'magic-missile', target: 'dummy' }] });
+    const d = dummy({ weapons: [{ id: 'claw', sf: 3, damage: '1' }], script: [] });
+    const { events } = play(scenario([m, d]), new QueueDice({}, QUIET), 6);
+    const decl = events.find((e) => e.type === 'declare' && e.figure === 'mage' && (e.action as { kind: string }).kind === 'cast')!;
+    expect([decl.segment, decl.lands]).toEqual([3, 6]);
+    expect((decl.timing as Ledger).entries.map((e) => [e.delta, e.rule])).toEqual([
+      [3, 'R-A1'],
+      [1, 'R-A7'],
+      [2, 'R-A8'],
+    ]);
+    expect(events.find((e) => e.type === 'cast')!.segment).toBe(6);
+  });
+
   it('R-A7: non-offensive spells may be cast one after another', () => {
     const cure = { type: 'cast', spell: 'cure-light-wounds', target: 'cleric' };
     const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 3, hp: 20, maxHp: 30, ac: 5, weapons: [{ weapon: 'footmans-mace' }], spells: { 'cure-light-wounds': 2 }, script: [cure, cure] };
