@@ -22,7 +22,7 @@ import {
   SettingsPatch,
 } from './protocol.ts';
 import { markdownReport } from './report.ts';
-import type { Room, Session } from './room.ts';
+import type { Room, Session, SystemLookup } from './room.ts';
 import { listExamples } from './scenario.ts';
 import { registerStatic } from './static.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
@@ -35,6 +35,8 @@ export interface ServerOptions {
   /** Fastify/pino logger options; false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
   examplesDir?: string;
+  /** The game systems by id; default: the registry (src/rules/index.ts). */
+  systems?: SystemLookup;
 }
 
 export interface FrayServer extends FastifyInstance {
@@ -46,7 +48,7 @@ const WS_HARD_LIMIT = 16 * 1024 * 1024;
 
 export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: MAX_BODY_BYTES, forceCloseConnections: true });
-  const hub = new Hub(opts.storage, app.log, opts.examplesDir);
+  const hub = new Hub(opts.storage, app.log, opts.examplesDir, opts.systems);
   app.decorate('hub', hub);
   opts.storage.onError((err) => app.log.error({ err }, 'storage notification channel failed'));
 

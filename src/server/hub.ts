@@ -13,7 +13,8 @@ import {
   type SettingsPatch,
   type TokenInfo,
 } from './protocol.ts';
-import { Room, type RoomLogger } from './room.ts';
+import { getSystem } from '../rules/index.ts';
+import { Room, type RoomLogger, type SystemLookup } from './room.ts';
 import { checkScenario, loadExample, parseScenarioText } from './scenario.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
@@ -29,6 +30,7 @@ export class Hub {
     readonly storage: Storage,
     private readonly log: RoomLogger,
     private readonly examplesDir?: string,
+    private readonly systems: SystemLookup = getSystem,
   ) {
     this.offAppend = storage.onAppend((id, seq) => {
       const p = this.rooms.get(id);
@@ -105,7 +107,7 @@ export class Hub {
     } else raw = typeof req.scenario === 'string' ? parseScenarioText(req.scenario) : req.scenario;
     let checked: ReturnType<typeof checkScenario>;
     try {
-      checked = checkScenario(raw);
+      checked = checkScenario(raw, this.systems);
     } catch (e) {
       if (e instanceof InputError) {
         const issues = e.issues.map((i) => ({ path: i.path.startsWith('scenario') ? i.path : `scenario.${i.path}`, message: i.message }));
@@ -168,7 +170,7 @@ export class Hub {
       p = (async () => {
         const row = await this.storage.getEncounter(encounterId);
         if (!row) throw new ApiError('not-found', `no encounter ${encounterId}`);
-        return Room.load(this.storage, this.log, row);
+        return Room.load(this.storage, this.log, row, this.systems);
       })();
       this.rooms.set(encounterId, p);
       p.catch(() => this.rooms.delete(encounterId));

@@ -8,7 +8,6 @@
 // A lost compare-and-set (another process appended first) catches up and tries again.
 import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice } from '../core/dice/source.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
-import { getSystem } from '../rules/index.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import type {
   EncounterInfo,
@@ -50,7 +49,9 @@ export interface RoomLogger {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a room serves any system
-type AnySystem = GameSystem<any, any, any>;
+export type AnySystem = GameSystem<any, any, any>;
+/** Finds a system by id (the registry's getSystem; tests may pass their own). */
+export type SystemLookup = (id: unknown) => AnySystem;
 
 export class Room {
   readonly sessions = new Set<Session>();
@@ -70,7 +71,7 @@ export class Room {
   ) {}
 
   /** Loads an encounter: the latest snapshot, then every entry after it. */
-  static async load(storage: Storage, log: RoomLogger, row: EncounterRow): Promise<Room> {
+  static async load(storage: Storage, log: RoomLogger, row: EncounterRow, getSystem: SystemLookup): Promise<Room> {
     const system = getSystem(row.system);
     const snap = await storage.latestSnapshot(row.id);
     const room = snap

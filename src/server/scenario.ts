@@ -39,12 +39,12 @@ export interface CheckedScenario {
 }
 
 /** Picks the system and runs its setup: throws InputError naming the field when anything is wrong. */
-export function checkScenario(raw: unknown): CheckedScenario {
+export function checkScenario(raw: unknown, lookup: (id: unknown) => CheckedScenario['system'] = getSystem): CheckedScenario {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new InputError([{ path: 'scenario', message: 'must be a mapping (an object with a `system` field)' }], 'scenario');
   }
   const scenario = raw as Record<string, unknown>;
-  const system = getSystem(scenario.system);
+  const system = lookup(scenario.system);
   const state = system.setup(scenario);
   return { system, scenario, state };
 }
