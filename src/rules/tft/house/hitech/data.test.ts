@@ -30,6 +30,9 @@ describe('HiTech data tables [f04d4dae]', () => {
     expect(FIREARMS.filter((w) => w.heavy).map((w) => w.id)).toEqual(['lt-machinegun', 'ht-machinegun', 'rocket-launcher']);
     expect(FIREARMS.filter((w) => w.crewServed).map((w) => w.id)).toEqual(['heavy-machinegun', 'autocannon', 'vrf-gauss-gun']);
     expect(ammoOf(firearm('rocket-launcher'), undefined)).toMatchObject({ dice: 12, blast: true });
+    // R-H2: rocket launchers use the rifle table; R-H3: pistols and SMGs the pistol table.
+    expect(firearm('rocket-launcher').rangeTable).toBe('rifle');
+    expect([firearm('submachinegun').rangeTable, firearm('heavy-pistol').rangeTable]).toEqual(['pistol', 'pistol']);
   });
 
   it('R-H11: shotgun pellets +3, bullets +2 [f04d4dae]', () => {

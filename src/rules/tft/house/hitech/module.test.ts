@@ -3,7 +3,7 @@ import { CommandRejected } from '../../../../core/errors.ts';
 import { core } from '../../core.ts';
 import { act, actionPhase, context, fig, scenario, spec } from './harness.test-util.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
-import { hitechModule } from './module.ts';
+import { hitechModule, strengthForRequirements } from './module.ts';
 import { pistolRangeModifier } from './range.ts';
 
 const biff = { id: 'biff', name: 'Biff Redstone', side: 'b', st: 12, dx: 11, at: [6, 0], facing: 3, armor: 'flak-jacket', weapons: ['broadsword'] };
@@ -292,6 +292,45 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     hitechModule.hooks?.endOfTurn?.(c2.ctx);
     expect(c2.events.some((e) => e.type === 'fire')).toBe(false);
     expect(c2.events.at(-1)).toMatchObject({ type: 'overwatch-lapsed', figure: 'gun' });
+  });
+
+  it('R-H9: AP halves low-tech armor too ("all forms of armor"): chainmail 3 stops 2', () => {
+    const s = scenario([shooter([{ weapon: 'acr', house: { hitech: { ammo: 'apds' } } }]), { ...biff, armor: 'chainmail' }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 6, 4, 2]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(events)[0].amount).toBe(12 - 2);
+  });
+
+  it('R-H12: a rocket that hits bursts like a grenade of 12 dice at the target (rifle range table, R-H2)', () => {
+    const s = scenario([shooter(['rocket-launcher'], { talents: ['rocket-launcher'], at: [2, 0] }), { ...biff, armor: null, st: 80 }, { id: 'pal', side: 'b', st: 40, dx: 10, at: [7, 0] }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, ...Array(12).fill(1), ...Array(6).fill(1)]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(events.find((e) => e.type === 'blast')).toMatchObject({ dice: 12, at: { q: 6, r: 0 } });
+    expect(damages(events).map((d) => [d.figure, d.amount])).toEqual([
+      ['biff', 12],
+      ['pal', 6],
+    ]);
+    const fire = events.find((e) => e.type === 'fire') as unknown as { ledger: { rule: string }[]; loadedLeft: number };
+    expect(fire.ledger.some((e) => e.rule === 'R-H2')).toBe(true);
+    expect(fire.loadedLeft).toBe(3);
+  });
+
+  it('tft-core: a dodging target makes the firer roll 4d6', () => {
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    fig(s, 'biff').turn.stance = 'dodge';
+    const { ctx, events } = context(s, [3, 3, 4, 1, 1, 1]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(events.find((e) => e.type === 'fire')).toMatchObject({ dice: 4, roll: 11 });
+  });
+
+  it('R-H14: battle armor multiplies ST for requirements, not ST as hit points', () => {
+    const s = scenario([shooter(['assault-rifle']), { ...biff, armor: 'battle-tl14' }]);
+    expect(strengthForRequirements(fig(s, 'biff'))).toBe(36);
+    expect(fig(s, 'biff').st).toBe(12);
+    expect(strengthForRequirements(fig(s, 'gun'))).toBe(12);
   });
 
   it('firearms are fired with `fire`, not the core attack; grenades with `throw-grenade`', () => {
