@@ -87,19 +87,14 @@ export function tokenOf(page: Page): string {
   return decodeURIComponent(m[1]);
 }
 
-/** Sends a command as `token` over HTTP from inside the page (what a forged client would do). */
-export async function rawCommand(page: Page, id: string, token: string, command: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ([id, token, command]) => {
-      const r = await fetch(`/api/encounters/${encodeURIComponent(id as string)}/commands`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ command }),
-      });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    [id, token, command] as const,
-  );
+/** Sends a command as `token` straight to the HTTP API (what a forged client would do). */
+export async function rawCommand(base: string, id: string, token: string, command: unknown): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(`${base}/api/encounters/${encodeURIComponent(id)}/commands`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ command }),
+  });
+  return { status: r.status, body: await r.json().catch(() => null) };
 }
 
 /** The server's view of an encounter for `token` (to assert on what the pages show). */

@@ -48,7 +48,8 @@ async function gmUntilPlayer(gm: Page, id: string, gmToken: string, playerFigs: 
     else {
       const who = p.figures.find((f) => !playerFigs.includes(f)) ?? p.figures[0];
       await gm.getByTestId(`figure-${who}`).click();
-      if (p.kind === 'move') await gm.getByTestId('stay').click();
+      if (p.kind === 'initiative') await gm.getByTestId('initiative-first').click();
+      else if (p.kind === 'move') await gm.getByTestId('stay').click();
       else {
         const opts = gm.locator('[data-testid^="option-"]');
         await opts.first().waitFor();
@@ -92,12 +93,13 @@ describe('the duel at the table', () => {
     const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
     await player.goto(link);
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
-    expect(await logCount(player)).toBe(await logCount(gm));
+    const gmCount = await logCount(gm);
+    await expect.poll(() => logCount(player)).toBe(gmCount);
 
     // The player may not command the GM's figures: the server refuses and nothing changes.
     const playerToken = decodeURIComponent(link.split('#token=')[1]);
     const before = (await view(id, gmToken)).view.seq;
-    const forged = await rawCommand(player, id, playerToken, { type: 'move', figure: gmFigs[0], path: [], facing: 0 });
+    const forged = await rawCommand(h.base, id, playerToken, { type: 'move', figure: gmFigs[0], path: [], facing: 0 });
     expect(forged.status).toBe(403);
     expect((await view(id, gmToken)).view.seq).toBe(before);
     // ...and the page offers no controls for them.
@@ -167,7 +169,7 @@ describe('the duel at the table', () => {
     await waitSeq(gm, seqAttack + 1, 1000);
     await player.locator('[data-tab="log"]').click();
     await gm.locator('[data-tab="log"]').click();
-    const lastEntry = (p: Page) => p.locator(`li.entry[data-seq="${seqAttack + 1}"]`).textContent();
+    const lastEntry = (p: Page) => p.locator(`li.entry[data-seq="${seqAttack + 1}"] .events`).textContent();
     await expect.poll(() => lastEntry(gm)).toMatch(/attack/);
     expect(await lastEntry(player)).toBe(await lastEntry(gm));
     await player.getByTestId('dice-tray').waitFor();
@@ -186,6 +188,7 @@ describe('the duel at the table', () => {
     await waitSeq(gm, seqAttack + 2);
     const back = await view(id, gmToken);
     expect(back.view.seq).toBe(seqAttack + 2);
+    await player.locator('[data-tab="log"]').click();
     await expect.poll(() => player.locator('li.entry.rewind').count()).toBe(1);
     await expect.poll(() => player.locator(`li.entry.undone[data-seq="${seqAttack + 1}"]`).count()).toBe(1);
     expect(back.view.state).toEqual(beforeAttack.view.state);

@@ -386,7 +386,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const enteredAllowed = ev.settings.enteredDice === 'all' || (ev.settings.enteredDice === 'gm' && isGm);
   const waiting = pending?.figures ?? [];
   const systemStep = pending && pending.figures.length === 0;
-  const initiativeFallback = canAct && /initiative/.test(pending?.kind ?? '') && options.length === 0;
+  // TFT lists each figure's action-phase options at every step; during initiative and movement
+  // they are a preview (movement is chosen on the map, initiative with the buttons).
+  const optionsLive = !(system === 'tft' && /^(move|initiative)/.test(pending?.kind ?? ''));
+  const initiativeFallback = canAct && /initiative/.test(pending?.kind ?? '') && !options.some((o) => /initiative/.test(o.kind));
 
   return (
     <div className={`table-page system-${system}`} data-role={ev.role}>
@@ -491,10 +494,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   <div className="move-card">
                     <strong>{sel.side} won the initiative</strong>
                     <div className="row">
-                      <button type="button" className="primary" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
+                      <button type="button" className="primary" data-testid="initiative-first" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
                         Move first
                       </button>
-                      <button type="button" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'last' })}>
+                      <button type="button" data-testid="initiative-last" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'last' })}>
                         Move last
                       </button>
                     </div>
@@ -503,7 +506,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 <Actions
                   figure={sel}
                   options={options.filter((o) => !(isMovePhase && o.kind === 'move' && o.hexes.length > 0))}
-                  canAct={canAct && !busy}
+                  canAct={canAct && !busy && optionsLive}
+                  preview={!optionsLive}
                   waitingFor={waiting}
                   pendingKind={pending?.kind}
                   armed={armed?.key ?? null}

@@ -39,6 +39,8 @@ const NUM_LABELS: Record<string, string> = {
   hitChance: 'hit',
   hitProbability: 'hit',
   pDrop: 'drops target',
+  downChance: 'drops target',
+  adjDX: 'adjDX',
   dropChance: 'drops target',
   pKill: 'kills target',
   expectedDamage: 'expected damage',
@@ -121,8 +123,8 @@ function targetIds(o: Obj): string[] {
 
 export function optionView(raw: unknown, key: string, figure?: string, nameOf: (id: string) => string = (id) => id): OptionView {
   const o: Obj = isObj(raw) ? raw : { kind: String(raw) };
-  const kind = KIND_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? 'option';
   const command = isObj(o.command) ? o.command : undefined;
+  const kind = KIND_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? (typeof command?.type === 'string' ? command.type : 'option');
   const targets = targetIds(command ?? o).length > 0 ? targetIds(command ?? o) : targetIds(o);
   const label = LABEL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? defaultLabel(kind, targets.map(nameOf), o);
   const all: OddsItem[] = [];

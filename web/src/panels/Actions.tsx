@@ -16,6 +16,8 @@ export interface ActionsProps {
   options: OptionView[];
   /** Whether this viewer may command the figure now. */
   canAct: boolean;
+  /** The options are shown for planning only (TFT: the action phase comes after movement). */
+  preview?: boolean;
   waitingFor: string[];
   pendingKind?: string;
   armed: string | null;
@@ -47,10 +49,11 @@ export function Actions(p: ActionsProps) {
     <div className="actions" data-testid="actions">
       <div className="actions-head">
         <h3>{f.name}</h3>
-        {p.pendingKind && p.canAct && <span className="pill now">{p.pendingKind}</span>}
-        {!p.canAct && <span className="pill">{p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
+        {p.pendingKind && (p.canAct || (p.preview && p.move)) && <span className="pill now">{p.pendingKind}</span>}
+        {!p.canAct && !p.preview && <span className="pill">{p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
       </div>
-      {p.move && p.canAct && <MoveCard {...p.move} />}
+      {p.move && <MoveCard {...p.move} />}
+      {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}
       {p.options.length === 0 && !p.move && <p className="muted">No options now.</p>}
       <ol className="options">
         {p.options.map((o, i) => (
