@@ -12,6 +12,7 @@ import type { LedgerEntry } from '../../../../core/ledger.ts';
 import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
+import { describeThread } from './describe.ts';
 import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.ts';
 import { stabilizeOdds, survivalOdds } from './odds.ts';
 import { threadTarget } from './roll.ts';
@@ -318,6 +319,7 @@ export const threadModule: HouseModule = {
     }
   },
   actions: [stabilizeAction, firstAidAction, finishStabilizationAction],
+  describe: describeThread,
   hooks: {
     woundState: (fig, state, withLedger) => threadWoundState(fig, state, withLedger),
     onStateChange(ctx, fig, _from, to) {

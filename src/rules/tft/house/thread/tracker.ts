@@ -258,7 +258,7 @@ export function noteState(fig: ThreadSubject, turn: number, state: FigureState):
 
 /** Dice of the dying figure's next thread roll, explained (R-T2, R-T3). */
 export function nextThreadDice(d: DyingRecord): Ledger {
-  const mods: LedgerEntry[] = d.steps ? [{ source: `${d.steps} thread roll(s) since`, delta: d.steps, rule: 'R-T2' }] : [];
+  const mods: LedgerEntry[] = d.steps ? [{ source: `thread rolls made since (${d.steps})`, delta: d.steps, rule: 'R-T2' }] : [];
   return fromBase(d.baseSource, d.base, d.baseRule, mods);
 }
 

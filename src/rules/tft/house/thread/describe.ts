@@ -1,0 +1,28 @@
+// Narration of the Thread module's events (`fray run` without --json, the table's log).
+import { formatLedger } from '../../../../core/ledger.ts';
+import type { GameEvent } from '../../../../engine/types.ts';
+import type { ThreadEvent } from './tracker.ts';
+
+const TYPES = new Set(['thread-state', 'thread-roll', 'stabilize', 'stabilize-interrupted', 'stabilize-roll', 'first-aid', 'thread-time']);
+
+/** One line for a thread event, or undefined for any other event. */
+export function describeThread(event: GameEvent): string | undefined {
+  if (!TYPES.has(event.type)) return undefined;
+  const e = event as unknown as ThreadEvent;
+  switch (e.type) {
+    case 'thread-state':
+      return `${e.figure} is now ${e.to.toUpperCase()} (${e.reason}).`;
+    case 'thread-roll':
+      return `${e.figure} makes a thread roll: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against ${e.attribute.toUpperCase()} ${e.target.total} (dice: ${formatLedger(e.dice)}): ${e.survived ? 'lives another turn' : 'DIES'} [R-T2].`;
+    case 'stabilize':
+      return `${e.figure} ${e.phase === 'start' ? 'starts to stabilize' : 'keeps stabilizing'} ${e.patient} (turn ${e.turnsDone} of ${e.turnsNeeded}; the roll will be ${e.dice.total}d6 against IQ) [R-T3].`;
+    case 'stabilize-interrupted':
+      return `${e.figure} stops working on ${e.patient} after ${e.turnsDone} turn(s): the stabilization is interrupted; thread rolls resume at ${e.resumeDice.total} dice (${formatLedger(e.resumeDice)}) [R-T3].`;
+    case 'stabilize-roll':
+      return `${e.figure} rolls to stabilize ${e.patient}: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against IQ ${e.target.total}: ${e.success ? `success, wounds ${e.woundsBefore} -> ${e.woundsAfter} (dyST 1)` : `failure; ${e.figure} may not try again on ${e.patient}`} [R-T3].`;
+    case 'first-aid':
+      return `${e.figure} gives ${e.patient} first aid: ${formatLedger(e.heal)} wounds healed, ${e.woundsBefore} -> ${e.woundsAfter}${e.replacesStabilization ? ' (in place of stabilization, no roll)' : ''} [R-T4].`;
+    case 'thread-time':
+      return `${e.turns} turn(s) pass at once: ${e.reason}.`;
+  }
+}

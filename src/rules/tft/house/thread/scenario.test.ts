@@ -1,0 +1,289 @@
+// The Thread module inside the real TFT core (R-T5): the seed's whole example from
+// examples/tft/hanging-by-a-thread.yaml with its scripted dice, step by step, through the
+// system, the run loop and the CLI; and the module's actions and checks through the engine.
+// Engine turn N is the seed's turn N + 3 (the scenario starts from the seed's turn-3 situation).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ScriptedDice } from '../../../../core/dice/source.ts';
+import { Fraction } from '../../../../core/dice/fraction.ts';
+import { CommandRejected } from '../../../../core/errors.ts';
+import { main } from '../../../../cli/main.ts';
+import { runToEnd } from '../../../../engine/run.ts';
+import type { TftCommand, TftEvent, TftState } from '../../model.ts';
+import { tftSystem } from '../../system.ts';
+import { pAtMost } from './odds.ts';
+import { bagOf } from './tracker.ts';
+
+const EXAMPLE_PATH = new URL('../../../../../examples/tft/hanging-by-a-thread.yaml', import.meta.url);
+const example = () => parse(readFileSync(EXAMPLE_PATH, 'utf8')) as Record<string, unknown> & { dice: number[] };
+const SEED = (engineTurn: number) => engineTurn + 3;
+const ENGINE = (seedTurn: number) => seedTurn - 3;
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read each event type's own fields
+type Ev = TftEvent & Record<string, any>;
+
+function play(scenario: Record<string, unknown> & { dice: number[] }) {
+  const state = tftSystem.setup(scenario);
+  const start = tftSystem.clone(state);
+  const events: Ev[] = [];
+  const dice = new ScriptedDice(scenario.dice);
+  const result = runToEnd(tftSystem, state, dice, (e) => events.push(e as Ev));
+  return { start, state, events, dice, result };
+}
+
+const of = (events: Ev[], type: string, figure?: string) =>
+  events.filter((e) => e.type === type && (figure === undefined || e.figure === figure));
+const threadRolls = (events: Ev[], who: string) => of(events, 'thread-roll', who);
+const fig = (s: TftState, id: string) => s.figures.find((f) => f.id === id)!;
+
+describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', () => {
+  const run = play(example());
+  const { events, state, start } = run;
+
+  it('plays to its end on exactly the scripted dice', () => {
+    expect(run.result.ended).toBe(true);
+    expect(run.dice.remaining).toBe(0);
+    expect(of(events, 'script-skipped').map((e) => e.command.type)).not.toContain('stabilize');
+  });
+
+  it('R-T5 turn 4: Claudio starts reeling at -3 DX (remST 2 of ST 8), the others as the seed says', () => {
+    const c = fig(start, 'claudio');
+    expect([c.state, c.woundFx.dx, c.woundFx.maFactor]).toEqual(['reeling', -3, 0.5]);
+    expect(fig(start, 'orc-a').wounds).toBeGreaterThan(0);
+    for (const id of ['lenny', 'eragin', 'james', 'orc-b']) expect(fig(start, id).state).toBe('healthy');
+    const ledger = tftSystem.explain(start).figures.find((f) => f.id === 'claudio')?.stateLedger as { rule: string }[];
+    expect(ledger.some((e) => e.rule === 'R-T1')).toBe(true);
+  });
+
+  it('R-T5 turn 4: the orc hits Claudio for 4: dyST -2, dying; no one else is hit', () => {
+    const dmg = of(events, 'damage').filter((e) => e.turn === ENGINE(4));
+    expect(dmg.map((e) => [e.figure, e.amount])).toEqual([['claudio', 4]]);
+    const st = of(events, 'state', 'claudio').find((e) => e.turn === ENGINE(4))!;
+    expect([st.from, st.to]).toEqual(['reeling', 'dying']);
+    expect(fig(start, 'claudio').st - 10).toBe(-2);
+  });
+
+  it("R-T2 turn 4: Claudio's 1-die thread roll against IQ 14 could not fail", () => {
+    const r = threadRolls(events, 'claudio').filter((e) => e.turn === ENGINE(4));
+    expect(r).toHaveLength(1);
+    expect([r[0].dice.total, r[0].attribute, r[0].target.total, r[0].survived]).toEqual([1, 'iq', 14, true]);
+    expect(pAtMost(r[0].dice.total, r[0].target.total).equals(Fraction.ONE)).toBe(true);
+  });
+
+  it('R-T3 turns 5-6: no thread roll while Eragin stabilizes Claudio', () => {
+    const st = of(events, 'stabilize', 'eragin');
+    expect(st.filter((e) => e.turn <= ENGINE(6)).map((e) => [SEED(e.turn), e.patient, e.phase, e.turnsDone])).toEqual([
+      [5, 'claudio', 'start', 1],
+      [6, 'claudio', 'continue', 2],
+    ]);
+    expect(threadRolls(events, 'claudio').filter((e) => e.turn === ENGINE(5) || e.turn === ENGINE(6))).toEqual([]);
+  });
+
+  it('R-T5 turn 6: Lenny unconscious but stable (13 wounds of ST 14: remST and dyST 1); he never rolls', () => {
+    const st = of(events, 'state', 'lenny').find((e) => e.turn === ENGINE(6))!;
+    expect(st.to).toBe('unconscious');
+    const wounds = of(events, 'damage', 'lenny').filter((e) => e.turn <= ENGINE(6)).at(-1)!.wounds;
+    expect([wounds, 14 - wounds]).toEqual([13, 1]);
+    expect(threadRolls(events, 'lenny')).toEqual([]);
+  });
+
+  it('R-T3 turn 7: Eragin leaves (interrupted) and kills the orc at +4 DX; Claudio resumes at 1 die, James rolls 1 die', () => {
+    const intr = of(events, 'stabilize-interrupted', 'eragin');
+    expect(intr.map((e) => [SEED(e.turn), e.patient, e.resumeDice.total])).toEqual([[7, 'claudio', 1]]);
+    const atk = of(events, 'attack', 'eragin').find((e) => e.turn === ENGINE(7))!;
+    expect(atk.ledger.filter((l: { delta: number }) => l.delta === 4)).toHaveLength(1);
+    expect(atk.adjDX).toBe(12 + 4);
+    expect(of(events, 'state', 'orc-a').at(-1)!.to).toBe('dead');
+    const jd = of(events, 'damage', 'james').find((e) => e.turn === ENGINE(7))!;
+    expect([jd.amount, jd.multiplier]).toEqual([16, 2]);
+    const t7 = of(events, 'thread-roll').filter((e) => e.turn === ENGINE(7));
+    expect(t7.map((e) => [e.figure, e.dice.total])).toEqual([
+      ['james', 1],
+      ['claudio', 1],
+    ]);
+  });
+
+  it('R-T2 turns 8-9: thread rolls of 2, then 3 dice; James rolls 13 against IQ 11 and dies', () => {
+    for (const who of ['claudio', 'james']) {
+      expect(threadRolls(events, who).map((e) => [SEED(e.turn), e.dice.total])).toEqual(
+        who === 'claudio'
+          ? [
+              [4, 1],
+              [7, 1],
+              [8, 2],
+              [9, 3],
+            ]
+          : [
+              [7, 1],
+              [8, 2],
+              [9, 3],
+            ],
+      );
+    }
+    const last = threadRolls(events, 'james').at(-1)!;
+    expect([last.total, last.target.total, last.survived]).toEqual([13, 11, false]);
+    expect(of(events, 'state', 'james').at(-1)!.to).toBe('dead');
+    expect(threadRolls(events, 'claudio').at(-1)!.survived).toBe(true);
+  });
+
+  it('R-T5 turns 8-9: Eragin knocks the second orc down, then kills it at +4 (a fallen figure counts as rear)', () => {
+    expect(of(events, 'falls', 'orc-b').map((e) => SEED(e.turn))).toEqual([8]);
+    const atk = of(events, 'attack', 'eragin').find((e) => e.turn === ENGINE(9))!;
+    expect(atk.adjDX).toBe(16);
+    expect(of(events, 'state', 'orc-b').at(-1)!.to).toBe('dead');
+  });
+
+  it("R-T3 after the fight: Eragin's 4-dice roll of 12 against IQ 13 stabilizes Claudio (the 5 minutes run at once)", () => {
+    const time = of(events, 'thread-time');
+    expect(time.map((e) => e.turns)).toEqual([59]);
+    const r = of(events, 'stabilize-roll', 'eragin');
+    expect(r.map((e) => [e.patient, e.dice.total, e.total, e.target.total, e.success, e.woundsAfter])).toEqual([['claudio', 4, 12, 13, true, 7]]);
+    expect(bagOf(fig(state, 'claudio')).dying).toBeNull();
+  });
+
+  it('R-T4 after the fight: Eragin heals Lenny of 2 wounds with his Physicker talent', () => {
+    const fa = of(events, 'first-aid', 'eragin');
+    expect(fa.map((e) => [e.patient, e.heal.total, e.woundsBefore, e.woundsAfter])).toEqual([['lenny', 2, 13, 11]]);
+  });
+
+  it('R-T5: ends with James dead, Claudio unconscious (dyST 1), Lenny reeling, Eragin healthy, both orcs dead', () => {
+    const s = tftSystem.summary(state);
+    const by = Object.fromEntries(s.figures.map((f) => [f.id, f]));
+    expect(by.james.state).toBe('dead');
+    expect([by.claudio.state, (by.claudio.st as number) - (by.claudio.wounds as number)]).toEqual(['unconscious', 1]);
+    expect([by.lenny.state, by.lenny.wounds, by.lenny.st]).toEqual(['reeling', 11, 14]);
+    expect(by.eragin.state).toBe('healthy');
+    expect([by['orc-a'].state, by['orc-b'].state]).toEqual(['dead', 'dead']);
+    expect(s.winner).toBe('heroes');
+  });
+
+  it('every state change is an event with its ledger (R-T1)', () => {
+    const changes = of(events, 'state');
+    expect(changes.length).toBeGreaterThanOrEqual(8);
+    for (const c of changes) expect(c.ledger.some((l: { rule: string }) => l.rule === 'R-T1')).toBe(true);
+  });
+
+  it('the same scenario and dice give the same events, byte for byte', () => {
+    expect(JSON.stringify(play(example()).events)).toBe(JSON.stringify(events));
+  });
+
+  it('`fray run --json` ends with the summary the acceptance names', async () => {
+    const out: string[] = [];
+    const code = await main(['node', 'fray', 'run', EXAMPLE_PATH.pathname, '--json'], {
+      out: (t) => out.push(...t.split('\n').filter(Boolean)),
+      err: (t) => out.push(`ERR ${t}`),
+      readFile: (p) => readFileSync(p, 'utf8'),
+    });
+    expect(out.filter((l) => l.startsWith('ERR'))).toEqual([]);
+    expect(code).toBe(0);
+    const summary = JSON.parse(out.at(-1)!);
+    expect(summary.type).toBe('summary');
+    const st = Object.fromEntries(summary.figures.map((f: { id: string; state: string }) => [f.id, f.state]));
+    expect(st).toEqual({ lenny: 'reeling', eragin: 'healthy', james: 'dead', claudio: 'unconscious', 'orc-a': 'dead', 'orc-b': 'dead' });
+    expect(out.some((l) => JSON.parse(l).type === 'thread-roll')).toBe(true);
+  });
+});
+
+describe('explain shows survival and stabilization odds for each dying figure [82345e2a]', () => {
+  it('at the start of seed turn 8: James and Claudio with their next thread roll and each medic', () => {
+    const sc = example();
+    const state = tftSystem.setup(sc);
+    const dice = new ScriptedDice(sc.dice);
+    while (state.turn < ENGINE(8)) tftSystem.apply(state, tftSystem.decide(state), dice, null);
+    const ex = tftSystem.explain(state);
+    const house = (id: string) => (ex.figures.find((f) => f.id === id)!.house as { thread: Record<string, unknown> }).thread;
+    // biome-ignore lint/suspicious/noExplicitAny: reading the explain report
+    const james = house('james') as any;
+    expect(james.state).toBe('dying');
+    expect(james.nextThreadDice.total).toBe(2);
+    expect(james.survive[0].roll.exact).toBe(pAtMost(2, 11).toString());
+    expect(james.survive[1].alive.exact).toBe(pAtMost(2, 11).mul(pAtMost(3, 11)).toString());
+    expect(james.survive).toHaveLength(5);
+    // biome-ignore lint/suspicious/noExplicitAny: reading the explain report
+    const claudio = house('claudio') as any;
+    expect(claudio.survive[0].roll.p).toBe(1);
+    // biome-ignore lint/suspicious/noExplicitAny: reading the explain report
+    const eragin = claudio.medics.find((m: any) => m.medic === 'eragin');
+    expect([eragin.dice.total, eragin.stabilize.exact, eragin.adjacent, eragin.barred]).toEqual([4, pAtMost(4, 13).toString(), false, false]);
+    expect(house('eragin').state).toBe('healthy');
+    expect(house('eragin').survive).toBeUndefined();
+  });
+});
+
+describe('the Thread actions through the engine [82345e2a]', () => {
+  /** A medic, a dying friend beside him, another far off, and an orc still standing. */
+  const small = (extra: Record<string, unknown> = {}) => ({
+    system: 'tft',
+    name: 'medic test',
+    options: { maxTurns: 3, ...extra },
+    figures: [
+      { id: 'doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+      { id: 'pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 2 } },
+      { id: 'far', side: 'a', st: 10, dx: 10, iq: 9, wounds: 11, at: { q: 6, r: 6 } },
+      { id: 'orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
+    ],
+  });
+  /** Plays to doc's action of turn 1 (everyone stays put). */
+  function toAction(raw: Record<string, unknown>) {
+    const state = tftSystem.setup(raw);
+    const dice = new ScriptedDice([6, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const apply = (c: TftCommand) => tftSystem.apply(state, c, dice, null);
+    apply({ type: 'begin' });
+    apply({ type: 'initiative', figure: 'doc', choice: 'first' });
+    apply({ type: 'move', figure: 'doc', path: [] });
+    apply({ type: 'move', figure: 'orc', path: [] });
+    return { state, apply, dice };
+  }
+
+  it('R-T3: the medic must be adjacent, may not use a potion he lacks, and the fight must be over to run the 5 minutes', () => {
+    const { state, apply } = toAction(small());
+    expect(tftSystem.pending(state)?.figures).toEqual(['doc']);
+    expect(() => apply({ type: 'stabilize', figure: 'doc', target: 'far' })).toThrow(/adjacent/);
+    expect(() => apply({ type: 'stabilize', figure: 'doc', target: 'pat', potion: true })).toThrow(/Healing Potion/);
+    expect(() => apply({ type: 'finish-stabilization', figure: 'doc', target: 'pat' })).toThrow(/fight is over/);
+    expect(() => apply({ type: 'first-aid', figure: 'doc', target: 'pat' })).toThrow(CommandRejected);
+    expect(() => apply({ type: 'stabilize', figure: 'doc', target: 'orc' })).toThrow(/not adjacent|not dying/);
+    apply({ type: 'stabilize', figure: 'doc', target: 'pat' });
+    expect(bagOf(fig(state, 'pat')).stabilization?.medic).toBe('doc');
+  });
+
+  it('R-T3: a carried Healing Potion lowers the roll by one die and is used up', () => {
+    const raw = small();
+    (raw.figures[0] as Record<string, unknown>).house = { thread: { potions: 1 } };
+    const { state, apply } = toAction(raw);
+    const opts = tftSystem.explain(state).figures.find((f) => f.id === 'doc')!.options as { command: { type: string; potion?: boolean }; stabilize?: { exact: string } }[];
+    const withPotion = opts.find((o) => o.command.type === 'stabilize' && o.command.potion);
+    expect(withPotion?.stabilize?.exact).toBe(pAtMost(3, 12).toString());
+    apply({ type: 'stabilize', figure: 'doc', target: 'pat', potion: true });
+    expect(bagOf(fig(state, 'doc')).potions).toBe(0);
+    expect(bagOf(fig(state, 'pat')).stabilization?.potion).toBe(true);
+  });
+
+  it('rejects a bad per-figure setting naming the field', () => {
+    const raw = small();
+    (raw.figures[1] as Record<string, unknown>).house = { thread: { attribute: 'dx' } };
+    expect(() => tftSystem.setup(raw)).toThrow(/figures\[1\]\.house\.thread\.attribute/);
+  });
+
+  it('R-T1 option thread off: the same fight follows standard TFT (dyST -2 is dead at once, no thread roll)', () => {
+    const sc = example();
+    const off = { ...sc, options: { thread: 'off', maxTurns: 1 } };
+    const { state, events } = play({ ...off, dice: sc.dice.slice(0, 21) });
+    expect(state.modules).not.toContain('thread');
+    expect(fig(state, 'claudio').state).toBe('dead');
+    expect(of(events, 'thread-roll')).toEqual([]);
+    // and on: the same first turn leaves him dying
+    const on = play({ ...sc, options: { maxTurns: 1 }, dice: sc.dice.slice(0, 22) });
+    expect(fig(on.state, 'claudio').state).toBe('dying');
+  });
+
+  it('R-T1 option thread off: ST 1 unconscious, 0 or less dead (standard TFT), where thread would say dying', () => {
+    const raw = small({ thread: false });
+    const s = tftSystem.setup(raw);
+    expect(fig(s, 'pat').state).toBe('dead'); // ST 10, 12 wounds
+    const on = tftSystem.setup(small());
+    expect(fig(on, 'pat').state).toBe('dying');
+    expect(fig(on, 'far').state).toBe('dying');
+  });
+});
