@@ -163,14 +163,16 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
     return { ...stay, facing: faceToward(f.pos, (best ?? nearest).pos) };
   }
 
-  // Close in: the reachable hex next to an enemy with the best attack (charging if within half MA).
+  // Close in: the reachable hex next to an enemy with the best attack, if it is within half MA
+  // (a charge attack); otherwise get as close as possible without ending next to an enemy
+  // (standing there unable to strike only gives it a free blow).
   const spots = reachable(state, f, ma);
   let choice: { hex: Hex; target: Figure; score: number } | null = null;
   for (const s of spots) {
+    if (s.steps > half) continue;
     for (const e of foes) {
       if (!isAdjacent(s.hex, e.pos)) continue;
-      const canAttack = s.steps <= half;
-      const score = attackValue(state, f, e, s.hex) * (canAttack ? 1 : 0.25) - s.cost * 0.01;
+      const score = attackValue(state, f, e, s.hex) - s.cost * 0.01;
       if (!choice || score > choice.score) choice = { hex: s.hex, target: e, score };
     }
   }
@@ -178,10 +180,10 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
     const path = pathTo(state, f, ma, choice.hex) ?? [];
     return { ...stay, path, facing: faceToward(choice.hex, choice.target.pos) };
   }
-  // Nobody in reach: get as close as possible to the nearest enemy.
   let bestSpot = spots[0];
   let bestD = Number.POSITIVE_INFINITY;
   for (const s of spots) {
+    if (s.steps > 0 && foes.some((e) => isAdjacent(e.pos, s.hex))) continue;
     const d = distance(s.hex, nearest.pos);
     if (d < bestD || (d === bestD && s.cost < bestSpot.cost)) {
       bestD = d;

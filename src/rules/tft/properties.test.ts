@@ -30,7 +30,14 @@ const fightArb = fc.record({
   ruleset: fc.constantFrom('legacy', 'classic'),
 });
 
-function buildScenario(f: fc.infer<typeof fightArb>): Record<string, unknown> | null {
+interface Fight {
+  figures: { st: number; dx: number; weapon: string; armor: string | null; q: number; r: number; facing: number }[];
+  seed: number;
+  thread: boolean;
+  ruleset: string;
+}
+
+function buildScenario(f: Fight): Record<string, unknown> | null {
   const seen = new Set<string>();
   const figures = [];
   for (const [i, x] of f.figures.entries()) {

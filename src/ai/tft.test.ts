@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { relation } from '../rules/tft/core.ts';
+import { tftSystem } from '../rules/tft/system.ts';
+import { beginTurn, fig, play, setup } from '../rules/tft/testing.ts';
+import { planAction, planMove } from './tft.ts';
+
+describe('the default TFT policy', () => {
+  it('closes in with a charge when the enemy is within half MA, facing it', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [7, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    expect(m.path.length).toBeLessThanOrEqual(5);
+    const end = m.path[m.path.length - 1];
+    expect(Math.max(Math.abs(end.q - 7), Math.abs(end.r - 3), Math.abs(end.q + end.r - 10))).toBe(1);
+    // and the command is legal
+    play(s, [m]);
+  });
+  it('prefers a side or rear hex when one is as easy to reach', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [4, 1], facing: 1 },
+      { id: 'b', side: 'B', at: [4, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    play(s, [m]);
+    const rel = relation(fig(s, 'b'), fig(s, 'a').pos);
+    expect(rel === 'side' || rel === 'rear').toBe(true);
+  });
+  it('does not end next to an enemy when it cannot attack this turn', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [0, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    const end = m.path[m.path.length - 1];
+    const d = Math.max(Math.abs(end.q - 9), Math.abs(end.r - 3), Math.abs(end.q + end.r - 12));
+    expect(d).toBeGreaterThanOrEqual(2);
+  });
+  it('attacks the target with the best expected damage (the unarmored one)', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3, armor: 'plate', st: 14 },
+      { id: 'c', side: 'B', at: [3, 2], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }, { type: 'move', figure: 'c', path: [] }], [1, 2]);
+    while (tftSystem.pending(s)?.figures[0] !== 'a') play(s, [{ type: 'pass', figure: tftSystem.pending(s)?.figures[0] }]);
+    expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'c' });
+  });
+  it('nearly dead and engaged: defends', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, wounds: 9 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    expect(planMove(s, fig(s, 'a'))).toMatchObject({ stance: 'defend', path: [] });
+  });
+  it('nearly dead and free: retreats away from the enemy', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [5, 3], facing: 0, wounds: 9 },
+      { id: 'b', side: 'B', at: [8, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    const end = m.path[m.path.length - 1];
+    const d = (h: { q: number; r: number }) => Math.max(Math.abs(h.q - 8), Math.abs(h.r - 3), Math.abs(h.q + h.r - 11));
+    expect(d(end)).toBeGreaterThan(3);
+  });
+  it('an archer stands and shoots', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['longbow'], st: 11 },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    expect(m.path).toEqual([]);
+    play(s, [m, { type: 'move', figure: 'b', path: [] }], [1, 2]);
+    expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'b' });
+  });
+  it('a figure down stands up', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, prone: true },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'stand-up', figure: 'a' });
+  });
+  it('the AI wins more often with the better fighter (plays sensibly, not randomly)', async () => {
+    const { runToEnd } = await import('../engine/run.ts');
+    const { SeededDice } = await import('../core/dice/source.ts');
+    const { seedRng } = await import('../core/rng.ts');
+    let strongWins = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const s = setup([
+        { id: 'strong', side: 'A', st: 14, dx: 14, at: [2, 3], facing: 0, armor: 'leather' },
+        { id: 'weak', side: 'B', st: 10, dx: 10, at: [9, 3], facing: 3, weapons: ['dagger'] },
+      ]);
+      runToEnd(tftSystem, s, new SeededDice(seedRng(seed)), null);
+      if (s.winner === 'A') strongWins++;
+    }
+    expect(strongWins).toBeGreaterThan(34);
+  });
+});

@@ -1,0 +1,160 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+
+interface Captured {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+async function fray(args: string[], files: Record<string, string> = {}): Promise<Captured> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['node', 'fray', ...args], {
+    out: (t) => out.push(...t.replace(/\n$/, '').split('\n')),
+    err: (t) => err.push(...t.replace(/\n$/, '').split('\n')),
+    readFile: (p) => (p in files ? files[p] : readFileSync(p, 'utf8')),
+  });
+  return { code, out, err };
+}
+
+const DUEL = 'examples/tft/duel.yaml';
+const SKIRMISH = 'examples/tft/skirmish.yaml';
+
+describe('fray run', () => {
+  it('duel.yaml and skirmish.yaml run to an end; --json ends with the summary line', async () => {
+    for (const f of [DUEL, SKIRMISH]) {
+      const r = await fray(['run', f, '--seed', '7', '--json']);
+      expect(r.code).toBe(0);
+      const lines = r.out.map((l) => JSON.parse(l));
+      for (const e of lines) {
+        expect(typeof e.type).toBe('string');
+        if (e.type !== 'summary') expect(typeof e.turn).toBe('number');
+      }
+      const last = lines[lines.length - 1];
+      expect(last.type).toBe('summary');
+      expect(last.turns).toBeGreaterThan(0);
+      expect(last.winner === null || typeof last.winner === 'string').toBe(true);
+      for (const fig of last.figures) {
+        expect(Object.keys(fig)).toEqual(expect.arrayContaining(['id', 'name', 'side', 'state', 'st', 'wounds', 'fatigue']));
+        expect(['healthy', 'reeling', 'unconscious', 'dying', 'dead']).toContain(fig.state);
+      }
+      expect(lines.some((e) => e.type === 'over')).toBe(true);
+    }
+  });
+  it('same scenario and seed: identical output twice; another seed differs', async () => {
+    const a = await fray(['run', SKIRMISH, '--seed', '5', '--json']);
+    const b = await fray(['run', SKIRMISH, '--seed', '5', '--json']);
+    const c = await fray(['run', SKIRMISH, '--seed', '6', '--json']);
+    expect(a.out.join('\n')).toBe(b.out.join('\n'));
+    expect(a.out.join('\n')).not.toBe(c.out.join('\n'));
+  });
+  it('narrates by default: who did what, the roll, the ledger, the damage', async () => {
+    const r = await fray(['run', DUEL, '--seed', '7']);
+    expect(r.code).toBe(0);
+    const text = r.out.join('\n');
+    expect(text).toMatch(/attacks (cedric|bjorn) with (Broadsword|War ax) \(melee\): 3d6 = \d\+\d\+\d = \d+ vs adjDX \d+ \[\d+ DX - 2 Leather armor/);
+    expect(text).toMatch(/Result after \d+ turn/);
+  });
+  it('--dice replaces the generator; running out is a clear error and a non-zero exit', async () => {
+    const r = await fray(['run', DUEL, '--dice', '6,1,3']);
+    expect(r.code).toBe(2);
+    expect(r.err.join('\n')).toMatch(/ran out of scripted faces after 3/);
+    const bad = await fray(['run', DUEL, '--dice', '6,x']);
+    expect(bad.code).toBe(1);
+    expect(bad.err.join('\n')).toMatch(/--dice\[1\]: 'x' is not a die face/);
+  });
+  it('--dice is used face by face: the first initiative uses the first two faces', async () => {
+    const r = await fray(['run', DUEL, '--dice', '2,5', '--json']);
+    expect(r.code).toBe(2);
+    const init = r.out.map((l) => JSON.parse(l)).find((e) => e.type === 'initiative');
+    expect(init.rolls).toEqual([
+      { side: 'north', faces: [2] },
+      { side: 'south', faces: [5] },
+    ]);
+  });
+  it('a scenario with a wrong field fails run and validate, naming it, exit non-zero', async () => {
+    const base = readFileSync(DUEL, 'utf8');
+    const cases: [string, RegExp][] = [
+      [base.replace('weapons: [broadsword, dagger]', 'weapons: [brodsword, dagger]'), /figures\[0\]\.weapons\[0\]: unknown weapon 'brodsword'/],
+      [base.replace('dx: 12', 'dx: high'), /figures\[0\]\.dx: expected number, got 'high'/],
+      [base.replace('at: [5, 3]', 'at: [50, 3]'), /figures\[1\]\.at: hex 50,3 is off the 10x8 map/],
+      [base.replace('system: tft', 'system: gurps'), /system: unknown system "gurps"/],
+      ['figures: [', /YAML syntax/],
+    ];
+    for (const [text, re] of cases) {
+      for (const cmd of ['run', 'validate']) {
+        const r = await fray([cmd, 'bad.yaml'], { 'bad.yaml': text });
+        expect(r.code).toBe(1);
+        expect(r.err.join('\n')).toMatch(re);
+      }
+    }
+  });
+  it('a missing file is a clear error', async () => {
+    const r = await fray(['validate', 'no/such/file.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.err.join('\n')).toMatch(/no\/such\/file.yaml: cannot read the file/);
+  });
+});
+
+describe('fray validate, schema, explain', () => {
+  it('validate says ok for the examples', async () => {
+    for (const f of [DUEL, SKIRMISH]) {
+      const r = await fray(['validate', f]);
+      expect(r.code).toBe(0);
+      expect(r.out[0]).toMatch(/: ok \(tft, \d figures\)/);
+    }
+  });
+  it('schema prints the JSON Schema (zod 4 toJSONSchema)', async () => {
+    const r = await fray(['schema']);
+    expect(r.code).toBe(0);
+    const js = JSON.parse(r.out.join('\n'));
+    expect(js.$schema).toMatch(/json-schema/);
+    expect(js.properties.figures.type).toBe('array');
+  });
+  it('explain lists every option of every figure with its ledger, exact hit chance and expected damage', async () => {
+    const r = await fray(['explain', DUEL, '--json']);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.out.join(''));
+    expect(rep.system).toBe('tft');
+    expect(rep.figures.map((f: { id: string }) => f.id)).toEqual(['bjorn', 'cedric']);
+    // Not adjacent at the start: no attack yet, but defend, dodge, pass...
+    const types = rep.figures[0].options.map((o: { command: { type: string } }) => o.command.type);
+    expect(types).toEqual(expect.arrayContaining(['defend', 'dodge', 'pass']));
+  });
+  it('explain after a script shows the attack with its ledger and odds', async () => {
+    const text = `${readFileSync(DUEL, 'utf8')}
+script:
+  - turn: 1
+    commands:
+      - { type: initiative, figure: bjorn, choice: first }
+      - { type: move, figure: bjorn, path: [[3, 3], [4, 3]], facing: 0 }
+dice: [6, 1]
+`;
+    const r = await fray(['explain', 'x.yaml', '--json'], { 'x.yaml': text });
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.out.join(''));
+    expect(rep.pending).toEqual({ figures: ['cedric'], kind: 'move' });
+    const atk = rep.figures[0].options.find((o: { command: { type: string } }) => o.command.type === 'attack');
+    expect(atk.adjDX).toBe(10);
+    expect(atk.hitExact).toBe('1/2');
+    expect(atk.ledger).toEqual([
+      { source: 'DX', delta: 12, rule: 'tft-core' },
+      { source: 'Leather armor', delta: -2, rule: 'tft-core armor' },
+    ]);
+    expect(atk.expectedDamage).toBeGreaterThan(0);
+    const t = await fray(['explain', 'x.yaml'], { 'x.yaml': text });
+    expect(t.out.join('\n')).toMatch(/melee attack on Cedric with Broadsword: adjDX 10 = 12 DX - 2 Leather armor \[tft-core armor\]; 3d6 hit 50.00% \(1\/2\)/);
+  });
+});
+
+describe('bin/fray.js', () => {
+  it('--help works as a real process', () => {
+    const r = spawnSync(process.execPath, ['bin/fray.js', '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Usage: fray/);
+    expect(r.stdout).toMatch(/run \[options\] <scenario>/);
+  });
+});
