@@ -260,6 +260,25 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     expect(bagOf(fig(state, 'pat')).stabilization?.potion).toBe(true);
   });
 
+  it('Malken (ST 8, 6 fatigue) through the engine: 7 wounds unconscious and stable, 9 dying; stabilized he keeps the fatigue [82345e2a fatigue]', () => {
+    const raw = small();
+    const figs = raw.figures as Record<string, unknown>[];
+    figs[1] = { id: 'pat', name: 'Malken', side: 'a', st: 8, dx: 10, iq: 12, wounds: 9, fatigue: 6, at: { q: 3, r: 2 } };
+    figs[2] = { id: 'far', side: 'a', st: 8, dx: 10, iq: 12, wounds: 7, fatigue: 6, at: { q: 6, r: 6 } };
+    figs[3] = { ...(figs[3] as object), wounds: 30 }; // the orc is down: the fight is over
+    const state = tftSystem.setup(raw);
+    expect(fig(state, 'far').state).toBe('unconscious');
+    expect(fig(state, 'pat').state).toBe('dying');
+    const dice = new ScriptedDice([2, 2, 2, 2]);
+    tftSystem.apply(state, { type: 'finish-stabilization', figure: 'doc', target: 'pat' }, dice, null);
+    const m = fig(state, 'pat');
+    expect([m.state, m.wounds, m.fatigue, m.st - m.wounds, m.st - m.wounds - m.fatigue]).toEqual(['unconscious', 7, 6, 1, -5]);
+    expect(dice.remaining).toBe(0);
+    // with the fatigue rules off (threadFatigue: combined) the same Malken at 7 wounds is dying
+    const combined = tftSystem.setup({ ...raw, options: { ...(raw.options as object), threadFatigue: 'combined' } });
+    expect(fig(combined, 'far').state).toBe('dying');
+  });
+
   it('rejects a bad per-figure setting naming the field', () => {
     const raw = small();
     (raw.figures[1] as Record<string, unknown>).house = { thread: { attribute: 'dx' } };
