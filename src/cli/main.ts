@@ -4,13 +4,14 @@ import { Command, CommanderError } from 'commander';
 import { registerExplain } from './commands/explain.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSchema } from './commands/schema.ts';
+import { registerServe } from './commands/serve.ts';
 import { registerValidate } from './commands/validate.ts';
 import { reportError } from './errors.ts';
 import { type CliContext, type CliIO, processIO } from './io.ts';
 
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema];
+const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe];
 
 /** Runs the CLI with `argv` as in process.argv (node, script, args...); returns the exit code. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {

@@ -125,7 +125,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
         settings: room.settings,
         commands: room.line.map((s) => {
           const e = byseq.get(s);
-          if (!e || e.kind !== 'command') throw new Error(`line entry ${s} missing`);
+          if (e?.kind !== 'command') throw new Error(`line entry ${s} missing`);
           return { command: e.body.command, faces: e.body.faces };
         }),
         log: entries.map((e) => room.entryView(e, viewer)),

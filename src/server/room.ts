@@ -141,7 +141,7 @@ export class Room {
       const byseq = new Map((await this.storage.readLog(this.id, need[0] - 1, need[need.length - 1])).map((e) => [e.seq, e]));
       for (const s of need) {
         const e = byseq.get(s);
-        if (!e || e.kind !== 'command') throw new Error(`encounter ${this.id}: line entry ${s} missing`);
+        if (e?.kind !== 'command') throw new Error(`encounter ${this.id}: line entry ${s} missing`);
         this.system.apply(base.state, e.body.command, new ScriptedDice(e.body.faces), null);
       }
     }

@@ -1,0 +1,25 @@
+// `fray serve [--port N] [--db URL] [--host H] [--build]`: the table server (src/server).
+// The database: --db, else DATABASE_URL, else an SQLite file under ./data/.
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.ts';
+import type { CliContext } from '../io.ts';
+
+export function registerServe(program: Command, ctx: CliContext): void {
+  program
+    .command('serve')
+    .description('run the table server (HTTP API, WebSocket, the web app) on localhost')
+    .option('--port <n>', 'port to listen on', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--db <url>', 'sqlite:PATH or postgres://... (default: DATABASE_URL, else ./data/fray.db)')
+    .option('--build', 'build the web app (vite build web) before serving')
+    .action(async (o: { port: string; host: string; db?: string; build?: boolean }) => {
+      const port = Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new InputError([{ path: '--port', message: `expected a port from 0 to 65535, got '${o.port}'` }], 'option');
+      }
+      // Loaded here so the other commands never pay for Fastify and the database drivers.
+      const { startServer } = await import('../../server/start.ts');
+      const running = await startServer({ port, host: o.host, db: o.db, build: o.build, signals: true });
+      ctx.io.out(`Fray table server: open ${running.url}`);
+    });
+}
