@@ -287,6 +287,14 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5): Record<s
         barred: b.failedMedics.includes(m.id),
       };
     });
+  const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
+  const surv = out.survive as { dice: number; alive: { p: number } }[];
+  const meds = out.medics as { medic: string; dice: { total: number }; iq: number; stabilize: { p: number }; barred: boolean }[];
+  out.summary = [
+    `next thread roll ${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
+    `alive after ${surv.map((t, i) => `${i + 1}: ${pct(t.alive.p)}`).join(', ')} turn(s)`,
+    ...meds.filter((m) => !m.barred).map((m) => `${m.medic} stabilizes ${pct(m.stabilize.p)} (${m.dice.total}d6 <= IQ ${m.iq})`),
+  ].join('; ');
   return out;
 }
 
