@@ -8,10 +8,11 @@ import { CommandRejected } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState, WeaponInstance } from '../../model.ts';
-import { type OddsFriend, type OddsTarget, compareSweep } from './odds.ts';
+import { type OddsFriend, type OddsTarget, compareSweep, quickSweepValue } from './odds.ts';
 import { type ArcFigure, type SweepPlan, type Sweeper, planSweep, possibleSweeps } from './plan.ts';
 import {
   MULTIPLE_SWING,
+  MULTIPLE_SWING_IQ,
   type MultipleSwingPrereq,
   type SweepVariant,
   friendSpared,
@@ -185,23 +186,42 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
   }
 }
 
-/** Exact odds of `plan` beside a single attack on each target (explain, AI). */
-export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, weapon: WeaponInstance): ActionOption {
+type TargetInput = OddsTarget & { ledger: LedgerEntry[] | null };
+
+/**
+ * The odds inputs of `plan`: per target the sweep's and a single attack's adjDX, defence dice
+ * and armor; per friend the sweep's own adjDX (R-S5: no target modifiers) and armor.
+ */
+function oddsInputs(
+  ctx: OptionsContext,
+  fig: Figure,
+  plan: SweepPlan,
+  weapon: WeaponInstance,
+  friendLedger: LedgerEntry[] | null,
+  withLedger = false,
+): [TargetInput[], OddsFriend[], number] {
   const { state, core } = ctx;
-  const variant = variantOf(state.options);
-  const command: SweepCommand = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin };
-  const withLedger = ctx.mode === 'explain';
-  const targets: (OddsTarget & { ledger: LedgerEntry[] | null })[] = plan.targets.map((id) => {
+  const command = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin } as unknown as HouseCommand;
+  const targets = plan.targets.map((id): TargetInput => {
     const t = core.figure(state, id)!;
     const ledger: LedgerEntry[] | null = withLedger ? [] : null;
-    const sweepDX = core.attackDX(state, fig, t, weapon, 'melee', ledger, command as unknown as HouseCommand);
+    const sweepDX = core.attackDX(state, fig, t, weapon, 'melee', ledger, command);
     const singleDX = core.attackDX(state, fig, t, weapon, 'melee', null, null);
     return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), ledger };
   });
-  // The sweep's own adjDX (before each target's facing bonus): the friend roll's (R-S5).
-  const friendLedger: LedgerEntry[] | null = withLedger ? [] : null;
   const fdx = friendDX(core, state, fig, plan.targets.length, friendLedger);
-  const friends: OddsFriend[] = plan.friends.map((id) => ({ id, adjDX: fdx, armor: armorOf(core.figure(state, id)!, state) }));
+  const friends = plan.friends.map((id): OddsFriend => ({ id, adjDX: fdx, armor: armorOf(core.figure(state, id)!, state) }));
+  return [targets, friends, fdx];
+}
+
+/** Exact odds of `plan` beside a single attack on each target (explain, AI). */
+export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, weapon: WeaponInstance): ActionOption {
+  const { state } = ctx;
+  const variant = variantOf(state.options);
+  const command: SweepCommand = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin };
+  const withLedger = ctx.mode === 'explain';
+  const friendLedger: LedgerEntry[] | null = withLedger ? [] : null;
+  const [targets, friends, fdx] = oddsInputs(ctx, fig, plan, weapon, friendLedger, withLedger);
   const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends, state.options.ruleset === 'classic');
   const value = cmp.sweepValue.toNumber();
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -255,8 +275,14 @@ function options(ctx: OptionsContext, fig: Figure): ActionOption[] {
   const plans = possibleSweeps(sweeper(core, fig), arcFigures(core, state, fig, []), variant);
   const out: ActionOption[] = [];
   for (const p of plans) {
+    // The AI sweeps only when the sweep is better than the best single attack (issue 5 part 4):
+    // a quick float check first, then the exact comparison decides.
+    if (ctx.mode === 'ai') {
+      const [ts, fs] = oddsInputs(ctx, fig, p, weapon!, null);
+      const q = quickSweepValue(variant, { dice: weapon!.dmg.dice, plus: weapon!.dmg.plus }, ts, fs, state.options.ruleset === 'classic');
+      if (q.value <= q.bestSingle - 1e-9) continue;
+    }
     const o = sweepOption(ctx, fig, p, weapon!);
-    // The AI sweeps only when the sweep is better than the best single attack (issue 5 part 4).
     if (ctx.mode === 'ai' && !o.sweepIsBetter) continue;
     out.push(o);
   }
@@ -298,8 +324,11 @@ export const sweepModule: HouseModule = {
   optionsSchema: sweepOptionsSchema,
   // Always on: with sweep: off a sweep command is refused with that reason rather than unknown.
   enabled: () => true,
-  validateFigure(fig, _tables, opts) {
-    return multipleSwingIssues(fig, prereqOf(opts), '');
+  validateFigure(fig, tables, opts) {
+    const issues = multipleSwingIssues(fig, prereqOf(opts), '');
+    // The core already reports a talent's IQ from the table (talents.json: IQ 12); say it once.
+    const tableIQ = tables.talents[MULTIPLE_SWING]?.iq ?? 0;
+    return tableIQ >= MULTIPLE_SWING_IQ ? issues.filter((i) => !i.message.includes(' IQ ')) : issues;
   },
   actions: [sweepAction],
   hooks: { toHitModifiers },

@@ -62,17 +62,66 @@ export interface TargetOdds {
   expectedDamage: Fraction;
 }
 
-const oddsCache = new Map<string, { hit: Fraction; expectedDamage: Fraction }>();
+interface CachedOdds {
+  hit: Fraction;
+  expectedDamage: Fraction;
+  /** The same as floats, for the AI's quick comparison. */
+  hitN: number;
+  expN: number;
+}
+const oddsCache = new Map<string, CachedOdds>();
 
-/** Chance to hit and expected damage of one attack (full damage, or halved when `halve`); cached (the AI asks often). */
-export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic = false): TargetOdds {
+function cached(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean): CachedOdds {
   const key = `${adjDX}|${dice}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}|${classic ? 1 : 0}`;
   let v = oddsCache.get(key);
   if (!v) {
-    v = computeOdds(adjDX, dice, dmg, armor, halve, classic);
+    const o = computeOdds(adjDX, dice, dmg, armor, halve, classic);
+    v = { ...o, hitN: o.hit.toNumber(), expN: o.expectedDamage.toNumber() };
     if (oddsCache.size > 10000) oddsCache.clear();
     oddsCache.set(key, v);
   }
+  return v;
+}
+
+/**
+ * The AI's quick measure (floats from the same exact cache): the sweep's expected damage to
+ * enemies less that to friends, and the best single attack's. compareSweep gives the exact ones.
+ */
+export function quickSweepValue(
+  variant: SweepVariant,
+  dmg: DamageSpec,
+  targets: readonly OddsTarget[],
+  friends: readonly OddsFriend[] = [],
+  classicRuleset = false,
+): { value: number; bestSingle: number } {
+  const halve = variant === 'new';
+  let value = 0;
+  let bestSingle = 0;
+  for (const t of targets) {
+    value += cached(t.sweepDX, t.dice, dmg, t.armor, halve, classicRuleset).expN;
+    bestSingle = Math.max(bestSingle, cached(t.singleDX, t.dice, dmg, t.armor, false, classicRuleset).expN);
+  }
+  for (const f of friends) value -= friendExpected(f.adjDX, dmg, f.armor, halve);
+  return { value, bestSingle };
+}
+
+const friendCache = new Map<string, number>();
+
+/** R-S5 as a float: P(the friend roll fails) x the expected damage of one uncritical hit. */
+function friendExpected(adjDX: number, dmg: DamageSpec, armor: number, halve: boolean): number {
+  const key = `${adjDX}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}`;
+  let v = friendCache.get(key);
+  if (v === undefined) {
+    v = friendHitChance(adjDX).mul(expectedHitDamage(dmg, 1, armor, halve)).toNumber();
+    if (friendCache.size > 10000) friendCache.clear();
+    friendCache.set(key, v);
+  }
+  return v;
+}
+
+/** Chance to hit and expected damage of one attack (full damage, or halved when `halve`); cached (the AI asks often). */
+export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic = false): TargetOdds {
+  const v = cached(adjDX, dice, dmg, armor, halve, classic);
   return { id, adjDX, dice, hit: v.hit, expectedDamage: v.expectedDamage };
 }
 

@@ -77,6 +77,9 @@ describe('possible sweeps', () => {
             for (const s of p.steps) expect(isFrontHex(o, facing, s.hex, front)).toBe(true);
             for (const id of p.targets) expect(figs.find((f) => f.id === id)!.side).toBe('b');
             for (const id of p.friends) expect(figs.find((f) => f.id === id)!.side).toBe('a');
+            // the listed sweep is exactly what the command with its first and last target plans
+            const again = planSweep(me, figs, p.targets, p.spin, 'new');
+            expect(again.steps).toEqual(p.steps);
           }
         },
       ),

@@ -1,8 +1,8 @@
 // The arc of a sweeping blow (R-S4, R-S5, R-S6): which hexes it passes through, in the order
 // the attacks are rolled, and who stands in each (a target, a friend, or nobody).
-import { coveringArcs, type Spin, sweepArc } from '../../../../core/hex/arcs.ts';
-import { type Hex, hexEquals, hexKey } from '../../../../core/hex/coords.ts';
-import { isFrontHex } from '../../../../core/hex/facing.ts';
+import { type Spin, sweepArc } from '../../../../core/hex/arcs.ts';
+import { type Hex, hexEquals, hexKey, neighbor } from '../../../../core/hex/coords.ts';
+import { frontDirections } from '../../../../core/hex/facing.ts';
 import { CommandRejected, InputError } from '../../../../core/errors.ts';
 import { CLASSIC_MAX_ARC, type SweepVariant } from './rules.ts';
 
@@ -100,38 +100,46 @@ export function planSweep(
 }
 
 /**
- * Every sweep open to `attacker` (for explain and the AI): each set of 2+ enemies in its front
- * hexes that fits one arc with no other enemy inside it. One plan per distinct set of swept
- * hexes (an arc and its reverse sweep the same hexes: the clockwise one is listed). Smallest
- * sets first.
+ * Every sweep open to `attacker` (for explain and the AI): each contiguous arc of its front
+ * hexes that starts and ends on an enemy and holds 2+ enemies (all of them targets), once per
+ * set of swept hexes (an arc and its reverse sweep the same hexes: the clockwise one is kept).
+ * Smallest sets first. No exceptions on the way: the AI calls this at every decision.
  */
 export function possibleSweeps(attacker: Sweeper, figures: readonly ArcFigure[], variant: SweepVariant): SweepPlan[] {
   if (variant === 'off') return [];
-  const enemies = figures.filter((f) => f.side !== attacker.side && isFrontHex(attacker.pos, attacker.facing, f.pos, attacker.frontHexes));
+  const front = frontDirections(attacker.facing, attacker.frontHexes);
+  const n = front.length;
+  const wraps = n === 6;
+  const maxLen = variant === 'classic' ? Math.min(CLASSIC_MAX_ARC, n) : n;
+  const byHex = new Map<string, ArcFigure>();
+  for (const f of figures) if (f.id !== attacker.id) byHex.set(hexKey(f.pos), f);
+  const cells = front.map((d) => {
+    const hex = neighbor(attacker.pos, d);
+    return { hex, fig: byHex.get(hexKey(hex)) };
+  });
+  const isEnemy = (i: number) => cells[i].fig !== undefined && cells[i].fig!.side !== attacker.side;
   const out: SweepPlan[] = [];
   const seen = new Set<string>();
-  const n = enemies.length;
-  for (let mask = 1; mask < 1 << n; mask++) {
-    const set = enemies.filter((_, i) => mask & (1 << i));
-    if (set.length < 2) continue;
-    for (const arc of coveringArcs(attacker.pos, attacker.facing, attacker.frontHexes, set.map((f) => f.pos))) {
-      const first = set.find((f) => hexEquals(f.pos, arc.first))!;
-      const last = set.find((f) => hexEquals(f.pos, arc.last))!;
-      const ids = [first.id, ...set.filter((f) => f !== first && f !== last).map((f) => f.id), last.id];
-      let plan: SweepPlan;
-      try {
-        plan = planSweep(attacker, figures, ids, arc.spin, variant);
-      } catch (e) {
-        if (e instanceof InputError) continue;
-        throw e;
-      }
-      const key = plan.steps
-        .map((st) => hexKey(st.hex))
-        .sort()
-        .join('|');
+  for (let start = 0; start < n; start++) {
+    if (!isEnemy(start)) continue;
+    for (let len = 2; len <= maxLen; len++) {
+      if (!wraps && start + len > n) break;
+      const idx = Array.from({ length: len }, (_, k) => (start + k) % n);
+      if (!isEnemy(idx[len - 1])) continue;
+      const key = [...idx].sort((a, b) => a - b).join(',');
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push(plan);
+      const steps: SweepStep[] = idx.map((i) => {
+        const { hex, fig } = cells[i];
+        if (!fig) return { kind: 'empty', hex };
+        return fig.side === attacker.side ? { kind: 'friend', hex, figure: fig.id } : { kind: 'target', hex, figure: fig.id };
+      });
+      out.push({
+        spin: 'cw',
+        steps,
+        targets: steps.flatMap((st) => (st.kind === 'target' ? [st.figure] : [])),
+        friends: steps.flatMap((st) => (st.kind === 'friend' ? [st.figure] : [])),
+      });
     }
   }
   return out.sort((a, b) => a.targets.length - b.targets.length);
