@@ -36,7 +36,7 @@ const REF_KEYS = new Set([
 ]);
 
 /** Fields that give a figure's strength away. */
-const STAT_KEYS = ['st', 'wounds', 'fatigue', 'hp', 'maxHp', 'remST', 'dyST', 'stLeft', 'hpLeft', 'woundFx'];
+const STAT_KEYS = ['st', 'wounds', 'fatigue', 'hp', 'maxHp', 'remST', 'dyST', 'stLeft', 'hpLeft', 'woundFx', 'stateLedger', 'damage', 'hits'];
 
 interface Rules {
   hidden: Set<string>;

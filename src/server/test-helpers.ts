@@ -1,0 +1,136 @@
+// Shared by the server's test suites: a real server on a loopback port, a real WebSocket
+// client that collects messages, and the TFT duel example (examples/tft/duel.yaml).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { getSystem } from '../rules/index.ts';
+import { type FrayServer, buildServer } from './app.ts';
+import type { ClientMessage, CreateEncounterResponse, IssuedToken, ServerMessage } from './protocol.ts';
+import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
+import { Storage } from './storage/storage.ts';
+
+export const duelYaml = () => readFileSync(join(EXAMPLES_DIR, 'tft', 'duel.yaml'), 'utf8');
+export const duelScenario = () => parseScenarioText(duelYaml()) as Record<string, unknown>;
+export const tft = getSystem('tft');
+
+export interface TestServer {
+  app: FrayServer;
+  storage: Storage;
+  /** http://127.0.0.1:PORT */
+  base: string;
+  ws: string;
+  close(): Promise<void>;
+}
+
+/** A server on a free loopback port over the database at `url`. `storage` shares one (two servers, one DB). */
+export async function startTestServer(url: string, storage?: Storage): Promise<TestServer> {
+  const own = !storage;
+  const s = storage ?? (await Storage.open(url));
+  const app = await buildServer({ storage: s, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    app,
+    storage: s,
+    base: `http://127.0.0.1:${port}`,
+    ws: `ws://127.0.0.1:${port}/api/ws`,
+    async close() {
+      await app.close();
+      if (own) await s.close();
+    },
+  };
+}
+
+/** Creates the duel through the HTTP API (Fastify inject) and returns the GM's token with it. */
+export async function createDuel(app: FrayServer, extra: Record<string, unknown> = {}): Promise<CreateEncounterResponse> {
+  const r = await app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/duel', ...extra } });
+  if (r.statusCode !== 201) throw new Error(`create failed: ${r.statusCode} ${r.body}`);
+  return r.json();
+}
+
+export async function issue(app: FrayServer, id: string, gmToken: string, body: Record<string, unknown>): Promise<IssuedToken> {
+  const r = await app.inject({ method: 'POST', url: `/api/encounters/${id}/tokens`, headers: bearer(gmToken), payload: body });
+  if (r.statusCode !== 201) throw new Error(`issue failed: ${r.statusCode} ${r.body}`);
+  return r.json();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A WebSocket client that keeps every message and can wait for one. */
+export class TestClient {
+  readonly messages: ServerMessage[] = [];
+  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; from: number }[] = [];
+  closedWith: number | null = null;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (d) => {
+      const m = JSON.parse(String(d)) as ServerMessage;
+      this.messages.push(m);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.pred(m)) {
+          w.resolve(m);
+          return false;
+        }
+        return true;
+      });
+    });
+    socket.on('close', (code) => {
+      this.closedWith = code;
+    });
+  }
+
+  static async connect(url: string): Promise<TestClient> {
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new TestClient(socket);
+  }
+
+  send(msg: ClientMessage | string | Buffer): void {
+    this.socket.send(typeof msg === 'string' || Buffer.isBuffer(msg) ? msg : JSON.stringify(msg));
+  }
+
+  /** The first message (already received or coming) after index `from` that matches. */
+  waitFor<T extends ServerMessage['type']>(
+    type: T,
+    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
+    const match = (m: ServerMessage) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>);
+    const seen = this.messages.find(match);
+    if (seen) return Promise.resolve(seen as Extract<ServerMessage, { type: T }>);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`timed out waiting for ${type}; got ${this.messages.map((m) => m.type).join(',')}`)), timeoutMs);
+      this.waiters.push({
+        pred: match,
+        from: this.messages.length,
+        resolve: (m) => {
+          clearTimeout(t);
+          resolve(m as Extract<ServerMessage, { type: T }>);
+        },
+      });
+    });
+  }
+
+  async hello(encounterId: string, token: string, lastSeq?: number) {
+    this.send(lastSeq === undefined ? { type: 'hello', encounterId, token } : { type: 'hello', encounterId, token, lastSeq });
+    return this.waitFor('welcome');
+  }
+
+  /** A round trip: every message sent before it has been answered when the pong arrives. */
+  async roundTrip(): Promise<void> {
+    const id = `rt-${Math.random()}`;
+    this.send({ type: 'ping', id });
+    await this.waitFor('pong', (m) => m.id === id);
+  }
+
+  close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}
