@@ -10,6 +10,7 @@ import { directionToward } from '../core/hex/facing.ts';
 import type { Pending } from '../engine/types.ts';
 import {
   attackDX,
+  core,
   defaultArmorStops,
   effectiveMA,
   figure,
@@ -21,7 +22,8 @@ import { blockedHex, engagedAt, stepCost } from '../rules/tft/flow.ts';
 import type { ActionOption } from '../rules/tft/hooks.ts';
 import type { Figure, MoveCommand, TftCommand, TftState } from '../rules/tft/model.ts';
 import { expectedDamageCached } from '../rules/tft/odds.ts';
-import { actionOptions } from '../rules/tft/options.ts';
+import { actionOptions, attackOptions } from '../rules/tft/options.ts';
+import { hooksOf } from '../rules/tft/registry.ts';
 
 function remST(f: Figure): number {
   return f.st - f.wounds - f.fatigue;
@@ -43,47 +45,56 @@ interface Reach {
 }
 
 /** Dijkstra over MA cost from f's hex, honouring the stop-on-engagement rule (tft-core). */
-function search(state: TftState, f: Figure, ma: number): { nodes: Reach[]; best: Map<string, number> } {
+function search(state: TftState, f: Figure, ma: number): Reach[] {
+  // Hexes within MA of the start, keyed by their offset from it (no strings, no Map).
+  const span = 2 * ma + 1;
+  const best = new Int32Array(span * span).fill(-1);
+  const keyOf = (h: Hex) => (h.q - f.pos.q + ma) * span + (h.r - f.pos.r + ma);
   const nodes: Reach[] = [{ hex: f.pos, cost: 0, steps: 0, prev: -1 }];
-  const best = new Map<string, number>([[`${f.pos.q},${f.pos.r}`, 0]]);
+  best[keyOf(f.pos)] = 0;
   const open = [0];
   while (open.length) {
     let k = 0;
     for (let i = 1; i < open.length; i++) if (nodes[open[i]].cost < nodes[open[k]].cost) k = i;
-    const idx = open.splice(k, 1)[0];
+    const idx = open[k];
+    open[k] = open[open.length - 1];
+    open.pop();
     const n = nodes[idx];
-    if (best.get(`${n.hex.q},${n.hex.r}`) !== idx) continue; // superseded
+    if (best[keyOf(n.hex)] !== idx) continue; // superseded
     if (idx !== 0 && engagedAt(state, f, n.hex)) continue; // must stop here
     for (let d = 0; d < 6; d++) {
       const h = { q: n.hex.q + DIRECTIONS[d].q, r: n.hex.r + DIRECTIONS[d].r };
-      if (blockedHex(state, f, h)) continue;
       const cost = n.cost + stepCost(state, h);
       if (cost > ma) continue;
-      const key = `${h.q},${h.r}`;
-      const seen = best.get(key);
-      if (seen !== undefined && nodes[seen].cost <= cost) continue;
+      const key = keyOf(h);
+      const seen = best[key];
+      if (seen >= 0 && nodes[seen].cost <= cost) continue;
+      if (blockedHex(state, f, h)) continue;
       nodes.push({ hex: h, cost, steps: n.steps + 1, prev: idx });
-      best.set(key, nodes.length - 1);
+      best[key] = nodes.length - 1;
       open.push(nodes.length - 1);
     }
   }
-  return { nodes, best };
+  // The live node of each hex (superseded ones dropped), prev indices still valid in `nodes`.
+  const out: Reach[] = [];
+  for (let i = 0; i < nodes.length; i++) if (best[keyOf(nodes[i].hex)] === i) out.push(nodes[i]);
+  (out as Reach[] & { all?: Reach[] }).all = nodes;
+  return out;
 }
 
 /** Every hex `f` can reach this turn with its cost and number of steps. */
 export function reachable(state: TftState, f: Figure, ma: number): Reach[] {
-  const { nodes, best } = search(state, f, ma);
-  return [...best.values()].map((i) => nodes[i]);
+  return search(state, f, ma);
 }
 
-function pathTo(state: TftState, f: Figure, ma: number, target: Hex): Hex[] | null {
-  const { nodes, best } = search(state, f, ma);
-  let j = best.get(`${target.q},${target.r}`);
-  if (j === undefined) return null;
+/** The path to a node found by search/reachable. */
+function pathOf(spots: Reach[], node: Reach): Hex[] {
+  const all = (spots as Reach[] & { all?: Reach[] }).all ?? spots;
   const path: Hex[] = [];
-  while (j > 0) {
-    path.unshift(nodes[j].hex);
-    j = nodes[j].prev;
+  let n: Reach | undefined = node;
+  while (n && n.prev >= 0) {
+    path.unshift(n.hex);
+    n = all[n.prev];
   }
   return path;
 }
@@ -136,7 +147,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
         bestSpot = s;
       }
     }
-    const path = pathTo(state, f, ma, bestSpot.hex) ?? [];
+    const path = pathOf(spots, bestSpot);
     const move: MoveCommand = { ...stay, path, facing: faceToward(bestSpot.hex, nearest.pos) };
     if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
     return move;
@@ -163,21 +174,43 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
     return { ...stay, facing: faceToward(f.pos, (best ?? nearest).pos) };
   }
 
+  // A foe already next to us (it is down, or we stand outside its front): strike from here or
+  // from a 1-hex shift, whichever attack is best; no search needed.
+  if (foes.some((e) => isAdjacent(e.pos, f.pos))) {
+    let bestHex: Hex = f.pos;
+    let bestT: Figure = nearest;
+    let bv = -1;
+    for (let d = -1; d < 6; d++) {
+      const h = d < 0 ? f.pos : { q: f.pos.q + DIRECTIONS[d].q, r: f.pos.r + DIRECTIONS[d].r };
+      if (d >= 0 && (blockedHex(state, f, h) || stepCost(state, h) > ma)) continue;
+      for (const e of foes) {
+        if (!isAdjacent(e.pos, h)) continue;
+        const v = attackValue(state, f, e, h) - (d < 0 ? 0 : 0.01);
+        if (v > bv) {
+          bv = v;
+          bestHex = h;
+          bestT = e;
+        }
+      }
+    }
+    return { ...stay, path: bestHex === f.pos ? [] : [bestHex], facing: faceToward(bestHex, bestT.pos) };
+  }
+
   // Close in: the reachable hex next to an enemy with the best attack, if it is within half MA
   // (a charge attack); otherwise get as close as possible without ending next to an enemy
   // (standing there unable to strike only gives it a free blow).
   const spots = reachable(state, f, ma);
-  let choice: { hex: Hex; target: Figure; score: number } | null = null;
+  let choice: { node: Reach; hex: Hex; target: Figure; score: number } | null = null;
   for (const s of spots) {
     if (s.steps > half) continue;
     for (const e of foes) {
       if (!isAdjacent(s.hex, e.pos)) continue;
       const score = attackValue(state, f, e, s.hex) - s.cost * 0.01;
-      if (!choice || score > choice.score) choice = { hex: s.hex, target: e, score };
+      if (!choice || score > choice.score) choice = { node: s, hex: s.hex, target: e, score };
     }
   }
   if (choice) {
-    const path = pathTo(state, f, ma, choice.hex) ?? [];
+    const path = pathOf(spots, choice.node);
     return { ...stay, path, facing: faceToward(choice.hex, choice.target.pos) };
   }
   let bestSpot = spots[0];
@@ -190,7 +223,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
       bestSpot = s;
     }
   }
-  const path = pathTo(state, f, ma, bestSpot.hex) ?? [];
+  const path = pathOf(spots, bestSpot);
   const move: MoveCommand = { ...stay, path, facing: faceToward(bestSpot.hex, nearest.pos) };
   if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
   return move;
@@ -200,7 +233,11 @@ export function planAction(state: TftState, f: Figure): TftCommand {
   const id = f.id;
   const pass: TftCommand = { type: 'pass', figure: id };
   if (f.prone) return f.turn.hexes === 0 ? { type: 'stand-up', figure: id } : pass;
-  const opts: ActionOption[] = actionOptions(state, f, 'ai');
+  // Only what can score: core attacks and module actions (cheap 'ai' mode, no ledgers).
+  const opts: ActionOption[] = attackOptions(state, f, 'ai');
+  for (const { spec } of hooksOf(state).actions.values()) {
+    if (spec.phase === 'action') for (const o of spec.options({ state, core, mode: 'ai' }, f)) opts.push(o);
+  }
   const w = readyWeapon(f);
   const engaged = isEngaged(state, f);
   // Best attack (core or module action), by its score.
@@ -217,7 +254,7 @@ export function planAction(state: TftState, f: Figure): TftCommand {
   if (!w || (engaged && w.def.kind === 'missile')) {
     const melee = f.weapons.find((x) => x.uid !== f.ready && !x.broken && x.def.kind === 'melee');
     if (melee && f.turn.hexes <= 1) return { type: 'ready', figure: id, weapon: melee.uid, drop: engaged };
-    const pick = opts.find((o) => o.command.type === 'pick-up');
+    const pick = actionOptions(state, f, 'ai').find((o) => o.command.type === 'pick-up');
     if (pick) return pick.command;
   }
   if (engaged && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'defend', figure: id };

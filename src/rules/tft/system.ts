@@ -6,7 +6,7 @@ import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
 import { applyCommand, halfMA, pendingOf, scriptRemains } from './flow.ts';
-import type { Figure, TftCommand, TftEvent, TftState } from './model.ts';
+import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { actionOptions } from './options.ts';
 import { hooksOf } from './registry.ts';
 import { scenarioJsonSchema, setupTft } from './scenario.ts';
@@ -139,9 +139,48 @@ export function explainTft(state: TftState): ExplainReport {
   };
 }
 
-/** Deep copy of plain data. */
+const cloneBag = (b: Record<string, unknown>): Record<string, unknown> => {
+  for (const _k in b) return structuredClone(b);
+  return {};
+};
+
+function cloneWeapon(w: WeaponInstance): WeaponInstance {
+  // def and dmg are never mutated (a change of grip replaces dmg): shared.
+  return { uid: w.uid, def: w.def, dmg: w.dmg, twoHanded: w.twoHanded, reloadLeft: w.reloadLeft, broken: w.broken, house: cloneBag(w.house) };
+}
+
+function cloneFigure(f: Figure): Figure {
+  return {
+    ...f,
+    talents: f.talents.slice(),
+    spells: f.spells.slice(),
+    weapons: f.weapons.map(cloneWeapon),
+    armor: f.armor ? { def: f.armor.def, house: cloneBag(f.armor.house) } : null,
+    shield: f.shield ? { def: f.shield.def, ready: f.shield.ready, house: cloneBag(f.shield.house) } : null,
+    pos: { q: f.pos.q, r: f.pos.r },
+    woundFx: { ...f.woundFx },
+    dxPenalty: { ...f.dxPenalty },
+    turn: { ...f.turn },
+    house: cloneBag(f.house),
+  };
+}
+
+/**
+ * Deep copy. Table rows (weapon, armor, shield definitions), the options, the map and the
+ * script entries are never mutated after setup, so they are shared; everything a command can
+ * change is copied (module bags with structuredClone).
+ */
 export function cloneTft(state: TftState): TftState {
-  return structuredClone(state);
+  return {
+    ...state,
+    figures: state.figures.map(cloneFigure),
+    items: state.items.map((it) => ({ pos: { q: it.pos.q, r: it.pos.r }, weapon: cloneWeapon(it.weapon) })),
+    moveOrder: state.moveOrder.slice(),
+    actionOrder: state.actionOrder.slice(),
+    sides: state.sides.slice(),
+    scriptUsed: state.scriptUsed.slice(),
+    house: cloneBag(state.house),
+  };
 }
 
 export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
