@@ -4,18 +4,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Hex, directionTo, hexKey } from '../../src/core/hex/coords.ts';
 import { ring } from '../../src/core/hex/rings.ts';
+import { getSystem } from '../../src/rules/index.ts';
 import { Header } from './App.tsx';
 import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
 import { holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
-import { entryFaces, mergeEntries, undoTarget } from './model/log.ts';
+import { entryFaces, eventRows, mergeEntries, undoTarget } from './model/log.ts';
 import { type Reach, onRectMap, optionsAfterMove, reachable } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, optionsOf } from './model/options.ts';
 import { type Obj, clockView, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
-import { DicePrompt, DiceTray } from './panels/Dice.tsx';
+import { type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Share } from './panels/Share.tsx';
@@ -40,7 +41,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('actions');
-  const [dice, setDice] = useState<{ faces: number[]; stamp: number; label: string }>({ faces: [], stamp: 0, label: '' });
+  const [dice, setDice] = useState<{ groups: DiceGroup[]; stamp: number; label: string }>({ groups: [], stamp: 0, label: '' });
   const [physical, setPhysical] = useState(false);
   const [prompt, setPrompt] = useState<{ sides: number; index: number; resolve(f: number): void; reject(): void } | null>(null);
   const [armed, setArmed] = useState<OptionView | null>(null);
@@ -85,8 +86,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         setLog((l) => mergeEntries(l, [entry]));
         setChosen(null);
         setArmed(null);
-        const faces = entryFaces(entry);
-        if (faces.length > 0) setDice((d) => ({ faces, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
+        const groups = eventRows(entry)
+          .filter((r) => r.faces.length > 0)
+          .map((r) => ({ label: r.type, faces: r.faces }));
+        if (groups.length === 0 && entryFaces(entry).length > 0) groups.push({ label: 'dice', faces: entryFaces(entry) });
+        if (groups.length > 0) setDice((d) => ({ groups, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
         refreshExplain();
       },
       settings(settings, v) {
@@ -283,6 +287,19 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     else pushError(new ApiError('rejected', `hex ${to.q},${to.r} is out of reach`));
   }
 
+  /** The GM lets the engine choose the pending decision: the scenario's script, else the AI (system.decide, run here on the GM's full view). */
+  function autoPlay() {
+    if (!isGm || !pending) return;
+    let cmd: unknown;
+    try {
+      const sys = getSystem(system);
+      cmd = sys.decide(sys.clone(state));
+    } catch (e) {
+      return pushError(e);
+    }
+    send(cmd as Obj);
+  }
+
   const undo = () => {
     const to = undoTarget(log);
     if (to !== null) rewind(to);
@@ -325,7 +342,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     else if ((k === 'b' || k === ' ') && isGm && pending && pending.figures.length === 0) {
       e.preventDefault();
       send({ type: pending.kind });
-    } else if (k === 'm') setMegahexes(!showMegahexes);
+    } else if (k === 'p' && isGm && pending && pending.figures.length > 0) autoPlay();
+    else if (k === 'm') setMegahexes(!showMegahexes);
     else if (k === 'a') setTab('actions');
     else if (k === 's') setTab('status');
     else if (k === 'l') setTab('log');
@@ -449,7 +467,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           ) : (
             <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
           )}
-          <DiceTray faces={dice.faces} stamp={dice.stamp} label={dice.label} />
+          <DiceTray groups={dice.groups} stamp={dice.stamp} label={dice.label} />
           {hasMap && (
             <div className="legend">
               <span className="lg front">front</span>
@@ -501,6 +519,18 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                         Move last
                       </button>
                     </div>
+                  </div>
+                )}
+                {isGm && pending && pending.figures.length > 0 && !view.over && (
+                  <div className="gm-bar">
+                    <span className="muted">GM:</span>
+                    <button type="button" className="small" disabled={busy} onClick={autoPlay} data-testid="auto-play" title="The scenario's script if it has a command for this point, else the AI">
+                      engine plays {pending.figures.map(name).slice(0, 2).join(', ')}
+                      {pending.figures.length > 2 ? '…' : ''} <kbd>p</kbd>
+                    </button>
+                    <button type="button" className="small" disabled={busy || log.length === 0} onClick={undo} title="Rewind one step">
+                      undo <kbd>u</kbd>
+                    </button>
                   </div>
                 )}
                 <Actions
@@ -565,7 +595,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           </div>
         ))}
       </div>
-      {prompt && <DicePrompt sides={prompt.sides} index={prompt.index} onFace={prompt.resolve} onCancel={prompt.reject} />}
+      {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} onFace={prompt.resolve} onCancel={prompt.reject} />}
       {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}
     </div>
   );
@@ -600,7 +630,7 @@ function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
     ['m', 'megahex overlay'],
     ['a / s / l', 'actions / status / log'],
   ];
-  if (isGm) rows.push(['b, Space', 'run the system step (begin)'], ['u, Ctrl+Z', 'rewind one step']);
+  if (isGm) rows.push(['b, Space', 'run the system step (begin)'], ['p', 'let the engine play the pending decision (script or AI)'], ['u, Ctrl+Z', 'rewind one step']);
   return (
     <div className="dice-prompt shortcuts" role="dialog" aria-label="Keyboard shortcuts">
       <h3>Keyboard</h3>

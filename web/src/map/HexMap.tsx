@@ -186,7 +186,7 @@ export function HexMap(p: HexMapProps) {
   const terrainAt = useMemo(() => new Map(p.terrain.map((t) => [hexKey(t.hex), t.kind])), [p.terrain]);
 
   return (
-    <div className="map-wrap">
+    <div className="map-wrap" style={{ '--map-ratio': `${round3(fit.w / fit.h)}` } as React.CSSProperties}>
       <svg
         ref={svgRef}
         className={`hexmap${drag ? ' dragging' : ''}`}
@@ -348,6 +348,10 @@ export function HexMap(p: HexMapProps) {
       </div>
     </div>
   );
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
 }
 
 /** One of three shades per megahex so that neighbouring megahexes always differ (R-H1 overlay). */

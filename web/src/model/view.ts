@@ -10,6 +10,8 @@ export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A number, or the total of a ledger. */
+const total = (v: unknown): number | undefined => num(v) ?? toLedger(v)?.total;
 
 export function pick<T>(o: Obj, keys: readonly string[], as: (v: unknown) => T | undefined): T | undefined {
   for (const k of keys) {
@@ -100,6 +102,8 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
   const e = explained ?? {};
   const house = isObj(f.house) ? f.house : {};
   const thread = isObj(house.thread) ? house.thread : {};
+  const ehouse = isObj(e.house) ? e.house : {};
+  const ethread = isObj(ehouse.thread) ? ehouse.thread : isObj(e.thread) ? e.thread : {};
   const id = str(f.id) ?? str(e.id) ?? '?';
   const markers: string[] = [];
   for (const [k, label] of Object.entries(MARKER_FLAGS)) {
@@ -124,8 +128,8 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
     st: pick(f, ['st', 'ST', 'baseST'], num),
     wounds: pick(f, ['wounds', 'damage'], num),
     fatigue: pick(f, ['fatigue'], num),
-    remST: pick(e, ['remST'], num) ?? pick(f, ['remST'], num) ?? pick(thread, ['remST'], num),
-    dyST: pick(e, ['dyST'], num) ?? pick(f, ['dyST'], num) ?? pick(thread, ['dyST'], num),
+    remST: pick(e, ['remST'], num) ?? pick(ethread, ['remST'], total) ?? pick(f, ['remST'], num) ?? pick(thread, ['remST'], num),
+    dyST: pick(e, ['dyST'], num) ?? pick(ethread, ['dyST'], total) ?? pick(f, ['dyST'], num) ?? pick(thread, ['dyST'], num),
     hp: pick(f, ['hp'], num),
     maxHp: pick(f, ['maxHp', 'hpMax'], num),
     dx: pick(f, ['dx', 'DX'], num),

@@ -3,7 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Faces } from './LedgerView.tsx';
 
-export function DiceTray({ faces, stamp, label }: { faces: number[]; stamp: number; label: string }) {
+export interface DiceGroup {
+  label: string;
+  faces: number[];
+}
+
+/** The last step's rolls, one group per event (attack 3d6, damage 2d...), each with its sum. */
+export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp: number; label: string }) {
   const [rolling, setRolling] = useState(false);
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: animate on each new roll (stamp)
@@ -12,19 +18,23 @@ export function DiceTray({ faces, stamp, label }: { faces: number[]; stamp: numb
       first.current = false;
       return;
     }
-    if (faces.length === 0) return;
+    if (groups.length === 0) return;
     setRolling(true);
     const t = setTimeout(() => setRolling(false), 650);
     return () => clearTimeout(t);
   }, [stamp]);
-  if (faces.length === 0) return null;
-  const total = faces.reduce((a, b) => a + b, 0);
+  if (groups.length === 0) return null;
   return (
     <div className="dice-tray" data-testid="dice-tray" aria-live="polite">
-      <Faces faces={faces} rolling={rolling} />
-      <span className="dice-label">
-        {label} <strong>{faces.length > 1 ? `Σ ${total}` : ''}</strong>
-      </span>
+      {groups.slice(-3).map((g, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: groups of one step keep their order
+        <span key={i} className="dice-group">
+          <span className="dice-label">{g.label}</span>
+          <Faces faces={g.faces} rolling={rolling} />
+          {g.faces.length > 1 && <strong className="dice-sum">{g.faces.reduce((a, b) => a + b, 0)}</strong>}
+        </span>
+      ))}
+      <span className="dice-label">{label}</span>
     </div>
   );
 }
@@ -34,7 +44,7 @@ export function DicePrompt({ sides, index, onFace, onCancel }: { sides: number; 
   const n = Number(v);
   const ok = Number.isInteger(n) && n >= 1 && n <= sides;
   return (
-    <div className="dice-prompt" role="dialog" aria-label="Enter a die">
+    <div className="dice-prompt" role="dialog" aria-label="Enter a die" data-index={index}>
       <p>
         Roll a <strong>d{sides}</strong> (die #{index + 1}) and enter the face:
       </p>

@@ -3,7 +3,7 @@
 // the chance to survive the coming turns, stabilization progress (R-T3). Numbers come from
 // the state and from explain(): nothing is computed here but percentages.
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
-import { isObj } from '../model/view.ts';
+import { isObj, toLedger } from '../model/view.ts';
 import { pct } from '../model/options.ts';
 
 export interface StatusProps {
@@ -155,34 +155,45 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
   );
 }
 
-/** Dying and stabilizing figures: thread dice due, survival odds, medic progress. */
+/** Dying and stabilizing figures: thread dice due, survival odds, medics' chances, stabilization progress (R-T2, R-T3). */
 function ThreadCards({ figures, explained }: { figures: FigureView[]; explained: Map<string, Obj> }) {
   const cards = figures
     .map((f) => {
       const house = isObj(f.raw.house) ? f.raw.house : {};
       const bag = isObj(house.thread) ? house.thread : {};
       const dying = isObj(bag.dying) ? bag.dying : null;
-      const stab = isObj(bag.stabilization) ? bag.stabilization : null;
+      const stabBag = isObj(bag.stabilization) ? bag.stabilization : null;
       const e = explained.get(f.id) ?? {};
-      const thread = isObj(e.thread) ? e.thread : {};
-      const survive = thread.survive ?? thread.survival ?? e.survive ?? e.survival;
-      if (!dying && !stab && f.state !== 'dying' && survive === undefined) return null;
+      const eh = isObj(e.house) ? e.house : {};
+      const t = isObj(eh.thread) ? eh.thread : isObj(e.thread) ? e.thread : {};
+      const stab = isObj(t.stabilizing) ? t.stabilizing : stabBag;
+      if (!dying && !stab && f.state !== 'dying') return null;
       const survival: { k: number; p: number }[] = [];
-      if (Array.isArray(survive))
-        survive.forEach((x, i) => {
+      if (Array.isArray(t.survive)) {
+        t.survive.forEach((x, i) => {
           if (typeof x === 'number') survival.push({ k: i + 1, p: x });
-          else if (isObj(x) && typeof x.p === 'number') survival.push({ k: typeof x.turns === 'number' ? x.turns : typeof x.k === 'number' ? x.k : i + 1, p: x.p });
+          else if (isObj(x)) {
+            const p = isObj(x.alive) && typeof x.alive.p === 'number' ? x.alive.p : typeof x.p === 'number' ? x.p : null;
+            if (p !== null) survival.push({ k: typeof x.turns === 'number' ? x.turns : i + 1, p });
+          }
         });
-      else if (isObj(survive)) for (const [k, v] of Object.entries(survive)) if (typeof v === 'number') survival.push({ k: Number(k), p: v });
-      const nextDice = typeof thread.nextDice === 'number' ? thread.nextDice : typeof thread.dice === 'number' ? thread.dice : dying && typeof dying.lastDice === 'number' ? dying.lastDice + 1 : null;
-      const done = stab && typeof stab.turnsDone === 'number' ? stab.turnsDone : null;
+      }
+      const next = toLedger(t.nextThreadDice)?.total ?? (typeof t.nextThreadDice === 'number' ? t.nextThreadDice : null);
+      const against = toLedger(t.against);
+      const againstWhat = against?.entries[0]?.source ?? '';
+      const medics = Array.isArray(t.medics) ? t.medics.filter(isObj) : [];
+      const done = stab && typeof stab.turnsDone === 'number' ? stab.turnsDone : 0;
+      const needed = stab && typeof stab.turnsNeeded === 'number' ? stab.turnsNeeded : STAB_TURNS;
       return (
         <div key={f.id} className="thread-card" data-thread={f.id}>
-          <strong>{f.name}</strong> <span className={`state st-${f.state}`}>{f.state}</span>
-          {dying && !stab && (
+          <div className="row spread">
+            <strong>{f.name}</strong>
+            <span className={`state st-${f.state}`}>{f.state}</span>
+          </div>
+          {next !== null && !stab && (
             <p>
-              Thread roll due at the end of the turn{nextDice !== null ? `: ${nextDice} ${nextDice === 1 ? 'die' : 'dice'}` : ''}
-              {typeof thread.attribute === 'string' ? ` against ${thread.attribute.toUpperCase()}` : ''} (R-T2).
+              Thread roll at the end of the turn: <strong>{next}d6</strong>
+              {against ? ` ≤ ${against.total}${againstWhat ? ` (${againstWhat})` : ''}` : ''} <code className="rule-id">R-T2</code>
             </p>
           )}
           {survival.length > 0 && (
@@ -195,10 +206,27 @@ function ThreadCards({ figures, explained }: { figures: FigureView[]; explained:
               ))}
             </p>
           )}
+          {medics.filter((m) => m.barred !== true).length > 0 && (
+            <p>
+              {medics
+                .filter((m) => m.barred !== true)
+                .map((m) => {
+                  const p = isObj(m.stabilize) && typeof m.stabilize.p === 'number' ? m.stabilize.p : null;
+                  const dice = toLedger(m.dice)?.total;
+                  return (
+                    <span key={String(m.medic)} className="chip p">
+                      {figures.find((x) => x.id === m.medic)?.name ?? String(m.medic)} stabilizes {p !== null ? <strong>{pct(p)}</strong> : '?'}
+                      {dice ? ` (${dice}d6 ≤ IQ ${String(m.iq)})` : ''}
+                    </span>
+                  );
+                })}
+            </p>
+          )}
           {stab && (
             <div className="stab">
-              Stabilizing{typeof stab.medic === 'string' ? ` (medic ${stab.medic})` : ''}: {done ?? 0}/{STAB_TURNS} turns (R-T3)
-              <progress max={STAB_TURNS} value={done ?? 0} />
+              Stabilizing{typeof stab.medic === 'string' ? ` (medic ${figures.find((x) => x.id === stab.medic)?.name ?? stab.medic})` : ''}: {done}/{needed} turns{' '}
+              <code className="rule-id">R-T3</code>
+              <progress max={needed} value={done} />
             </div>
           )}
         </div>

@@ -1,0 +1,93 @@
+// Hanging by a Thread at the table (seed 82345e2a, R-T1..R-T3): the GM plays the example's
+// scripted turns with the engine ("p": the script's command for each decision), entering the
+// example's own dice by hand as physical dice, so the story is the seed's: Claudio dying and
+// stabilized, James dead after his thread roll of 13 against IQ 11, Lenny reeling after first
+// aid, Eragin healthy, both orcs dead. The status panel shows remST/dyST, thread rolls due,
+// the chance to survive and the stabilization progress along the way.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { EncounterView } from '../../src/server/protocol.ts';
+import { type Harness, ROOT, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const seqOf = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
+
+describe('the thread example at the table', () => {
+  it('plays the seed example turn by turn with its dice entered by hand', async () => {
+    const scenario = parse(readFileSync(`${ROOT}/examples/tft/hanging-by-a-thread.yaml`, 'utf8')) as { dice: number[] };
+    const faces = [...scenario.dice];
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    const id = await createFromExample(gm, 'tft/hanging-by-a-thread');
+    const token = tokenOf(gm);
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await gm.getByTestId('physical-dice').check();
+    await gm.locator('[data-tab="status"]').click();
+
+    const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
+    let sawDying = false;
+    let sawStabilizing = false;
+    for (let step = 0; step < 80; step++) {
+      const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+      const p = v.view.pending;
+      if (!p) break;
+      const before = v.view.seq;
+      await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
+      // Answer every die the server asks for with the example's next face, until the step lands.
+      for (;;) {
+        const done = await Promise.race([
+          gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, before, { timeout: 15_000 }).then(() => 'step' as const),
+          prompt.waitFor({ state: 'visible', timeout: 15_000 }).then(() => 'die' as const),
+        ]);
+        if (done === 'step' && !(await prompt.isVisible())) break;
+        if (await prompt.isVisible()) {
+          const face = faces.shift();
+          if (face === undefined) throw new Error('the example ran out of dice');
+          const index = await prompt.getAttribute('data-index');
+          await prompt.getByRole('textbox').fill(String(face));
+          await prompt.getByRole('button', { name: 'Use it' }).click();
+          // The next die is asked for (a new index) or the command lands (the prompt goes).
+          await gm.waitForFunction((i) => document.querySelector('.dice-prompt')?.getAttribute('data-index') !== i, index);
+        }
+        if ((await seqOf(gm)) > before) break;
+      }
+      // Along the way the status panel explains the dying and the stabilization.
+      if (!sawDying && (await gm.locator('[data-thread="claudio"]').count()) > 0) {
+        const card = await gm.locator('[data-thread="claudio"]').textContent();
+        if (/dying/.test(card ?? '') && /Survives/.test(card ?? '')) {
+          sawDying = true;
+          await h.shot(gm, 'thread-dying-status');
+        }
+      }
+      if (!sawStabilizing && (await gm.locator('[data-thread] .stab').count()) > 0) {
+        sawStabilizing = true;
+        expect(await gm.locator('[data-thread] .stab').first().textContent()).toMatch(/Stabilizing.*\/60 turns/);
+        await h.shot(gm, 'thread-stabilizing');
+      }
+    }
+    expect(faces).toEqual([]);
+    const end = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+    const states = Object.fromEntries((end.view.summary.figures as { id: string; state: string }[]).map((f) => [f.id, f.state]));
+    expect(states).toEqual({ lenny: 'reeling', eragin: 'healthy', james: 'dead', claudio: 'unconscious', 'orc-a': 'dead', 'orc-b': 'dead' });
+    expect(sawDying).toBe(true);
+    expect(sawStabilizing).toBe(true);
+
+    // The roster shows the end: James dead, Claudio unconscious at dyST 1 (R-T3: wounds ST - 1).
+    const claudio = await gm.locator('[data-roster="claudio"]').textContent();
+    expect(claudio).toMatch(/unconscious/);
+    await gm.locator('[data-tab="log"]').click();
+    const log = await gm.locator('[data-testid="log"]').textContent();
+    expect(log).toMatch(/13/);
+    await h.shot(gm, 'thread-log');
+    expect(h.errors).toEqual([]);
+  });
+});
