@@ -2,6 +2,7 @@
 // with one line below (others add serve, odds, sim, compare the same way).
 import { Command, CommanderError } from 'commander';
 import { registerExplain } from './commands/explain.ts';
+import { registerOdds } from './commands/odds.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
@@ -11,7 +12,7 @@ import { type CliContext, type CliIO, processIO } from './io.ts';
 
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe];
+const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe, registerOdds];
 
 /** Runs the CLI with `argv` as in process.argv (node, script, args...); returns the exit code. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {

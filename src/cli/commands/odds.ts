@@ -1,0 +1,203 @@
+// `fray odds`: exact distributions (issue 8 part 1).
+//   fray odds 3d6 [--at-most 12 | "3d6<=12"]            a dice expression
+//   fray odds --adjdx 13 --damage 2d+1 --armor 2 ...     one TFT attack (melee, HiTech, sweep)
+//   fray odds --need 14 --damage 1d8+3 ...               one AD&D swing
+// A table and a bar chart, or --json.
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.ts';
+import {
+  type AdndAttackResult,
+  adndAttackOdds,
+  type Burst,
+  type Comparison,
+  type DiceOddsResult,
+  type DistRow,
+  diceOdds,
+  type StateOdds,
+  splitThreshold,
+  type TftAttackResult,
+  tftAttackOdds,
+} from '../../lab/odds.ts';
+import { bars, pct, table } from '../../lab/text.ts';
+import type { CliContext } from '../io.ts';
+
+interface OddsOpts {
+  json?: boolean;
+  atMost?: string;
+  atLeast?: string;
+  adjdx?: string;
+  damage?: string;
+  armor?: string;
+  perDie?: boolean;
+  defend?: boolean;
+  ruleset?: string;
+  ap?: boolean;
+  he?: boolean;
+  burst?: string;
+  clip?: string;
+  sweep?: string;
+  targets?: string;
+  multipleSwing?: boolean;
+  st?: string;
+  wounds?: string;
+  fatigue?: string;
+  thread?: boolean;
+  need?: string;
+  bonus?: string;
+  naturals?: boolean;
+  crits?: boolean;
+  dex?: string;
+  level?: string;
+  threshold?: string;
+  parry?: boolean;
+  hp?: string;
+  deathAt?: string;
+}
+
+/** A whole number from an option, or InputError naming the option. */
+function int(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isInteger(n)) throw new InputError([{ path: `--${name}`, message: `'${v}' is not a whole number` }], 'option');
+  return n;
+}
+
+function need<T>(v: T | undefined, name: string, why: string): T {
+  if (v === undefined) throw new InputError([{ path: `--${name}`, message: `required ${why}` }], 'option');
+  return v;
+}
+
+export function registerOdds(program: Command, ctx: CliContext): void {
+  program
+    .command('odds')
+    .description('exact odds: a dice expression ("3d6<=12"), a TFT attack (--adjdx) or an AD&D swing (--need)')
+    .argument('[expression]', 'dice notation, optionally with <=, >=, <, >, = and a number')
+    .option('--json', 'print one JSON object')
+    .option('--at-most <n>', 'P(total <= n) of the expression')
+    .option('--at-least <n>', 'P(total >= n) of the expression')
+    .option('--adjdx <n>', 'TFT: adjDX of the attack (all modifiers included; a sweep penalty is added)')
+    .option('--damage <dice>', 'damage: TFT notation (2d+1) or AD&D dice with bonuses (1d8+3)')
+    .option('--armor <n>', 'TFT: hits stopped by armor and shield', '0')
+    .option('--per-die', 'TFT: armor stops per die (HiTech armor against missiles, R-H8)')
+    .option('--defend', 'TFT: the target defends or dodges (4d6)')
+    .option('--ruleset <r>', 'TFT: legacy or classic', 'legacy')
+    .option('--ap', 'TFT: armor-piercing (armor counts half, R-H9)')
+    .option('--he', 'TFT: high explosive (damage through armor doubled, R-H9)')
+    .option('--burst <b>', 'TFT: single, four, half or full (R-H10)')
+    .option('--clip <n>', 'TFT: clip size for half and full bursts', '30')
+    .option('--sweep <variant>', 'TFT: sweeping blow, new or classic (R-S2..R-S6)')
+    .option('--targets <n>', 'TFT: sweep targets (2 or more)')
+    .option('--multiple-swing', 'TFT: the attacker has Multiple Swing (R-S7)')
+    .option('--st <n>', 'TFT target: ST (gives the chance of each state)')
+    .option('--wounds <n>', 'TFT target: wounds already taken', '0')
+    .option('--fatigue <n>', 'TFT target: fatigue', '0')
+    .option('--no-thread', 'TFT target: standard TFT states instead of Hanging by a Thread (R-T1)')
+    .option('--need <n>', 'AD&D: d20 total needed to hit')
+    .option('--bonus <n>', 'AD&D: to-hit bonus added to the d20', '0')
+    .option('--no-naturals', 'AD&D: no automatic natural 20 / natural 1 (R-A11 option)')
+    .option('--no-crits', 'AD&D: no critical hits (R-A10)')
+    .option('--dex <n>', 'AD&D: attacker dexterity (critical threshold)', '11')
+    .option('--level <n>', 'AD&D: attacker level or hit dice (critical threshold)', '1')
+    .option('--threshold <x>', 'AD&D: critical confirmation threshold (default (dex + level) / 2)')
+    .option('--parry', 'AD&D: the target parries this attacker (third roll -3)')
+    .option('--hp <n>', 'AD&D target: hit points (gives the chance of each state)')
+    .option('--death-at <n>', 'AD&D: 0 (dead at 0 hp) or -10 (unconscious at 0, dying to -9)', '0')
+    .action((expression: string | undefined, opts: OddsOpts) => {
+      const { io } = ctx;
+      let result: DiceOddsResult | TftAttackResult | AdndAttackResult;
+      if (opts.adjdx !== undefined) {
+        const st = int(opts.st, 'st');
+        const sweep = opts.sweep;
+        if (sweep !== undefined && sweep !== 'new' && sweep !== 'classic') throw new InputError([{ path: '--sweep', message: `must be new or classic, got '${sweep}'` }], 'option');
+        if (opts.ruleset !== 'legacy' && opts.ruleset !== 'classic') throw new InputError([{ path: '--ruleset', message: `must be legacy or classic, got '${opts.ruleset}'` }], 'option');
+        result = tftAttackOdds({
+          adjDX: int(opts.adjdx, 'adjdx') as number,
+          damage: need(opts.damage, 'damage', 'with --adjdx (e.g. 2d+1)'),
+          armor: int(opts.armor, 'armor'),
+          perDie: opts.perDie,
+          defend: opts.defend,
+          ruleset: opts.ruleset,
+          ap: opts.ap,
+          he: opts.he,
+          burst: opts.burst as Burst | undefined,
+          clip: int(opts.clip, 'clip'),
+          sweep: sweep ? { variant: sweep, targets: need(int(opts.targets, 'targets'), 'targets', 'with --sweep'), multipleSwing: opts.multipleSwing } : undefined,
+          target: st !== undefined ? { st, wounds: int(opts.wounds, 'wounds'), fatigue: int(opts.fatigue, 'fatigue'), thread: opts.thread } : undefined,
+        });
+      } else if (opts.need !== undefined) {
+        const deathAt = int(opts.deathAt, 'death-at');
+        if (deathAt !== 0 && deathAt !== -10) throw new InputError([{ path: '--death-at', message: `must be 0 or -10, got ${deathAt}` }], 'option');
+        const threshold = opts.threshold !== undefined ? Number(opts.threshold) : undefined;
+        if (threshold !== undefined && !Number.isFinite(threshold)) throw new InputError([{ path: '--threshold', message: `'${opts.threshold}' is not a number` }], 'option');
+        result = adndAttackOdds({
+          need: int(opts.need, 'need') as number,
+          bonus: int(opts.bonus, 'bonus'),
+          damage: need(opts.damage, 'damage', 'with --need (e.g. 1d8+3)'),
+          naturals: opts.naturals,
+          criticals: opts.crits,
+          dex: int(opts.dex, 'dex'),
+          level: int(opts.level, 'level'),
+          threshold,
+          parry: opts.parry,
+          hp: int(opts.hp, 'hp'),
+          deathAt,
+        });
+      } else {
+        const text = need(expression, 'expression', ': give a dice expression (3d6), or --adjdx (TFT) or --need (AD&D)');
+        const split = splitThreshold(text);
+        let threshold: { op: Comparison; value: number } | undefined;
+        if (split.op !== undefined) threshold = { op: split.op, value: split.value as number };
+        else if (opts.atMost !== undefined) threshold = { op: '<=', value: int(opts.atMost, 'at-most') as number };
+        else if (opts.atLeast !== undefined) threshold = { op: '>=', value: int(opts.atLeast, 'at-least') as number };
+        result = diceOdds(split.expr, threshold);
+      }
+      if (opts.json) io.out(JSON.stringify(result));
+      else io.out(formatOdds(result));
+    });
+}
+
+function distBlock(rows: readonly DistRow[]): string[] {
+  return [
+    table(
+      ['value', 'P', 'P(<=)', 'P(>=)', 'exact'],
+      rows.map((r, i) => {
+        const le = rows.slice(0, i + 1).reduce((s, x) => s + x.p, 0);
+        const ge = rows.slice(i).reduce((s, x) => s + x.p, 0);
+        return [r.value, pct(r.p), pct(Math.min(1, le)), pct(Math.min(1, ge)), r.exact];
+      }),
+    ),
+    '',
+    bars(rows.map((r) => ({ label: String(r.value), value: r.p, text: pct(r.p) }))),
+  ];
+}
+
+function statesBlock(states: readonly StateOdds[] | undefined): string[] {
+  if (!states) return [];
+  return ['', 'Target after this attack:', table(['state', 'P', 'P(this or worse)', 'exact'], states.map((s) => [s.state, pct(s.p), pct(s.atLeast), s.exact]))];
+}
+
+/** The text report of any odds result. */
+export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResult): string {
+  const out: string[] = [];
+  if (r.kind === 'dice') {
+    out.push(`${r.expression}: ${r.min}..${r.max}, mean ${r.mean.toFixed(3)} (${r.meanExact}), sd ${r.sd.toFixed(3)}`);
+    if (r.threshold) out.push(`P(${r.expression} ${r.threshold.op} ${r.threshold.value}) = ${pct(r.threshold.p, 3)} (${r.threshold.exact})`);
+    out.push('', ...distBlock(r.distribution));
+  } else if (r.kind === 'tft') {
+    out.push(`TFT attack: adjDX ${r.adjDX} on ${r.dice}d6 = ${r.ledger.map((e) => `${e.delta >= 0 ? '+' : ''}${e.delta} ${e.source} [${e.rule}]`).join(' ')}`);
+    out.push(`P(hit) = ${pct(r.hit.p, 3)} (${r.hit.exact})`);
+    out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, pct(o.p, 3), o.exact])));
+    if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, pct(h.p, 3), h.exact])));
+    out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; per target, ${r.expectedTotal?.toFixed(4)} over ${r.targets} targets` : ''}`);
+    out.push('', 'Damage after armor (0 = miss or all stopped):', ...distBlock(r.damage));
+    out.push(...statesBlock(r.states));
+  } else {
+    out.push(`AD&D swing: d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) = ${pct(r.hit.p, 3)} (${r.hit.exact})`);
+    out.push(`P(critical) = ${pct(r.critical.p, 3)} (${r.critical.exact}), confirm d20 <= ${r.critical.threshold}`);
+    if (r.critical.rows.length) out.push(table(['critical', 'P', 'exact'], r.critical.rows.map((c) => [c.label, pct(c.p, 4), c.exact])));
+    out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})`);
+    out.push('', 'Damage (0 = miss):', ...distBlock(r.damage));
+    out.push(...statesBlock(r.states));
+  }
+  return out.join('\n');
+}

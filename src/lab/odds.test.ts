@@ -1,0 +1,248 @@
+// Exact odds against brute-force enumeration of every die face (issue 8 acceptance: exact
+// results equal brute force). The enumerations below restate the rules independently of
+// src/lab/odds.ts: tft-core "To hit" table, R-H8 per-die armor, R-H9 AP/HE, R-H10 bursts,
+// R-S2/R-S3 sweeps, R-A10/R-A11 AD&D swings, R-T1 states.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Fraction } from '../core/dice/fraction.ts';
+import { InputError } from '../core/errors.ts';
+import { adndAttackOdds, adndDamageDist, diceOdds, splitThreshold, tftAttackOdds, tftDamageDist } from './odds.ts';
+
+/** Every sequence of n faces of a d`sides`, calling f with each. */
+function each(n: number, sides: number, f: (faces: number[]) => void, prefix: number[] = []): void {
+  if (n === 0) return f(prefix);
+  for (let x = 1; x <= sides; x++) each(n - 1, sides, f, [...prefix, x]);
+}
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** A brute-force distribution: value -> count, over a denominator. */
+class Tally {
+  readonly counts = new Map<number, number>();
+  total = 0;
+  add(v: number, w = 1) {
+    this.counts.set(v, (this.counts.get(v) ?? 0) + w);
+    this.total += w;
+  }
+  p(v: number): Fraction {
+    return Fraction.of(this.counts.get(v) ?? 0, this.total);
+  }
+  mean(): Fraction {
+    let s = 0;
+    for (const [v, c] of this.counts) s += v * c;
+    return Fraction.of(s, this.total);
+  }
+}
+
+/** tft-core 3d6 table, restated: 3 x3, 4 x2, 5 auto hit, 16 auto miss, 17 drop, 18 break. */
+function mult3(roll: number, adj: number): number {
+  if (roll === 3) return 3;
+  if (roll === 4) return 2;
+  if (roll === 5) return 1;
+  if (roll >= 16) return 0;
+  return roll <= adj ? 1 : 0;
+}
+/** Legacy 4d6 (defend): 4 x2, 5 hit, 20+ miss. */
+function mult4(roll: number, adj: number): number {
+  if (roll === 4) return 2;
+  if (roll === 5) return 1;
+  if (roll >= 20) return 0;
+  return roll <= adj ? 1 : 0;
+}
+
+function expectSame(dist: { entries(): [number, Fraction][] }, t: Tally) {
+  const got = dist.entries();
+  expect(got.length).toBe(t.counts.size);
+  for (const [v, p] of got) expect(p.toString(), `P(${v})`).toBe(t.p(v).toString());
+}
+
+describe('fray odds: dice expressions', () => {
+  it('3d6 equals enumeration, with thresholds', () => {
+    const t = new Tally();
+    each(3, 6, (f) => t.add(sum(f)));
+    const r = diceOdds('3d6', { op: '<=', value: 12 });
+    expect(r.distribution.length).toBe(16);
+    for (const row of r.distribution) expect(row.exact).toBe(t.p(row.value).toString());
+    let le12 = 0;
+    for (const [v, c] of t.counts) if (v <= 12) le12 += c;
+    expect(r.threshold?.exact).toBe(Fraction.of(le12, 216).toString());
+    expect(r.meanExact).toBe('21/2');
+    expect(diceOdds('1d20', { op: '>=', value: 15 }).threshold?.exact).toBe('3/10');
+  });
+  it('splits a threshold from the expression', () => {
+    expect(splitThreshold('3d6<=12')).toEqual({ expr: '3d6', op: '<=', value: 12 });
+    expect(splitThreshold('1d20 >= 15')).toEqual({ expr: '1d20', op: '>=', value: 15 });
+    expect(splitThreshold('2d+1')).toEqual({ expr: '2d+1' });
+  });
+  it('bad notation names the field', () => {
+    expect(() => diceOdds('3x6')).toThrow(InputError);
+    try {
+      diceOdds('3x6');
+    } catch (e) {
+      expect((e as InputError).issues[0].path).toBe('expression');
+    }
+  });
+});
+
+describe('fray odds: TFT attacks', () => {
+  it('tft-core: melee adjDX 13, 2d+1 vs armor 2 equals enumeration (criticals x3/x2, auto results)', () => {
+    const t = new Tally();
+    each(3, 6, (r) => {
+      const m = mult3(sum(r), 13);
+      if (m === 0) return t.add(0, 36);
+      each(2, 6, (d) => t.add(Math.max(0, (sum(d) + 1) * m - 2)));
+    });
+    const dist = tftDamageDist({ adjDX: 13, damage: '2d+1', armor: 2 });
+    expectSame(dist, t);
+    const o = tftAttackOdds({ adjDX: 13, damage: '2d+1', armor: 2 });
+    expect(o.expectedExact).toBe(t.mean().toString());
+    let hit = 0;
+    each(3, 6, (r) => {
+      if (mult3(sum(r), 13) > 0) hit++;
+    });
+    expect(o.hit.exact).toBe(Fraction.of(hit, 216).toString());
+    expect(o.outcomes.find((x) => x.outcome === 'triple')?.exact).toBe('1/216');
+    expect(o.outcomes.find((x) => x.outcome === 'drop')?.exact).toBe('1/72');
+  });
+
+  it('tft-core: a defending target is attacked on 4d6 (Legacy keeps 4 and 5)', () => {
+    const t = new Tally();
+    each(4, 6, (r) => {
+      const m = mult4(sum(r), 14);
+      if (m === 0) return t.add(0, 6);
+      each(1, 6, (d) => t.add(Math.max(0, (sum(d) + 2) * m - 3)));
+    });
+    expectSame(tftDamageDist({ adjDX: 14, damage: '1d+2', armor: 3, defend: true }), t);
+  });
+
+  it('R-S2, R-S3 [931c742c]: a new-rule sweep at 3 targets is at -8 DX and halves before armor', () => {
+    const t = new Tally();
+    each(3, 6, (r) => {
+      const m = mult3(sum(r), 17 - 8);
+      if (m === 0) return t.add(0, 216);
+      each(3, 6, (d) => t.add(Math.max(0, Math.floor((sum(d) * m) / 2) - 1)));
+    });
+    const o = tftAttackOdds({ adjDX: 17, damage: '3d', armor: 1, sweep: { variant: 'new', targets: 3 } });
+    expect(o.adjDX).toBe(9);
+    expectSame(tftDamageDist({ adjDX: 17, damage: '3d', armor: 1, sweep: { variant: 'new', targets: 3 } }), t);
+    expect(o.expectedTotal).toBeCloseTo(o.expected * 3, 12);
+  });
+
+  it('R-S7 [931c742c]: Multiple Swing is -2 per extra target; R-S6 classic is -4 flat at full damage', () => {
+    expect(tftAttackOdds({ adjDX: 16, damage: '2d', sweep: { variant: 'new', targets: 4, multipleSwing: true } }).adjDX).toBe(10);
+    const c = tftAttackOdds({ adjDX: 16, damage: '2d', sweep: { variant: 'classic', targets: 3 } });
+    expect(c.adjDX).toBe(12);
+    expect(c.expectedExact).toBe(tftAttackOdds({ adjDX: 12, damage: '2d' }).expectedExact);
+  });
+
+  it('R-H8, R-H9, R-H10 [f04d4dae]: a 4-shot burst, per-die armor halved by AP, HE doubled, equals enumeration', () => {
+    const adj = 15;
+    const p = Math.ceil(3 / 2);
+    const t = new Tally();
+    const hitsOf = (roll: number) => Math.max(1, Math.min(4, 1 + Math.max(0, Math.floor((adj - roll) / 3))));
+    each(3, 6, (r) => {
+      const roll = sum(r);
+      const m = mult3(roll, adj);
+      if (m === 0) return t.add(0, 6 ** 4);
+      const k = hitsOf(roll);
+      each(k, 6, (d) => {
+        // first hit: multiplier on each die; the others x1 (R-H10); each die less armor (R-H8)
+        const total = d.reduce((s, f, j) => s + Math.max(0, f * (j === 0 ? m : 1) - p), 0);
+        t.add(total * 2, 6 ** (4 - k));
+      });
+    });
+    const input = { adjDX: adj, damage: '1d', armor: 3, perDie: true, ap: true, he: true, burst: 'four' as const };
+    expectSame(tftDamageDist(input), t);
+    const o = tftAttackOdds(input);
+    let four = 0;
+    each(3, 6, (r) => {
+      if (mult3(sum(r), adj) > 0 && hitsOf(sum(r)) === 4) four++;
+    });
+    expect(o.hits?.find((h) => h.value === 4)?.exact).toBe(Fraction.of(four, 216).toString());
+  });
+
+  it('R-T1 [82345e2a]: the chance of each state equals enumeration (thread on and off)', () => {
+    const on = tftAttackOdds({ adjDX: 12, damage: '2d', armor: 0, target: { st: 10, wounds: 4 } });
+    const off = tftAttackOdds({ adjDX: 12, damage: '2d', armor: 0, target: { st: 10, wounds: 4, thread: false } });
+    const tOn = new Map<string, number>();
+    const tOff = new Map<string, number>();
+    each(3, 6, (r) => {
+      const m = mult3(sum(r), 12);
+      each(2, 6, (d) => {
+        const w = 4 + sum(d) * m;
+        const rem = 10 - w;
+        // R-T1 bands with no fatigue: dyST = remST
+        const sOn = rem < -10 ? 'dead' : rem <= 0 ? 'dying' : rem <= 1 ? 'unconscious' : rem <= 3 ? 'reeling' : 'healthy';
+        const sOff = rem <= 0 ? 'dead' : rem <= 1 ? 'unconscious' : rem <= 3 ? 'reeling' : 'healthy';
+        tOn.set(sOn, (tOn.get(sOn) ?? 0) + 1);
+        tOff.set(sOff, (tOff.get(sOff) ?? 0) + 1);
+      });
+    });
+    for (const s of on.states ?? []) expect(s.exact, s.state).toBe(Fraction.of(tOn.get(s.state) ?? 0, 216 * 36).toString());
+    for (const s of off.states ?? []) expect(s.exact, s.state).toBe(Fraction.of(tOff.get(s.state) ?? 0, 216 * 36).toString());
+    expect(off.states?.find((s) => s.state === 'dying')?.p).toBe(0);
+  });
+
+  it('bad numbers name the field', () => {
+    expect(() => tftAttackOdds({ adjDX: 1.5, damage: '2d' })).toThrow(/adjdx/);
+    expect(() => tftAttackOdds({ adjDX: 12, damage: '2x' })).toThrow(InputError);
+    expect(() => tftAttackOdds({ adjDX: 12, damage: '2d', sweep: { variant: 'new', targets: 1 } })).toThrow(/targets/);
+  });
+
+  it('property: the damage distribution sums to 1 and P(hit) never falls as adjDX rises', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2, max: 22 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: -2, max: 3 }), fc.integer({ min: 0, max: 6 }), (adj, n, plus, armor) => {
+        const dmg = `${n}d${plus >= 0 ? `+${plus}` : plus}`;
+        const a = tftAttackOdds({ adjDX: adj, damage: dmg, armor });
+        const b = tftAttackOdds({ adjDX: adj + 1, damage: dmg, armor });
+        const total = a.damage.reduce((s, r) => s.add(Fraction.from(r.exact)), Fraction.ZERO);
+        expect(total.toString()).toBe('1');
+        expect(b.hit.p).toBeGreaterThanOrEqual(a.hit.p);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('fray odds: AD&D swings', () => {
+  it('R-A10, R-A11 [3380eb42]: need 14, 1d8+3, dex 16 level 5, parry: equals enumeration', () => {
+    const t = new Tally();
+    const threshold = (16 + 5) / 2;
+    const table = (x: number) => (x <= 11 ? 1 : x <= 15 ? 2 : x <= 17 ? 3 : x === 18 ? 4 : 5);
+    for (let f = 1; f <= 20; f++) {
+      const hit = f === 20 || (f !== 1 && f + 1 >= 14);
+      if (!hit) {
+        t.add(0, 20 * 20 * 8);
+        continue;
+      }
+      for (let c = 1; c <= 20; c++) {
+        for (let third = 1; third <= 20; third++) {
+          for (let d = 1; d <= 8; d++) {
+            if (f === 20 && c <= threshold) t.add(11 * table(Math.max(1, third - 3)));
+            else t.add(Math.max(1, d + 3));
+          }
+        }
+      }
+    }
+    const input = { need: 14, bonus: 1, damage: '1d8+3', dex: 16, level: 5, parry: true };
+    expectSame(adndDamageDist(input), t);
+    const o = adndAttackOdds(input);
+    expect(o.hit.exact).toBe('2/5');
+    expect(o.critical.exact).toBe(Fraction.of(10, 400).toString());
+    // the parry caps the third roll at 17: never x4 or x5
+    expect(o.critical.rows.map((r) => r.multiplier)).toEqual([1, 2, 3]);
+  });
+
+  it('R-A11 option: without natural rolls a 20 can miss and a 1 can hit', () => {
+    expect(adndAttackOdds({ need: 25, damage: '1d6', naturals: false }).hit.p).toBe(0);
+    expect(adndAttackOdds({ need: 25, damage: '1d6' }).hit.exact).toBe('1/20');
+    expect(adndAttackOdds({ need: 2, bonus: 5, damage: '1d6', naturals: false }).hit.p).toBe(1);
+  });
+
+  it('a hit does at least 1 point; states follow hp and the death rule', () => {
+    const o = adndAttackOdds({ need: 2, bonus: 30, damage: '1d4-3', criticals: false, hp: 1, deathAt: -10, naturals: false });
+    expect(o.damage.map((r) => r.value)).toEqual([1]);
+    expect(o.states?.find((s) => s.state === 'unconscious')?.p).toBe(1);
+    const dead = adndAttackOdds({ need: 2, bonus: 30, damage: '1d4-3', criticals: false, hp: 1, naturals: false });
+    expect(dead.states?.find((s) => s.state === 'dead')?.p).toBe(1);
+  });
+});

@@ -1,0 +1,411 @@
+// Exact odds for `fray odds` (issue 8 part 1): a dice expression, one TFT attack (melee or
+// HiTech fire, sweeping blows) and one AD&D swing, each as an exact distribution of the damage
+// with the chance to take the target to each of the five states. Built on core/dice/exact.ts
+// and on the rules' own pieces (attackOutcome, burstHits, sweepPenalty, threadStateOf,
+// criticalRow...), never on a second copy of a rule.
+import { Dist } from '../core/dice/exact.ts';
+import { Fraction } from '../core/dice/fraction.ts';
+import { diceBounds, parseDice } from '../core/dice/notation.ts';
+import { InputError } from '../core/errors.ts';
+import type { LedgerEntry } from '../core/ledger.ts';
+import type { FigureState } from '../engine/types.ts';
+import { criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
+import type { Figure as AdndFigure } from '../rules/adnd/model.ts';
+import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } from '../rules/tft/core.ts';
+import { burstHits } from '../rules/tft/house/hitech/autofire.ts';
+import { effectiveProtection } from '../rules/tft/house/hitech/damage.ts';
+import { sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
+import { threadStateOf } from '../rules/tft/house/thread/states.ts';
+import type { Figure as TftFigure } from '../rules/tft/model.ts';
+
+export const STATES: readonly FigureState[] = ['healthy', 'reeling', 'unconscious', 'dying', 'dead'];
+
+/** A distribution as plain JSON: value, exact probability text and float. */
+export interface DistRow {
+  value: number;
+  p: number;
+  exact: string;
+}
+
+export function distRows(d: Dist): DistRow[] {
+  return d.entries().map(([value, p]) => ({ value, p: p.toNumber(), exact: p.toString() }));
+}
+
+function prob(f: Fraction): { p: number; exact: string } {
+  return { p: f.toNumber(), exact: f.toString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice expressions
+// ---------------------------------------------------------------------------------------------
+
+export type Comparison = '<=' | '>=' | '<' | '>' | '=';
+
+export interface DiceOddsResult {
+  kind: 'dice';
+  expression: string;
+  min: number;
+  max: number;
+  mean: number;
+  meanExact: string;
+  sd: number;
+  distribution: DistRow[];
+  /** With a threshold: P(total op value). */
+  threshold?: { op: Comparison; value: number; p: number; exact: string };
+}
+
+/** Reads "3d6<=12", "1d20>=15" or "3d6" into the expression and its optional threshold. */
+export function splitThreshold(text: string): { expr: string; op?: Comparison; value?: number } {
+  const m = /^(.*?)(<=|>=|<|>|=)\s*(-?\d+)\s*$/.exec(text);
+  if (!m) return { expr: text.trim() };
+  return { expr: m[1].trim(), op: m[2] as Comparison, value: Number(m[3]) };
+}
+
+export function compareProb(d: Dist, op: Comparison, v: number): Fraction {
+  switch (op) {
+    case '<=':
+      return d.atMost(v);
+    case '>=':
+      return d.atLeast(v);
+    case '<':
+      return d.below(v);
+    case '>':
+      return d.above(v);
+    case '=':
+      return d.exactly(v);
+  }
+}
+
+/** The exact distribution of a dice expression, with P(total op value) when asked. */
+export function diceOdds(text: string, threshold?: { op: Comparison; value: number }): DiceOddsResult {
+  const e = parseDice(text, 'expression');
+  const d = Dist.of(e);
+  const out: DiceOddsResult = {
+    kind: 'dice',
+    expression: text,
+    min: d.min,
+    max: d.max,
+    mean: d.mean(),
+    meanExact: d.expectation().toString(),
+    sd: Math.sqrt(d.variance().toNumber()),
+    distribution: distRows(d),
+  };
+  if (threshold) out.threshold = { op: threshold.op, value: threshold.value, ...prob(compareProb(d, threshold.op, threshold.value)) };
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The target's states
+// ---------------------------------------------------------------------------------------------
+
+export interface TftTarget {
+  st: number;
+  wounds?: number;
+  fatigue?: number;
+  /** Hanging by a Thread states (R-T1, default) or standard TFT (thread off). */
+  thread?: boolean;
+}
+
+/** The state of a TFT figure with these numbers (R-T1 bands, or standard TFT with thread off). */
+export function tftStateAfter(t: TftTarget, damage: number): FigureState {
+  const wounds = (t.wounds ?? 0) + damage;
+  const fatigue = t.fatigue ?? 0;
+  if (t.thread ?? true) return threadStateOf(t.st, wounds, fatigue, true, false);
+  return standardWoundState({ st: t.st, wounds, fatigue } as TftFigure, false).state;
+}
+
+export interface StateOdds {
+  state: FigureState;
+  p: number;
+  exact: string;
+  /** P(this state or worse). */
+  atLeast: number;
+}
+
+/** P(each state) after taking a damage drawn from `damage`. */
+export function stateOdds(damage: Dist, stateOf: (dmg: number) => FigureState): StateOdds[] {
+  const by = new Map<FigureState, Fraction>();
+  for (const [x, p] of damage.entries()) {
+    const s = stateOf(x);
+    by.set(s, (by.get(s) ?? Fraction.ZERO).add(p));
+  }
+  let worse = 0;
+  const rows = STATES.map((state) => {
+    const f = by.get(state) ?? Fraction.ZERO;
+    return { state, ...prob(f), atLeast: 0 };
+  });
+  for (let i = rows.length - 1; i >= 0; i--) {
+    worse += rows[i].p;
+    rows[i].atLeast = Math.min(1, worse);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TFT attacks
+// ---------------------------------------------------------------------------------------------
+
+export type Burst = 'single' | 'four' | 'half' | 'full';
+
+export interface TftAttackInput {
+  /** adjDX of the attack, every modifier included (a sweep's penalty is added here). */
+  adjDX: number;
+  /** Damage in TFT notation ("2d+1"). */
+  damage: string;
+  /** Hits stopped: per attack (melee), or per die with perDie (HiTech armor vs missiles, R-H8). */
+  armor?: number;
+  perDie?: boolean;
+  /** The target defends (melee) or dodges (missiles): 4d6 (tft-core). */
+  defend?: boolean;
+  ruleset?: 'legacy' | 'classic';
+  /** Armor piercing: armor counts half, round up (R-H9). */
+  ap?: boolean;
+  /** High explosive: damage through armor doubled (R-H9; the splash is not in this figure). */
+  he?: boolean;
+  /** Autofire burst (R-H10) and the clip it comes from (half and full bursts). */
+  burst?: Burst;
+  clip?: number;
+  /** Sweeping blow at `targets` enemies (R-S2, R-S3, R-S6, R-S7). */
+  sweep?: { variant: Exclude<SweepVariant, 'off'>; targets: number; multipleSwing?: boolean };
+  /** The target, for the chance of each state. */
+  target?: TftTarget;
+}
+
+export interface TftAttackResult {
+  kind: 'tft';
+  adjDX: number;
+  dice: 3 | 4;
+  ledger: LedgerEntry[];
+  hit: { p: number; exact: string };
+  /** Roll outcomes: triple, double, auto-hit, hit, miss, drop, break (each with its chance). */
+  outcomes: { outcome: string; p: number; exact: string }[];
+  /** Burst: P(k hits). */
+  hits?: DistRow[];
+  damage: DistRow[];
+  expected: number;
+  expectedExact: string;
+  /** Sweep: the same per target; total over every target. */
+  targets?: number;
+  expectedTotal?: number;
+  states?: StateOdds[];
+}
+
+function roundsOf(burst: Burst, clip: number): number {
+  switch (burst) {
+    case 'single':
+      return 1;
+    case 'four':
+      return 4;
+    case 'half':
+      return Math.floor(clip / 2);
+    case 'full':
+      return clip;
+  }
+}
+
+function checkInt(v: unknown, path: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new InputError([{ path, message: `must be a whole number from ${min} to ${max}, got ${String(v)}` }], 'odds');
+  }
+  return v;
+}
+
+/**
+ * The damage of one hit (after armor) with critical multiplier m: melee armor once per attack,
+ * per-die armor with the multiplier on each die and the adds on the first (R-H8, as
+ * hitech/damage.ts hitechDamage), a new-rule sweep halving before armor (R-S3), HE doubling.
+ */
+function hitDamage(i: TftAttackInput, m: number): Dist {
+  const dmg = parseDamage(i.damage, 'damage');
+  const armor = effectiveProtection(i.armor ?? 0, i.ap ?? false, false).protection;
+  const halve = i.sweep?.variant === 'new';
+  let through: Dist;
+  if (i.perDie) {
+    if (dmg.dice === 0) through = Dist.constant(Math.max(0, dmg.plus * m - armor));
+    else {
+      const first = Dist.die(6).mapTotal((f) => Math.max(0, f * m + dmg.plus - armor));
+      const rest = Dist.die(6).mapTotal((f) => Math.max(0, f * m - armor));
+      through = first.plus(rest.repeat(dmg.dice - 1));
+    }
+  } else {
+    through = Dist.dice(dmg.dice, 6).mapTotal((t) => {
+      const raw = Math.max(0, t + dmg.plus) * m;
+      return Math.max(0, (halve ? Math.floor(raw / 2) : raw) - armor);
+    });
+  }
+  return i.he ? through.times(2) : through;
+}
+
+/** Exact odds of one TFT attack (tft-core "To hit", criticals, armor; R-H8..R-H10; R-S2..R-S7). */
+export function tftAttackOdds(i: TftAttackInput): TftAttackResult {
+  return computeTft(i).result;
+}
+
+/** The exact damage distribution of one TFT attack (0 on a miss). */
+export function tftDamageDist(i: TftAttackInput): Dist {
+  return computeTft(i).damage;
+}
+
+function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist } {
+  checkInt(i.adjDX, 'adjdx', -50, 100);
+  checkInt(i.armor ?? 0, 'armor', 0, 100);
+  if (i.burst && !['single', 'four', 'half', 'full'].includes(i.burst)) {
+    throw new InputError([{ path: 'burst', message: `must be single, four, half or full, got '${i.burst}'` }], 'odds');
+  }
+  const clip = checkInt(i.clip ?? 30, 'clip', 1, 1000);
+  const dice: 3 | 4 = i.defend ? 4 : 3;
+  const classic = i.ruleset === 'classic';
+  const ledger: LedgerEntry[] = [{ source: 'adjDX as given', delta: i.adjDX, rule: 'tft-core' }];
+  let adj = i.adjDX;
+  if (i.sweep) {
+    checkInt(i.sweep.targets, 'targets', 2, 6);
+    for (const e of sweepPenalty(i.sweep.targets, i.sweep.variant, i.sweep.multipleSwing ?? false)) {
+      ledger.push(e);
+      adj += e.delta;
+    }
+    if (i.burst) throw new InputError([{ path: 'burst', message: 'a sweeping blow is a melee attack, not a burst' }], 'odds');
+  }
+  if (dice === 4) ledger.push({ source: 'target defends/dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
+  const rounds = i.burst ? roundsOf(i.burst, clip) : 1;
+  const hitCache = new Map<number, Dist>();
+  const hd = (m: number) => {
+    let d = hitCache.get(m);
+    if (!d) {
+      d = hitDamage(i, m);
+      hitCache.set(m, d);
+    }
+    return d;
+  };
+  const roll = Dist.dice(dice, 6);
+  const byOutcome = new Map<string, Fraction>();
+  const damage = roll.chain((r) => {
+    const o = attackOutcome(r, adj, dice, classic);
+    const m = outcomeMultiplier(o);
+    return m === 0 ? 0 : m === 1 && rounds === 1 ? hd(1) : hd(m).plus(hd(1).repeat(burstHits(adj, r, rounds) - 1));
+  });
+  for (const [r, p] of roll.entries()) {
+    const o = attackOutcome(r, adj, dice, classic);
+    byOutcome.set(o, (byOutcome.get(o) ?? Fraction.ZERO).add(p));
+  }
+  const hitP = roll.prob((r) => outcomeMultiplier(attackOutcome(r, adj, dice, classic)) > 0);
+  const order = ['triple', 'double', 'auto-hit', 'hit', 'miss', 'auto-miss', 'drop', 'break'];
+  const out: TftAttackResult = {
+    kind: 'tft',
+    adjDX: adj,
+    dice,
+    ledger,
+    hit: prob(hitP),
+    outcomes: order.filter((o) => byOutcome.has(o)).map((o) => ({ outcome: o, ...prob(byOutcome.get(o) as Fraction) })),
+    damage: distRows(damage),
+    expected: damage.mean(),
+    expectedExact: damage.expectation().toString(),
+  };
+  if (i.burst) {
+    const hits = roll.mapTotal((r) => (outcomeMultiplier(attackOutcome(r, adj, dice, classic)) > 0 ? burstHits(adj, r, rounds) : 0));
+    out.hits = distRows(hits);
+  }
+  if (i.sweep) {
+    out.targets = i.sweep.targets;
+    out.expectedTotal = damage.mean() * i.sweep.targets;
+  }
+  if (i.target) {
+    checkInt(i.target.st, 'st', 1, 200);
+    const t = i.target;
+    out.states = stateOdds(damage, (x) => tftStateAfter(t, x));
+  }
+  return { result: out, damage };
+}
+
+// ---------------------------------------------------------------------------------------------
+// AD&D swings
+// ---------------------------------------------------------------------------------------------
+
+export interface AdndAttackInput {
+  /** The d20 total needed (matrix need; `bonus` is added to the die). */
+  need: number;
+  bonus?: number;
+  /** Damage dice with the flat bonuses ("1d8+3"). */
+  damage: string;
+  /** Natural 20 hits, natural 1 misses (R-A11, default on). */
+  naturals?: boolean;
+  /** Critical hits (R-A10, default on): confirm d20 <= threshold = (dex + level) / 2. */
+  criticals?: boolean;
+  dex?: number;
+  level?: number;
+  threshold?: number;
+  /** The target parries this attacker: the third roll is 3 lower (R-A8/R-A10). */
+  parry?: boolean;
+  /** The target's hit points, and the death rule (0: dead at 0; -10: unconscious/dying first). */
+  hp?: number;
+  deathAt?: 0 | -10;
+}
+
+export interface AdndAttackResult {
+  kind: 'adnd';
+  need: number;
+  bonus: number;
+  hit: { p: number; exact: string };
+  critical: { p: number; exact: string; threshold: number; rows: { multiplier: number; label: string; p: number; exact: string }[] };
+  damage: DistRow[];
+  expected: number;
+  expectedExact: string;
+  states?: StateOdds[];
+}
+
+/** Exact odds of one AD&D swing: d20 to hit (R-A11), critical chain (R-A10), damage (min 1 per hit). */
+export function adndAttackOdds(i: AdndAttackInput): AdndAttackResult {
+  return computeAdnd(i).result;
+}
+
+/** The exact damage distribution of one AD&D swing (0 on a miss). */
+export function adndDamageDist(i: AdndAttackInput): Dist {
+  return computeAdnd(i).damage;
+}
+
+function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Dist } {
+  checkInt(i.need, 'need', -50, 50);
+  const bonus = checkInt(i.bonus ?? 0, 'bonus', -50, 50);
+  const naturals = i.naturals ?? true;
+  const crits = i.criticals ?? true;
+  const expr = parseDice(i.damage, 'damage');
+  const normal = Dist.of(expr).mapTotal((x) => (expr.dice.length > 0 ? Math.max(1, x) : x));
+  const max = diceBounds(expr).max;
+  const threshold = i.threshold ?? ((i.dex ?? 11) + (i.level ?? 1)) / 2;
+  if (!Number.isFinite(threshold)) throw new InputError([{ path: 'threshold', message: 'must be a number' }], 'odds');
+  const d20 = Dist.die(20);
+  const hits = (f: number) => (naturals && f === 20 ? true : naturals && f === 1 ? false : f + bonus >= i.need);
+  // The third roll decides the multiplier of maximum damage; parry lowers it by 3, at least 1.
+  const rows = new Map<string, { multiplier: number; p: Fraction }>();
+  const third = d20.chain((t) => {
+    const row = criticalRow(Math.max(1, t - (i.parry ? 3 : 0)), { criticalTable: null });
+    const r = rows.get(row.label) ?? { multiplier: row.multiplier, p: Fraction.ZERO };
+    r.p = r.p.add(Fraction.of(1, 20));
+    rows.set(row.label, r);
+    return Math.round(max * row.multiplier);
+  });
+  const confirm = d20.prob((c) => c <= threshold);
+  const onTwenty = crits ? Dist.mix([[confirm, third], [confirm.complement(), normal]]) : normal;
+  const damage = d20.chain((f) => (!hits(f) ? 0 : f === 20 ? onTwenty : normal));
+  const critP = crits && hits(20) ? Fraction.of(1, 20).mul(confirm) : Fraction.ZERO;
+  const out: AdndAttackResult = {
+    kind: 'adnd',
+    need: i.need,
+    bonus,
+    hit: prob(d20.prob(hits)),
+    critical: {
+      ...prob(critP),
+      threshold,
+      rows: [...rows].map(([label, r]) => ({ multiplier: r.multiplier, label, ...prob(critP.mul(r.p)) })),
+    },
+    damage: distRows(damage),
+    expected: damage.mean(),
+    expectedExact: damage.expectation().toString(),
+  };
+  if (i.hp !== undefined) {
+    checkInt(i.hp, 'hp', -9, 10000);
+    const deathAt = i.deathAt ?? 0;
+    const hp = i.hp;
+    out.states = stateOdds(damage, (x) => adndState({ hp: hp - x } as AdndFigure, { deathAt }));
+  }
+  return { result: out, damage };
+}

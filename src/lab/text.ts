@@ -1,0 +1,38 @@
+// Plain-text output for the lab's commands: aligned tables and horizontal bar charts.
+
+/** An aligned table; numbers right-aligned, text left-aligned. */
+export function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cells = [header.map(String), ...rows.map((r) => r.map((c) => (typeof c === 'number' ? fmtNum(c) : c)))];
+  const right = header.map((_, j) => rows.length > 0 && rows.every((r) => typeof r[j] === 'number' || /^[-+]?[\d.,]+%?$/.test(String(r[j]))));
+  const width = header.map((_, j) => Math.max(...cells.map((r) => (r[j] ?? '').length)));
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, j) => (right[j] ? (c ?? '').padStart(width[j]) : (c ?? '').padEnd(width[j])))
+      .join('  ')
+      .trimEnd();
+  return [line(cells[0]), width.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+export function fmtNum(x: number): string {
+  if (Number.isInteger(x)) return String(x);
+  const a = Math.abs(x);
+  return a >= 100 ? x.toFixed(1) : a >= 1 ? x.toFixed(3) : x.toFixed(4);
+}
+
+export function pct(p: number, digits = 2): string {
+  return `${(p * 100).toFixed(digits)}%`;
+}
+
+/** One bar per row, scaled to the largest value: `label | ##### 12.50%`. */
+export function bars(rows: readonly { label: string; value: number; text?: string }[], width = 40): string {
+  const max = Math.max(0, ...rows.map((r) => r.value));
+  const lw = Math.max(0, ...rows.map((r) => r.label.length));
+  return rows
+    .map((r) => {
+      const n = max > 0 ? (r.value / max) * width : 0;
+      const full = Math.floor(n);
+      const bar = '█'.repeat(full) + (n - full >= 0.5 ? '▌' : '');
+      return `${r.label.padStart(lw)} │${bar} ${r.text ?? fmtNum(r.value)}`;
+    })
+    .join('\n');
+}
