@@ -407,7 +407,7 @@ function fumble(ctx: TftContext, fig: Figure, w: WeaponInstance, outcome: 'drop'
 export function updateShield(fig: Figure): void {
   if (!fig.shield) return;
   const w = readyWeapon(fig);
-  fig.shield.ready = !(w && w.twoHanded);
+  fig.shield.ready = !w?.twoHanded;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,7 +452,7 @@ export function rollDamage(
   const base = Math.max(0, total + dmg.plus);
   const raw = base * multiplier;
   const ledger: LedgerEntry[] | null = ctx.emit
-    ? [{ source: `${dmg.text} rolled ${faces.join('+')}${dmg.plus ? (dmg.plus > 0 ? `+${dmg.plus}` : `${dmg.plus}`) : ''}`, delta: base, rule: 'tft-core damage' }]
+    ? [{ source: `${dmg.text}: ${faces.join('+')}${dmg.plus ? (dmg.plus > 0 ? `+${dmg.plus}` : `${dmg.plus}`) : ''}`, delta: base, rule: 'tft-core damage' }]
     : null;
   if (ledger && multiplier !== 1) ledger.push({ source: multiplier === 3 ? 'triple damage (roll of 3)' : 'double damage (roll of 4)', delta: raw - base, rule: 'tft-core criticals' });
   return { attacker, target, weapon, delivery, faces, plus: dmg.plus, multiplier, raw, stopped: 0, amount: 0, knockdownBasis: -1, tags: {}, ledger };

@@ -44,8 +44,10 @@ export function describeTft(e: TftEvent): string {
         e.outcome === 'triple' ? 'TRIPLE damage' : e.outcome === 'double' ? 'DOUBLE damage' : e.outcome === 'auto-hit' ? 'automatic hit' : e.outcome === 'hit' ? 'hit' : e.outcome === 'auto-miss' ? 'automatic miss' : e.outcome === 'drop' ? 'miss, drops the weapon' : e.outcome === 'break' ? 'miss, the weapon breaks' : 'miss';
       return `${t} ${f} attacks ${e.target} with ${e.weapon} (${e.mode}): ${e.dice}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
     }
-    case 'damage':
-      return `${t} ${f} takes ${e.amount} damage (${ledgerText(e.ledger)}${Number(e.stopped) > 0 ? `; ${e.stopped} stopped` : ''}); wounds now ${e.wounds}.`;
+    case 'damage': {
+      const parts = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.source} = ${l.delta}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source} [${l.rule}]`));
+      return `${t} ${f} takes ${e.amount} damage (${parts.join(' ') || `${e.raw} before armor`}); wounds now ${e.wounds}.`;
+    }
     case 'hit-penalty':
       return `${t} ${f} has taken ${e.hits} hits this turn: -2 DX [${e.rule}].`;
     case 'falls':

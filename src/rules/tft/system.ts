@@ -122,7 +122,7 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null) {
     pos: f.pos,
     facing: f.facing,
     weapon: readyWeapon(f)?.def.name ?? null,
-    pending: p !== null && p.figures.includes(f.id),
+    pending: p?.figures.includes(f.id) ?? false,
     options: actionOptions(state, f, 'explain'),
     ...(Object.keys(house).length ? { house } : {}),
   };
