@@ -22,7 +22,7 @@ import {
   SettingsPatch,
 } from './protocol.ts';
 import { markdownReport } from './report.ts';
-import type { Room, Session, SystemLookup } from './room.ts';
+import type { DiceFactory, Room, Session, SystemLookup } from './room.ts';
 import { listExamples } from './scenario.ts';
 import { registerStatic } from './static.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
@@ -37,6 +37,13 @@ export interface ServerOptions {
   examplesDir?: string;
   /** The game systems by id; default: the registry (src/rules/index.ts). */
   systems?: SystemLookup;
+  /**
+   * Where the server's dice come from; default ServerDice (unpredictable). Tests and the bench
+   * pass seeded dice (engine/encounter.ts diceForSeq) to make fights reproducible.
+   */
+  dice?: DiceFactory;
+  /** Store a snapshot every this many log entries (default 50). */
+  snapshotEvery?: number;
 }
 
 export interface FrayServer extends FastifyInstance {
@@ -48,7 +55,7 @@ const WS_HARD_LIMIT = 16 * 1024 * 1024;
 
 export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: MAX_BODY_BYTES, forceCloseConnections: true });
-  const hub = new Hub(opts.storage, app.log, opts.examplesDir, opts.systems);
+  const hub = new Hub(opts.storage, app.log, opts.examplesDir, opts.systems, { dice: opts.dice, snapshotEvery: opts.snapshotEvery });
   app.decorate('hub', hub);
   opts.storage.onError((err) => app.log.error({ err }, 'storage notification channel failed'));
 

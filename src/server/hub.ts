@@ -14,7 +14,7 @@ import {
   type TokenInfo,
 } from './protocol.ts';
 import { getSystem } from '../rules/index.ts';
-import { Room, type RoomLogger, type SystemLookup } from './room.ts';
+import { Room, type RoomLogger, type RoomOptions, type SystemLookup } from './room.ts';
 import { checkScenario, loadExample, parseScenarioText } from './scenario.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
@@ -31,6 +31,7 @@ export class Hub {
     private readonly log: RoomLogger,
     private readonly examplesDir?: string,
     private readonly systems: SystemLookup = getSystem,
+    private readonly roomOptions: RoomOptions = {},
   ) {
     this.offAppend = storage.onAppend((id, seq) => {
       const p = this.rooms.get(id);
@@ -170,7 +171,7 @@ export class Hub {
       p = (async () => {
         const row = await this.storage.getEncounter(encounterId);
         if (!row) throw new ApiError('not-found', `no encounter ${encounterId}`);
-        return Room.load(this.storage, this.log, row, this.systems);
+        return Room.load(this.storage, this.log, row, this.systems, this.roomOptions);
       })();
       this.rooms.set(encounterId, p);
       p.catch(() => this.rooms.delete(encounterId));

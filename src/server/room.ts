@@ -21,8 +21,13 @@ import { type EncounterRow, type LogEntry, SeqConflict, type Storage, type Token
 import { ServerDice } from './tokens.ts';
 import { type Viewer, viewEvents, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
 
-/** Store a snapshot every this many log entries: loading replays at most this many. */
+/** Store a snapshot every this many log entries (default): loading replays at most this many. */
 export const SNAPSHOT_EVERY = 50;
+
+export interface RoomOptions {
+  dice?: DiceFactory;
+  snapshotEvery?: number;
+}
 const MAX_CAS_TRIES = 8;
 
 /** A connected client (a WebSocket, in practice). */
@@ -52,6 +57,9 @@ export interface RoomLogger {
 export type AnySystem = GameSystem<any, any, any>;
 /** Finds a system by id (the registry's getSystem; tests may pass their own). */
 export type SystemLookup = (id: unknown) => AnySystem;
+/** Where the dice of log entry `seq` come from; default: ServerDice (the OS CSPRNG). */
+export type DiceFactory = (encounterId: string, seq: number) => DiceSource;
+export const serverDice: DiceFactory = () => new ServerDice();
 
 export class Room {
   readonly sessions = new Set<Session>();
@@ -61,6 +69,8 @@ export class Room {
   private constructor(
     private readonly storage: Storage,
     private readonly log: RoomLogger,
+    private readonly diceFor: DiceFactory,
+    private readonly snapshotEvery: number,
     readonly system: AnySystem,
     public row: EncounterRow,
     public state: unknown,
@@ -71,12 +81,20 @@ export class Room {
   ) {}
 
   /** Loads an encounter: the latest snapshot, then every entry after it. */
-  static async load(storage: Storage, log: RoomLogger, row: EncounterRow, getSystem: SystemLookup): Promise<Room> {
+  static async load(
+    storage: Storage,
+    log: RoomLogger,
+    row: EncounterRow,
+    getSystem: SystemLookup,
+    opts: RoomOptions = {},
+  ): Promise<Room> {
     const system = getSystem(row.system);
     const snap = await storage.latestSnapshot(row.id);
+    const dice = opts.dice ?? serverDice;
+    const every = opts.snapshotEvery ?? SNAPSHOT_EVERY;
     const room = snap
-      ? new Room(storage, log, system, row, snap.state, snap.seq, [...snap.line])
-      : new Room(storage, log, system, row, system.setup(row.scenario), 0, []);
+      ? new Room(storage, log, dice, every, system, row, snap.state, snap.seq, [...snap.line])
+      : new Room(storage, log, dice, every, system, row, system.setup(row.scenario), 0, []);
     for (const entry of await storage.readLog(row.id, room.seq)) await room.fold(entry);
     return room;
   }
@@ -250,7 +268,7 @@ export class Room {
       }
       dice = scripted;
     } else {
-      recording = new RecordingDice(new ServerDice());
+      recording = new RecordingDice(this.diceFor(this.id, this.seq + 1));
       dice = recording;
     }
     try {
@@ -278,7 +296,7 @@ export class Room {
   }
 
   private async maybeSnapshot(): Promise<void> {
-    if (this.seq % SNAPSHOT_EVERY !== 0) return;
+    if (this.seq % this.snapshotEvery !== 0) return;
     try {
       await this.storage.putSnapshot(this.id, { seq: this.seq, state: this.state, line: [...this.line] });
     } catch (e) {

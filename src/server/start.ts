@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { diceForSeq } from '../engine/encounter.ts';
 import { type FrayServer, buildServer } from './app.ts';
 import { Storage } from './storage/storage.ts';
 
@@ -23,6 +24,12 @@ export interface StartOptions {
   webRoot?: string;
   /** pino log level; default FRAY_LOG_LEVEL or info. */
   logLevel?: string;
+  /**
+   * Seeded dice (engine/encounter.ts diceForSeq(seed, seq)) instead of the unpredictable
+   * server dice: for tests and benchmarks only, since anyone knowing the seed knows every roll.
+   */
+  diceSeed?: number;
+  snapshotEvery?: number;
   /** Install SIGINT/SIGTERM handlers (the process's own server). */
   signals?: boolean;
 }
@@ -49,6 +56,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     storage,
     webRoot: opts.webRoot ?? join(PROJECT_ROOT, 'web', 'dist'),
     logger: { level: opts.logLevel ?? process.env.FRAY_LOG_LEVEL ?? 'info' },
+    dice: opts.diceSeed === undefined ? undefined : (_id, seq) => diceForSeq(opts.diceSeed as number, seq),
+    snapshotEvery: opts.snapshotEvery,
   });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 8080, host });
@@ -100,6 +109,12 @@ export function parseArgs(argv: readonly string[]): StartOptions {
     else if (a === '--host') o.host = val();
     else if (a === '--build') o.build = true;
     else if (a === '--log-level') o.logLevel = val();
+    else if (a === '--dice-seed') o.diceSeed = Number(val());
+    else if (a === '--snapshot-every') {
+      const n = Number(val());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--snapshot-every: expected a whole number from 1, got ${argv[i]}`);
+      o.snapshotEvery = n;
+    }
     else throw new Error(`unknown option ${a}`);
   }
   return o;

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { diceForSeq } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
 import { type FrayServer, buildServer } from './app.ts';
 import type { ClientMessage, CreateEncounterResponse, IssuedToken, ServerMessage } from './protocol.ts';
@@ -12,6 +13,8 @@ import { Storage } from './storage/storage.ts';
 export const duelYaml = () => readFileSync(join(EXAMPLES_DIR, 'tft', 'duel.yaml'), 'utf8');
 export const duelScenario = () => parseScenarioText(duelYaml()) as Record<string, unknown>;
 export const tft = getSystem('tft');
+/** A seed under which the duel (AI against AI) lasts long enough for every test's steps. */
+export const TEST_SEED = 1;
 
 export interface TestServer {
   app: FrayServer;
@@ -26,7 +29,9 @@ export interface TestServer {
 export async function startTestServer(url: string, storage?: Storage): Promise<TestServer> {
   const own = !storage;
   const s = storage ?? (await Storage.open(url));
-  const app = await buildServer({ storage: s, logger: false });
+  // Seeded dice per (encounter seq): every duel in the tests plays the same way, whatever order
+  // the tests run in (server dice are otherwise unpredictable by design).
+  const app = await buildServer({ storage: s, logger: false, dice: (_id, seq) => diceForSeq(TEST_SEED, seq) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return {

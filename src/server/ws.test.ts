@@ -1,0 +1,283 @@
+// Live play over real WebSocket clients (the `ws` package) against a real server on loopback,
+// on every test database; two servers sharing one database (PostgreSQL: LISTEN/NOTIFY).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseClientMessage } from './messages.ts';
+import { ClientMessage, MAX_MESSAGE_BYTES } from './protocol.ts';
+import { Storage } from './storage/storage.ts';
+import { testDatabases } from './storage/test-databases.ts';
+import { TestClient, type TestServer, createDuel, issue, startTestServer, tft } from './test-helpers.ts';
+
+describe('message parser (fast-check fuzzing)', () => {
+  it('never throws on arbitrary text or bytes, and answers invalid for what is not a message', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.uint8Array().map((a) => Buffer.from(a))), fc.boolean(), (data, bin) => {
+        const r = parseClientMessage(data, bin);
+        if (r.ok) return !bin && ClientMessage.safeParse(JSON.parse(String(data))).success;
+        return r.issues.length > 0 && r.message.length > 0;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('accepts every well-formed message and returns it unchanged', () => {
+    const id = fc.string({ minLength: 1, maxLength: 20 });
+    const msg = fc.oneof(
+      fc.record({ type: fc.constant('hello'), encounterId: id, token: id, lastSeq: fc.nat() }),
+      fc.record({ type: fc.constant('command'), id, command: fc.jsonValue(), expectSeq: fc.nat() }),
+      fc.record({ type: fc.constant('explain'), id }),
+      fc.record({ type: fc.constant('sync'), lastSeq: fc.nat() }),
+      fc.record({ type: fc.constant('rewind'), id, to: fc.nat() }),
+      fc.record({ type: fc.constant('ping'), id }),
+    );
+    fc.assert(
+      fc.property(msg, (m) => {
+        const r = parseClientMessage(JSON.stringify(m));
+        return r.ok && JSON.stringify(r.msg) === JSON.stringify(JSON.parse(JSON.stringify(m)));
+      }),
+    );
+  });
+
+  it('names the field of a wrong type, and refuses unknown fields and types', () => {
+    const wrong = parseClientMessage(JSON.stringify({ type: 'hello', encounterId: 5, token: 't' }));
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.issues.map((i) => i.path)).toEqual(['encounterId']);
+    const unknown = parseClientMessage(JSON.stringify({ type: 'teleport', id: 'x' }));
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.issues[0].path).toBe('type');
+    const extra = parseClientMessage(JSON.stringify({ type: 'ping', sneaky: 1 }));
+    expect(extra.ok).toBe(false);
+    const big = parseClientMessage(JSON.stringify({ type: 'ping', id: 'x'.repeat(MAX_MESSAGE_BYTES) }));
+    expect(big.ok || big.code).toBe('too-large');
+  });
+});
+
+for (const tdb of testDatabases()) {
+  describe(`live play over WebSocket on ${tdb.name}`, () => {
+    let srv: TestServer;
+    const clients: TestClient[] = [];
+    const connect = async (s: TestServer = srv) => {
+      const c = await TestClient.connect(s.ws);
+      clients.push(c);
+      return c;
+    };
+    beforeAll(async () => {
+      srv = await startTestServer(await tdb.create());
+    });
+    afterAll(async () => {
+      for (const c of clients) await c.close();
+      await srv.close();
+      await tdb.cleanup();
+    });
+
+    it('GM, two players and a spectator: commands are applied, acknowledged, then broadcast to all', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      const id = encounter.id;
+      const seats = {
+        bjorn: await issue(srv.app, id, gm.token, { role: 'player', figures: ['bjorn'] }),
+        cedric: await issue(srv.app, id, gm.token, { role: 'player', figures: ['cedric'] }),
+      };
+      const spec = await issue(srv.app, id, gm.token, { role: 'spectator' });
+      const g = await connect();
+      const pb = await connect();
+      const pc = await connect();
+      const sp = await connect();
+      const wg = await g.hello(id, gm.token);
+      expect(wg.encounter.role).toBe('gm');
+      expect((await pb.hello(id, seats.bjorn.token)).encounter.figures).toEqual(['bjorn']);
+      await pc.hello(id, seats.cedric.token);
+      expect((await sp.hello(id, spec.token)).encounter.role).toBe('spectator');
+      let state = wg.encounter.view.state;
+      let pending = wg.encounter.view.pending;
+      // Play up to 12 steps (server dice: a lucky blow may end the duel sooner), each by the
+      // seat that owns the pending figure (begin: the GM).
+      let played = 0;
+      let checkedRefusals = false;
+      for (let i = 1; i <= 12 && pending; i++) {
+        const command = tft.decide(state) as { figure?: string };
+        const who = command.figure === 'bjorn' ? pb : command.figure === 'cedric' ? pc : g;
+        if (command.figure && !checkedRefusals) {
+          // The other player's seat and the spectator try it first: refused, nothing broadcast.
+          const wrong = command.figure === 'bjorn' ? pc : pb;
+          wrong.send({ type: 'command', id: 'bad', command });
+          const rej = await wrong.waitFor('rejected', (m) => m.id === 'bad');
+          expect(rej.code).toBe('forbidden');
+          expect(rej.issues[0].path).toBe('command.figure');
+          sp.send({ type: 'command', id: 'spec', command });
+          expect((await sp.waitFor('rejected', (m) => m.id === 'spec')).code).toBe('forbidden');
+          checkedRefusals = true;
+        }
+        who.send({ type: 'command', id: `c${i}`, command });
+        const ack = await who.waitFor('ack', (m) => m.id === `c${i}`);
+        expect(ack.seq).toBe(i);
+        const steps = await Promise.all([g, pb, pc, sp].map((c) => c.waitFor('step', (m) => m.entry.seq === i)));
+        // The sender's ack came before its step.
+        const idx = (c: TestClient, pred: (m: (typeof c.messages)[number]) => boolean) => c.messages.findIndex(pred);
+        expect(idx(who, (m) => m.type === 'ack' && m.id === `c${i}`)).toBeLessThan(idx(who, (m) => m.type === 'step' && m.entry.seq === i));
+        for (const s of steps) expect(s.entry.command).toEqual(JSON.parse(JSON.stringify(command)));
+        state = steps[0].view.state;
+        pending = steps[0].view.pending;
+        // Everyone sees the same state (nothing is hidden in this encounter).
+        for (const s of steps) expect(s.view.state).toEqual(state);
+        played = i;
+      }
+      expect(checkedRefusals).toBe(true);
+      // The stored state equals what was broadcast; the refused commands left no trace.
+      const v = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}`, headers: { authorization: `Bearer ${gm.token}` } })).json();
+      expect(v.view.state).toEqual(state);
+      await g.roundTrip();
+      expect(g.messages.filter((m) => m.type === 'step').length).toBe(played);
+      expect((await srv.storage.readLog(id)).length).toBe(played);
+      // explain over the socket
+      g.send({ type: 'explain', id: 'e' });
+      const ex = await g.waitFor('explain', (m) => m.id === 'e');
+      expect(ex.seq).toBe(played);
+      expect(ex.report).toEqual(JSON.parse(JSON.stringify(tft.explain(state))));
+    });
+
+    it('malformed messages get an error; the connection and the encounter stay intact', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      const c = await connect();
+      c.send({ type: 'command', id: 'early', command: { type: 'begin' } });
+      expect((await c.waitFor('error')).issues?.[0].path).toBe('type');
+      const w = await c.hello(encounter.id, gm.token);
+      const bad: (string | Buffer)[] = [
+        '{not json',
+        JSON.stringify({ type: 'dance' }),
+        JSON.stringify({ type: 'command', id: 7, command: {} }),
+        JSON.stringify({ type: 'command', id: 'x', command: { type: 'begin' }, faces: 'six' }),
+        JSON.stringify([1, 2, 3]),
+        'null',
+        Buffer.from([0xff, 0x00, 0x13]),
+        JSON.stringify({ type: 'ping', id: 'p', pad: 'x'.repeat(MAX_MESSAGE_BYTES + 10) }),
+        'x'.repeat(3 * 1024 * 1024),
+        JSON.stringify({ type: 'hello', encounterId: encounter.id, token: gm.token }),
+      ];
+      for (const b of bad) c.send(b);
+      await c.roundTrip();
+      const errors = c.messages.filter((m) => m.type === 'error');
+      // The early command, then one error per bad frame.
+      expect(errors.length).toBe(1 + bad.length);
+      expect(errors.filter((e) => e.type === 'error' && e.code === 'too-large').length).toBe(2);
+      // An unknown command and an illegal one are rejected with the field; the connection lives on.
+      c.send({ type: 'command', id: 'u', command: { type: 'teleport', figure: 'bjorn' } });
+      expect((await c.waitFor('rejected', (m) => m.id === 'u')).issues[0].path).toMatch(/^command/);
+      c.send({ type: 'command', id: 'i', command: { type: 'attack', figure: 'bjorn', target: 'cedric' } });
+      expect((await c.waitFor('rejected', (m) => m.id === 'i')).code).toBe('rejected');
+      expect(c.closedWith).toBeNull();
+      expect(await srv.storage.readLog(encounter.id)).toEqual([]);
+      // And it still plays.
+      c.send({ type: 'command', id: 'ok', command: tft.decide(w.encounter.view.state) });
+      expect((await c.waitFor('ack', (m) => m.id === 'ok')).seq).toBe(1);
+    });
+
+    it('a client that reconnects with the last seq it saw receives what it missed', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      const a = await connect();
+      const w = await a.hello(encounter.id, gm.token);
+      let state = w.encounter.view.state;
+      const b = await connect();
+      await b.hello(encounter.id, gm.token);
+      for (let i = 1; i <= 3; i++) {
+        a.send({ type: 'command', id: `a${i}`, command: tft.decide(state) });
+        state = (await a.waitFor('step', (m) => m.entry.seq === i)).view.state;
+      }
+      await b.waitFor('step', (m) => m.entry.seq === 3);
+      await b.close();
+      for (let i = 4; i <= 7; i++) {
+        a.send({ type: 'command', id: `a${i}`, command: tft.decide(state) });
+        state = (await a.waitFor('step', (m) => m.entry.seq === i)).view.state;
+      }
+      const b2 = await connect();
+      const wb = await b2.hello(encounter.id, gm.token, 3);
+      expect(wb.missed.map((e) => e.seq)).toEqual([4, 5, 6, 7]);
+      expect(wb.encounter.view.seq).toBe(7);
+      expect(wb.encounter.view.state).toEqual(state);
+      const aSteps = a.messages.flatMap((m) => (m.type === 'step' && m.entry.seq > 3 ? [m.entry] : []));
+      expect(wb.missed).toEqual(aSteps);
+      // sync asks again for anything after a seq.
+      b2.send({ type: 'sync', lastSeq: 5 });
+      await b2.waitFor('step', (m) => m.entry.seq === 7);
+      expect(b2.messages.filter((m) => m.type === 'step').map((m) => (m.type === 'step' ? m.entry.seq : 0))).toEqual([6, 7]);
+    });
+
+    it('a revoked token is refused and its open sockets are closed with bye', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      const seat = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
+      const p = await connect();
+      await p.hello(encounter.id, seat.token);
+      const r = await srv.app.inject({ method: 'DELETE', url: `/api/encounters/${encounter.id}/tokens/${seat.id}`, headers: { authorization: `Bearer ${gm.token}` } });
+      expect(r.statusCode).toBe(204);
+      expect((await p.waitFor('bye')).reason).toBe('revoked');
+      const again = await connect();
+      again.send({ type: 'hello', encounterId: encounter.id, token: seat.token });
+      expect((await again.waitFor('error')).code).toBe('unauthorized');
+      const forged = await connect();
+      forged.send({ type: 'hello', encounterId: encounter.id, token: 'fray_forged' });
+      expect((await forged.waitFor('error')).code).toBe('unauthorized');
+    });
+
+    it('entered dice over the socket: dice-needed names each die until the command goes through', async () => {
+      const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
+      const c = await connect();
+      await c.hello(encounter.id, gm.token);
+      const faces: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        c.send({ type: 'command', id: `d${i}`, command: { type: 'begin' }, faces });
+        const m = await Promise.race([c.waitFor('ack', (x) => x.id === `d${i}`), c.waitFor('dice-needed', (x) => x.id === `d${i}`)]);
+        if (m.type === 'ack') break;
+        expect(m).toEqual({ type: 'dice-needed', id: `d${i}`, sides: 6, index: faces.length });
+        faces.push((faces.length % 6) + 1); // not all equal: equal initiative rolls are rolled again
+      }
+      const step = await c.waitFor('step', (m) => m.entry.seq === 1);
+      expect(step.entry.faces).toEqual(faces);
+      expect(step.entry.entered).toBe(true);
+    });
+
+    it('two servers sharing the database serve the same encounter: a step on one reaches clients of the other', async () => {
+      const url = await tdb.create();
+      // PostgreSQL: two Storage instances, as two processes (LISTEN/NOTIFY between them).
+      // SQLite: one process owns the file, so both servers share its Storage.
+      const s1 = await startTestServer(url);
+      const shared = tdb.name === 'postgres' ? await Storage.open(url) : s1.storage;
+      const s2 = await startTestServer(url, shared);
+      try {
+        const { encounter, gm } = await createDuel(s1.app);
+        const a = await connect(s1);
+        const b = await connect(s2);
+        const wa = await a.hello(encounter.id, gm.token);
+        await b.hello(encounter.id, gm.token);
+        let state = wa.encounter.view.state;
+        for (let i = 1; i <= 6; i++) {
+          // Alternate the writer: each server must catch up with the other's entries first.
+          const [w, r] = i % 2 ? [a, b] : [b, a];
+          w.send({ type: 'command', id: `m${i}`, command: tft.decide(state), expectSeq: i - 1 });
+          expect((await w.waitFor('ack', (m) => m.id === `m${i}`)).seq).toBe(i);
+          const [sw, sr] = await Promise.all([w.waitFor('step', (m) => m.entry.seq === i), r.waitFor('step', (m) => m.entry.seq === i)]);
+          expect(sr.view.state).toEqual(sw.view.state);
+          state = sw.view.state;
+        }
+        // Racing writers for the same step: exactly one wins, the other is told conflict.
+        const cmd = tft.decide(state);
+        a.send({ type: 'command', id: 'race-a', command: cmd, expectSeq: 6 });
+        b.send({ type: 'command', id: 'race-b', command: cmd, expectSeq: 6 });
+        const outcome = await Promise.all(
+          [a, b].map((c, k) =>
+            Promise.race([
+              c.waitFor('ack', (m) => m.id === `race-${'ab'[k]}`),
+              c.waitFor('rejected', (m) => m.id === `race-${'ab'[k]}`),
+            ]),
+          ),
+        );
+        expect(outcome.map((m) => m.type).sort()).toEqual(['ack', 'rejected']);
+        const lost = outcome.find((m) => m.type === 'rejected');
+        expect(lost?.type === 'rejected' && lost.code).toBe('conflict');
+        expect((await s1.storage.readLog(encounter.id)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      } finally {
+        await s2.close();
+        if (shared !== s1.storage) await shared.close();
+        await s1.close();
+      }
+    });
+  });
+}
