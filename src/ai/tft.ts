@@ -101,6 +101,9 @@ function pathOf(spots: Reach[], node: Reach): Hex[] {
 
 function faceToward(from: Hex, to: Hex): Direction {
   if (from.q === to.q && from.r === to.r) return 0;
+  const dq = to.q - from.q;
+  const dr = to.r - from.r;
+  for (let d = 0; d < 6; d++) if (DIRECTIONS[d].q === dq && DIRECTIONS[d].r === dr) return d as Direction; // adjacent: cheap
   return directionToward(from, to);
 }
 
