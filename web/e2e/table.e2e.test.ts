@@ -160,6 +160,8 @@ describe('the duel at the table', () => {
     await attack.locator('button.expand').click();
     await expect.poll(() => attack.locator('.ledger').count()).toBeGreaterThan(0);
     await h.shot(player, 'player-attack-odds-390');
+    // Readable on a phone: nothing wider than the 390 px screen.
+    expect(await player.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     const beforeAttack = await view(id, gmToken);
     const seqAttack = beforeAttack.view.seq;

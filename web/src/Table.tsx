@@ -13,7 +13,7 @@ import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
 import { entryFaces, eventRows, mergeEntries, undoTarget } from './model/log.ts';
 import { type Reach, onRectMap, optionsAfterMove, reachable } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
-import { type OptionView, optionsOf } from './model/options.ts';
+import { type OptionView, groupOptions, optionsOf } from './model/options.ts';
 import { type Obj, clockView, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
 import { type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
@@ -165,7 +165,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const options = useMemo(() => {
     if (!selected) return [];
     const nameOf = new Map(figures.map((f) => [f.id, f.name]));
-    return expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx);
+    return groupOptions(expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx));
   }, [rep, selected, ctx, figures]);
   const isMovePhase = pending?.kind === 'move' && system === 'tft';
   const ma = sel ? effectiveMA(sel.raw, rep, sel.id) : 0;
@@ -359,7 +359,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const highlights: Highlight[] = [];
   if (armed) {
     for (const x of armed.hexes) highlights.push({ hex: x.hex, cls: 'hl-pick' });
-    const dieCount = typeof armed.raw.dice === 'number' ? armed.raw.dice : null;
+    // Damage dice of the blast, when the option says (the `dice` field of an attack is its 3d6/4d6 to-hit roll).
+    const dieCount = typeof armed.raw.blastDice === 'number' ? armed.raw.blastDice : null;
     if (hover && armed.hexes.some((x) => x.hex.q === hover.q && x.hex.r === hover.r) && (armed.raw.blast === true || /grenade|rocket|blast/i.test(armed.kind))) {
       // R-H12 blast rings: full dice in the impact hex, then 1/2, 1/4, 1/8 (rounded down).
       highlights.push({ hex: hover, cls: 'hl-blast0', label: dieCount !== null ? `${dieCount}d` : 'full' });
@@ -541,6 +542,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   waitingFor={waiting}
                   pendingKind={pending?.kind}
                   armed={armed?.key ?? null}
+                  armedHover={armed && hover ? armed.hexes.find((x) => x.hex.q === hover.q && x.hex.r === hover.r)?.note : undefined}
                   onChoose={choose}
                   onArm={setArmed}
                   figureName={name}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOdds, optionView, optionsOf, pct } from './options.ts';
+import { formatOdds, groupOptions, optionView, optionsOf, pct } from './options.ts';
 
 const ledger = (total: number) => ({ entries: [{ source: 'base', delta: total, rule: 'tft-core' }], total });
 
@@ -66,5 +66,50 @@ describe('reading explained options', () => {
     expect(optionsOf({ figures: [{ id: 'a', options: [{ kind: 'x' }] }] }, 'a')).toHaveLength(1);
     expect(optionsOf({ figures: [] }, 'a')).toEqual([]);
     expect([pct(0), pct(1), pct(0.0004), pct(0.9996), pct(0.123)]).toEqual(['0.0%', '100.0%', '<0.1%', '>99.9%', '12.3%']);
+  });
+});
+
+describe('grouping long option lists', () => {
+  const fire = (target: string, burst: string, hit: number, ammoUsed: number) => ({
+    command: { type: 'fire', figure: 'b', target, burst, weapon: 'b.rifle' },
+    label: `Fire rifle (${burst} burst, standard) at ${target}`,
+    hit,
+    ammoUsed,
+    hits: [
+      [0, 1 - hit],
+      [1, hit],
+    ],
+  });
+  const grenade = (q: number, r: number, expectedDamage: number) => ({
+    command: { type: 'throw-grenade', figure: 'b', at: { q, r }, weapon: 'b.grenade' },
+    label: `Throw grenade at ${q},${r}`,
+    hit: 0.05,
+    expectedDamage,
+    score: expectedDamage,
+  });
+
+  it('bursts at one target become one option with a choice per burst, each with its rounds and hits (R-H10)', () => {
+    const opts = [fire('red', 'single', 0.74, 1), fire('red', 'four', 0.84, 4), fire('blue', 'single', 0.5, 1), { command: { type: 'pass', figure: 'b' }, label: 'do nothing' }].map((o, i) =>
+      optionView(o, `k${i}`),
+    );
+    const g = groupOptions(opts);
+    expect(g.map((o) => o.label)).toEqual(['Fire rifle at red', 'Fire rifle (single burst, standard) at blue', 'do nothing']);
+    expect(g[0].choices.map((c) => c.label)).toEqual(['single (1 round)', 'four (4 rounds)']);
+    expect(g[0].choices[1].command).toEqual({ type: 'fire', figure: 'b', target: 'red', burst: 'four', weapon: 'b.rifle' });
+    expect(g[0].choices[1].notes).toEqual(['hits: 0: 16.0% · 1: 84.0%']);
+  });
+
+  it('grenade target hexes become one pick-a-hex option, each hex with its own command; the best is shown', () => {
+    const g = groupOptions([grenade(1, 2, 3.1), grenade(2, 2, 3.4), grenade(3, 2, 2.9)].map((o, i) => optionView(o, `g${i}`)));
+    expect(g).toHaveLength(1);
+    expect(g[0].label).toBe('Throw grenade: pick the hex');
+    expect(g[0].hexes.map((h) => h.hex)).toEqual([
+      { q: 1, r: 2 },
+      { q: 2, r: 2 },
+      { q: 3, r: 2 },
+    ]);
+    expect(g[0].hexes[1].command).toEqual({ type: 'throw-grenade', figure: 'b', at: { q: 2, r: 2 }, weapon: 'b.grenade' });
+    expect(g[0].notes).toEqual(['best: Throw grenade at 2,2']);
+    expect(g[0].command).toBeUndefined();
   });
 });

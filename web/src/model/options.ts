@@ -156,6 +156,10 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
     });
   }
   const notes: string[] = [];
+  // HiTech bursts: the distribution of the number of hits, [[hits, p], ...] (R-H10).
+  if (Array.isArray(o.hits) && o.hits.every((x) => Array.isArray(x) && x.length === 2)) {
+    notes.push(`hits: ${(o.hits as [number, number][]).map(([n, p]) => `${n}: ${pct(p)}`).join(' · ')}`);
+  }
   for (const k of ['note', 'notes', 'reason', 'why']) {
     const v = o[k];
     if (typeof v === 'string') notes.push(v);
@@ -212,4 +216,100 @@ export function commandFor(opt: OptionView, extra: Obj = {}): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(rest)) if (!toLedger(v) && !(typeof v === 'number' && PROB_KEYS.test(k))) out[k] = v;
   return { ...out, ...extra };
+}
+
+const HEX_PARAMS = ['at', 'to', 'hex', 'target_hex'];
+
+function commandHex(o: OptionView): { key: string; hex: Hex } | null {
+  const c = o.command;
+  if (!c) return null;
+  for (const k of HEX_PARAMS) {
+    const h = asHex(c[k]);
+    if (h) return { key: k, hex: h };
+  }
+  return null;
+}
+
+const sameExcept = (a: Obj, b: Obj, except: readonly string[]) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (!except.includes(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k])) return false;
+  return true;
+};
+
+/**
+ * Folds a long flat option list into what a player can read: options that differ only in the
+ * hex they aim at (grenade target hexes, disengage steps) become one option whose hexes are
+ * picked on the map, each hex with its own command and odds; options that differ only in burst
+ * size or ammunition become one option with a choice per burst (R-H10). Everything else stays.
+ */
+export function groupOptions(options: OptionView[]): OptionView[] {
+  const out: OptionView[] = [];
+  const used = new Set<number>();
+  options.forEach((o, i) => {
+    if (used.has(i)) return;
+    const ch = commandHex(o);
+    if (ch && o.command) {
+      const members = options
+        .map((x, j) => ({ x, j }))
+        .filter(({ x, j }) => !used.has(j) && x.kind === o.kind && x.command && commandHex(x)?.key === ch.key && sameExcept(x.command, o.command!, [ch.key]));
+      if (members.length > 1) {
+        for (const m of members) used.add(m.j);
+        const best = members.map((m) => m.x).reduce((a, b) => (score(b) > score(a) ? b : a));
+        out.push({
+          ...o,
+          key: `${o.key}.hexes`,
+          label: `${o.label.replace(/\s+(at|to)\s+-?\d+,-?\d+$/, '')}: pick the hex`,
+          command: undefined,
+          hexes: members.map(({ x }) => ({ hex: commandHex(x)!.hex, command: x.command, note: hexNote(x) })),
+          hex: undefined,
+          odds: best.odds.map((d) => ({ ...d, label: `best ${d.label}` })),
+          ledgers: best.ledgers,
+          notes: [`best: ${best.label}`],
+          raw: { ...o.raw, hexGroup: true },
+        });
+        return;
+      }
+    }
+    if (o.command && (o.command.burst !== undefined || o.command.ammo !== undefined)) {
+      const members = options
+        .map((x, j) => ({ x, j }))
+        .filter(({ x, j }) => !used.has(j) && x.kind === o.kind && x.command && sameExcept(x.command, o.command!, ['burst', 'ammo']));
+      if (members.length > 1) {
+        for (const m of members) used.add(m.j);
+        out.push({
+          ...o,
+          key: `${o.key}.bursts`,
+          label: o.label.replace(/\s*\((single shot|single|four burst|four|half burst|half|full burst|full)[^)]*\)/, ''),
+          command: undefined,
+          choices: members.map(({ x }) => ({ ...x, label: burstLabel(x) })),
+          odds: [],
+          ledgers: [],
+          notes: [],
+        });
+        return;
+      }
+    }
+    used.add(i);
+    out.push(o);
+  });
+  return out;
+}
+
+function score(o: OptionView): number {
+  const s = o.raw.score ?? o.raw.expectedDamage;
+  return typeof s === 'number' ? s : 0;
+}
+
+function hexNote(o: OptionView): string {
+  return o.odds
+    .filter((d) => d.format === 'percent' || /damage/.test(d.label))
+    .map((d) => `${d.label} ${formatOdds(d)}`)
+    .join(', ');
+}
+
+function burstLabel(o: OptionView): string {
+  const c = o.command ?? {};
+  const parts = [c.burst, c.ammo].filter((x) => typeof x === 'string');
+  const used = typeof o.raw.ammoUsed === 'number' ? ` (${o.raw.ammoUsed} round${o.raw.ammoUsed === 1 ? '' : 's'})` : '';
+  return `${parts.join(', ') || o.label}${used}`;
 }

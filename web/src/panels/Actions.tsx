@@ -21,6 +21,8 @@ export interface ActionsProps {
   waitingFor: string[];
   pendingKind?: string;
   armed: string | null;
+  /** What the armed option would do at the hovered hex (its odds), if it is one of its hexes. */
+  armedHover?: string;
   onChoose(opt: OptionView): void;
   onArm(opt: OptionView | null): void;
   figureName(id: string): string;
@@ -57,7 +59,17 @@ export function Actions(p: ActionsProps) {
       {p.options.length === 0 && !p.move && <p className="muted">No options now.</p>}
       <ol className="options">
         {p.options.map((o, i) => (
-          <OptionCard key={o.key} o={o} index={i} canAct={p.canAct} armed={p.armed === o.key} onChoose={p.onChoose} onArm={p.onArm} figureName={p.figureName} />
+          <OptionCard
+            key={o.key}
+            o={o}
+            index={i}
+            canAct={p.canAct}
+            armed={p.armed === o.key}
+            hover={p.armed === o.key ? p.armedHover : undefined}
+            onChoose={p.onChoose}
+            onArm={p.onArm}
+            figureName={p.figureName}
+          />
         ))}
       </ol>
     </div>
@@ -129,6 +141,7 @@ function OptionCard({
   index,
   canAct,
   armed,
+  hover,
   onChoose,
   onArm,
   figureName,
@@ -137,6 +150,7 @@ function OptionCard({
   index: number;
   canAct: boolean;
   armed: boolean;
+  hover?: string;
   onChoose(o: OptionView): void;
   onArm(o: OptionView | null): void;
   figureName(id: string): string;
@@ -174,12 +188,13 @@ function OptionCard({
         )}
       </div>
       {o.disabled && <p className="why-not">{o.disabled}</p>}
-      {armed && <p className="hint">Click a highlighted hex on the map.</p>}
+      {armed && <p className="hint">{hover ? `This hex: ${hover}. Click to choose it.` : `Click one of the ${o.hexes.length} highlighted hexes on the map.`}</p>}
       {o.choices.length > 0 && (
         <ul className="choices">
           {o.choices.map((c) => (
             <li key={c.key}>
               <span className="choice-label">{c.label}</span>
+              {c.notes.length > 0 && <span className="note">{c.notes.join('; ')}</span>}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
               <OddsChips o={c} />
               <button type="button" className="primary small" disabled={!canAct || !!c.disabled} title={c.disabled} onClick={() => onChoose(c)}>

@@ -1,0 +1,76 @@
+// HiTech at the table (seed f04d4dae): megahexes on the map (R-H1), firearms with a choice of
+// burst per target, each with its rounds and the distribution of hits (R-H10), grenades aimed
+// at a hex picked on the map with the blast rings drawn (R-H12). The GM lets the engine play
+// until a gunner must act, then fires a burst; the log explains it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncounterView } from '../../src/server/protocol.ts';
+import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('HiTech firefight', () => {
+  it('shows megahexes, burst choices with odds and grenade blast rings; fires a burst', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    const id = await createFromExample(gm, 'tft/hitech-firefight');
+    const token = tokenOf(gm);
+    // R-H1: the megahex overlay is on for HiTech encounters.
+    await expect.poll(() => gm.locator('polygon.hex.mh-0, polygon.hex.mh-1, polygon.hex.mh-2').count()).toBeGreaterThan(0);
+
+    // The engine plays (script or AI) until one of the pending figures may fire.
+    let bursts = -1;
+    for (let i = 0; i < 40 && bursts < 0; i++) {
+      const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+      const p = v.view.pending;
+      if (!p) throw new Error('the fight ended before anyone fired');
+      if (p.kind === 'action' && p.figures.length > 0) {
+        await gm.getByTestId(`figure-${p.figures[0]}`).click();
+        await gm.locator('[data-testid^="option-"]').first().waitFor();
+        const counts = await gm.locator('[data-testid^="option-"]').evaluateAll((els) => els.map((e) => e.querySelectorAll('.choices li').length));
+        const kinds = await gm.locator('[data-testid^="option-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
+        bursts = kinds.findIndex((k, j) => k === 'fire' && counts[j] > 1);
+        if (bursts >= 0) break;
+      }
+      await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
+      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+    }
+    expect(bursts).toBeGreaterThanOrEqual(0);
+    const card = gm.getByTestId(`option-${bursts}`);
+    const choiceText = await card.locator('.choices').textContent();
+    expect(choiceText).toMatch(/single/);
+    expect(choiceText).toMatch(/hits: 0: \d+\.\d% · 1: \d+\.\d%/);
+    await card.locator('button.expand').click();
+
+    // A grenade, if this figure carries one: pick the hex on the map; the rings show.
+    const kinds = await gm.locator('[data-testid^="option-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
+    const g = kinds.indexOf('throw-grenade');
+    if (g >= 0) {
+      await gm.getByTestId(`do-${g}`).click();
+      const target = gm.locator('.hl-pick').first();
+      await target.hover({ force: true });
+      await expect.poll(() => gm.locator('.hl-blast1').count()).toBe(6);
+      expect(await gm.locator('.hl-blast2').count()).toBe(12);
+      expect(await gm.getByTestId(`option-${g}`).locator('.hint').textContent()).toMatch(/This hex: hit/);
+    }
+    await h.shot(gm, 'hitech-bursts-and-grenade');
+    if (g >= 0) await gm.keyboard.press('Escape');
+
+    // Fire the four-round burst (or the first choice): the log shows the fire event.
+    const before = (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token)).view.seq;
+    const choices = card.locator('.choices li');
+    const texts = await choices.allTextContents();
+    const pick = Math.max(0, texts.findIndex((t) => /^four/.test(t)));
+    await choices.nth(pick).getByRole('button', { name: 'Do it' }).click();
+    await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, before);
+    const after = await apiGet<{ entries: { command: { type: string; burst?: string } }[] }>(h.base, `/api/encounters/${id}/log?from=${before}`, token);
+    expect(after.entries[0].command.type).toBe('fire');
+    await gm.locator('[data-tab="log"]').click();
+    await h.shot(gm, 'hitech-log');
+    expect(h.errors).toEqual([]);
+  });
+});
