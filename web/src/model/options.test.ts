@@ -113,3 +113,32 @@ describe('grouping long option lists', () => {
     expect(g[0].command).toBeUndefined();
   });
 });
+
+describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
+  it('shows the targets in arc order with each one s odds and adjDX ledger, and the friend rolled against', () => {
+    const l = (n: number) => [
+      { source: 'DX', delta: 14, rule: 'tft-core' },
+      { source: 'sweep, one extra target', delta: n, rule: 'R-S2' },
+    ];
+    const o = optionView(
+      {
+        command: { type: 'sweep', figure: 'jem', targets: ['g1', 'g2'], spin: 'cw' },
+        label: 'Sweep (cw) [new rule]: g1 adjDX 10 hit 50.0% exp 1.20; g2 adjDX 10 hit 50.0% exp 1.20; friend bobjo hit 50.0% exp -0.60; not better than the best single attack (2.100)',
+        expectedDamage: 2.4,
+        targets: [
+          { id: 'g1', adjDX: 10, hit: 0.5, expectedDamage: 1.2, ledger: l(-4) },
+          { id: 'g2', adjDX: 10, hit: 0.5, expectedDamage: 1.2, ledger: l(-4) },
+        ],
+        friends: [{ id: 'bobjo', adjDX: 10, hit: 0.5, expectedDamage: 0.6, ledger: l(-4) }],
+      },
+      'k',
+      'jem',
+      (id) => ({ g1: 'Goblin 1', g2: 'Goblin 2', bobjo: 'Bobjo' })[id] ?? id,
+    );
+    expect(o.label).toBe('Sweep (cw) [new rule]');
+    expect(o.notes[0]).toMatch(/^g1 adjDX 10/);
+    expect(o.targets).toEqual(['g1', 'g2']);
+    expect(o.odds.filter((x) => x.format === 'percent').map((x) => `${x.label} ${formatOdds(x)}`)).toEqual(['Goblin 1 hit 50.0%', 'Goblin 2 hit 50.0%', 'friend Bobjo hit 50.0%']);
+    expect(o.ledgers.map((x) => `${x.name} = ${x.ledger.total}`)).toEqual(['Goblin 1: ledger = 10', 'Goblin 2: ledger = 10', 'friend Bobjo: ledger = 10']);
+  });
+});

@@ -64,29 +64,30 @@ function humanize(k: string): string {
 }
 
 const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index']);
-const NESTED = /^(swings|attacks|strikes)$/;
+const NESTED = /^(swings|attacks|strikes|targets|friends)$/;
 
-function collectOdds(o: Obj, into: OddsItem[], prefix = ''): void {
+function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string) => string = (id) => id): void {
   for (const [k, v] of Object.entries(o)) {
     if (typeof v === 'number' && Number.isFinite(v) && !SKIP_NUM.has(k)) {
       const isProb = PROB_KEYS.test(k) && v >= 0 && v <= 1;
       into.push({ key: prefix + k, label: humanize(k), value: v, format: isProb ? 'percent' : 'number' });
     } else if (isObj(v) && (k === 'odds' || k === 'probabilities' || k === 'stats') && !isLedger(v)) {
-      collectOdds(v, into, `${k}.`);
+      collectOdds(v, into, `${k}.`, nameOf);
     } else if (Array.isArray(v) && NESTED.test(k)) {
       // Per-swing odds (AD&D two weapons: primary and secondary), labelled by role or weapon.
       v.forEach((x, i) => {
         if (!isObj(x)) return;
-        const tag = v.length > 1 ? `${String(x.role ?? x.weapon ?? i + 1)} ` : '';
+        const who = x.role ?? (typeof x.id === 'string' ? nameOf(x.id) : undefined) ?? x.weapon ?? i + 1;
+        const tag = v.length > 1 || k === 'friends' ? `${k === 'friends' ? 'friend ' : ''}${String(who)} ` : '';
         const sub: OddsItem[] = [];
-        collectOdds(x, sub);
+        collectOdds(x, sub, '', nameOf);
         for (const o of sub) into.push({ ...o, key: `${prefix}${k}.${i}.${o.key}`, label: tag + o.label });
       });
     }
   }
 }
 
-function collectLedgers(o: Obj): { name: string; ledger: Ledger }[] {
+function collectLedgers(o: Obj, nameOf: (id: string) => string = (id) => id): { name: string; ledger: Ledger }[] {
   const out: { name: string; ledger: Ledger }[] = [];
   for (const [k, v] of Object.entries(o)) {
     const l = toLedger(v);
@@ -97,12 +98,13 @@ function collectLedgers(o: Obj): { name: string; ledger: Ledger }[] {
         if (l2) out.push({ name: humanize(k2), ledger: l2 });
       }
     }
-    else if (isObj(v) && (k === 'odds' || k === 'attack')) out.push(...collectLedgers(v));
+    else if (isObj(v) && (k === 'odds' || k === 'attack')) out.push(...collectLedgers(v, nameOf));
     else if (Array.isArray(v) && NESTED.test(k)) {
       v.forEach((x, i) => {
         if (!isObj(x)) return;
-        const tag = v.length > 1 ? `${String(x.role ?? x.weapon ?? i + 1)}: ` : '';
-        for (const l of collectLedgers(x)) out.push({ name: tag + l.name, ledger: l.ledger });
+        const who = x.role ?? (typeof x.id === 'string' ? nameOf(x.id) : undefined) ?? x.weapon ?? i + 1;
+        const tag = v.length > 1 || k === 'friends' ? `${k === 'friends' ? 'friend ' : ''}${String(who)}: ` : '';
+        for (const l of collectLedgers(x, nameOf)) out.push({ name: tag + l.name, ledger: l.ledger });
       });
     }
   }
@@ -126,9 +128,12 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
   const command = isObj(o.command) ? o.command : undefined;
   const kind = KIND_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? (typeof command?.type === 'string' ? command.type : 'option');
   const targets = targetIds(command ?? o).length > 0 ? targetIds(command ?? o) : targetIds(o);
-  const label = LABEL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? defaultLabel(kind, targets.map(nameOf), o);
+  const fullLabel = LABEL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? defaultLabel(kind, targets.map(nameOf), o);
+  // A long generated label (a sweep's per-target summary) keeps its head; the rest goes to the notes.
+  const cut = fullLabel.length > 70 ? fullLabel.indexOf(': ') : -1;
+  const label = cut > 0 ? fullLabel.slice(0, cut) : fullLabel;
   const all: OddsItem[] = [];
-  collectOdds(o, all);
+  collectOdds(o, all, '', nameOf);
   // A single swing repeats the option's totals: show each (label, value) once.
   const odds = all.filter((x, i) => all.findIndex((y) => y.label === x.label && y.value === x.value) === i);
   const hexes: OptionView['hexes'] = [];
@@ -155,7 +160,7 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
       if (isObj(c)) choices.push(optionView(c, `${key}.${k}.${i}`, figure, nameOf));
     });
   }
-  const notes: string[] = [];
+  const notes: string[] = cut > 0 ? [fullLabel.slice(cut + 2)] : [];
   // HiTech bursts: the distribution of the number of hits, [[hits, p], ...] (R-H10).
   if (Array.isArray(o.hits) && o.hits.every((x) => Array.isArray(x) && x.length === 2)) {
     notes.push(`hits: ${(o.hits as [number, number][]).map(([n, p]) => `${n}: ${pct(p)}`).join(' · ')}`);
@@ -171,7 +176,7 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
     label,
     figure: typeof o.figure === 'string' ? o.figure : typeof o.actor === 'string' ? o.actor : figure,
     command,
-    ledgers: collectLedgers(o),
+    ledgers: collectLedgers(o, nameOf),
     odds,
     hex: asHex(o.hex) ?? asHex(o.to) ?? asHex(o.targetHex) ?? (command ? (asHex(command.hex) ?? asHex(command.to)) : undefined),
     hexes,
