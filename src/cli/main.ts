@@ -6,13 +6,14 @@ import { registerOdds } from './commands/odds.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerSim } from './commands/sim.ts';
 import { registerValidate } from './commands/validate.ts';
 import { reportError } from './errors.ts';
 import { type CliContext, type CliIO, processIO } from './io.ts';
 
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe, registerOdds];
+const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe, registerOdds, registerSim];
 
 /** Runs the CLI with `argv` as in process.argv (node, script, args...); returns the exit code. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {

@@ -1,0 +1,109 @@
+// `fray sim <scenario> -n N [--seed S] [--workers K] [--json] [--report FILE] [--svg FILE]`:
+// N fights through the engine and the AI policies; win rates with Wilson intervals, turns,
+// damage per figure, end states and fights per second (issue 8 part 2).
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.ts';
+import type { ArenaJob } from '../../lab/arena.ts';
+import { formatSim } from '../../lab/format.ts';
+import { runArena } from '../../lab/pool.ts';
+import { htmlPage, renderSvg, statesChart, winChart } from '../../lab/report.ts';
+import { type SimReport, summarize } from '../../lab/summary.ts';
+import { type Variant, applySettings, describeSettings } from '../../lab/variants.ts';
+import { parseSeed } from '../dice-options.ts';
+import type { CliContext, CliIO } from '../io.ts';
+import { loadScenario } from '../scenario-loader.ts';
+
+export interface ArenaCliOpts {
+  n: string;
+  seed?: string;
+  workers?: string;
+  json?: boolean;
+  report?: string;
+  svg?: string;
+  events?: boolean;
+  progress?: boolean;
+}
+
+export function positiveInt(v: string | undefined, name: string, dflt: number, max = 1e9): number {
+  if (v === undefined) return dflt;
+  const n = Number(v.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new InputError([{ path: name, message: `'${v}' is not a whole number from 1 to ${max}` }], 'option');
+  return n;
+}
+
+/** A progress bar on stderr, only when it is a terminal. */
+export function progressBar(io: CliIO, enabled: boolean): ((done: number, total: number) => void) | undefined {
+  if (!enabled || !process.stderr.isTTY) return undefined;
+  let last = -1;
+  return (done, total) => {
+    const pctDone = Math.floor((done / total) * 100);
+    if (pctDone === last && done !== total) return;
+    last = pctDone;
+    const w = 30;
+    const fill = Math.round((done / total) * w);
+    process.stderr.write(`\r[${'#'.repeat(fill)}${'.'.repeat(w - fill)}] ${pctDone}%${done === total ? '\n' : ''}`);
+    void io;
+  };
+}
+
+/** Runs variants of a scenario and prints / writes the report (shared by sim and compare). */
+export async function runAndReport(
+  ctx: CliContext,
+  raw: Record<string, unknown>,
+  variants: Variant[],
+  opts: ArenaCliOpts,
+  title: string,
+): Promise<SimReport> {
+  const fights = positiveInt(opts.n, '-n', 10000);
+  const workers = positiveInt(opts.workers, '--workers', 1, Math.max(1, availableParallelism() * 4));
+  const seed = parseSeed(opts.seed, raw.seed);
+  const job: ArenaJob = {
+    variants: variants.map((v) => ({ name: v.name, raw: applySettings(raw, v.settings) })),
+    seed,
+    fights,
+    events: opts.events ?? false,
+  };
+  const t0 = performance.now();
+  const result = await runArena(job, { workers, onProgress: progressBar(ctx.io, opts.progress !== false) });
+  const seconds = (performance.now() - t0) / 1000;
+  const report = summarize(
+    result,
+    variants.map((v) => (v.settings.length ? describeSettings(v.settings) : undefined)),
+  );
+  report.seconds = seconds;
+  report.fightsPerSecond = (fights * variants.length) / seconds;
+  report.workers = workers;
+  if (opts.json) ctx.io.out(JSON.stringify(report));
+  else ctx.io.out(formatSim(report));
+  if (opts.svg) writeFileSync(opts.svg, await renderSvg(winChart(report)));
+  if (opts.report) {
+    const svgs = [await renderSvg(winChart(report)), await renderSvg(statesChart(report))];
+    writeFileSync(
+      opts.report,
+      htmlPage(title, [{ title: 'Results', text: formatSim(report), svgs }], `seed ${seed}, ${fights.toLocaleString('en')} fights per variant, Fray lab`),
+    );
+  }
+  return report;
+}
+
+export function registerSim(program: Command, ctx: CliContext): void {
+  program
+    .command('sim')
+    .description('Monte Carlo: play a scenario N times with the AI policies; win rates, turns, damage, end states')
+    .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
+    .option('-n, --n <fights>', 'number of fights', '10000')
+    .option('--seed <s>', "seed (default: the scenario's seed, else 1)")
+    .option('--workers <k>', 'worker threads (the result does not depend on it)', '1')
+    .option('--events', 'count damage dealt and actions per figure (slower: events are built)')
+    .option('--json', 'print the report as one JSON object')
+    .option('--report <file.html>', 'write a self-contained HTML report with charts')
+    .option('--svg <file.svg>', 'write the win-rate chart alone')
+    .option('--no-progress', 'no progress bar on stderr')
+    .action(async (file: string, opts: ArenaCliOpts) => {
+      const { raw } = loadScenario(ctx.io, file);
+      await runAndReport(ctx, raw, [{ name: String(raw.name ?? file), settings: [] }], opts, `fray sim ${file}`);
+    });
+}

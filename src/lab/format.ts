@@ -1,0 +1,61 @@
+// Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
+import type { SimReport } from './summary.ts';
+import { fmtNum, pct, table } from './text.ts';
+import type { Interval } from './stats.ts';
+
+const ci = (i: Interval | undefined, p = false) => {
+  if (!i || Number.isNaN(i.est)) return 'n/a';
+  const f = (x: number) => (p ? pct(x, 1) : fmtNum(Math.round(x * 1000) / 1000));
+  return `${f(i.est)} [${f(i.lo)}, ${f(i.hi)}]`;
+};
+
+export function formatSim(r: SimReport): string {
+  const out: string[] = [];
+  for (const v of r.variants) {
+    out.push(`== ${v.name}${v.settings ? ` (${v.settings})` : ''}: ${v.fights.toLocaleString('en')} fights${v.unfinished ? `, ${v.unfinished} unfinished (counted as draws)` : ''}`);
+    out.push(
+      table(
+        ['result', 'rate [95% Wilson]'],
+        [...v.wins.map((w) => [`${w.side} wins`, ci(w, true)]), ['draw', ci(v.draw, true)]],
+      ),
+    );
+    out.push(`turns (TFT) / rounds (AD&D): ${ci(v.turns)}`);
+    out.push('');
+    const head = ['figure', 'side', 'taken [95%]', ...(r.events ? ['dealt [95%]', 'dealt/turn'] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
+    out.push(
+      table(
+        head,
+        v.figures.map((f) => [
+          f.name,
+          f.side,
+          ci(f.taken),
+          ...(r.events ? [ci(f.dealt), f.dealtPerTurn ? fmtNum(Math.round(f.dealtPerTurn.est * 1000) / 1000) : 'n/a'] : []),
+          pct(f.states.healthy.est, 1),
+          pct(f.states.reeling.est, 1),
+          pct(f.states.unconscious.est, 1),
+          pct(f.states.dying.est, 1),
+          pct(f.states.dead.est, 1),
+        ]),
+      ),
+    );
+    if (r.events) {
+      const uses = v.figures.filter((f) => f.uses && Object.keys(f.uses).length).map((f) => `${f.name}: ${Object.entries(f.uses ?? {}).map(([k, x]) => `${k} ${fmtNum(Math.round(x * 100) / 100)}`).join(', ')}`);
+      if (uses.length) out.push(`actions per fight: ${uses.join('; ')}`);
+    }
+    out.push('');
+  }
+  if (r.diffs.length) {
+    out.push(`== differences from ${r.variants[0].name} (same dice, paired; 95% intervals)`);
+    out.push(
+      table(
+        ['variant', 'quantity', 'difference [95%]'],
+        r.diffs.filter((d) => !Number.isNaN(d.est) && (d.est !== 0 || d.lo !== 0 || d.hi !== 0)).map((d) => [d.variant, d.key, ci(d, d.key.startsWith('win:') || d.key === 'draw')]),
+      ),
+    );
+    out.push('');
+  }
+  if (r.fightsPerSecond !== undefined) {
+    out.push(`${r.fights.toLocaleString('en')} fights x ${r.variants.length} variant(s) in ${r.seconds?.toFixed(2)} s: ${Math.round(r.fightsPerSecond).toLocaleString('en')} fights/s (${r.workers} worker${r.workers === 1 ? '' : 's'}, seed ${r.seed}${r.events ? ', events on' : ', events off'})`);
+  }
+  return out.join('\n');
+}

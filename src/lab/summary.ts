@@ -1,0 +1,108 @@
+// From merged sums to what people read: rates with Wilson intervals, means and paired
+// differences with normal 95% intervals, per variant and per figure.
+import type { ArenaResult, FigureInfo, Sums } from './arena.ts';
+import { FIGURE_STATES, USE_TYPES } from './arena.ts';
+import { type Interval, Z95, wilson } from './stats.ts';
+
+export interface FigureReport extends FigureInfo {
+  taken: Interval;
+  dealt?: Interval;
+  dealtPerTurn?: Interval;
+  /** P(ending in each state). */
+  states: Record<string, Interval>;
+  /** Mean uses per fight of each action type (with events), only those used. */
+  uses?: Record<string, number>;
+}
+
+export interface VariantReport {
+  name: string;
+  settings?: string;
+  fights: number;
+  unfinished: number;
+  wins: ({ side: string } & Interval)[];
+  draw: Interval;
+  turns: Interval;
+  figures: FigureReport[];
+}
+
+export interface DiffRow extends Interval {
+  variant: string;
+  baseline: string;
+  key: string;
+}
+
+export interface SimReport {
+  seed: number | string;
+  fights: number;
+  events: boolean;
+  variants: VariantReport[];
+  diffs: DiffRow[];
+  /** Filled in by the caller (wall clock lives outside the lab's pure parts). */
+  seconds?: number;
+  fightsPerSecond?: number;
+  workers?: number;
+}
+
+export function meanOf(s: Sums, key: string): Interval | undefined {
+  const k = s.keys.indexOf(key);
+  if (k < 0 || s.n === 0) return undefined;
+  const m = s.sum[k] / s.n;
+  const v = s.n > 1 ? Math.max(0, (s.sumSq[k] - (s.sum[k] * s.sum[k]) / s.n) / (s.n - 1)) : Number.NaN;
+  const half = (Z95 * Math.sqrt(v)) / Math.sqrt(s.n);
+  return { est: m, lo: m - half, hi: m + half };
+}
+
+export function rateOf(s: Sums, key: string): Interval | undefined {
+  const k = s.keys.indexOf(key);
+  if (k < 0) return undefined;
+  return wilson(Math.round(s.sum[k]), s.n);
+}
+
+export function summarize(r: ArenaResult, settings: (string | undefined)[] = []): SimReport {
+  const variants = r.variants.map((v, i): VariantReport => {
+    const s = v.sums;
+    return {
+      name: v.name,
+      settings: settings[i],
+      fights: s.n,
+      unfinished: v.unfinished,
+      wins: v.sides.map((side) => ({ side, ...(rateOf(s, `win:${side}`) as Interval) })),
+      draw: rateOf(s, 'draw') as Interval,
+      turns: meanOf(s, 'turns') as Interval,
+      figures: v.figures.map((f) => {
+        const states: Record<string, Interval> = {};
+        for (const st of FIGURE_STATES) states[st] = rateOf(s, `state:${f.id}=${st}`) as Interval;
+        const out: FigureReport = { ...f, taken: meanOf(s, `taken:${f.id}`) as Interval, states };
+        if (r.events) {
+          out.dealt = meanOf(s, `dealt:${f.id}`);
+          out.dealtPerTurn = meanOf(s, `dealt-per-turn:${f.id}`);
+          const uses: Record<string, number> = {};
+          for (const t of USE_TYPES) {
+            const m = meanOf(s, `uses:${f.id}=${t}`);
+            if (m && m.est > 0) uses[t] = m.est;
+          }
+          out.uses = uses;
+        }
+        return out;
+      }),
+    };
+  });
+  const diffs: DiffRow[] = [];
+  r.variants.forEach((v, i) => {
+    if (!v.diff) return;
+    for (const key of v.diff.keys) {
+      if (key.startsWith('uses:') || key.startsWith('state:')) continue;
+      const m = meanOf(v.diff, key) as Interval;
+      diffs.push({ variant: v.name, baseline: r.variants[0].name, key, ...m });
+    }
+    void i;
+  });
+  return { seed: r.seed, fights: r.fights, events: r.events, variants, diffs };
+}
+
+/** A metric name as the experiment files and charts use it: "win:north", "dealt-per-turn:hero", "state:lenny=dead", "uses:hero=sweep", "turns". */
+export function metricOf(r: ArenaResult, variant: number, metric: string): Interval | undefined {
+  const s = r.variants[variant].sums;
+  if (metric.startsWith('win:') || metric.startsWith('state:') || metric === 'draw') return rateOf(s, metric);
+  return meanOf(s, metric);
+}

@@ -1,0 +1,141 @@
+// Variants of a scenario: KEY=VALUE settings applied to a copy of the raw scenario object
+// (before the system's own validation, which then names any bad field).
+//
+//   sweep=classic                   a bare key is an option: options.sweep
+//   options.thread=false            any path into the scenario
+//   figures.hero.dx=16              figures are found by id (or by index: figures.0.dx)
+//   figures.*.armor=chainmail       every figure
+//   figures.hero.talents=[multiple-swing]   values are YAML: numbers, booleans, lists
+//   side.goblins.count=2            keep the first 2 figures of side goblins (the number of foes)
+import { parse as parseYaml } from 'yaml';
+import { InputError } from '../core/errors.ts';
+
+export interface Setting {
+  path: string;
+  value: unknown;
+}
+
+export interface Variant {
+  name: string;
+  settings: Setting[];
+}
+
+/** Parses "KEY=VALUE" (the value as YAML); `field` names the option in errors. */
+export function parseSetting(text: string, field: string): Setting {
+  const i = text.indexOf('=');
+  if (i <= 0) throw new InputError([{ path: field, message: `'${text}' is not KEY=VALUE` }], 'variant');
+  const key = text.slice(0, i).trim();
+  const raw = text.slice(i + 1).trim();
+  let value: unknown;
+  try {
+    value = raw === '' ? '' : parseYaml(raw);
+  } catch {
+    value = raw;
+  }
+  return { path: key.includes('.') ? key : `options.${key}`, value };
+}
+
+/** Parses "NAME:KEY=VALUE,KEY=VALUE" (a variant with no settings is "NAME:" or "NAME"). */
+export function parseVariant(text: string, field = '--variant'): Variant {
+  const c = text.indexOf(':');
+  const name = (c < 0 ? text : text.slice(0, c)).trim();
+  if (!name) throw new InputError([{ path: field, message: `'${text}' has no name (NAME:KEY=VALUE,...)` }], 'variant');
+  const rest = c < 0 ? '' : text.slice(c + 1).trim();
+  const settings = rest === '' ? [] : splitTop(rest).map((s) => parseSetting(s, `${field} ${name}`));
+  return { name, settings };
+}
+
+/** Splits on commas outside brackets ("a=1,b=[x,y]" -> ["a=1", "b=[x,y]"]). */
+function splitTop(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of s) {
+    if (ch === '[' || ch === '{') depth++;
+    if (ch === ']' || ch === '}') depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur);
+  return out.map((x) => x.trim());
+}
+
+/** Parses "PATH=A..B" (whole numbers, step 1) or "PATH=a,b,c" into a path and its values. */
+export function parseVary(text: string, field = '--vary'): { path: string; values: unknown[] } {
+  const i = text.indexOf('=');
+  if (i <= 0) throw new InputError([{ path: field, message: `'${text}' is not PATH=A..B or PATH=a,b,c` }], 'variant');
+  const key = text.slice(0, i).trim();
+  const spec = text.slice(i + 1).trim();
+  const path = key.includes('.') ? key : `options.${key}`;
+  const m = /^(-?\d+)\s*\.\.\s*(-?\d+)$/.exec(spec);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (b < a || b - a > 1000) throw new InputError([{ path: field, message: `range ${a}..${b} must go up, by at most 1000 steps` }], 'variant');
+    return { path, values: Array.from({ length: b - a + 1 }, (_, k) => a + k) };
+  }
+  const values = splitTop(spec).map((v) => parseSetting(`x=${v}`, field).value);
+  if (values.length === 0) throw new InputError([{ path: field, message: 'no values' }], 'variant');
+  return { path, values };
+}
+
+/** A deep copy of `raw` with each setting applied; InputError naming the setting when a path does not resolve. */
+export function applySettings(raw: Record<string, unknown>, settings: readonly Setting[]): Record<string, unknown> {
+  const out = structuredClone(raw);
+  for (const s of settings) applyOne(out, s);
+  return out;
+}
+
+function fail(s: Setting, message: string): never {
+  throw new InputError([{ path: s.path, message }], 'variant');
+}
+
+function applyOne(root: Record<string, unknown>, s: Setting): void {
+  const parts = s.path.split('.');
+  if (parts[0] === 'side') {
+    if (parts.length !== 3 || parts[2] !== 'count') fail(s, 'the side setting is side.<id>.count');
+    const n = s.value;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) fail(s, `count must be a whole number >= 0, got ${JSON.stringify(n)}`);
+    const figs = root.figures;
+    if (!Array.isArray(figs)) fail(s, 'the scenario has no figures list');
+    const ofSide = figs.filter((f) => (f as { side?: unknown }).side === parts[1]);
+    if (ofSide.length === 0) fail(s, `no figure on side '${parts[1]}'`);
+    if (n > ofSide.length) fail(s, `side '${parts[1]}' has only ${ofSide.length} figures`);
+    const drop = new Set(ofSide.slice(n));
+    root.figures = figs.filter((f) => !drop.has(f));
+    return;
+  }
+  let targets: unknown[] = [root];
+  for (let k = 0; k < parts.length - 1; k++) {
+    const key = parts[k];
+    const next: unknown[] = [];
+    for (const t of targets) {
+      if (Array.isArray(t)) {
+        if (key === '*') next.push(...t);
+        else if (/^\d+$/.test(key) && Number(key) < t.length) next.push(t[Number(key)]);
+        else {
+          const hit = t.find((x) => x && typeof x === 'object' && (x as { id?: unknown }).id === key);
+          if (!hit) fail(s, `no element with id '${key}' (at '${parts.slice(0, k + 1).join('.')}')`);
+          next.push(hit);
+        }
+      } else if (t && typeof t === 'object') {
+        const o = t as Record<string, unknown>;
+        if (o[key] === undefined) o[key] = {};
+        next.push(o[key]);
+      } else fail(s, `'${parts.slice(0, k).join('.')}' is not an object`);
+    }
+    targets = next;
+  }
+  const last = parts[parts.length - 1];
+  for (const t of targets) {
+    if (!t || typeof t !== 'object' || Array.isArray(t)) fail(s, `'${parts.slice(0, -1).join('.')}' is not an object`);
+    (t as Record<string, unknown>)[last] = structuredClone(s.value);
+  }
+}
+
+/** A short label for a setting list ("sweep=new, figures.hero.dx=14"). */
+export function describeSettings(settings: readonly Setting[]): string {
+  return settings.map((s) => `${s.path.replace(/^options\./, '')}=${typeof s.value === 'string' ? s.value : JSON.stringify(s.value)}`).join(', ');
+}
