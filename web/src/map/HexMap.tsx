@@ -4,7 +4,7 @@
 // wheel, pinch or the buttons; pan by dragging the board; drag one of your figures (or click a
 // hex) to move.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type Hex, hexKey } from '../../../src/core/hex/coords.ts';
+import { type Hex, hexKey, neighbor } from '../../../src/core/hex/coords.ts';
 import { megahexCoords, megahexOf } from '../../../src/core/hex/megahex.ts';
 import type { FigureView } from '../model/view.ts';
 import type { Reach } from '../model/move.ts';
@@ -174,15 +174,8 @@ export function HexMap(p: HexMapProps) {
   const hoverReach = hover && p.reach ? p.reach.get(hexKey(hover)) : undefined;
   const dragReach = drag && p.reach ? p.reach.get(hexKey(pixelToHex(drag.at, HEX))) : undefined;
   const path = dragReach ?? hoverReach;
-  const megaCentres = useMemo(() => {
-    if (!p.megahexes) return [];
-    const s = new Map<string, Hex>();
-    for (const h of p.hexes) {
-      const c = megahexOf(h);
-      s.set(hexKey(c), c);
-    }
-    return [...s.values()];
-  }, [p.megahexes, p.hexes]);
+  const megaCentres = useMemo(() => (p.megahexes ? p.hexes.filter((h) => hexKey(megahexOf(h)) === hexKey(h)) : []), [p.megahexes, p.hexes]);
+  const megaEdges = useMemo(() => (p.megahexes ? megahexBoundary(p.hexes, HEX - 0.6) : ''), [p.megahexes, p.hexes]);
   const terrainAt = useMemo(() => new Map(p.terrain.map((t) => [hexKey(t.hex), t.kind])), [p.terrain]);
 
   return (
@@ -220,6 +213,7 @@ export function HexMap(p: HexMapProps) {
         </g>
         {p.megahexes && (
           <g className="megahex">
+            <path className="mh-edge" d={megaEdges} />
             {megaCentres.map((c) => {
               const pc = hexToPixel(c, HEX);
               return <circle key={hexKey(c)} cx={pc.x} cy={pc.y} r={2.2} />;
@@ -348,6 +342,31 @@ export function HexMap(p: HexMapProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The outline of every megahex (R-H1) as one SVG path: each edge between two hexes of different
+ * megahexes, once (also where the other hex is off the board). The edge toward direction d (0 east, clockwise) joins
+ * corners d+1 and d+2 of hexPoints (corner 0 points up).
+ */
+export function megahexBoundary(hexes: readonly Hex[], size: number): string {
+  const parts: string[] = [];
+  const corner = (c: { x: number; y: number }, i: number) => {
+    const a = (Math.PI / 180) * (60 * (i % 6) - 90);
+    return `${Math.round((c.x + size * Math.cos(a)) * 100) / 100},${Math.round((c.y + size * Math.sin(a)) * 100) / 100}`;
+  };
+  for (const h of hexes) {
+    const m = hexKey(megahexOf(h));
+    const c = hexToPixel(h, HEX);
+    for (let d = 0; d < 6; d++) {
+      const n = neighbor(h, d);
+      if (hexKey(megahexOf(n)) === m) continue;
+      // A shared edge between two board hexes is drawn from one side only (directions 0..2).
+      if (d > 2 && hexes.some((x) => x.q === n.q && x.r === n.r)) continue;
+      parts.push(`M${corner(c, d + 1)}L${corner(c, d + 2)}`);
+    }
+  }
+  return parts.join('');
 }
 
 function round3(n: number): number {

@@ -22,3 +22,17 @@ describe('megahex overlay shading (R-H1)', () => {
     expect(initials('orc two')).toBe('OT');
   });
 });
+
+describe('megahex outlines (R-H1)', () => {
+  it('draws each edge between two megahexes once: 18 around one, 18 + 18 - 3 around two neighbours', async () => {
+    const { megahexBoundary } = await import('./HexMap.tsx');
+    const one = megahexMembers({ q: 0, r: 0 });
+    expect(megahexBoundary(one, 10).match(/M/g)).toHaveLength(18);
+    // (2,1) is the next megahex centre (the lattice generator); the two share 3 edges.
+    const two = [...one, ...megahexMembers({ q: 2, r: 1 })];
+    expect(megahexBoundary(two, 10).match(/M/g)).toHaveLength(33);
+    // Nothing inside a megahex: its centre has no outer edge, a member hex has 3.
+    expect(megahexBoundary([{ q: 0, r: 0 }], 10)).toBe('');
+    expect(megahexBoundary([{ q: 0, r: 0 }, { q: 1, r: 0 }], 10).match(/M/g)).toHaveLength(3);
+  });
+});

@@ -63,7 +63,7 @@ function humanize(k: string): string {
     .toLowerCase();
 }
 
-const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index']);
+const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index', 'score']);
 const NESTED = /^(swings|attacks|strikes|targets|friends)$/;
 
 function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string) => string = (id) => id): void {
@@ -267,7 +267,7 @@ export function groupOptions(options: OptionView[]): OptionView[] {
           command: undefined,
           hexes: members.map(({ x }) => ({ hex: commandHex(x)!.hex, command: x.command, note: hexNote(x) })),
           hex: undefined,
-          odds: best.odds.map((d) => ({ ...d, label: `best ${d.label}` })),
+          odds: best.odds.filter((d) => d.format === 'percent' || /damage/.test(d.label)).map((d) => ({ ...d, label: `best ${d.label}` })),
           ledgers: best.ledgers,
           notes: [`best: ${best.label}`],
           raw: { ...o.raw, hexGroup: true },
