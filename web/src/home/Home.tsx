@@ -70,7 +70,12 @@ export function Home() {
       <section className="card">
         <div className="tabs" role="tablist">
           {(['examples', 'upload', 'editor'] as const).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
+            <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => {
+                setTab(t);
+                setIssues([]);
+                setError(null);
+              }}
+            >
               {t === 'examples' ? 'From an example' : t === 'upload' ? 'Upload a scenario' : 'Build one'}
             </button>
           ))}
