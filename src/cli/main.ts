@@ -1,6 +1,7 @@
 // The `fray` command. Each subcommand lives in its own file under commands/ and is registered
 // with one line below (others add serve, odds, sim, compare the same way).
 import { Command, CommanderError } from 'commander';
+import { registerCompare } from './commands/compare.ts';
 import { registerExplain } from './commands/explain.ts';
 import { registerOdds } from './commands/odds.ts';
 import { registerRun } from './commands/run.ts';
@@ -13,7 +14,7 @@ import { type CliContext, type CliIO, processIO } from './io.ts';
 
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe, registerOdds, registerSim];
+const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe, registerOdds, registerSim, registerCompare];
 
 /** Runs the CLI with `argv` as in process.argv (node, script, args...); returns the exit code. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {

@@ -1,0 +1,181 @@
+// Experiments (issue 8 part 3): the same fights under several variants (common random
+// numbers), optionally swept over one or two parameters. The file format (YAML or JSON) is
+// validated with zod; errors name the field.
+//
+//   name: Sweeping blows under three rules
+//   scenario: ../tft/sweep-arena.yaml       # path relative to this file, or an inline scenario
+//   fights: 4000
+//   seed: 1
+//   events: true                            # needed for dealt / dealt-per-turn / uses metrics
+//   metric: dealt-per-turn:hero             # what the table and chart show
+//   variants:
+//     - { name: classic, set: { sweep: classic } }
+//     - { name: new, set: { sweep: new } }
+//   vary:                                    # at most two; the second makes chart facets
+//     - { path: figures.hero.dx, from: 10, to: 18 }
+//     - { path: side.goblins.count, values: [1, 2, 3, 4] }
+import { z } from 'zod';
+import { type Issue, InputError } from '../core/errors.ts';
+import { type ArenaJob, prepareJob } from './arena.ts';
+import { type PoolOptions, runArena } from './pool.ts';
+import type { Interval } from './stats.ts';
+import { metricOf } from './summary.ts';
+import { type Setting, type Variant, applySettings, parseSetting } from './variants.ts';
+
+const settingsSchema = z.record(z.string().min(1), z.unknown());
+
+export const experimentSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  scenario: z.union([z.string().min(1), z.looseObject({ system: z.string() })]),
+  fights: z.number().int().min(1).max(100_000_000).default(10_000),
+  seed: z.union([z.number(), z.string()]).default(1),
+  events: z.boolean().default(true),
+  metric: z.string().min(1).optional(),
+  metricTitle: z.string().optional(),
+  variants: z
+    .array(z.strictObject({ name: z.string().min(1), set: settingsSchema.default({}) }))
+    .min(1),
+  vary: z
+    .array(
+      z
+        .strictObject({
+          path: z.string().min(1),
+          title: z.string().optional(),
+          values: z.array(z.unknown()).min(1).optional(),
+          from: z.number().int().optional(),
+          to: z.number().int().optional(),
+        })
+        .refine((v) => v.values !== undefined || (v.from !== undefined && v.to !== undefined && v.to >= v.from && v.to - v.from <= 1000), {
+          message: 'give values: [...] or from and to (to >= from, at most 1000 steps)',
+        }),
+    )
+    .max(2)
+    .default([]),
+});
+
+export type ExperimentFile = z.output<typeof experimentSchema>;
+
+export interface Axis {
+  path: string;
+  title: string;
+  values: unknown[];
+}
+
+export interface Experiment {
+  name: string;
+  description?: string;
+  fights: number;
+  seed: number | string;
+  events: boolean;
+  metric?: string;
+  metricTitle?: string;
+  variants: Variant[];
+  vary: Axis[];
+}
+
+/** Validates an experiment file; InputError with one issue per bad field. */
+export function parseExperiment(raw: unknown): { experiment: Experiment; scenario: string | Record<string, unknown> } {
+  const r = experimentSchema.safeParse(raw);
+  if (!r.success) {
+    const issues: Issue[] = r.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: i.message }));
+    throw new InputError(issues, 'experiment');
+  }
+  const e = r.data;
+  const variants = e.variants.map((v, i) => ({
+    name: v.name,
+    settings: Object.entries(v.set).map(([k, value]): Setting => ({ ...parseSetting(`${k}=x`, `variants.${i}.set.${k}`), value })),
+  }));
+  const vary = e.vary.map((v) => ({
+    path: v.path.includes('.') ? v.path : `options.${v.path}`,
+    title: v.title ?? v.path,
+    values: v.values ?? Array.from({ length: (v.to as number) - (v.from as number) + 1 }, (_, k) => (v.from as number) + k),
+  }));
+  return {
+    experiment: { name: e.name, description: e.description, fights: e.fights, seed: e.seed, events: e.events, metric: e.metric, metricTitle: e.metricTitle, variants, vary },
+    scenario: e.scenario as string | Record<string, unknown>,
+  };
+}
+
+export interface GridPoint {
+  variant: string;
+  /** The value of each varied parameter at this point. */
+  at: unknown[];
+  metric?: Interval;
+  /** Paired difference from the first variant at the same point. */
+  diff?: Interval;
+  /** Why this point could not be run (the variant's scenario is invalid there). */
+  error?: string;
+}
+
+export interface GridResult {
+  name: string;
+  metric: string;
+  fights: number;
+  seed: number | string;
+  vary: Axis[];
+  variants: string[];
+  points: GridPoint[];
+  seconds?: number;
+}
+
+function combos(axes: readonly Axis[]): unknown[][] {
+  let out: unknown[][] = [[]];
+  for (const a of axes) out = out.flatMap((c) => a.values.map((v) => [...c, v]));
+  return out;
+}
+
+/**
+ * Runs every point of the grid: at each point all variants play the same fights (common
+ * random numbers). A variant whose scenario is invalid at a point (e.g. Multiple Swing below
+ * its DX prerequisite) is reported there with the reason and left out of that point's run.
+ */
+export async function runGrid(
+  raw: Record<string, unknown>,
+  e: Experiment,
+  pool: PoolOptions,
+  onPoint?: (done: number, total: number) => void,
+): Promise<GridResult> {
+  const points: GridPoint[] = [];
+  const cs = combos(e.vary);
+  let metric = e.metric;
+  let k = 0;
+  for (const at of cs) {
+    const axisSettings: Setting[] = e.vary.map((a, i) => ({ path: a.path, value: at[i] }));
+    const ok: { name: string; raw: Record<string, unknown> }[] = [];
+    for (const v of e.variants) {
+      try {
+        const sc = applySettings(raw, [...v.settings, ...axisSettings]);
+        // Validate here so a bad variant is reported at its point, not as a failed run.
+        prepareJob({ variants: [{ name: v.name, raw: sc }], seed: e.seed, fights: 1, events: false });
+        ok.push({ name: v.name, raw: sc });
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        points.push({ variant: v.name, at, error: err.issues.map((i) => `${i.path}: ${i.message}`).join('; ') });
+      }
+    }
+    if (ok.length > 0) {
+      const job: ArenaJob = { variants: ok, seed: e.seed, fights: e.fights, events: e.events };
+      const r = await runArena(job, { workers: pool.workers });
+      if (!metric) metric = `win:${r.variants[0].sides[0]}`;
+      r.variants.forEach((v, i) => {
+        const m = metricOf(r, i, metric as string);
+        if (!m) throw new InputError([{ path: 'metric', message: `'${metric}' is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need events: true)` }], 'experiment');
+        const point: GridPoint = { variant: v.name, at, metric: m };
+        if (v.diff && ok[0].name === e.variants[0].name) {
+          const kd = v.diff.keys.indexOf(metric as string);
+          if (kd >= 0) {
+            const d = v.diff;
+            const mean = d.sum[kd] / d.n;
+            const varr = d.n > 1 ? Math.max(0, (d.sumSq[kd] - (d.sum[kd] * d.sum[kd]) / d.n) / (d.n - 1)) : Number.NaN;
+            const half = 1.959963984540054 * Math.sqrt(varr / d.n);
+            point.diff = { est: mean, lo: mean - half, hi: mean + half };
+          }
+        }
+        points.push(point);
+      });
+    }
+    onPoint?.(++k, cs.length);
+  }
+  return { name: e.name, metric: metric ?? 'win', fights: e.fights, seed: e.seed, vary: e.vary, variants: e.variants.map((v) => v.name), points };
+}
