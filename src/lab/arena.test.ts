@@ -1,0 +1,64 @@
+// The arena on the real engine: determinism across workers, Monte Carlo against exact odds.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CHUNK, runInline } from './arena.ts';
+import { tftAttackOdds } from './odds.ts';
+import { runArena } from './pool.ts';
+import { meanOf, rateOf, summarize } from './summary.ts';
+
+const duel = parse(readFileSync(new URL('../../examples/tft/duel.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+/** A swordsman (DX 14, no armor) and an unarmed man in leather face each other; one turn. */
+const oneBlow = {
+  system: 'tft',
+  name: 'one blow',
+  options: { maxTurns: 1 },
+  figures: [
+    { id: 'a', side: 'x', st: 12, dx: 14, weapons: ['broadsword'], at: { q: 2, r: 2 }, facing: 0 },
+    { id: 'b', side: 'y', st: 10, dx: 8, armor: 'leather', at: { q: 3, r: 2 }, facing: 3 },
+  ],
+};
+
+describe('arena', () => {
+  it('same seed, same result with 1 and with 2 workers (chunks merged in order)', async () => {
+    const job = { variants: [{ name: 'duel', raw: duel }], seed: 42, fights: CHUNK * 2 + 17, events: true };
+    const one = await runArena(job, { workers: 1 });
+    const two = await runArena(job, { workers: 2 });
+    expect(two).toEqual(one);
+    expect(one.variants[0].sums.n).toBe(CHUNK * 2 + 17);
+    const other = await runArena({ ...job, seed: 43 }, { workers: 1 });
+    expect(other.variants[0].sums.sum).not.toEqual(one.variants[0].sums.sum);
+  }, 60_000);
+
+  it('Monte Carlo damage of one blow falls within 4 standard errors of the exact odds (tft-core to hit, damage, armor)', () => {
+    const r = runInline({ variants: [{ name: 'one', raw: oneBlow }], seed: 7, fights: 4000, events: true });
+    const s = r.variants[0].sums;
+    // exact: adjDX 14 (no armor on a), broadsword 2d, leather stops 2 (tft-core tables)
+    const exact = tftAttackOdds({ adjDX: 14, damage: '2d', armor: 2, target: { st: 10 } });
+    const taken = meanOf(s, 'taken:b');
+    expect(taken).toBeDefined();
+    const se = ((taken?.hi ?? 0) - (taken?.est ?? 0)) / 1.96;
+    expect(Math.abs((taken?.est ?? 0) - exact.expected)).toBeLessThan(4 * se);
+    const dealt = meanOf(s, 'dealt:a');
+    expect(dealt?.est).toBe(taken?.est);
+    // healthy after the blow (later thread rolls cannot make a figure healthy or unhealthy)
+    const healthy = rateOf(s, 'state:b=healthy');
+    const pExact = exact.states?.find((x) => x.state === 'healthy')?.p ?? 0;
+    const seRate = Math.sqrt((pExact * (1 - pExact)) / s.n);
+    expect(Math.abs((healthy?.est ?? 0) - pExact)).toBeLessThan(4 * seRate);
+  }, 60_000);
+
+  it('common random numbers: two identical variants differ by exactly zero', () => {
+    const r = runInline({ variants: [{ name: 'a', raw: duel }, { name: 'b', raw: duel }], seed: 3, fights: 300, events: false });
+    const rep = summarize(r);
+    expect(rep.diffs.length).toBeGreaterThan(0);
+    for (const d of rep.diffs) expect(d.est).toBe(0);
+    expect(rep.variants[0].wins.reduce((t, w) => t + w.est, 0) + rep.variants[0].draw.est).toBeCloseTo(1, 12);
+  }, 60_000);
+
+  it('bad scenarios fail with the system InputError naming the field', () => {
+    const bad = { ...oneBlow, figures: [{ ...oneBlow.figures[0], weapons: ['broadswrd'] }, oneBlow.figures[1]] };
+    expect(() => runInline({ variants: [{ name: 'bad', raw: bad }], seed: 1, fights: 1, events: false })).toThrow(/weapons/);
+  });
+});
