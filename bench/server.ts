@@ -139,7 +139,7 @@ async function playTable(base: string, t: number, budget: { left: number }): Pro
       sent += 1;
       sender.send({ type: 'command', id: reqId, command });
       const a = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
-      if (!a || a.type !== 'ack') {
+      if (a?.type !== 'ack') {
         if (a?.type === 'rejected') rejected += 1;
         lost += 1;
         break;

@@ -3,10 +3,10 @@
 //
 // The GM sees everything. Players and spectators lose:
 // - figures the GM marked hidden (settings.hiddenFigures), except a player's own figures:
-//   any object in an array whose `id` is a hidden figure, any string in an array equal to a
-//   hidden id, and any object in an array that refers to a hidden figure through a reference
-//   key (figure, target, attacker, defender, actor, by, source, targets...), all dropped,
-//   deep, whatever the system's shapes are; a whole event that refers to one is dropped;
+//   deep, whatever the system's shapes are, any object in an array with a field naming a
+//   hidden figure (its `id`, or `figure`, `target`, `from`...), any string in an array equal to
+//   a hidden id, any field whose value or key is a hidden id, are dropped; an event that names a
+//   hidden figure anywhere is dropped whole;
 // - with settings.hideEnemyStats, the ST/wound/fatigue/hp fields of figures not on their side
 //   (spectators have no side: they lose them for every figure);
 // - hidden notes, and the list of hidden ids itself.
@@ -18,22 +18,6 @@ export interface Viewer {
   /** The figures a player's token is bound to (empty for spectators). */
   figures: readonly string[];
 }
-
-/** Keys whose string value (or array of strings) names a figure. */
-const REF_KEYS = new Set([
-  'figure',
-  'figures',
-  'target',
-  'targets',
-  'attacker',
-  'defender',
-  'actor',
-  'by',
-  'source',
-  'victim',
-  'figureId',
-  'targetId',
-]);
 
 /** Fields that give a figure's strength away. */
 const STAT_KEYS = ['st', 'wounds', 'fatigue', 'hp', 'maxHp', 'remST', 'dyST', 'stLeft', 'hpLeft', 'woundFx', 'stateLedger', 'damage', 'hits'];
@@ -65,15 +49,21 @@ function rulesFor(state: unknown, settings: EncounterSettings, viewer: Viewer): 
   return { hidden, statHidden: (id) => !own.has(id) && !mySides.has(sides.get(id) ?? '\u0000') };
 }
 
-/** Does this object refer to a hidden figure (its id, or a reference key)? */
-function refersToHidden(o: Record<string, unknown>, hidden: Set<string>, asFigure: boolean): boolean {
+/** Does this object refer to a hidden figure: a property (any key) naming it, or a list of them? */
+function refersToHidden(o: Record<string, unknown>, hidden: Set<string>): boolean {
   if (hidden.size === 0) return false;
-  if (asFigure && typeof o.id === 'string' && hidden.has(o.id)) return true;
-  for (const k of REF_KEYS) {
-    const v = o[k];
+  for (const v of Object.values(o)) {
     if (typeof v === 'string' && hidden.has(v)) return true;
     if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && hidden.has(x))) return true;
   }
+  return false;
+}
+
+/** Does anything inside `v`, at any depth, name a hidden figure? */
+function mentionsHidden(v: unknown, hidden: Set<string>): boolean {
+  if (typeof v === 'string') return hidden.has(v);
+  if (Array.isArray(v)) return v.some((x) => mentionsHidden(x, hidden));
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => hidden.has(k) || mentionsHidden(x, hidden));
   return false;
 }
 
@@ -89,7 +79,7 @@ function redact(value: unknown, r: Rules): unknown {
     const out: unknown[] = [];
     for (const x of value) {
       if (typeof x === 'string' && r.hidden.has(x)) continue;
-      if (x && typeof x === 'object' && !Array.isArray(x) && refersToHidden(x as Record<string, unknown>, r.hidden, true)) continue;
+      if (x && typeof x === 'object' && !Array.isArray(x) && refersToHidden(x as Record<string, unknown>, r.hidden)) continue;
       out.push(redact(x, r));
     }
     return out;
@@ -101,8 +91,8 @@ function redact(value: unknown, r: Rules): unknown {
     const dropStats = about !== null && r.statHidden(about);
     for (const [k, v] of Object.entries(o)) {
       if (dropStats && STAT_KEYS.includes(k)) continue;
-      // A map keyed by figure id (per-figure records in a system's state).
-      if (r.hidden.has(k)) continue;
+      // A map keyed by figure id (per-figure records in a system's state), or a field naming one.
+      if (r.hidden.has(k) || (typeof v === 'string' && r.hidden.has(v))) continue;
       out[k] = redact(v, r);
     }
     return out;
@@ -125,7 +115,7 @@ export function viewEvents<E extends Record<string, unknown>>(
 ): E[] {
   const r = rulesFor(state, settings, viewer);
   if (!r) return [...events];
-  return events.filter((e) => !refersToHidden(e, r.hidden, false)).map((e) => redact(e, r) as E);
+  return events.filter((e) => !mentionsHidden(e, r.hidden)).map((e) => redact(e, r) as E);
 }
 
 /** Anything else shaped by the system (summary, pending): the same deep filter. */

@@ -90,8 +90,8 @@ export class Storage {
   }
 
   /**
-   * Opens storage from a URL: `sqlite:PATH` (or a bare path, or `sqlite::memory:`) or
-   * `postgres://...`, and brings the schema up to date.
+   * Opens storage from a URL: `sqlite:PATH[?synchronous=normal]` (or a bare path, or
+   * `sqlite::memory:`) or `postgres://...`, and brings the schema up to date.
    */
   static async open(url: string): Promise<Storage> {
     let storage: Storage;
@@ -99,12 +99,16 @@ export class Storage {
       const pool = new pg.Pool({ connectionString: url, max: 10 });
       storage = new Storage('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), url);
     } else {
-      const path = url.replace(/^sqlite:/, '');
+      const [path, query = ''] = url.replace(/^sqlite:/, '').split('?');
+      const sync = new URLSearchParams(query).get('synchronous') ?? 'full';
+      if (sync !== 'full' && sync !== 'normal') throw new Error(`--db: synchronous must be full or normal, got '${sync}'`);
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
       const file = new SqliteDatabase(path);
-      // WAL: readers never block the writer; FULL: an acknowledged command survives power loss too.
+      // WAL: readers never block the writer. synchronous=full (default): an acknowledged
+      // command survives a power loss too (one fsync per command); `?synchronous=normal`
+      // survives a crash of the process but not of the machine, and is about 4x faster.
       file.pragma('journal_mode = WAL');
-      file.pragma('synchronous = FULL');
+      file.pragma(`synchronous = ${sync.toUpperCase()}`);
       file.pragma('foreign_keys = ON');
       file.pragma('busy_timeout = 5000');
       storage = new Storage('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), null);
