@@ -3,21 +3,41 @@
 // weapon when empty-handed, else strike the enemy where the expected damage is highest (ties:
 // the weakest). React: parry a blow that could kill, when the parry improves AC. Extra attack:
 // strike the best target.
+//
+// The lab runs this for every decision of hundreds of thousands of fights: it works on totals
+// only (tohit.ts/combat.ts with a null ledger sink), with loops instead of filter/sort, so a
+// decision builds no ledger, no string and no temporary array. Its choices are the same ones
+// explain's ledgers show (the same functions compute both).
+import { canFight, maxDamageInto, meanDamage } from './combat.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
-import { canFight, meanDamage, maxDamage } from './combat.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
-import { armourClass, attackBonus, hitChance, needLedger } from './tohit.ts';
+import { armourClassInto, attackBonusInto, hitChance, needInto, weaponById } from './tohit.ts';
 
+/** Standing enemies of `f` (explain; the AI loops over s.figures instead). */
 export function enemies(s: AdndState, f: Figure): Figure[] {
   return s.figures.filter((o) => o.side !== f.side && canFight(o));
 }
 
+function usable(w: WeaponItem | undefined): w is WeaponItem {
+  return !!w?.ready && !w.dropped && (w.kind !== 'launcher' || w.ammo > 0);
+}
+
 /** The weapon an attack would use now: the primary in hand, a ready launcher, or a natural form. */
+export function firstAttackWeapon(f: Figure): WeaponItem | undefined {
+  for (const h of f.hands) {
+    const w = weaponById(f, h);
+    if (usable(w)) return w;
+  }
+  for (const w of f.weapons) if (w.kind === 'natural') return w;
+  return undefined;
+}
+
+/** Every weapon an attack could use now (explain lists an option per weapon). */
 export function attackWeapons(f: Figure): WeaponItem[] {
   const out: WeaponItem[] = [];
   for (const h of f.hands) {
-    const w = f.weapons.find((x) => x.id === h);
-    if (w?.ready && !w.dropped && (w.kind !== 'launcher' || w.ammo > 0)) out.push(w);
+    const w = weaponById(f, h);
+    if (usable(w)) out.push(w);
   }
   for (const w of f.weapons) if (w.kind === 'natural') out.push(w);
   return out;
@@ -25,15 +45,16 @@ export function attackWeapons(f: Figure): WeaponItem[] {
 
 /** Expected damage of one swing of `w` at `t` (alone), for target choice. */
 export function swingValue(a: Figure, t: Figure, w: WeaponItem, naturals: boolean): number {
-  const bonus = attackBonus(a, w, 'alone').total;
-  const need = needLedger(a, armourClass(t, a.id).total).total;
+  const bonus = attackBonusInto(a, w, 'alone', false, null);
+  const need = needInto(a, armourClassInto(t, a.id, null), false, null);
   return hitChance(bonus, need, naturals) * meanDamage(a, w, t.size);
 }
 
 export function bestTarget(s: AdndState, f: Figure, w: WeaponItem | undefined): Figure | null {
   let best: Figure | null = null;
   let bestScore = -1;
-  for (const t of enemies(s, f)) {
+  for (const t of s.figures) {
+    if (t.side === f.side || !canFight(t)) continue;
     const v = w ? Math.min(swingValue(f, t, w, s.options.naturalRolls), t.hp) : 0;
     if (v > bestScore + 1e-9 || (Math.abs(v - bestScore) <= 1e-9 && best !== null && t.hp < best.hp)) {
       best = t;
@@ -43,16 +64,40 @@ export function bestTarget(s: AdndState, f: Figure, w: WeaponItem | undefined): 
   return best;
 }
 
-/** The weapon `f` parries with and the AC it gains (R-A8): proficiencies + to-hit magic (+ parry bonus). */
+/** The weapon `f` parries with (R-A8): a parrying weapon (main gauche) beside another, else the first melee weapon in hand. */
+export function parryWeapon(f: Figure): WeaponItem | null {
+  let first: WeaponItem | null = null;
+  let parrying: WeaponItem | null = null;
+  let held = 0;
+  for (const h of f.hands) {
+    const w = weaponById(f, h);
+    if (w?.kind !== 'melee' || w.dropped) continue;
+    held++;
+    if (first === null) first = w;
+    if (parrying === null && w.weapon !== null && WEAPONS[w.weapon].parryingWeapon) parrying = w;
+  }
+  return held === 2 && parrying !== null ? parrying : first;
+}
+
+/** A parrying weapon beside an attacking weapon parries without forgoing the attack (seed 3380eb42). */
+export function parryKeepsAttack(f: Figure, w: WeaponItem): boolean {
+  return f.hands.length === 2 && w.weapon !== null && WEAPONS[w.weapon].parryingWeapon && weaponById(f, f.hands[0] === w.id ? f.hands[1] : f.hands[0])?.kind === 'melee';
+}
+
+/** The AC improvement of a parry with `w` (R-A8): proficiencies + to-hit magic (+ parrying weapon bonus). */
+export function parryAc(f: Figure, w: WeaponItem): number {
+  return (w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0) + w.magicHit + (w.weapon ? WEAPONS[w.weapon].parryBonus : 0);
+}
+
+/** The parry `f` could make now, for explain and the log. */
 export function parryWith(f: Figure): { weapon: WeaponItem; ac: number; keepsAttack: boolean } | null {
-  const held = f.hands.map((h) => f.weapons.find((w) => w.id === h)).filter((w): w is WeaponItem => !!w && w.kind === 'melee' && !w.dropped);
-  if (held.length === 0) return null;
-  // A parrying weapon (main gauche) beside an attacking weapon parries without forgoing the attack.
-  const pw = held.length === 2 ? held.find((w) => w.weapon && WEAPONS[w.weapon].parryingWeapon) : undefined;
-  const w = pw ?? held[0];
-  const row = w.weapon ? WEAPONS[w.weapon] : undefined;
-  const ac = (w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0) + w.magicHit + (row?.parryBonus ?? 0);
-  return { weapon: w, ac, keepsAttack: pw !== undefined };
+  const w = parryWeapon(f);
+  if (!w) return null;
+  return { weapon: w, ac: parryAc(f, w), keepsAttack: parryKeepsAttack(f, w) };
+}
+
+function valuePerSegment(f: Figure, w: WeaponItem): number {
+  return meanDamage(f, w, 'M') / Math.max(1, w.sf);
 }
 
 function bestMelee(f: Figure): WeaponItem | undefined {
@@ -60,7 +105,7 @@ function bestMelee(f: Figure): WeaponItem | undefined {
   let v = -1;
   for (const w of f.weapons) {
     if (w.kind !== 'melee' || w.hands > 2) continue;
-    const m = meanDamage(f, w, 'M') / Math.max(1, w.sf);
+    const m = valuePerSegment(f, w);
     if (m > v) {
       v = m;
       best = w;
@@ -69,35 +114,44 @@ function bestMelee(f: Figure): WeaponItem | undefined {
   return best;
 }
 
+function hasSpell(f: Figure, id: string): boolean {
+  for (const x of f.spells) if (x.spell === id && x.left > 0) return true;
+  return false;
+}
+
+const OFFENSIVE_ORDER = ['fireball', 'lightning-bolt', 'magic-missile', 'hold-person', 'slow'];
+
 export function aiDeclare(s: AdndState, f: Figure): Command {
   if (f.entangled) return { type: 'struggle', figure: f.id };
-  const foes = enemies(s, f);
-  if (s.now >= f.spellLockUntil) {
-    const has = (id: string) => f.spells.some((x) => x.spell === id && x.left > 0);
-    const hurt = s.figures.filter((o) => o.side === f.side && canFight(o) && o.hp * 2 <= o.maxHp).sort((a, b) => a.hp - b.hp)[0];
-    if (hurt && has('cure-light-wounds')) return { type: 'cast', figure: f.id, spell: 'cure-light-wounds', target: hurt.id };
-    const strongest = [...foes].sort((a, b) => b.hp - a.hp)[0];
+  if (s.now >= f.spellLockUntil && f.spells.length > 0) {
+    // The most hurt friend at half hit points or less; the enemy with the most hit points.
+    let hurt: Figure | null = null;
+    let strongest: Figure | null = null;
+    for (const o of s.figures) {
+      if (!canFight(o)) continue;
+      if (o.side === f.side) {
+        if (o.hp * 2 <= o.maxHp && (hurt === null || o.hp < hurt.hp)) hurt = o;
+      } else if (strongest === null || o.hp > strongest.hp) strongest = o;
+    }
+    if (hurt && hasSpell(f, 'cure-light-wounds')) return { type: 'cast', figure: f.id, spell: 'cure-light-wounds', target: hurt.id };
     if (strongest) {
-      for (const id of ['fireball', 'lightning-bolt', 'magic-missile', 'hold-person', 'slow']) {
-        if (has(id)) return { type: 'cast', figure: f.id, spell: id, target: strongest.id };
-      }
-      if (has('haste') && !(f.hastedUntil > 0 && s.now <= f.hastedUntil)) return { type: 'cast', figure: f.id, spell: 'haste', target: f.id };
+      for (const id of OFFENSIVE_ORDER) if (hasSpell(f, id)) return { type: 'cast', figure: f.id, spell: id, target: strongest.id };
+      if (hasSpell(f, 'haste') && !(f.hastedUntil > 0 && s.now <= f.hastedUntil)) return { type: 'cast', figure: f.id, spell: 'haste', target: f.id };
     }
   }
-  const ws = attackWeapons(f);
-  if (ws.length === 0) {
-    const launcher = f.weapons.find((w) => w.kind === 'launcher' && w.ammo > 0 && !w.dropped);
-    if (launcher) return { type: 'ready', figure: f.id, weapon: launcher.id };
+  let weapon = firstAttackWeapon(f);
+  if (weapon === undefined) {
+    for (const w of f.weapons) if (w.kind === 'launcher' && w.ammo > 0 && !w.dropped) return { type: 'ready', figure: f.id, weapon: w.id };
     const m = bestMelee(f);
     if (m) return { type: 'draw', figure: f.id, weapons: [m.id] };
     return { type: 'wait', figure: f.id, until: s.now + 1 };
   }
   // Monsters choose their best natural form per segment; characters swing what they hold.
-  let weapon = ws[0];
-  if (ws.length > 1 && f.hands.length === 0) {
+  if (f.hands.length === 0) {
     let v = -1;
-    for (const w of ws) {
-      const m = meanDamage(f, w, 'M') / Math.max(1, w.sf);
+    for (const w of f.weapons) {
+      if (w.kind !== 'natural') continue;
+      const m = valuePerSegment(f, w);
       if (m > v) {
         v = m;
         weapon = w;
@@ -109,26 +163,38 @@ export function aiDeclare(s: AdndState, f: Figure): Command {
   return { type: 'attack', figure: f.id, target: t.id, weapon: weapon.id };
 }
 
+/** The weapon a landing attack strikes with (what the parrier fears). */
+function strikingWeapon(a: Figure): WeaponItem | undefined {
+  const d = a.declared;
+  const w = weaponById(a, d !== null && d.kind === 'attack' ? d.weapon : (a.hands[0] ?? ''));
+  if (w) return w;
+  for (const x of a.weapons) if (x.kind === 'natural') return x;
+  return undefined;
+}
+
 export function aiReact(s: AdndState, f: Figure): Command {
-  const p = parryWith(f);
-  if (!p || p.ac < 1) return { type: 'pass', figure: f.id };
-  let worst: { id: string; max: number } | null = null;
+  const p = parryWeapon(f);
+  if (!p || parryAc(f, p) < 1) return { type: 'pass', figure: f.id };
+  let worstId: string | null = null;
+  let worstMax = -1;
   for (const l of s.landing) {
     if (l.target !== f.id) continue;
-    const a = s.figures.find((x) => x.id === l.attacker)!;
-    const d = a.declared;
-    const w = a.weapons.find((x) => x.id === (d?.kind === 'attack' ? d.weapon : (a.hands[0] ?? '')))
-      ?? a.weapons.find((x) => x.kind === 'natural');
-    if (!w) continue;
-    const max = maxDamage(a, w, f.size).total;
-    if (!worst || max > worst.max) worst = { id: a.id, max };
+    let a: Figure | undefined;
+    for (const x of s.figures) if (x.id === l.attacker) a = x;
+    const w = a ? strikingWeapon(a) : undefined;
+    if (!a || !w) continue;
+    const max = maxDamageInto(a, w, f.size, null);
+    if (worstId === null || max > worstMax) {
+      worstId = a.id;
+      worstMax = max;
+    }
   }
-  if (worst && f.hp <= worst.max) return { type: 'parry', figure: f.id, against: worst.id };
+  if (worstId !== null && f.hp <= worstMax) return { type: 'parry', figure: f.id, against: worstId };
   return { type: 'pass', figure: f.id };
 }
 
 export function aiExtra(s: AdndState, f: Figure): Command {
-  const w = attackWeapons(f)[0];
+  const w = firstAttackWeapon(f);
   const t = bestTarget(s, f, w);
   return t && w ? { type: 'attack', figure: f.id, target: t.id } : { type: 'pass', figure: f.id };
 }

@@ -1,18 +1,26 @@
 // One swing resolved: d20 against the matrix need with every modifier in a ledger (R-A11,
 // R-A4), damage by target size, critical hits (R-A10), disarm and entangle (R-A9), saving
 // throws, hit points and the figure states.
+//
+// Damage dice are the core notation (src/core/dice/notation.ts: "1d8", "2d4", AD&D ranges such
+// as "2-7"), rolled with the core roller and, for odds, the core's exact distributions.
+// A swing runs in one of two modes with the same dice in the same order: `detail` (ledgers and
+// faces, for the log) or not (numbers only, for the lab: no strings, no allocation).
+import { Dist } from '../../core/dice/exact.ts';
+import { type DiceExpr, diceBounds, parseDiceCached } from '../../core/dice/notation.ts';
+import { rollDice, rollTotal } from '../../core/dice/roll.ts';
 import type { DiceSource } from '../../core/dice/source.ts';
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
 import type { FigureState } from '../../engine/types.ts';
 import type { AdndOptions, Figure, WeaponItem } from './model.ts';
-import { CRITICALS, SPELLS, WEAPONS, diceMax, dexRow, formatScore, rollDice, saveNeed, spec, strengthRow } from './tables.ts';
-import { type Role, armourClass, attackBonus, hits, isMissile, needLedger } from './tohit.ts';
+import { CRITICALS, SPELLS, WEAPONS, dexRow, formatScore, saveNeed, saveNeedValue, strengthRow } from './tables.ts';
+import { type Role, armourClass, armourClassInto, attackBonus, attackBonusInto, hits, isMissile, needInto, needLedger, weaponById } from './tohit.ts';
 
 /**
  * Figure states for AD&D (documented in docs/rules/adnd.md). deathAt 0 (default): hp > 0
  * healthy, otherwise dead. deathAt -10 (option): 0 unconscious, -1..-9 dying, -10 or less dead.
  */
-export function figureState(f: Figure, opts: Pick<AdndOptions, 'deathAt'>): FigureState {
+export function figureState(f: Pick<Figure, 'hp'>, opts: Pick<AdndOptions, 'deathAt'>): FigureState {
   if (f.hp > 0) return 'healthy';
   if (opts.deathAt === 0 || f.hp <= -10) return 'dead';
   return f.hp === 0 ? 'unconscious' : 'dying';
@@ -22,7 +30,7 @@ export function canFight(f: Figure): boolean {
   return f.hp > 0;
 }
 
-/** The damage dice a weapon rolls against a target of `size` (S-M / L columns). */
+/** The damage dice text a weapon rolls against a target of `size` (S-M / L columns). */
 export function damageDice(w: WeaponItem, size: Figure['size']): string {
   if (w.kind === 'launcher' && w.missile) {
     const m = WEAPONS[w.missile];
@@ -31,26 +39,72 @@ export function damageDice(w: WeaponItem, size: Figure['size']): string {
   return size === 'L' ? w.damage.l : w.damage.sm;
 }
 
-/** Strength damage applies to hand weapons and thrown weapons, not to launchers or natural attacks. */
-function strengthDamage(a: Figure, w: WeaponItem): LedgerEntry[] {
-  if (w.kind === 'natural' || isMissile(w)) return [];
-  return [{ source: `strength ${formatScore(a.str)} damage`, delta: strengthRow(a.str).dmg, rule: 'adnd-phb-strength' }];
+/** The parsed damage dice (core notation, cached: no parsing in the hot path). */
+export function damageExpr(w: WeaponItem, size: Figure['size']): DiceExpr {
+  return parseDiceCached(damageDice(w, size));
 }
 
-function magicDamage(w: WeaponItem): LedgerEntry[] {
-  return w.magicDmg !== 0 ? [{ source: `weapon magic ${w.name} damage`, delta: w.magicDmg, rule: 'adnd-phb' }] : [];
+/**
+ * The flat damage bonuses: strength (hand and thrown weapons, not launchers or natural
+ * attacks) and the weapon's magic; entries into `out` when given.
+ */
+export function flatDamageInto(a: Figure, w: WeaponItem, out: LedgerEntry[] | null): number {
+  let t = 0;
+  if (w.kind !== 'natural' && !isMissile(w)) {
+    const d = strengthRow(a.str).dmg;
+    t += d;
+    if (out) out.push({ source: `strength ${formatScore(a.str)} damage`, delta: d, rule: 'adnd-phb-strength' });
+  }
+  if (w.magicDmg !== 0) {
+    t += w.magicDmg;
+    if (out) out.push({ source: `weapon magic ${w.name} damage`, delta: w.magicDmg, rule: 'adnd-phb' });
+  }
+  return t;
 }
 
 /** Maximum normal damage (critical base, R-A10): the dice's maximum plus the flat bonuses. */
-export function maxDamage(a: Figure, w: WeaponItem, size: Figure['size']): Ledger {
-  const dice = damageDice(w, size);
-  return ledger([{ source: `maximum of ${w.name} ${dice}`, delta: diceMax(spec(dice)), rule: 'R-A10' }, ...strengthDamage(a, w), ...magicDamage(w)]);
+export function maxDamageInto(a: Figure, w: WeaponItem, size: Figure['size'], out: LedgerEntry[] | null): number {
+  const max = diceBounds(damageExpr(w, size)).max;
+  if (out) out.push({ source: `maximum of ${w.name} ${damageDice(w, size)}`, delta: max, rule: 'R-A10' });
+  return max + flatDamageInto(a, w, out);
 }
 
+export function maxDamage(a: Figure, w: WeaponItem, size: Figure['size']): Ledger {
+  const e: LedgerEntry[] = [];
+  maxDamageInto(a, w, size, e);
+  return ledger(e);
+}
+
+/** A hit does at least 1 point when the weapon rolls dice (adnd-phb). */
+function clampHit(expr: DiceExpr, total: number): number {
+  return expr.dice.length > 0 && total < 1 ? 1 : total;
+}
+
+/** The exact distribution of one normal (not critical) hit's damage: dice + flat, at least 1. */
+export function hitDamageDist(a: Figure, w: WeaponItem, size: Figure['size']): Dist {
+  const expr = damageExpr(w, size);
+  const flat = flatDamageInto(a, w, null);
+  return Dist.of(expr).mapTotal((x) => clampHit(expr, x + flat));
+}
+
+// Exact mean of a hit's damage per (dice, flat bonus): computed once with Dist, then looked up.
+const meanCache = new Map<DiceExpr, Map<number, number>>();
+
+/** Expected damage of one normal hit (exact, from the core's distributions; cached). */
 export function meanDamage(a: Figure, w: WeaponItem, size: Figure['size']): number {
-  const d = spec(damageDice(w, size));
-  const flat = [...strengthDamage(a, w), ...magicDamage(w)].reduce((t, e) => t + e.delta, 0);
-  return Math.max(d.n > 0 ? 1 : 0, (d.n * (d.sides + 1)) / 2 + d.plus + flat);
+  const expr = damageExpr(w, size);
+  const flat = flatDamageInto(a, w, null);
+  let byFlat = meanCache.get(expr);
+  if (byFlat === undefined) {
+    byFlat = new Map();
+    meanCache.set(expr, byFlat);
+  }
+  let m = byFlat.get(flat);
+  if (m === undefined) {
+    m = Dist.of(expr).mapTotal((x) => clampHit(expr, x + flat)).mean();
+    byFlat.set(flat, m);
+  }
+  return m;
 }
 
 /** The critical table row for a third roll (R-A10), from options.criticalTable or the seed's table. */
@@ -61,12 +115,25 @@ export function criticalRow(roll: number, opts: Pick<AdndOptions, 'criticalTable
   return { multiplier: r.multiplier, special: r.special ?? false, label: r.label ?? `x${r.multiplier} maximum damage` };
 }
 
+/** The multiplier alone (hot path: no object). */
+export function criticalMultiplier(roll: number, opts: Pick<AdndOptions, 'criticalTable'>): number {
+  const table = opts.criticalTable ?? CRITICALS;
+  for (const row of table) if (roll >= row.min && roll <= row.max) return row.multiplier;
+  return 1;
+}
+
 /** Average of dexterity and level (monsters: hit dice and dexterity, 11 when not given), R-A10. */
+export function criticalThresholdValue(a: Figure): number {
+  const dex = a.monster && !a.dexGiven ? 11 : a.dex.score;
+  const lvl = a.monster ? Math.floor(a.hd) : a.level;
+  return (dex + lvl) / 2;
+}
+
 export function criticalThreshold(a: Figure): { value: number; why: string } {
   const dex = a.monster && !a.dexGiven ? 11 : a.dex.score;
   const lvl = a.monster ? Math.floor(a.hd) : a.level;
   return {
-    value: (dex + lvl) / 2,
+    value: criticalThresholdValue(a),
     why: a.monster ? `average of hit dice ${lvl} and dexterity ${dex}` : `average of dexterity ${dex} and level ${lvl}`,
   };
 }
@@ -80,11 +147,28 @@ export interface SaveResult {
   label: string;
 }
 
+/** A saving throw with its modifiers' ledger (the log). */
 export function savingThrow(f: Figure, kind: string, mods: LedgerEntry[], dice: DiceSource): SaveResult {
   const need = saveNeed(f, kind);
   const roll = dice.face(20);
   const m = ledger(mods);
   return { kind, roll, need: need.value, mods: m, saved: roll + m.total >= need.value, label: need.label };
+}
+
+/** The same saving throw as a yes/no (the same d20), for the lab. */
+export function saves(f: Figure, kind: string, modTotal: number, dice: DiceSource): boolean {
+  return dice.face(20) + modTotal >= saveNeedValue(f, kind);
+}
+
+export interface SwingCritical {
+  confirm: number;
+  threshold: number;
+  why: string;
+  third: number | null;
+  parryMinus: number;
+  multiplier: number;
+  special: boolean;
+  label: string;
 }
 
 export interface SwingResult {
@@ -94,20 +178,56 @@ export interface SwingResult {
   role: Role;
   mode: 'normal' | 'disarm';
   roll: number;
-  bonus: Ledger;
-  ac: Ledger;
-  need: Ledger;
+  /** Ledgers with `detail`; null in the lab's mode. */
+  bonus: Ledger | null;
+  ac: Ledger | null;
+  need: Ledger | null;
   hit: boolean;
   natural: 'hit' | 'miss' | null;
-  critical: null | { confirm: number; threshold: number; why: string; third: number | null; parryMinus: number; multiplier: number; special: boolean; label: string };
+  critical: SwingCritical | null;
+  /** Damage ledger with `detail` (null on a miss or a disarm attempt). */
   damage: Ledger | null;
-  drain: { kind: string; amount: number } | null;
+  /** Damage dealt (0 on a miss), in both modes. */
+  dealt: number;
+  drain: { kind: 'level' | 'strength'; amount: number } | null;
   save: SaveResult | null;
   disarmed: boolean;
   entangled: boolean;
 }
 
-/** Resolves one swing of `w` by `a` at `t` (the caller applies hp loss and status changes). */
+const EMPTY: SwingResult = {
+  attacker: '',
+  target: '',
+  weapon: '',
+  role: 'alone',
+  mode: 'normal',
+  roll: 0,
+  bonus: null,
+  ac: null,
+  need: null,
+  hit: false,
+  natural: null,
+  critical: null,
+  damage: null,
+  dealt: 0,
+  drain: null,
+  save: null,
+  disarmed: false,
+  entangled: false,
+};
+// The lab's mode reuses one result: applySwing reads it before the next swing is resolved.
+const scratch: SwingResult = { ...EMPTY };
+
+/** The held weapon's better magic to-hit / damage (disarm save, seed 3380eb42). */
+function heldMagic(t: Figure): WeaponItem | undefined {
+  return t.hands.length > 0 ? weaponById(t, t.hands[0]) : undefined;
+}
+
+/**
+ * Resolves one swing of `w` by `a` at `t` (the caller applies hp loss and status changes).
+ * With `detail` every number carries its ledger and the faces; without, only the numbers,
+ * from the same dice in the same order (the same fight either way).
+ */
 export function swing(
   a: Figure,
   t: Figure,
@@ -116,86 +236,106 @@ export function swing(
   mode: 'normal' | 'disarm',
   opts: AdndOptions,
   dice: DiceSource,
+  detail = true,
 ): SwingResult {
   const disarm = mode === 'disarm';
-  const bonus = attackBonus(a, w, role, disarm);
-  const ac = armourClass(t, a.id);
-  const need = needLedger(a, ac.total, disarm);
+  let res: SwingResult;
+  let bonusTotal: number;
+  let needTotal: number;
+  if (detail) {
+    const bonus = attackBonus(a, w, role, disarm);
+    const ac = armourClass(t, a.id);
+    const need = needLedger(a, ac.total, disarm);
+    bonusTotal = bonus.total;
+    needTotal = need.total;
+    res = { ...EMPTY, bonus, ac, need };
+  } else {
+    bonusTotal = attackBonusInto(a, w, role, disarm, null);
+    needTotal = needInto(a, armourClassInto(t, a.id, null), disarm, null);
+    res = scratch;
+    res.bonus = res.ac = res.need = res.damage = null;
+    res.critical = null;
+    res.drain = null;
+    res.save = null;
+    res.disarmed = res.entangled = false;
+    res.dealt = 0;
+  }
+  res.attacker = a.id;
+  res.target = t.id;
+  res.weapon = w.id;
+  res.role = role;
+  res.mode = mode;
   const roll = dice.face(20);
-  const hit = hits(roll, bonus.total, need.total, opts.naturalRolls);
-  const natural = opts.naturalRolls && roll === 20 ? 'hit' : opts.naturalRolls && roll === 1 ? 'miss' : null;
-  const res: SwingResult = {
-    attacker: a.id,
-    target: t.id,
-    weapon: w.id,
-    role,
-    mode,
-    roll,
-    bonus,
-    ac,
-    need,
-    hit,
-    natural,
-    critical: null,
-    damage: null,
-    drain: null,
-    save: null,
-    disarmed: false,
-    entangled: false,
-  };
-  if (!hit) return res;
+  res.roll = roll;
+  res.hit = hits(roll, bonusTotal, needTotal, opts.naturalRolls);
+  res.natural = opts.naturalRolls && roll === 20 ? 'hit' : opts.naturalRolls && roll === 1 ? 'miss' : null;
+  if (!res.hit) return res;
   if (disarm) {
     // The opponent saves vs petrification with strength, dexterity and the better of its
     // weapon's to-hit or damage bonus (seed 3380eb42, disarming; R-A9).
-    const held = t.weapons.find((x) => x.id === t.hands[0]);
-    const mods: LedgerEntry[] = [
-      { source: `strength ${formatScore(t.str)}`, delta: strengthRow(t.str).hit, rule: '3380eb42' },
-      { source: `dexterity ${formatScore(t.dex)}`, delta: dexRow(t.dex).hand, rule: '3380eb42' },
-    ];
-    if (held) mods.push({ source: `${held.name}: better of magic to-hit / damage`, delta: Math.max(held.magicHit, held.magicDmg), rule: '3380eb42' });
-    res.save = savingThrow(t, 'petrification', mods, dice);
-    res.disarmed = !res.save.saved;
+    const held = heldMagic(t);
+    const str = strengthRow(t.str).hit;
+    const dex = dexRow(t.dex).hand;
+    const magic = held ? Math.max(held.magicHit, held.magicDmg) : 0;
+    if (detail) {
+      const mods: LedgerEntry[] = [
+        { source: `strength ${formatScore(t.str)}`, delta: str, rule: '3380eb42' },
+        { source: `dexterity ${formatScore(t.dex)}`, delta: dex, rule: '3380eb42' },
+      ];
+      if (held) mods.push({ source: `${held.name}: better of magic to-hit / damage`, delta: magic, rule: '3380eb42' });
+      res.save = savingThrow(t, 'petrification', mods, dice);
+      res.disarmed = !res.save.saved;
+    } else res.disarmed = !saves(t, 'petrification', str + dex + magic, dice);
     return res;
   }
   const size = t.size;
-  const diceText = damageDice(w, size);
-  const d = spec(diceText);
+  const expr = damageExpr(w, size);
+  let critical = false;
   if (roll === 20) {
-    const th = criticalThreshold(a);
+    const th = criticalThresholdValue(a);
     const confirm = dice.face(20);
-    if (confirm <= th.value) {
+    if (confirm <= th) {
+      critical = true;
       const raw = dice.face(20);
-      const parryMinus = t.parry && t.parry.against === a.id ? 3 : 0;
+      const parryMinus = t.parry !== null && t.parry.against === a.id ? 3 : 0;
       const third = Math.max(1, raw - parryMinus);
-      const row = criticalRow(third, opts);
-      const max = maxDamage(a, w, size);
-      const entries: LedgerEntry[] = [...max.entries];
-      if (row.multiplier !== 1) entries.push({ source: `critical: ${row.label} (x${row.multiplier})`, delta: Math.round(max.total * (row.multiplier - 1)), rule: 'R-A10' });
-      else entries.push({ source: `critical: ${row.label}`, delta: 0, rule: 'R-A10' });
-      res.critical = { confirm, threshold: th.value, why: th.why, third: raw, parryMinus, multiplier: row.multiplier, special: row.special, label: row.label };
-      res.damage = ledger(entries);
-    } else {
-      res.critical = { confirm, threshold: th.value, why: th.why, third: null, parryMinus: 0, multiplier: 1, special: false, label: 'not confirmed: normal damage' };
+      if (detail) {
+        const row = criticalRow(third, opts);
+        const entries: LedgerEntry[] = [];
+        const max = maxDamageInto(a, w, size, entries);
+        if (row.multiplier !== 1) entries.push({ source: `critical: ${row.label} (x${row.multiplier})`, delta: Math.round(max * (row.multiplier - 1)), rule: 'R-A10' });
+        else entries.push({ source: `critical: ${row.label}`, delta: 0, rule: 'R-A10' });
+        res.critical = { confirm, threshold: th, why: criticalThreshold(a).why, third: raw, parryMinus, multiplier: row.multiplier, special: row.special, label: row.label };
+        res.damage = ledger(entries);
+        res.dealt = res.damage.total;
+      } else {
+        const max = maxDamageInto(a, w, size, null);
+        res.dealt = max + Math.round(max * (criticalMultiplier(third, opts) - 1));
+      }
+    } else if (detail) {
+      res.critical = { confirm, threshold: th, why: criticalThreshold(a).why, third: null, parryMinus: 0, multiplier: 1, special: false, label: 'not confirmed: normal damage' };
     }
   }
-  if (!res.damage) {
-    const r = rollDice(d, dice);
-    const entries: LedgerEntry[] = [
-      { source: `${w.name} ${diceText} rolled [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' },
-      ...strengthDamage(a, w),
-      ...magicDamage(w),
-    ];
-    const sum = entries.reduce((s, e) => s + e.delta, 0);
-    if (d.n > 0 && sum < 1) entries.push({ source: 'a hit does at least 1 point', delta: 1 - sum, rule: 'adnd-phb' });
-    res.damage = ledger(entries);
+  if (!critical) {
+    if (detail) {
+      const r = rollDice(expr, dice);
+      const entries: LedgerEntry[] = [{ source: `${w.name} ${damageDice(w, size)} rolled [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }];
+      const sum = r.total + flatDamageInto(a, w, entries);
+      const dealt = clampHit(expr, sum);
+      if (dealt !== sum) entries.push({ source: 'a hit does at least 1 point', delta: dealt - sum, rule: 'adnd-phb' });
+      res.damage = ledger(entries);
+      res.dealt = dealt;
+    } else res.dealt = clampHit(expr, rollTotal(expr, dice) + flatDamageInto(a, w, null));
   }
   // Drains land once, whatever the critical multiplier (R-A10).
-  if (w.drain) res.drain = { ...w.drain };
+  if (w.drain) res.drain = detail ? { ...w.drain } : w.drain;
   const row = w.weapon ? WEAPONS[w.weapon] : undefined;
   if (row?.entangles) {
     const adj = t.monster && !t.dexGiven ? 0 : dexRow(t.dex).ac;
-    res.save = savingThrow(t, 'petrification', [{ source: `dexterity ${formatScore(t.dex)} (defensive adjustment)`, delta: adj, rule: '3380eb42' }], dice);
-    res.entangled = !res.save.saved;
+    if (detail) {
+      res.save = savingThrow(t, 'petrification', [{ source: `dexterity ${formatScore(t.dex)} (defensive adjustment)`, delta: adj, rule: '3380eb42' }], dice);
+      res.entangled = !res.save.saved;
+    } else res.entangled = !saves(t, 'petrification', adj, dice);
   }
   return res;
 }
@@ -203,10 +343,11 @@ export function swing(
 /** Can `w` (attacker's) disarm the weapon `t` holds first? (R-A9 capability table) */
 export function disarmMethod(w: WeaponItem, t: Figure): string | null {
   const row = w.weapon ? WEAPONS[w.weapon] : undefined;
-  const held = t.weapons.find((x) => x.id === t.hands[0]);
+  const held = heldMagic(t);
   const trow = held?.weapon ? WEAPONS[held.weapon] : undefined;
   if (!row || !trow) return null;
-  return row.disarms.find((m) => trow.disarmedBy.includes(m)) ?? null;
+  for (const m of row.disarms) if (trow.disarmedBy.includes(m)) return m;
+  return null;
 }
 
 export function spellRow(id: string) {

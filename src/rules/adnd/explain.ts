@@ -8,6 +8,7 @@ import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
 import { criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import type { AdndState, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
+import { timingLedger } from './timing.ts';
 import { type Role, armourClass, attackBonus, hits, needLedger, wieldingTable, wieldings } from './tohit.ts';
 
 export interface SwingOdds {
@@ -141,8 +142,9 @@ export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
   const until = s.now + horizon;
   for (const f of s.figures) {
     if (f.hp <= 0) continue;
-    if (f.declared && f.timing) {
-      out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action: describeDeclared(s, f), why: f.timing.entries, projected: false });
+    const timing = timingLedger(s, f);
+    if (f.declared && timing) {
+      out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action: describeDeclared(s, f), why: timing.entries, projected: false });
       const d = f.declared;
       if (d.kind === 'attack') {
         const w = f.weapons.find((x) => x.id === d.weapon)!;
@@ -201,7 +203,7 @@ export function explainState(s: AdndState): ExplainReport {
       surprised: f.surprised,
       next: f.declared ? f.next : null,
       declared: f.declared ? describeDeclared(s, f) : null,
-      timing: f.timing,
+      timing: timingLedger(s, f),
       parry: f.parry,
       consecutiveParries: f.parries,
       extraAt: f.extraAt || null,

@@ -1,6 +1,5 @@
 // AD&D 1e on the segmental clock (seed 3380eb42, RULINGS R-A1..R-A11): state, figures,
 // commands and events. Plain data throughout, so structuredClone and JSON round-trip it.
-import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import type { GameEvent } from '../../engine/types.ts';
 
 export type ClassId =
@@ -60,8 +59,22 @@ export type Declared =
   | { kind: 'draw'; weapons: string[] }
   | { kind: 'ready'; weapon: string }
   | { kind: 'cast'; spell: string; target: string }
-  | { kind: 'wait' }
+  | { kind: 'wait'; until: number }
   | { kind: 'struggle' };
+
+/** Why a figure became free at `freeAt` (the first step of its next timing ledger). */
+export type FreeReason =
+  | 'start'
+  | 'attack'
+  | 'draw'
+  | 'ready'
+  | 'cast'
+  | 'wait'
+  | 'struggle'
+  | 'parried'
+  | 'disarmed'
+  | 'entangled'
+  | 'held';
 
 export interface Figure {
   id: string;
@@ -93,15 +106,24 @@ export interface Figure {
   surprised: number;
 
   // clock (absolute segments: segment s is round ceil(s/10), segment ((s-1) % 10) + 1 of it)
+  //
+  // The state keeps the facts of each timing as numbers and codes; timing.ts turns them into
+  // the ledger explain and the log show (every step of the sum), only when asked.
   /** The segment the figure became free to declare (its last action landed there). */
   freeAt: number;
-  /** Why it became free then: entries summing to freeAt (start, surprise, last action, parry...). */
-  freeWhy: LedgerEntry[];
+  /** Why it became free then (with freeAt and the surprise fields, the first steps of the next timing). */
+  freeReason: FreeReason;
+  /** The d100 surprise roll that applied to this figure (0: none), for the timing ledger. */
+  surpriseRoll: number;
   /** The declared action and the segment it lands on; null while free to declare. */
   declared: Declared | null;
   next: number;
-  /** How `next` was reached: entries sum to `next` (explain: why it acts there). */
-  timing: Ledger | null;
+  /** The segment the action was declared in. */
+  declaredAt: number;
+  /** Haste (1) or slow (-1) applied to declSf at the declaration, 0 none (R-A6). */
+  declSpeed: -1 | 0 | 1;
+  /** Consecutive parries counted into this declaration's delay (R-A8). */
+  declParries: number;
   /** Consecutive parries (R-A8); reset by any other action landing. */
   parries: number;
   /** Parry in force: against whom and the AC improvement, until the next action lands. */
@@ -144,8 +166,10 @@ export interface Attack {
   /** null: no standing enemy left to strike. */
   target: string | null;
   extra: boolean;
-  /** Why the target differs from the declared one (it fell), for the log. */
-  retarget: string | null;
+  /** Why the target differs from the declared one, for the log: none declared, or it fell. */
+  retarget: 'unnamed' | 'fell' | null;
+  /** The declared target that fell (retarget 'fell'). */
+  fallen: string | null;
 }
 
 export interface AdndState {

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { InputError, type Issue } from '../../core/errors.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
-import { CLASSES, SPELLS, WEAPONS, dexRow, parseDamage, parseScore } from './tables.ts';
+import { parseDice } from '../../core/dice/notation.ts';
+import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore } from './tables.ts';
 import { twoWeaponDex } from './tohit.ts';
 
 const id = z.string().min(1).max(64);
@@ -131,6 +132,19 @@ export function parseHd(v: number | string): number | null {
 
 function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: Issue[]): WeaponItem | null {
   const magic = typeof entry.magic === 'number' ? { hit: entry.magic, dmg: entry.magic } : (entry.magic ?? { hit: 0, dmg: 0 });
+  for (const [k, d] of [
+    ['damage', entry.damage],
+    ['damageL', entry.damageL],
+  ] as const) {
+    if (d === undefined) continue;
+    // The core notation (3380eb42 damage as "2d4+1" or an AD&D range "2-7"); its error names the column.
+    try {
+      parseDice(d, `${path}.${k}`);
+    } catch (e) {
+      if (e instanceof InputError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
   if (entry.weapon !== undefined) {
     const row = WEAPONS[entry.weapon];
     if (!row) {
@@ -163,12 +177,6 @@ function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: I
   if (entry.id === undefined || entry.sf === undefined || entry.damage === undefined) {
     issues.push({ path, message: 'a natural attack (no `weapon`) needs id, sf and damage' });
     return null;
-  }
-  for (const [k, d] of [
-    ['damage', entry.damage],
-    ['damageL', entry.damageL],
-  ] as const) {
-    if (d !== undefined && !parseDamage(d)) issues.push({ path: `${path}.${k}`, message: `'${d}' is not dice like 2d4+1` });
   }
   return {
     id: entry.id,
@@ -261,10 +269,13 @@ export function setupScenario(raw: unknown): AdndState {
       surpriseChance: fr.surpriseChance ?? (fr.class ? CLASSES[fr.class].surprise : 33),
       surprised: 0,
       freeAt: 0,
-      freeWhy: [],
+      freeReason: 'start',
+      surpriseRoll: 0,
       declared: null,
       next: 0,
-      timing: null,
+      declaredAt: 0,
+      declSpeed: 0,
+      declParries: 0,
       parries: 0,
       parry: null,
       extraAt: 0,

@@ -9,21 +9,27 @@
 //   4. everything landing here resolves together (R-A1 ties are simultaneous: a figure felled
 //      this segment still delivers its own blow);
 //   5. `declare`: figures now free declare their next action.
+//
+// With `emit` null (the lab) the same steps run on numbers only: no ledger, no string, no
+// closure or temporary array; the same dice are drawn in the same order, so a fight comes out
+// the same with or without a log (tested). Ledgers are built only for events and explain.
+import { rollDice, rollSum, rollTotal } from '../../core/dice/roll.ts';
 import type { DiceSource } from '../../core/dice/source.ts';
 import { CommandRejected } from '../../core/errors.ts';
-import type { LedgerEntry } from '../../core/ledger.ts';
 import { ledger } from '../../core/ledger.ts';
 import type { Emit, GameSystem, Pending, Summary } from '../../engine/types.ts';
-import { aiDeclare, aiExtra, aiReact, attackWeapons, bestTarget, parryWith } from './ai.ts';
-import { adjustSpeed, parryDelay, roundOf, segmentOfRound, surpriseSegments } from './clock.ts';
-import { canFight, disarmMethod, figureState, savingThrow, swing, type SwingResult } from './combat.ts';
+import { z } from 'zod';
+import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
+import { parryDelay, roundOf, segmentOfRound, surpriseSegments } from './clock.ts';
+import { cloneState } from './clone.ts';
+import { canFight, disarmMethod, figureState, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
 import { explainState } from './explain.ts';
-import type { AdndEvent, AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
-import { z } from 'zod';
+import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, WeaponItem } from './model.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
-import { CLASSES, SPELLS, WEAPONS, rollDice, spec } from './tables.ts';
-import { twoWeaponDex } from './tohit.ts';
+import { CLASSES, SPELLS, WEAPONS } from './tables.ts';
+import { timingInto, timingLedger } from './timing.ts';
+import { twoInHand, twoWeaponRowIndex, weaponById } from './tohit.ts';
 
 type E = Emit<AdndEvent>;
 
@@ -33,9 +39,8 @@ function ev(s: AdndState, type: string, fields: Record<string, unknown>): AdndEv
 }
 
 export function fig(s: AdndState, id: string, path = 'figure'): Figure {
-  const f = s.figures.find((x) => x.id === id);
-  if (!f) throw new CommandRejected(path, `no figure '${id}'`);
-  return f;
+  for (const f of s.figures) if (f.id === id) return f;
+  throw new CommandRejected(path, `no figure '${id}'`);
 }
 
 const hasted = (f: Figure, now: number) => f.hastedUntil > 0 && now <= f.hastedUntil;
@@ -47,34 +52,24 @@ function awake(f: Figure, now: number): boolean {
 
 /** May parry now: standing, not surprised or held this segment, not entangled, a hand weapon ready. */
 function canReact(f: Figure, now: number): boolean {
-  return canFight(f) && now > f.surprised && now > f.heldUntil && !f.entangled && parryWith(f) !== null;
+  return canFight(f) && now > f.surprised && now > f.heldUntil && !f.entangled && parryWeapon(f) !== null;
 }
 
-function declareQueue(s: AdndState): string[] {
-  return s.figures.filter((f) => f.declared === null && awake(f, s.now) && f.freeAt <= s.now).map((f) => f.id);
+/** Refills the queue in place with the figures free to declare now (figure order). */
+function declareQueue(s: AdndState): void {
+  s.queue.length = 0;
+  for (const f of s.figures) if (f.declared === null && awake(f, s.now) && f.freeAt <= s.now) s.queue.push(f.id);
 }
 
 // ---------------------------------------------------------------- declaring actions
-
-interface Plan {
-  declared: Declared;
-  steps: LedgerEntry[];
-  /** No parry delay (explicit wait). */
-  noDelay?: boolean;
-}
 
 function spellPause(s: AdndState, f: Figure): number {
   const p = s.options.spellPause;
   return (f.cls !== null ? p[f.cls] : undefined) ?? p.default ?? 10;
 }
 
-function speed(f: Figure, now: number, sf: number, what: string): LedgerEntry[] {
-  const adj = adjustSpeed(sf, hasted(f, now), slowed(f, now));
-  return [{ source: `${what} speed factor ${sf}`, delta: sf, rule: 'R-A2' }, ...adj.entries];
-}
-
 function readyWeapon(f: Figure, id: string, path: string): WeaponItem {
-  const w = f.weapons.find((x) => x.id === id);
+  const w = weaponById(f, id);
   if (!w) throw new CommandRejected(path, `${f.name} has no weapon '${id}'`);
   if (w.kind !== 'natural' && !(w.ready && f.hands.includes(w.id))) {
     throw new CommandRejected(path, `${f.name}'s ${w.name} is not in hand; draw or ready it first (R-A2)`);
@@ -82,14 +77,14 @@ function readyWeapon(f: Figure, id: string, path: string): WeaponItem {
   return w;
 }
 
-/** Checks a declaration and works out what it is and how long it takes (nothing changed yet). */
-function plan(s: AdndState, f: Figure, c: Command): Plan {
+/** Checks a declaration and says what it is (nothing changed yet); timing.ts says when it lands. */
+function plan(s: AdndState, f: Figure, c: Command): Declared {
   switch (c.type) {
     case 'attack': {
       if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
-      const ws = attackWeapons(f);
-      if (ws.length === 0) throw new CommandRejected('command.weapon', `${f.name} has no weapon ready (draw or ready one, R-A2)`);
-      const w = c.weapon !== undefined ? readyWeapon(f, c.weapon, 'command.weapon') : ws[0];
+      const first = firstAttackWeapon(f);
+      if (first === undefined) throw new CommandRejected('command.weapon', `${f.name} has no weapon ready (draw or ready one, R-A2)`);
+      const w = c.weapon !== undefined ? readyWeapon(f, c.weapon, 'command.weapon') : first;
       if (w.kind === 'launcher' && w.ammo <= 0) throw new CommandRejected('command.weapon', `${f.name} has no ${w.missile} left`);
       let target: string | null = null;
       if (c.target !== undefined) {
@@ -106,46 +101,35 @@ function plan(s: AdndState, f: Figure, c: Command): Plan {
         }
       }
       // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
-      const other = f.hands.find((h) => h !== w.id);
-      const ow = other ? f.weapons.find((x) => x.id === other) : undefined;
+      let ow: WeaponItem | undefined;
+      for (const h of f.hands) if (h !== w.id && ow === undefined) ow = weaponById(f, h);
       const two = w.kind === 'melee' && w.hands === 1 && ow !== undefined && ow.kind === 'melee' && ow.hands === 1 && mode === 'normal';
-      if (two && !twoWeaponDex(f)) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
-      let steps: LedgerEntry[];
-      if (w.kind === 'launcher') {
-        const m = WEAPONS[w.missile!];
-        steps = w.nocked
-          ? [{ source: `${m.name} already nocked: fires next segment`, delta: 1, rule: '3380eb42' }]
-          : speed(f, s.now, m.sf, m.name);
-      } else if (two) {
-        const sf = Math.max(w.sf, ow!.sf);
-        steps = speed(f, s.now, sf, `two weapons (slower of ${w.name} ${w.sf} / ${ow!.name} ${ow!.sf})`);
-      } else steps = speed(f, s.now, w.sf, w.name);
-      return { declared: { kind: 'attack', target, mode, twoWeapons: two, weapon: w.id, offhand: two ? ow!.id : null }, steps };
+      if (two && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
+      return { kind: 'attack', target, mode, twoWeapons: two, weapon: w.id, offhand: two ? ow!.id : null };
     }
     case 'draw': {
       const ids = c.weapons;
-      if (new Set(ids).size !== ids.length) throw new CommandRejected('command.weapons', 'the same weapon twice');
+      if (ids.length === 2 && ids[0] === ids[1]) throw new CommandRejected('command.weapons', 'the same weapon twice');
       let hands = 0;
-      const steps: LedgerEntry[] = [];
-      ids.forEach((id, k) => {
-        const w = f.weapons.find((x) => x.id === id);
-        if (!w || w.kind === 'natural') throw new CommandRejected(`command.weapons[${k}]`, `${f.name} carries no weapon '${id}'`);
+      for (let k = 0; k < ids.length; k++) {
+        const w = weaponById(f, ids[k]);
+        if (!w || w.kind === 'natural') throw new CommandRejected(`command.weapons[${k}]`, `${f.name} carries no weapon '${ids[k]}'`);
         if (w.kind === 'launcher') throw new CommandRejected(`command.weapons[${k}]`, `a launcher is readied with 'ready' (R-A2)`);
         hands += Math.max(1, w.hands);
-        steps.push({ source: `${w.dropped ? 'pick up' : 'draw'} ${w.name}`, delta: 1, rule: 'R-A2' });
-      });
+      }
       if (hands > 2) throw new CommandRejected('command.weapons', 'more than two hands of weapons');
-      if (ids.length === 2 && !twoWeaponDex(f)) throw new CommandRejected('command.weapons', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
-      return { declared: { kind: 'draw', weapons: [...ids] }, steps };
+      if (ids.length === 2 && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapons', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
+      return { kind: 'draw', weapons: ids.length === 1 ? [ids[0]] : [ids[0], ids[1]] };
     }
     case 'ready': {
-      const w = f.weapons.find((x) => x.id === c.weapon);
+      const w = weaponById(f, c.weapon);
       if (w?.kind !== 'launcher') throw new CommandRejected('command.weapon', `${f.name} has no launcher '${c.weapon}'`);
       if (w.ammo <= 0) throw new CommandRejected('command.weapon', `no ${w.missile} left for ${w.name}`);
-      return { declared: { kind: 'ready', weapon: w.id }, steps: speed(f, s.now, w.sf, `ready ${w.name} (launcher)`) };
+      return { kind: 'ready', weapon: w.id };
     }
     case 'cast': {
-      const slot = f.spells.find((x) => x.spell === c.spell);
+      let slot: { spell: string; left: number } | undefined;
+      for (const x of f.spells) if (x.spell === c.spell) slot = x;
       if (!slot || slot.left <= 0) throw new CommandRejected('command.spell', `${f.name} has no '${c.spell}' left to cast`);
       if (s.now < f.spellLockUntil) {
         throw new CommandRejected('command.spell', `${f.name} is pausing after an offensive spell until segment ${f.spellLockUntil} (R-A7)`);
@@ -154,37 +138,37 @@ function plan(s: AdndState, f: Figure, c: Command): Plan {
       const t = fig(s, c.target, 'command.target');
       const sp = SPELLS[c.spell];
       if (sp.effect.kind !== 'heal' && sp.effect.kind !== 'haste' && !canFight(t)) throw new CommandRejected('command.target', `${t.name} is down`);
-      return { declared: { kind: 'cast', spell: c.spell, target: t.id }, steps: [{ source: `${sp.name} casting time ${sp.castingTime}`, delta: sp.castingTime, rule: 'R-A7' }] };
+      return { kind: 'cast', spell: c.spell, target: t.id };
     }
     case 'wait': {
       const until = c.until ?? s.now + 1;
       if (until <= s.now) throw new CommandRejected('command.until', `segment ${until} is not after now (${s.now})`);
-      return { declared: { kind: 'wait' }, steps: [{ source: `waits until segment ${until}`, delta: until - s.now, rule: 'R-A1' }], noDelay: true };
+      return { kind: 'wait', until };
     }
     case 'struggle': {
       if (!f.entangled) throw new CommandRejected('command.type', `${f.name} is not entangled`);
-      return { declared: { kind: 'struggle' }, steps: [{ source: 'struggle free of the entangling weapon', delta: s.options.struggleSegments, rule: 'R-A9' }] };
+      return { kind: 'struggle' };
     }
     default:
       throw new CommandRejected('command.type', `'${c.type}' is not a declaration`);
   }
 }
 
+const hasteNow = (f: Figure, now: number): -1 | 0 | 1 => {
+  const h = hasted(f, now);
+  return h === slowed(f, now) ? 0 : h ? 1 : -1;
+};
+
 function declare(s: AdndState, f: Figure, c: Command, emit: E): void {
-  const p = plan(s, f, c);
-  const entries: LedgerEntry[] = f.freeWhy.length > 0 ? [...f.freeWhy] : [{ source: 'free', delta: s.now, rule: 'R-A1' }];
-  // freeWhy sums to freeAt; a figure deciding later than that (held, surprised) starts from now.
-  const base = entries.reduce((t, e) => t + e.delta, 0);
-  if (base !== s.now) entries.push({ source: `decides in segment ${s.now}`, delta: s.now - base, rule: 'R-A1' });
-  entries.push(...p.steps);
-  if (f.parries > 0 && !p.noDelay) {
-    entries.push({ source: `parry delay: ${f.parries} consecutive parr${f.parries === 1 ? 'y' : 'ies'}`, delta: parryDelay(f.parries), rule: 'R-A8' });
-  }
-  const t = ledger(entries);
-  f.declared = p.declared;
-  f.next = t.total;
-  f.timing = t;
-  if (emit) emit(ev(s, 'declare', { figure: f.id, action: p.declared, lands: f.next, landsRound: roundOf(f.next), landsSegment: segmentOfRound(f.next), timing: t }));
+  f.declared = plan(s, f, c);
+  f.declaredAt = s.now;
+  f.declSpeed = hasteNow(f, s.now);
+  f.declParries = f.parries;
+  if (emit) {
+    const t = timingLedger(s, f)!;
+    f.next = t.total;
+    emit(ev(s, 'declare', { figure: f.id, action: f.declared, lands: f.next, landsRound: roundOf(f.next), landsSegment: segmentOfRound(f.next), timing: t }));
+  } else f.next = timingInto(s, f, null);
 }
 
 // ---------------------------------------------------------------- the segment loop
@@ -220,24 +204,28 @@ function startRound(s: AdndState, dice: DiceSource, emit: E): void {
 }
 
 function checkOver(s: AdndState, emit: E): boolean {
-  const standing = new Set(s.figures.filter(canFight).map((f) => f.side));
-  if (standing.size > 1) return false;
+  let side: string | null = null;
+  for (const f of s.figures) {
+    if (!canFight(f)) continue;
+    if (side === null) side = f.side;
+    else if (f.side !== side) return false;
+  }
   s.phase = 'over';
-  s.queue = [];
-  s.winner = standing.size === 1 ? [...standing][0] : null;
+  s.queue.length = 0;
+  s.winner = side;
   if (emit) emit(ev(s, 'end', { winner: s.winner, rounds: roundOf(s.now) }));
   return true;
 }
 
 function nextSegment(s: AdndState, dice: DiceSource, emit: E): void {
   s.now += 1;
-  s.landing = [];
+  s.landing.length = 0;
   if (segmentOfRound(s.now) === 1) {
     if (roundOf(s.now) > s.options.maxRounds) {
       s.now -= 1;
       s.phase = 'over';
       s.stalled = true;
-      s.queue = [];
+      s.queue.length = 0;
       if (emit) emit(ev(s, 'end', { winner: null, rounds: roundOf(s.now), stalled: true }));
       return;
     }
@@ -247,7 +235,13 @@ function nextSegment(s: AdndState, dice: DiceSource, emit: E): void {
     if (f.heldUntil === s.now && canFight(f) && emit) emit(ev(s, 'status', { figure: f.id, status: 'hold ends' }));
   }
   s.phase = 'extra';
-  s.queue = s.figures.filter((f) => f.extraAt === s.now && awake(f, s.now) && !f.entangled && attackWeapons(f).length > 0).map((f) => f.id);
+  s.queue.length = 0;
+  for (const f of s.figures) if (f.extraAt === s.now && awake(f, s.now) && !f.entangled && firstAttackWeapon(f) !== undefined) s.queue.push(f.id);
+}
+
+function indexOf(s: AdndState, id: string): number {
+  for (let i = 0; i < s.figures.length; i++) if (s.figures[i].id === id) return i;
+  return -1;
 }
 
 /** Landing attacks this segment and who may parry them. */
@@ -256,18 +250,26 @@ function buildReact(s: AdndState, emit: E): void {
     const d = f.declared;
     if (!d || f.next !== s.now || d.kind !== 'attack' || !canFight(f)) continue;
     let target = d.target;
-    let retarget: string | null = null;
+    let retarget: 'unnamed' | 'fell' | null = null;
     if (d.mode === 'normal' && (target === null || !canFight(fig(s, target)))) {
-      const w = f.weapons.find((x) => x.id === d.weapon);
-      const t = bestTarget(s, f, w);
-      retarget = target === null ? 'target chosen as the blow lands' : `${fig(s, target).name} is down; the blow turns to another enemy`;
+      const t = bestTarget(s, f, weaponById(f, d.weapon));
+      retarget = target === null ? 'unnamed' : 'fell';
       target = t ? t.id : null;
     }
-    s.landing.push({ attacker: f.id, target, extra: false, retarget });
+    s.landing.push({ attacker: f.id, target, extra: false, retarget, fallen: retarget === 'fell' ? d.target : null });
   }
-  // Order: figure order, extras after the regular blows of the same figure.
-  const order = new Map(s.figures.map((f, i) => [f.id, i]));
-  s.landing.sort((a, b) => order.get(a.attacker)! - order.get(b.attacker)! || Number(a.extra) - Number(b.extra));
+  // Order: figure order, extras after the regular blows of the same figure (a stable insertion sort, in place).
+  const L = s.landing;
+  for (let i = 1; i < L.length; i++) {
+    const x = L[i];
+    const kx = indexOf(s, x.attacker) * 2 + (x.extra ? 1 : 0);
+    let j = i - 1;
+    while (j >= 0 && indexOf(s, L[j].attacker) * 2 + (L[j].extra ? 1 : 0) > kx) {
+      L[j + 1] = L[j];
+      j--;
+    }
+    L[j + 1] = x;
+  }
   if (emit) {
     const acting = s.figures.filter((f) => (f.declared && f.next === s.now && canFight(f)) || s.landing.some((l) => l.attacker === f.id && l.extra));
     if (acting.length > 0) {
@@ -276,17 +278,26 @@ function buildReact(s: AdndState, emit: E): void {
           actors: acting.map((f) => ({
             figure: f.id,
             action: f.declared && f.next === s.now ? f.declared.kind : 'extra attack',
-            why: f.declared && f.next === s.now ? f.timing : ledger([{ source: 'extra attack segment (d10)', delta: s.now, rule: 'R-A5' }]),
+            why: f.declared && f.next === s.now ? timingLedger(s, f) : ledger([{ source: 'extra attack segment (d10)', delta: s.now, rule: 'R-A5' }]),
           })),
         }),
       );
     }
   }
-  const targets = new Set(s.landing.map((l) => l.target).filter((t): t is string => t !== null));
-  s.queue = s.figures.filter((f) => targets.has(f.id) && canReact(f, s.now)).map((f) => f.id);
+  s.queue.length = 0;
+  for (const f of s.figures) {
+    if (!canReact(f, s.now)) continue;
+    for (const l of L) {
+      if (l.target === f.id) {
+        s.queue.push(f.id);
+        break;
+      }
+    }
+  }
 }
 
-function hurt(s: AdndState, t: Figure, amount: number, why: string, emit: E): void {
+/** Takes `amount` hp from `t`; `why` names the cause in the log (null when not logging). */
+function hurt(s: AdndState, t: Figure, amount: number, why: string | null, emit: E): void {
   const before = figureState(t, s.options);
   t.hp -= amount;
   const after = figureState(t, s.options);
@@ -306,17 +317,16 @@ function heal(s: AdndState, t: Figure, amount: number, emit: E): void {
   if (after !== before && emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why: 'healed' }));
 }
 
-/** Frees `f` now (its pending action lost): disarmed, entangled, held, parrying. */
-function interrupt(s: AdndState, f: Figure, why: string, at = s.now): void {
+/** Frees `f` (its pending action lost): disarmed, entangled, held, parrying. */
+function interrupt(s: AdndState, f: Figure, why: FreeReason, at = s.now): void {
   f.declared = null;
-  f.timing = null;
   f.freeAt = at;
-  f.freeWhy = [{ source: why, delta: at, rule: 'R-A1' }];
+  f.freeReason = why;
 }
 
 function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E): void {
   if (emit) emit(ev(s, 'attack', { ...r }));
-  if (r.damage) hurt(s, t, r.damage.total, `${a.name}'s ${r.weapon}`, emit);
+  if (r.hit && r.mode === 'normal') hurt(s, t, r.dealt, emit ? `${a.name}'s ${r.weapon}` : null, emit);
   if (r.drain) {
     // R-A10: drains are never multiplied by a critical.
     if (r.drain.kind === 'level') {
@@ -329,47 +339,51 @@ function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E)
     if (emit) emit(ev(s, 'drain', { figure: t.id, by: a.id, kind: r.drain.kind, amount: r.drain.amount }));
   }
   if (r.disarmed && t.hands.length > 0) {
-    const w = t.weapons.find((x) => x.id === t.hands[0])!;
+    const w = weaponById(t, t.hands[0])!;
     w.ready = false;
     w.dropped = true;
-    t.hands = t.hands.slice(1);
+    t.hands.shift();
     if (emit) emit(ev(s, 'disarm', { figure: t.id, by: a.id, weapon: w.id }));
     const d = t.declared;
-    if (d && d.kind === 'attack' && (d.weapon === w.id || d.offhand === w.id) && canFight(t)) interrupt(s, t, `disarmed in segment ${s.now}`);
+    if (d && d.kind === 'attack' && (d.weapon === w.id || d.offhand === w.id) && canFight(t)) interrupt(s, t, 'disarmed');
     if (t.parry) t.parry = null;
   }
   if (r.entangled && canFight(t)) {
     t.entangled = true;
     t.parry = null;
     if (emit) emit(ev(s, 'entangle', { figure: t.id, by: a.id }));
-    interrupt(s, t, `entangled in segment ${s.now}`);
+    interrupt(s, t, 'entangled');
   }
 }
 
+function attackLost(s: AdndState, a: Figure, extra: boolean, why: string, emit: E): void {
+  if (emit) emit(ev(s, 'attack-lost', { figure: a.id, extra, why }));
+}
+
 function resolveAttack(s: AdndState, a: Figure, d: Extract<Declared, { kind: 'attack' }> | null, extra: boolean, dice: DiceSource, emit: E): void {
-  const l = s.landing.find((x) => x.attacker === a.id && x.extra === extra);
+  let l: (typeof s.landing)[number] | undefined;
+  for (const x of s.landing) if (x.attacker === a.id && x.extra === extra) l = x;
   const t = l?.target ? fig(s, l.target) : null;
-  const lost = (why: string) => {
-    if (emit) emit(ev(s, 'attack-lost', { figure: a.id, extra, why }));
-  };
   if (!t) {
-    lost('no standing enemy to strike');
+    attackLost(s, a, extra, 'no standing enemy to strike', emit);
     return;
   }
   if (!canFight(t)) {
-    lost(`${t.name} already fell this segment`);
+    attackLost(s, a, extra, emit ? `${t.name} already fell this segment` : '', emit);
     return;
   }
-  if (l?.retarget && emit) emit(ev(s, 'retarget', { figure: a.id, target: t.id, why: l.retarget }));
-  const ws = attackWeapons(a);
-  const w = d ? a.weapons.find((x) => x.id === d.weapon) : ws[0];
+  if (l?.retarget && emit) {
+    const why = l.retarget === 'unnamed' ? 'target chosen as the blow lands' : `${fig(s, l.fallen!).name} is down; the blow turns to another enemy`;
+    emit(ev(s, 'retarget', { figure: a.id, target: t.id, why }));
+  }
+  const w = d ? weaponById(a, d.weapon) : firstAttackWeapon(a);
   if (!w || (w.kind !== 'natural' && !a.hands.includes(w.id))) {
-    lost('its weapon is no longer in hand');
+    attackLost(s, a, extra, 'its weapon is no longer in hand', emit);
     return;
   }
   if (w.kind === 'launcher') {
     if (w.ammo <= 0) {
-    lost(`no ${w.missile} left`);
+    attackLost(s, a, extra, emit ? `no ${w.missile} left` : '', emit);
     return;
   }
     w.ammo -= 1;
@@ -377,21 +391,31 @@ function resolveAttack(s: AdndState, a: Figure, d: Extract<Declared, { kind: 'at
   }
   const mode = d?.mode ?? 'normal';
   if (mode === 'disarm' && !disarmMethod(w, t)) {
-    lost(`${t.name} holds nothing ${w.name} can disarm`);
+    attackLost(s, a, extra, emit ? `${t.name} holds nothing ${w.name} can disarm` : '', emit);
     return;
   }
   const offId = d ? d.offhand : null;
-  const off = offId && a.hands.includes(offId) ? a.weapons.find((x) => x.id === offId) : undefined;
-  const twoInHand = a.hands.length === 2 && a.hands.every((h) => a.weapons.find((x) => x.id === h)?.hands === 1);
-  const role = off ? 'primary' : twoInHand && w.kind === 'melee' ? 'primary' : 'alone';
-  applySwing(s, a, t, swing(a, t, w, role, mode, s.options, dice), emit);
-  if (off && canFight(t)) applySwing(s, a, t, swing(a, t, off, 'secondary', 'normal', s.options, dice), emit);
+  const off = offId !== null && a.hands.includes(offId) ? weaponById(a, offId) : undefined;
+  const role = off ? 'primary' : twoInHand(a) && w.kind === 'melee' ? 'primary' : 'alone';
+  const detail = emit !== null;
+  applySwing(s, a, t, swing(a, t, w, role, mode, s.options, dice, detail), emit);
+  if (off && canFight(t)) applySwing(s, a, t, swing(a, t, off, 'secondary', 'normal', s.options, dice, detail), emit);
 }
+
+/** A saving throw: with its ledger for the log, or a plain yes/no from the same d20. */
+function save(f: Figure, kind: string, dice: DiceSource, emit: E): { saved: boolean; detail: ReturnType<typeof savingThrow> | null } {
+  if (emit) {
+    const sv = savingThrow(f, kind, [], dice);
+    return { saved: sv.saved, detail: sv };
+  }
+  return saves(f, kind, 0, dice) ? SAVED : FAILED;
+}
+const SAVED = { saved: true, detail: null };
+const FAILED = { saved: false, detail: null };
 
 function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' }>, dice: DiceSource, emit: E): void {
   const sp = SPELLS[d.spell];
-  const slot = f.spells.find((x) => x.spell === d.spell)!;
-  slot.left -= 1;
+  for (const x of f.spells) if (x.spell === d.spell) x.left -= 1;
   const t = fig(s, d.target);
   const level = f.monster ? Math.floor(f.hd) : f.level;
   const pause = sp.offensive ? spellPause(s, f) : 0;
@@ -403,28 +427,33 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       const n = Math.max(1, Math.ceil(level / (e.levelsPerMissile ?? 2)));
       if (!canFight(t)) break;
       for (let i = 0; i < n; i++) {
-        const r = rollDice(spec(e.damage!), dice);
-        if (emit) emit(ev(s, 'spell-damage', { figure: t.id, spell: sp.id, damage: ledger([{ source: `missile ${i + 1}: ${e.damage} [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }]) }));
-        hurt(s, t, r.total, sp.name, emit);
+        if (emit) {
+          const r = rollDice(e.damage!, dice);
+          emit(ev(s, 'spell-damage', { figure: t.id, spell: sp.id, damage: ledger([{ source: `missile ${i + 1}: ${e.damage} [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }]) }));
+          hurt(s, t, r.total, sp.name, emit);
+        } else hurt(s, t, rollTotal(e.damage!, dice), null, emit);
       }
       break;
     }
     case 'damage': {
       const n = Math.min(level, e.maxDice ?? level);
-      const r = rollDice({ n, sides: e.diePerLevel ?? 6, plus: 0 }, dice);
-      const victims = e.area === 'side' ? s.figures.filter((x) => x.side === t.side && x.hp > -10) : [t];
-      for (const v of victims) {
-        const sv = savingThrow(v, e.save ?? 'spell', [], dice);
-        const dmg = sv.saved ? Math.floor(r.total / 2) : r.total;
+      const sides = e.diePerLevel ?? 6;
+      const r = emit ? rollDice(`${n}d${sides}`, dice) : null;
+      const total = r ? r.total : rollSum(dice, n, sides);
+      // 'side': everyone on the target's side not yet dead (Fray's no-map fireball).
+      for (const v of s.figures) {
+        if (e.area === 'side' ? !(v.side === t.side && v.hp > -10) : v !== t) continue;
+        const sv = save(v, e.save ?? 'spell', dice, emit);
+        const dmg = sv.saved ? Math.floor(total / 2) : total;
         if (emit) {
           emit(
             ev(s, 'spell-damage', {
               figure: v.id,
               spell: sp.id,
-              save: sv,
+              save: sv.detail,
               damage: ledger([
-                { source: `${n}d${e.diePerLevel} [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' },
-                ...(sv.saved ? [{ source: 'saved: half', delta: dmg - r.total, rule: 'adnd-phb' }] : []),
+                { source: `${n}d${sides} [${r!.faces.join(', ')}]`, delta: total, rule: 'adnd-phb' },
+                ...(sv.saved ? [{ source: 'saved: half', delta: dmg - total, rule: 'adnd-phb' }] : []),
               ]),
             }),
           );
@@ -439,9 +468,9 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       break;
     case 'slow':
     case 'hold': {
-      const sv = savingThrow(t, e.save ?? 'spell', [], dice);
+      const sv = save(t, e.save ?? 'spell', dice, emit);
       if (sv.saved) {
-        if (emit) emit(ev(s, 'status', { figure: t.id, status: `resists ${sp.name}`, save: sv }));
+        if (emit) emit(ev(s, 'status', { figure: t.id, status: `resists ${sp.name}`, save: sv.detail }));
         break;
       }
       const until = s.now + ((e.baseRounds ?? 3) + level) * 10;
@@ -449,15 +478,17 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       else {
         t.heldUntil = until;
         t.parry = null;
-        interrupt(s, t, `held until segment ${until}`, until);
+        interrupt(s, t, 'held', until);
       }
-      if (emit) emit(ev(s, 'status', { figure: t.id, status: e.kind === 'slow' ? 'slowed' : 'held', until, save: sv }));
+      if (emit) emit(ev(s, 'status', { figure: t.id, status: e.kind === 'slow' ? 'slowed' : 'held', until, save: sv.detail }));
       break;
     }
     case 'heal': {
-      const r = rollDice(spec(e.damage!), dice);
-      if (emit) emit(ev(s, 'heal', { figure: t.id, spell: sp.id, amount: r.total, faces: r.faces }));
-      heal(s, t, r.total, emit);
+      if (emit) {
+        const r = rollDice(e.damage!, dice);
+        emit(ev(s, 'heal', { figure: t.id, spell: sp.id, amount: r.total, faces: r.faces }));
+        heal(s, t, r.total, emit);
+      } else heal(s, t, rollTotal(e.damage!, dice), emit);
       break;
     }
     default:
@@ -465,67 +496,77 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
   }
 }
 
+// The segment's snapshot of who acts (R-A1), reused from segment to segment (no allocation).
+const acting: Figure[] = [];
+const actingWhat: Declared[] = [];
+
 function resolveSegment(s: AdndState, dice: DiceSource, emit: E): void {
   // Snapshot: everyone whose action lands now acts, even if struck down in this same segment (R-A1).
-  const acts = s.figures
-    .filter((f) => f.declared !== null && f.next === s.now && canFight(f))
-    .map((f) => ({ f, d: f.declared! }));
-  const extras = s.landing.filter((l) => l.extra).map((l) => fig(s, l.attacker));
+  acting.length = 0;
+  actingWhat.length = 0;
   for (const f of s.figures) {
-    const a = acts.find((x) => x.f === f);
-    if (a) {
-      const d = a.d;
+    if (f.declared !== null && f.next === s.now && canFight(f)) {
+      acting.push(f);
+      actingWhat.push(f.declared);
+    }
+  }
+  let hasExtras = false;
+  for (const l of s.landing) if (l.extra) hasExtras = true;
+  for (const f of s.figures) {
+    const k = acting.indexOf(f);
+    if (k >= 0) {
+      const d = actingWhat[k];
       if (d.kind === 'attack') resolveAttack(s, f, d, false, dice, emit);
       else if (d.kind === 'draw') {
         for (const h of f.hands) {
-          const w = f.weapons.find((x) => x.id === h);
+          const w = weaponById(f, h);
           if (w) w.ready = false;
         }
-        f.hands = [...d.weapons];
+        f.hands.length = 0;
         for (const id of d.weapons) {
-          const w = f.weapons.find((x) => x.id === id)!;
+          const w = weaponById(f, id)!;
+          f.hands.push(id);
           w.ready = true;
           w.dropped = false;
         }
         if (emit) emit(ev(s, 'draw', { figure: f.id, weapons: d.weapons }));
       } else if (d.kind === 'ready') {
-        const w = f.weapons.find((x) => x.id === d.weapon)!;
+        const w = weaponById(f, d.weapon)!;
         for (const h of f.hands) {
-          const o = f.weapons.find((x) => x.id === h);
+          const o = weaponById(f, h);
           if (o) o.ready = false;
         }
-        f.hands = [w.id];
+        f.hands.length = 0;
+        f.hands.push(w.id);
         w.ready = true;
         w.dropped = false;
         if (emit) emit(ev(s, 'ready', { figure: f.id, weapon: w.id }));
       } else if (d.kind === 'cast') castSpell(s, f, d, dice, emit);
       else if (d.kind === 'struggle') {
-        const sv = savingThrow(f, 'petrification', [], dice);
+        const sv = save(f, 'petrification', dice, emit);
         if (sv.saved) f.entangled = false;
-        if (emit) emit(ev(s, 'struggle', { figure: f.id, save: sv, free: sv.saved }));
+        if (emit) emit(ev(s, 'struggle', { figure: f.id, save: sv.detail, free: sv.saved }));
       }
       // The action has landed: the figure is free again; a parry ends with its next action (R-A8).
       if (f.declared === d) {
         f.declared = null;
-        f.timing = null;
         f.freeAt = s.now;
-        f.freeWhy = [{ source: `${d.kind === 'wait' ? 'waited' : d.kind} landed in segment ${s.now}`, delta: s.now, rule: 'R-A1' }];
+        f.freeReason = d.kind;
       }
       f.parries = 0;
       f.parry = null;
     }
-    if (extras.includes(f)) {
-      resolveAttack(s, f, null, true, dice, emit);
-      f.parries = 0;
-      f.parry = null;
+    if (hasExtras) {
+      let extra = false;
+      for (const l of s.landing) if (l.extra && l.attacker === f.id) extra = true;
+      if (extra) {
+        resolveAttack(s, f, null, true, dice, emit);
+        f.parries = 0;
+        f.parry = null;
+      }
     }
   }
-  for (const f of s.figures) {
-    if (!canFight(f)) {
-      f.declared = null;
-      f.timing = null;
-    }
-  }
+  for (const f of s.figures) if (!canFight(f)) f.declared = null;
 }
 
 function advance(s: AdndState, dice: DiceSource, emit: E): void {
@@ -538,7 +579,7 @@ function advance(s: AdndState, dice: DiceSource, emit: E): void {
       resolveSegment(s, dice, emit);
       if (checkOver(s, emit)) return;
       s.phase = 'declare';
-      s.queue = declareQueue(s);
+      declareQueue(s);
     } else {
       if (checkOver(s, emit)) return;
       nextSegment(s, dice, emit);
@@ -550,22 +591,23 @@ function advance(s: AdndState, dice: DiceSource, emit: E): void {
 
 function begin(s: AdndState, dice: DiceSource, emit: E): void {
   if (emit) emit(ev(s, 'begin', { name: s.name, figures: s.figures.map((f) => f.id) }));
-  for (const f of s.figures) f.freeWhy = [{ source: 'start of the encounter', delta: 0, rule: 'R-A1' }];
+  for (const f of s.figures) f.freeReason = 'start';
   for (const sp of s.surprise) {
     const roll = sp.roll ?? dice.face(100);
-    const results = [];
     for (const f of s.figures) {
       if (f.side !== sp.side) continue;
       const segs = surpriseSegments(f.surpriseChance, roll);
       f.surprised = segs;
       f.freeAt = segs;
-      if (segs > 0) f.freeWhy.push({ source: `surprised ${segs} segments (d100 ${roll} <= ${f.surpriseChance}%)`, delta: segs, rule: 'R-A3' });
-      results.push({ figure: f.id, chance: f.surpriseChance, segments: segs });
+      f.surpriseRoll = segs > 0 ? roll : 0;
     }
-    if (emit) emit(ev(s, 'surprise', { side: sp.side, roll, rolled: sp.roll === null, results }));
+    if (emit) {
+      const results = s.figures.filter((f) => f.side === sp.side).map((f) => ({ figure: f.id, chance: f.surpriseChance, segments: f.surprised }));
+      emit(ev(s, 'surprise', { side: sp.side, roll, rolled: sp.roll === null, results }));
+    }
   }
   s.phase = 'declare';
-  s.queue = declareQueue(s);
+  declareQueue(s);
 }
 
 const DECLARATIONS = new Set(['attack', 'draw', 'ready', 'drop', 'cast', 'wait', 'struggle']);
@@ -592,6 +634,12 @@ export function scriptPick(s: AdndState, f: Figure): { command: Command; index: 
   return { command: rest as Command, index: i };
 }
 
+/** The decision is made: the script entry it follows is used up and the figure leaves the queue. */
+function decided(s: AdndState, f: Figure, pick: { command: Command; index: number } | null, c: Command): void {
+  if (pick && pick.index >= 0 && sameCommand(pick.command, c)) f.script.splice(pick.index, 1);
+  s.queue.splice(s.queue.indexOf(f.id), 1);
+}
+
 function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
   if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
   if (c.type === 'begin') {
@@ -607,66 +655,65 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
   }
   const at = (c as { at?: number }).at;
   if (at !== undefined && at !== s.now) throw new CommandRejected('command.at', `this command is for segment ${at}; it is segment ${s.now}`);
-  const pick = scriptPick(s, f);
-  const done = () => {
-    if (pick && pick.index >= 0 && sameCommand(pick.command, c)) f.script.splice(pick.index, 1);
-    s.queue = s.queue.filter((id) => id !== f.id);
-  };
+  const pick = f.script.length > 0 ? scriptPick(s, f) : null;
   if (s.phase === 'extra') {
     if (c.type === 'pass') {
       f.extraAt = 0;
-      done();
+      decided(s, f, pick, c);
     } else if (c.type === 'attack') {
       let target: string | null = null;
       if (c.target !== undefined) {
         const t = fig(s, c.target, 'command.target');
         if (t.side === f.side || !canFight(t)) throw new CommandRejected('command.target', `${t.name} is not a standing enemy`);
         target = t.id;
-      } else target = bestTarget(s, f, attackWeapons(f)[0])?.id ?? null;
+      } else target = bestTarget(s, f, firstAttackWeapon(f))?.id ?? null;
       if (c.weapon !== undefined || c.mode === 'disarm') throw new CommandRejected('command.weapon', 'an extra attack strikes with the weapon in hand (R-A5)');
-      s.landing.push({ attacker: f.id, target, extra: true, retarget: null });
+      s.landing.push({ attacker: f.id, target, extra: true, retarget: null, fallen: null });
       if (emit) emit(ev(s, 'extra-attack', { figure: f.id, target }));
-      done();
+      decided(s, f, pick, c);
     } else throw new CommandRejected('command.type', `an extra attack is taken with 'attack' or declined with 'pass', not '${c.type}'`);
   } else if (s.phase === 'react') {
-    if (c.type === 'pass') done();
+    if (c.type === 'pass') decided(s, f, pick, c);
     else if (c.type === 'parry') {
-      const attackers = s.landing.filter((l) => l.target === f.id).map((l) => l.attacker);
-      if (!attackers.includes(c.against)) {
+      let struck = false;
+      for (const l of s.landing) if (l.target === f.id && l.attacker === c.against) struck = true;
+      if (!struck) {
+        const attackers = s.landing.filter((l) => l.target === f.id).map((l) => l.attacker);
         throw new CommandRejected('command.against', `${c.against} is not striking ${f.name} this segment (attackers: ${attackers.join(', ')})`);
       }
-      const p = parryWith(f)!;
-      f.parry = { against: c.against, ac: p.ac };
-      if (!p.keepsAttack) {
+      const w = parryWeapon(f)!;
+      const keepsAttack = parryKeepsAttack(f, w);
+      f.parry = { against: c.against, ac: parryAc(f, w) };
+      if (!keepsAttack) {
         // R-A8: the parry replaces the figure's action; its next action comes SF + 2 per consecutive parry later.
         f.parries += 1;
-        interrupt(s, f, `parried in segment ${s.now}`);
+        interrupt(s, f, 'parried');
       }
       if (emit) {
         emit(
           ev(s, 'parry', {
             figure: f.id,
             against: c.against,
-            weapon: p.weapon.id,
+            weapon: w.id,
             ac: ledger([
-              { source: `proficiencies in ${p.weapon.name}`, delta: p.weapon.weapon ? (f.proficiencies[p.weapon.weapon] ?? 0) : 0, rule: 'R-A8' },
-              { source: `${p.weapon.name} to-hit magic`, delta: p.weapon.magicHit, rule: 'R-A8' },
-              ...(p.weapon.weapon && WEAPONS[p.weapon.weapon].parryBonus ? [{ source: 'parrying weapon bonus', delta: WEAPONS[p.weapon.weapon].parryBonus, rule: 'R-A9' }] : []),
+              { source: `proficiencies in ${w.name}`, delta: w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0, rule: 'R-A8' },
+              { source: `${w.name} to-hit magic`, delta: w.magicHit, rule: 'R-A8' },
+              ...(w.weapon && WEAPONS[w.weapon].parryBonus ? [{ source: 'parrying weapon bonus', delta: WEAPONS[w.weapon].parryBonus, rule: 'R-A9' }] : []),
             ]),
             consecutive: f.parries,
-            delay: p.keepsAttack ? 0 : parryDelay(f.parries),
-            keepsAttack: p.keepsAttack,
+            delay: keepsAttack ? 0 : parryDelay(f.parries),
+            keepsAttack,
           }),
         );
       }
-      done();
+      decided(s, f, pick, c);
     } else throw new CommandRejected('command.type', `now ${f.name} may only 'parry' or 'pass'`);
   } else {
     if (c.type === 'drop') {
-      const w = f.weapons.find((x) => x.id === c.weapon);
+      const w = weaponById(f, c.weapon);
       if (!w || !f.hands.includes(w.id)) throw new CommandRejected('command.weapon', `${f.name} holds no '${c.weapon}'`);
       // Dropping takes no time (R-A2): the figure still declares this segment.
-      f.hands = f.hands.filter((h) => h !== w.id);
+      f.hands.splice(f.hands.indexOf(w.id), 1);
       w.ready = false;
       w.dropped = true;
       if (emit) emit(ev(s, 'drop', { figure: f.id, weapon: w.id }));
@@ -675,7 +722,7 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
     }
     if (c.type === 'parry' || c.type === 'pass') throw new CommandRejected('command.type', `'${c.type}' answers a blow; now ${f.name} declares an action`);
     declare(s, f, c, emit);
-    done();
+    decided(s, f, pick, c);
   }
   advance(s, dice, emit);
 }
@@ -688,11 +735,10 @@ function pending(s: AdndState): Pending | null {
 }
 
 function decide(s: AdndState): Command {
-  const p = pending(s);
-  if (!p) throw new CommandRejected('command', 'the encounter is over');
-  if (p.kind === 'begin') return { type: 'begin' };
-  const f = fig(s, p.figures[0]);
-  const pick = scriptPick(s, f);
+  if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
+  if (s.phase === 'begin') return { type: 'begin' };
+  const f = fig(s, s.queue[0]);
+  const pick = f.script.length > 0 ? scriptPick(s, f) : null;
   if (pick) return pick.command;
   if (s.phase === 'react') return aiReact(s, f);
   if (s.phase === 'extra') return aiExtra(s, f);
@@ -732,7 +778,7 @@ export const adndSystem: GameSystem<AdndState, Command, AdndEvent> = {
   apply,
   pending,
   decide,
-  clone: (s) => structuredClone(s),
+  clone: cloneState,
   summary,
   explain: explainState,
   describe: describeEvent,

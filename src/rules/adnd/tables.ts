@@ -7,7 +7,6 @@ import spellsData from '../../data/adnd/spells.json' with { type: 'json' };
 import strData from '../../data/adnd/strength.json' with { type: 'json' };
 import toHitData from '../../data/adnd/tohit.json' with { type: 'json' };
 import weaponsData from '../../data/adnd/weapons.json' with { type: 'json' };
-import type { DiceSource } from '../../core/dice/source.ts';
 import type { ClassId, Figure, Score } from './model.ts';
 
 export interface ClassInfo {
@@ -106,30 +105,72 @@ function rowFor<T extends { min: number; max: number; pctMin?: number; pctMax?: 
   return r;
 }
 
-export function strengthRow(s: Score): { label: string; hit: number; dmg: number } {
-  return rowFor(strData.rows as { label: string; min: number; max: number; pctMin?: number; pctMax?: number; hit: number; dmg: number }[], s);
+export interface StrengthRow {
+  label: string;
+  min: number;
+  max: number;
+  pctMin?: number;
+  pctMax?: number;
+  hit: number;
+  dmg: number;
+}
+const STR_ROWS = strData.rows as StrengthRow[];
+
+// Row lookups sit in the AI's and the lab's inner loop: each (score, pct) is looked up once,
+// then read from a flat array (score * 101 + pct) without a search or a closure.
+const strCache: (StrengthRow | undefined)[] = [];
+const dexCache: number[] = [];
+
+export function strengthRow(s: Score): StrengthRow {
+  const k = s.score * 101 + s.pct;
+  let r = strCache[k];
+  if (r === undefined) {
+    r = rowFor(STR_ROWS, s);
+    strCache[k] = r;
+  }
+  return r;
 }
 
 /** The seed's dexterity row (R-A4). A plain 18 falls in 18/01-50 (pctMin 0 in the data). */
 export function dexRow(s: Score): DexRow {
-  return rowFor(DEX_ROWS, s);
+  return DEX_ROWS[dexRowIndex(s)];
 }
 
 /** The row index, so the Two Weapons skill can use the next better row (R-A4, seed note 1). */
 export function dexRowIndex(s: Score): number {
-  return DEX_ROWS.indexOf(dexRow(s));
+  const k = s.score * 101 + s.pct;
+  let i = dexCache[k];
+  if (i === undefined) {
+    i = DEX_ROWS.indexOf(rowFor(DEX_ROWS, s));
+    dexCache[k] = i;
+  }
+  return i;
 }
 
-/** "To hit AC 0" for a class at a level (R-A11, 1e DMG matrices). */
+const MONSTER_AC0 = toHitData.monsters;
+const CLASS_AC0 = toHitData.classes as Record<string, number[][]>;
+
+function monsterAc0Row(hd: number) {
+  for (const r of MONSTER_AC0) if (hd <= r.maxHd) return r;
+  return MONSTER_AC0[MONSTER_AC0.length - 1];
+}
+
+function levelRow<T extends unknown[]>(rows: T[], level: number): T {
+  for (const r of rows) if (level >= (r[0] as number) && level <= (r[1] as number)) return r;
+  return rows[0];
+}
+
+/** "To hit AC 0" for a class at a level (R-A11, 1e DMG matrices); the number alone (hot path). */
+export function toHitAC0Value(f: Pick<Figure, 'cls' | 'level' | 'monster' | 'hd'>): number {
+  if (f.monster || f.cls === null) return monsterAc0Row(f.hd).ac0;
+  return levelRow(CLASS_AC0[CLASSES[f.cls].attack], f.level)[2];
+}
+
+/** "To hit AC 0" with the row it comes from (explain, the log). */
 export function toHitAC0(f: Pick<Figure, 'cls' | 'level' | 'monster' | 'hd'>): { value: number; label: string } {
-  if (f.monster || f.cls === null) {
-    const row = toHitData.monsters.find((r) => f.hd <= r.maxHd)!;
-    return { value: row.ac0, label: `monster ${row.band} HD` };
-  }
-  const group = CLASSES[f.cls].attack;
-  const rows = (toHitData.classes as Record<string, number[][]>)[group];
-  const row = rows.find(([lo, hi]) => f.level >= lo && f.level <= hi) ?? rows[0];
-  return { value: row[2], label: `${f.cls} level ${f.level}` };
+  const value = toHitAC0Value(f);
+  if (f.monster || f.cls === null) return { value, label: `monster ${monsterAc0Row(f.hd).band} HD` };
+  return { value, label: `${f.cls} level ${f.level}` };
 }
 
 /**
@@ -144,63 +185,19 @@ export function needToHit(ac0: number, ac: number): number {
 }
 
 /** Saving throw number for a figure (R-A11): class group and level, monsters as fighters of level = HD. */
-export function saveNeed(f: Pick<Figure, 'cls' | 'level' | 'monster' | 'hd'>, kind: string): { value: number; label: string } {
+export function saveNeedValue(f: Pick<Figure, 'cls' | 'level' | 'monster' | 'hd'>, kind: string): number {
   const idx = SAVE_ORDER.indexOf(kind);
   if (idx < 0) throw new RangeError(`unknown saving throw ${kind}`);
   const table = savesData.classes as unknown as Record<string, [number, number, number[]][]>;
-  const group = f.monster || f.cls === null ? 'fighter' : CLASSES[f.cls].saves;
-  const level = f.monster || f.cls === null ? Math.floor(f.hd) : f.level;
-  const rows = table[group];
-  const row = rows.find(([lo, hi]) => level >= lo && level <= hi) ?? rows[0];
-  const bonus = f.monster || f.cls === null ? 0 : CLASSES[f.cls].saveBonus;
-  const who = f.monster || f.cls === null ? `monster as fighter ${level}` : `${f.cls} ${f.level}`;
-  return { value: row[2][idx] - bonus, label: `save vs ${kind} (${who})` };
+  const mon = f.monster || f.cls === null;
+  const group = mon ? 'fighter' : CLASSES[f.cls!].saves;
+  const level = mon ? Math.floor(f.hd) : f.level;
+  const bonus = mon ? 0 : CLASSES[f.cls!].saveBonus;
+  return levelRow(table[group], level)[2][idx] - bonus;
 }
 
-/** Dice like "2d4", "1d6+1", "1d4-1" or a flat "3"/"0". */
-export interface DiceSpec {
-  n: number;
-  sides: number;
-  plus: number;
-}
-
-export function parseDamage(text: string): DiceSpec | null {
-  const m = /^\s*(?:(\d+)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$/.exec(text);
-  if (m && m[1] !== undefined) {
-    const plus = m[3] ? (m[3] === '-' ? -1 : 1) * Number(m[4]) : 0;
-    const n = Number(m[1]);
-    const sides = Number(m[2]);
-    if (n < 1 || sides < 1 || n > 100) return null;
-    return { n, sides, plus };
-  }
-  const flat = /^\s*(\d+)\s*$/.exec(text);
-  if (flat) return { n: 0, sides: 1, plus: Number(flat[1]) };
-  return null;
-}
-
-export function diceMax(d: DiceSpec): number {
-  return d.n * d.sides + d.plus;
-}
-export function diceMin(d: DiceSpec): number {
-  return d.n + d.plus;
-}
-export function diceMean(d: DiceSpec): number {
-  return (d.n * (d.sides + 1)) / 2 + d.plus;
-}
-
-export function rollDice(d: DiceSpec, dice: DiceSource): { faces: number[]; total: number } {
-  const faces: number[] = [];
-  let total = d.plus;
-  for (let i = 0; i < d.n; i++) {
-    const f = dice.face(d.sides);
-    faces.push(f);
-    total += f;
-  }
-  return { faces, total };
-}
-
-export function spec(text: string): DiceSpec {
-  const d = parseDamage(text);
-  if (!d) throw new RangeError(`bad damage dice '${text}'`);
-  return d;
+export function saveNeed(f: Pick<Figure, 'cls' | 'level' | 'monster' | 'hd'>, kind: string): { value: number; label: string } {
+  const mon = f.monster || f.cls === null;
+  const who = mon ? `monster as fighter ${Math.floor(f.hd)}` : `${f.cls} ${f.level}`;
+  return { value: saveNeedValue(f, kind), label: `save vs ${kind} (${who})` };
 }

@@ -1,24 +1,33 @@
 // To-hit: the attacker's bonus ledger (strength, the seed's dexterity columns, two weapons,
 // proficiency, magic: seed 3380eb42 Frito/Rocky tables, R-A4) and the d20 needed against the
 // target's armour class from the 1e matrices (R-A11), with every step in a ledger.
-import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
+//
+// Each number is computed once, by one function that returns the total and, when handed an
+// array, also writes the ledger entries into it (`out`). The lab and the AI pass null: no
+// strings, no entries, no allocation; `explain` and the event log pass an array.
 import { CommandRejected } from '../../core/errors.ts';
+import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
 import type { Figure, WeaponItem } from './model.ts';
-import { CLASSES, DEX_ROWS, WEAPONS, dexRow, dexRowIndex, formatScore, needToHit, strengthRow, toHitAC0 } from './tables.ts';
+import { CLASSES, DEX_ROWS, WEAPONS, dexRow, dexRowIndex, formatScore, needToHit, strengthRow, toHitAC0, toHitAC0Value } from './tables.ts';
 
 export type Role = 'alone' | 'primary' | 'secondary';
 
-/** Dexterity modifiers for two weapons (R-A4): the row's columns, or the next better row with the skill. */
-export function twoWeaponDex(f: Figure): { primary: number; secondary: number; label: string } | null {
+/** The dexterity table row used for two weapons (R-A4): the figure's row, or the next better one with the skill; -1 when not allowed. */
+export function twoWeaponRowIndex(f: Figure): number {
   let i = dexRowIndex(f.dex);
-  let label = `dexterity ${formatScore(f.dex)} two weapons`;
-  if (f.twoWeaponsSkill && i + 1 < DEX_ROWS.length) {
-    i += 1;
-    label = `dexterity ${formatScore(f.dex)} two weapons, Two Weapons skill: row ${DEX_ROWS[i].label}`;
-  }
+  if (f.twoWeaponsSkill && i + 1 < DEX_ROWS.length) i += 1;
   const row = DEX_ROWS[i];
-  if (row.primary === null || row.secondary === null) return null;
-  return { primary: row.primary, secondary: row.secondary, label };
+  return row.primary === null || row.secondary === null ? -1 : i;
+}
+
+/** Dexterity modifiers for two weapons (R-A4), with the label explain shows. */
+export function twoWeaponDex(f: Figure): { primary: number; secondary: number; label: string } | null {
+  const i = twoWeaponRowIndex(f);
+  if (i < 0) return null;
+  const row = DEX_ROWS[i];
+  const skill = i !== dexRowIndex(f.dex);
+  const label = skill ? `dexterity ${formatScore(f.dex)} two weapons, Two Weapons skill: row ${row.label}` : `dexterity ${formatScore(f.dex)} two weapons`;
+  return { primary: row.primary!, secondary: row.secondary!, label };
 }
 
 export function isMissile(w: WeaponItem): boolean {
@@ -26,71 +35,109 @@ export function isMissile(w: WeaponItem): boolean {
 }
 
 /**
- * The attack bonus of `f` swinging `w` in `role` (seed 3380eb42 example tables; R-A4).
- * Disarm attempts count only dexterity and weapon plusses (seed 3380eb42, disarming).
+ * The attack bonus of `f` swinging `w` in `role` (seed 3380eb42 example tables; R-A4), and its
+ * ledger entries into `out` when given. Disarm attempts count only dexterity and weapon plusses
+ * (seed 3380eb42, disarming).
  */
-export function attackBonus(f: Figure, w: WeaponItem, role: Role, disarm = false): Ledger {
-  const e: LedgerEntry[] = [];
+export function attackBonusInto(f: Figure, w: WeaponItem, role: Role, disarm: boolean, out: LedgerEntry[] | null): number {
+  let t = 0;
   const natural = w.kind === 'natural';
-  if (!natural && !isMissile(w) && !disarm) {
-    const s = strengthRow(f.str);
-    e.push({ source: `strength ${formatScore(f.str)}`, delta: s.hit, rule: 'adnd-phb-strength' });
+  const missile = isMissile(w);
+  if (!natural && !missile && !disarm) {
+    const d = strengthRow(f.str).hit;
+    t += d;
+    if (out) out.push({ source: `strength ${formatScore(f.str)}`, delta: d, rule: 'adnd-phb-strength' });
   }
   if (!natural || f.dexGiven) {
     if (role === 'alone') {
       const row = dexRow(f.dex);
-      const missile = isMissile(w);
-      e.push({
-        source: `dexterity ${formatScore(f.dex)} (${missile ? 'missile' : 'hand'})`,
-        delta: missile ? row.missile : row.hand,
-        rule: 'R-A4',
-      });
+      const d = missile ? row.missile : row.hand;
+      t += d;
+      if (out) out.push({ source: `dexterity ${formatScore(f.dex)} (${missile ? 'missile' : 'hand'})`, delta: d, rule: 'R-A4' });
     } else {
-      const tw = twoWeaponDex(f);
-      if (!tw) throw new CommandRejected('weapon', `${f.name} cannot fight with two weapons at dexterity ${formatScore(f.dex)} (R-A4)`);
-      e.push({ source: `${tw.label} (${role})`, delta: role === 'primary' ? tw.primary : tw.secondary, rule: 'R-A4' });
+      const i = twoWeaponRowIndex(f);
+      if (i < 0) throw new CommandRejected('weapon', `${f.name} cannot fight with two weapons at dexterity ${formatScore(f.dex)} (R-A4)`);
+      const d = role === 'primary' ? DEX_ROWS[i].primary! : DEX_ROWS[i].secondary!;
+      t += d;
+      if (out) out.push({ source: `${twoWeaponDex(f)!.label} (${role})`, delta: d, rule: 'R-A4' });
     }
   }
   if (!natural && f.cls !== null && !disarm) {
-    const key = w.weapon ?? '';
-    const prof = (f.proficiencies[key] ?? 0) > 0;
-    e.push(
-      prof
-        ? { source: `proficient with ${w.name}`, delta: 0, rule: 'R-A4' }
-        : { source: `not proficient with ${w.name} (${f.cls})`, delta: CLASSES[f.cls].nonProficiency, rule: 'R-A4' },
-    );
+    const prof = (f.proficiencies[w.weapon ?? ''] ?? 0) > 0;
+    const d = prof ? 0 : CLASSES[f.cls].nonProficiency;
+    t += d;
+    if (out) out.push(prof ? { source: `proficient with ${w.name}`, delta: 0, rule: 'R-A4' } : { source: `not proficient with ${w.name} (${f.cls})`, delta: d, rule: 'R-A4' });
   }
-  if (!natural) e.push({ source: `weapon magic ${w.name}`, delta: w.magicHit, rule: 'adnd-phb' });
+  if (!natural) {
+    t += w.magicHit;
+    if (out) out.push({ source: `weapon magic ${w.name}`, delta: w.magicHit, rule: 'adnd-phb' });
+  }
+  return t;
+}
+
+/** The attack bonus as a ledger (explain, the log). */
+export function attackBonus(f: Figure, w: WeaponItem, role: Role, disarm = false): Ledger {
+  const e: LedgerEntry[] = [];
+  attackBonusInto(f, w, role, disarm, e);
   return ledger(e);
 }
 
+/** Both hands hold one-handed weapons (R-A4 note 3: two weapons worsen AC by 1). */
+export function twoInHand(f: Figure): boolean {
+  if (f.hands.length < 2) return false;
+  for (const h of f.hands) {
+    const w = weaponById(f, h);
+    if (w?.hands !== 1) return false;
+  }
+  return true;
+}
+
 /** The target's armour class against one attacker: armour, dexterity, two weapons, parry. */
-export function armourClass(t: Figure, attackerId: string | null): Ledger {
-  const e: LedgerEntry[] = [{ source: `armour class ${t.ac}`, delta: t.ac, rule: 'adnd-phb' }];
+export function armourClassInto(t: Figure, attackerId: string | null, out: LedgerEntry[] | null): number {
+  let ac = t.ac;
+  if (out) out.push({ source: `armour class ${t.ac}`, delta: t.ac, rule: 'adnd-phb' });
   if (!t.monster || t.dexGiven) {
     const adj = dexRow(t.dex).ac;
-    if (adj !== 0) e.push({ source: `dexterity ${formatScore(t.dex)} AC adjustment`, delta: -adj, rule: 'R-A4' });
+    if (adj !== 0) {
+      ac -= adj;
+      if (out) out.push({ source: `dexterity ${formatScore(t.dex)} AC adjustment`, delta: -adj, rule: 'R-A4' });
+    }
   }
-  if (t.hands.length >= 2 && t.hands.every((h) => (t.weapons.find((w) => w.id === h)?.hands ?? 0) === 1)) {
-    e.push({ source: 'fighting with two weapons', delta: 1, rule: 'R-A4' });
+  if (twoInHand(t)) {
+    ac += 1;
+    if (out) out.push({ source: 'fighting with two weapons', delta: 1, rule: 'R-A4' });
   }
-  if (t.parry && attackerId !== null && t.parry.against === attackerId) {
-    e.push({ source: 'parrying this attacker', delta: -t.parry.ac, rule: 'R-A8' });
+  if (t.parry !== null && attackerId !== null && t.parry.against === attackerId) {
+    ac -= t.parry.ac;
+    if (out) out.push({ source: 'parrying this attacker', delta: -t.parry.ac, rule: 'R-A8' });
   }
+  return ac;
+}
+
+export function armourClass(t: Figure, attackerId: string | null): Ledger {
+  const e: LedgerEntry[] = [];
+  armourClassInto(t, attackerId, e);
   return ledger(e);
 }
 
 /** The d20 face needed: "to hit AC 0" minus the AC, with the six-20s band (R-A11). */
-export function needLedger(a: Figure, acTotal: number, vsAC0 = false): Ledger {
-  const base = toHitAC0(a);
+export function needInto(a: Figure, acTotal: number, vsAC0: boolean, out: LedgerEntry[] | null): number {
+  const base = toHitAC0Value(a);
   const ac = vsAC0 ? 0 : acTotal;
-  const e: LedgerEntry[] = [
-    { source: `to hit AC 0, ${base.label}`, delta: base.value, rule: 'R-A11' },
-    { source: vsAC0 ? 'disarm: against AC 0' : `target armour class ${ac}`, delta: -ac, rule: vsAC0 ? '3380eb42' : 'R-A11' },
-  ];
-  const need = needToHit(base.value, ac);
-  const raw = base.value - ac;
-  if (need !== raw) e.push({ source: 'six-20s band of the matrix', delta: need - raw, rule: 'R-A11' });
+  const need = needToHit(base, ac);
+  if (out) {
+    out.push(
+      { source: `to hit AC 0, ${toHitAC0(a).label}`, delta: base, rule: 'R-A11' },
+      { source: vsAC0 ? 'disarm: against AC 0' : `target armour class ${ac}`, delta: -ac, rule: vsAC0 ? '3380eb42' : 'R-A11' },
+    );
+    if (need !== base - ac) out.push({ source: 'six-20s band of the matrix', delta: need - (base - ac), rule: 'R-A11' });
+  }
+  return need;
+}
+
+export function needLedger(a: Figure, acTotal: number, vsAC0 = false): Ledger {
+  const e: LedgerEntry[] = [];
+  needInto(a, acTotal, vsAC0, e);
   return ledger(e);
 }
 
@@ -107,11 +154,17 @@ export function hits(face: number, bonus: number, need: number, naturals: boolea
   return face + bonus >= need;
 }
 
+/** The figure's weapon with this id (a loop: no closure in the hot path). */
+export function weaponById(f: Figure, id: string): WeaponItem | undefined {
+  for (const w of f.weapons) if (w.id === id) return w;
+  return undefined;
+}
+
 /** Every way `f` could hold its melee weapons: each alone, each ordered pair of one-handers. */
 export function wieldings(f: Figure): { primary: string; secondary: string | null }[] {
   const melee = f.weapons.filter((w) => (w.kind === 'melee' || w.kind === 'natural') && !w.dropped);
   const out: { primary: string; secondary: string | null }[] = melee.map((w) => ({ primary: w.id, secondary: null }));
-  if (twoWeaponDex(f) === null) return out;
+  if (twoWeaponRowIndex(f) < 0) return out;
   for (const p of melee)
     for (const s of melee)
       if (p.id !== s.id && p.hands === 1 && s.hands === 1 && p.kind === 'melee' && s.kind === 'melee') out.push({ primary: p.id, secondary: s.id });
@@ -120,9 +173,9 @@ export function wieldings(f: Figure): { primary: string; secondary: string | nul
 
 /** The to-hit table of the seed's Frito/Rocky example for one wielding. */
 export function wieldingTable(f: Figure, primary: string, secondary: string | null): { weapon: string; role: Role; bonus: Ledger }[] {
-  const w1 = f.weapons.find((w) => w.id === primary)!;
+  const w1 = weaponById(f, primary)!;
   if (secondary === null) return [{ weapon: primary, role: 'alone', bonus: attackBonus(f, w1, 'alone') }];
-  const w2 = f.weapons.find((w) => w.id === secondary)!;
+  const w2 = weaponById(f, secondary)!;
   return [
     { weapon: primary, role: 'primary', bonus: attackBonus(f, w1, 'primary') },
     { weapon: secondary, role: 'secondary', bonus: attackBonus(f, w2, 'secondary') },
