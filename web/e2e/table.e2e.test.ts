@@ -2,6 +2,7 @@
 // in a second browser context, moves (seeing the MA used), sees the odds, attacks; both pages
 // show the result; a reload keeps everything; the player cannot command the GM's figures; the
 // GM rewinds one step. Screenshots of the main screens go to docs/screenshots/.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
@@ -196,6 +197,61 @@ describe('the duel at the table', () => {
     expect(back.view.state).toEqual(beforeAttack.view.state);
     await h.shot(gm, 'gm-after-rewind');
 
+    // Export: the GM's JSON record (replayable) and anyone's Markdown fight report.
+    const [json] = await Promise.all([gm.waitForEvent('download'), gm.getByRole('button', { name: 'Export JSON' }).click()]);
+    const record = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { format: string; commands: unknown[]; log: unknown[] };
+    expect(record.format).toBe('fray-encounter');
+    expect(record.log).toHaveLength(seqAttack + 2);
+    expect(record.commands).toHaveLength(seqAttack);
+    const [md] = await Promise.all([player.waitForEvent('download'), player.getByRole('button', { name: 'Fight report (.md)' }).click()]);
+    expect(readFileSync((await md.path())!, 'utf8')).toMatch(/Duel at the ford/);
+
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('a command the server refuses', () => {
+  it('shows the server reason on the page and changes nothing', async () => {
+    const { page: a } = await h.page();
+    const id = await createFromExample(a, 'tft/duel');
+    const token = tokenOf(a);
+    await a.getByTestId('system-step').click();
+    await waitSeq(a, 1);
+
+    // A second GM screen whose socket stops hearing steps: it goes stale, as a slow tablet would.
+    const { page: b } = await h.page();
+    let hold = false;
+    let current: { close(): Promise<void> } | null = null;
+    await b.routeWebSocket(/\/api\/ws$/, (ws) => {
+      current = ws;
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => {
+        if (hold && typeof m === 'string' && m.includes('"type":"step"')) return;
+        ws.send(m);
+      });
+    });
+    await b.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await b.getByTestId('initiative-first').waitFor();
+    hold = true;
+
+    // Screen A answers the initiative; stale screen B tries the same: the server says no.
+    await a.getByTestId('initiative-first').click();
+    await waitSeq(a, 2);
+    const seq = (await view(id, token)).view.seq;
+    await b.getByTestId('initiative-first').click();
+    const err = b.getByTestId('error').first();
+    await err.waitFor();
+    expect(await err.textContent()).toMatch(/initiative|phase|moving/i);
+    expect((await view(id, token)).view.seq).toBe(seq);
+    await h.shot(b, 'rejected-command');
+
+    // The socket drops: the page reconnects by itself, says the last step it saw and catches up.
+    hold = false;
+    await current!.close();
+    await expect.poll(() => logCount(b), { timeout: 10_000 }).toBe(await logCount(a));
+    await expect.poll(() => b.getByTestId('conn').getAttribute('class')).toMatch(/conn-live/);
+    expect(await b.getByTestId('clock').textContent()).toBe(await a.getByTestId('clock').textContent());
     expect(h.errors).toEqual([]);
   });
 });

@@ -585,7 +585,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               ×
             </button>
             {t.text}
-            {t.issues.length > 0 && (
+            {t.issues.some((i) => !t.text.includes(i.message)) && (
               <ul>
                 {t.issues.map((i) => (
                   <li key={`${i.path}:${i.message}`}>

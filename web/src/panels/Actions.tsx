@@ -177,7 +177,7 @@ function OptionCard({
         {o.choices.length === 0 && (
           <button
             type="button"
-            className={needsHex ? '' : 'primary'}
+            className={needsHex || !canAct ? '' : 'primary'}
             disabled={!canAct || !!o.disabled}
             title={o.disabled}
             data-testid={`do-${index}`}
@@ -197,7 +197,7 @@ function OptionCard({
               {c.notes.length > 0 && <span className="note">{c.notes.join('; ')}</span>}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
               <OddsChips o={c} />
-              <button type="button" className="primary small" disabled={!canAct || !!c.disabled} title={c.disabled} onClick={() => onChoose(c)}>
+              <button type="button" className={canAct ? 'primary small' : 'small'} disabled={!canAct || !!c.disabled} title={c.disabled} onClick={() => onChoose(c)}>
                 Do it
               </button>
             </li>
