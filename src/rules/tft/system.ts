@@ -1,5 +1,5 @@
 // The TFT GameSystem: scenario setup, commands, the turn, the AI, summary, explain, narration.
-import { tftPolicy } from '../../ai/tft.ts';
+import { tftPolicy } from './ai.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { ExplainReport, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { parseTftCommand } from './commands.ts';

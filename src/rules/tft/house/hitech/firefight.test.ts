@@ -1,4 +1,4 @@
-// examples/tft/hitech-firefight.yaml played by the AI (src/ai/tft.ts) through the TFT system,
+// examples/tft/hitech-firefight.yaml played by the AI (src/rules/tft/ai.ts) through the TFT system,
 // and the AI's HiTech choices on small set pieces: bursts, reloads, grenades at clusters,
 // no blasts on friends.
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../../core/dice/source.ts';
 import { seedRng } from '../../../../core/rng.ts';
 import { runToEnd } from '../../../../engine/run.ts';
-import { planAction } from '../../../../ai/tft.ts';
+import { planAction } from '../../ai.ts';
 import type { TftEvent, TftState } from '../../model.ts';
 import { tftSystem } from '../../system.ts';
 import { actionPhase, fig, scenario } from './harness.test-util.ts';

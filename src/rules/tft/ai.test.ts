@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { relation } from '../rules/tft/core.ts';
-import { tftSystem } from '../rules/tft/system.ts';
-import { beginTurn, fig, play, setup } from '../rules/tft/testing.ts';
-import { planAction, planMove } from './tft.ts';
+import { relation } from './core.ts';
+import { tftSystem } from './system.ts';
+import { beginTurn, fig, play, setup } from './testing.ts';
+import { planAction, planMove } from './ai.ts';
 
 describe('the default TFT policy', () => {
   it('closes in with a charge when the enemy is within half MA, facing it', () => {
@@ -91,9 +91,9 @@ describe('the default TFT policy', () => {
     expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'stand-up', figure: 'a' });
   });
   it('the AI wins more often with the better fighter (plays sensibly, not randomly)', async () => {
-    const { runToEnd } = await import('../engine/run.ts');
-    const { SeededDice } = await import('../core/dice/source.ts');
-    const { seedRng } = await import('../core/rng.ts');
+    const { runToEnd } = await import('../../engine/run.ts');
+    const { SeededDice } = await import('../../core/dice/source.ts');
+    const { seedRng } = await import('../../core/rng.ts');
     let strongWins = 0;
     for (let seed = 0; seed < 40; seed++) {
       const s = setup([

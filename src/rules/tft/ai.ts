@@ -3,11 +3,12 @@
 // expected damage, defend or dodge when that is better, retreat when nearly dead. Cheap: a
 // small Dijkstra over the MA and cached exact expectations; no per-move odds computation.
 //
-// (Layering note: a policy needs the rules it plays, so src/ai imports src/rules/tft; the TFT
-// system calls it from decide().)
-import { DIRECTIONS, type Direction, type Hex, distance } from '../core/hex/coords.ts';
-import { directionToward } from '../core/hex/facing.ts';
-import type { Pending } from '../engine/types.ts';
+// Layering: the policy lives with the rules it plays (as src/rules/adnd/ai.ts does), because
+// the TFT system's decide() (the engine's GameSystem contract) calls it; rules import nothing
+// above them (docs/ARCHITECTURE.md).
+import { DIRECTIONS, type Direction, type Hex, distance } from '../../core/hex/coords.ts';
+import { directionToward } from '../../core/hex/facing.ts';
+import type { Pending } from '../../engine/types.ts';
 import {
   attackDX,
   core,
@@ -17,13 +18,13 @@ import {
   isAdjacent,
   isEngaged,
   readyWeapon,
-} from '../rules/tft/core.ts';
-import { blockedHex, engagedAt, stepCost } from '../rules/tft/flow.ts';
-import type { ActionOption } from '../rules/tft/hooks.ts';
-import type { Figure, MoveCommand, TftCommand, TftState } from '../rules/tft/model.ts';
-import { expectedDamageCached } from '../rules/tft/odds.ts';
-import { actionOptions, attackOptions } from '../rules/tft/options.ts';
-import { hooksOf } from '../rules/tft/registry.ts';
+} from './core.ts';
+import { blockedHex, engagedAt, stepCost } from './flow.ts';
+import type { ActionOption } from './hooks.ts';
+import type { Figure, MoveCommand, TftCommand, TftState } from './model.ts';
+import { expectedDamageCached } from './odds.ts';
+import { actionOptions, attackOptions } from './options.ts';
+import { hooksOf } from './registry.ts';
 
 function remST(f: Figure): number {
   return f.st - f.wounds - f.fatigue;
