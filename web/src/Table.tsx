@@ -214,7 +214,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     const t = live.current;
     if (!t) return false;
     setBusy(true);
-    let faces: number[] | undefined = physical ? [] : undefined;
+    // Physical dice only while the GM's settings allow them for this role (the server checks too).
+    const allowed = ev?.settings.enteredDice === 'all' || (ev?.settings.enteredDice === 'gm' && ev?.role === 'gm');
+    let faces: number[] | undefined = physical && allowed ? [] : undefined;
     try {
       for (;;) {
         const r = await t.command(command, faces);
