@@ -3,9 +3,10 @@
 // one JSON object instead. Add a section: write bench/NAME.ts exporting a BenchSection and
 // add it to `sections` below.
 import { core } from './core.ts';
+import { lab } from './lab.ts';
 import { type BenchOptions, type BenchSection, Harness, machine } from './harness.ts';
 
-const sections: BenchSection[] = [core];
+const sections: BenchSection[] = [core, lab];
 
 function parseArgs(argv: readonly string[]): { only: string[] | null; json: boolean; opts: BenchOptions } {
   const opts: BenchOptions = { runs: 7, warmup: 2, targetMs: 100 };

@@ -215,7 +215,21 @@ function checkInt(v: unknown, path: string, min: number, max: number): number {
  * per-die armor with the multiplier on each die and the adds on the first (R-H8, as
  * hitech/damage.ts hitechDamage), a new-rule sweep halving before armor (R-S3), HE doubling.
  */
+const hitDamageCache = new Map<string, Dist>();
+
 function hitDamage(i: TftAttackInput, m: number): Dist {
+  // Dists are immutable: the same hit under the same numbers is built once per process.
+  const key = `${i.damage}|${m}|${i.armor ?? 0}|${i.perDie ? 1 : 0}|${i.ap ? 1 : 0}|${i.he ? 1 : 0}|${i.sweep?.variant === 'new' ? 1 : 0}`;
+  let d = hitDamageCache.get(key);
+  if (d === undefined) {
+    d = buildHitDamage(i, m);
+    if (hitDamageCache.size > 4096) hitDamageCache.clear();
+    hitDamageCache.set(key, d);
+  }
+  return d;
+}
+
+function buildHitDamage(i: TftAttackInput, m: number): Dist {
   const dmg = parseDamage(i.damage, 'damage');
   const armor = effectiveProtection(i.armor ?? 0, i.ap ?? false, false).protection;
   const halve = i.sweep?.variant === 'new';
