@@ -223,7 +223,11 @@ class Connection {
   ) {}
 
   send(msg: ServerMessage): void {
-    if (!this.gone && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(msg));
+    this.sendText(JSON.stringify(msg));
+  }
+
+  sendText(json: string): void {
+    if (!this.gone && this.socket.readyState === this.socket.OPEN) this.socket.send(json);
   }
 
   receive(data: Buffer, isBinary: boolean): void {
@@ -266,6 +270,7 @@ class Connection {
       viewer: { role: token.role, figures: token.figures },
       tokenId: token.id,
       send: (m) => this.send(m),
+      sendText: (t) => this.sendText(t),
       close: (reason) => {
         this.send({ type: 'bye', reason });
         room.leave(session);

@@ -35,6 +35,8 @@ export interface Session {
   viewer: Viewer;
   tokenId: string;
   send(msg: ServerMessage): void;
+  /** The same message already serialized (a broadcast serializes once per kind of viewer). */
+  sendText(json: string): void;
   close(reason: 'revoked' | 'deleted' | 'shutdown'): void;
 }
 
@@ -428,15 +430,16 @@ export class Room {
 
   /** Sends every session the new entry and view, filtered once per kind of viewer. */
   private broadcast(entry: LogEntry): void {
-    const cache = new Map<string, ServerMessage>();
+    const cache = new Map<string, string>();
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
-      let msg = cache.get(key);
-      if (!msg) {
-        msg = { type: 'step', entry: this.entryView(entry, s.viewer), view: this.stateView(s.viewer) };
-        cache.set(key, msg);
+      let text = cache.get(key);
+      if (text === undefined) {
+        const msg: ServerMessage = { type: 'step', entry: this.entryView(entry, s.viewer), view: this.stateView(s.viewer) };
+        text = JSON.stringify(msg);
+        cache.set(key, text);
       }
-      s.send(msg);
+      s.sendText(text);
     }
   }
 

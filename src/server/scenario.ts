@@ -56,6 +56,18 @@ export interface Example {
   title: string;
 }
 
+/** Parsed example files, by path and modification time (creating from an example is frequent). */
+const parsedCache = new Map<string, { mtimeMs: number; doc: unknown }>();
+
+function readScenarioFile(path: string): unknown {
+  const mtimeMs = statSync(path).mtimeMs;
+  const hit = parsedCache.get(path);
+  if (hit && hit.mtimeMs === mtimeMs) return structuredClone(hit.doc);
+  const doc = parseScenarioText(readFileSync(path, 'utf8'), 'example');
+  parsedCache.set(path, { mtimeMs, doc });
+  return structuredClone(doc);
+}
+
 /** Every example scenario, by name ("tft/duel"), read from examples/ now. */
 export function listExamples(dir = EXAMPLES_DIR): Example[] {
   const out: Example[] = [];
@@ -72,7 +84,7 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
       else if (/\.(ya?ml|json)$/.test(n)) {
         let doc: unknown;
         try {
-          doc = parseScenarioText(readFileSync(p, 'utf8'));
+          doc = readScenarioFile(p);
         } catch {
           continue; // not a scenario (or broken): the listing shows only usable ones
         }
@@ -92,5 +104,5 @@ export function loadExample(name: string, dir = EXAMPLES_DIR): { example: Exampl
   // Only names from the listing are opened: no path from a request ever reaches the file system.
   const example = listExamples(dir).find((e) => e.name === name);
   if (!example) throw new InputError([{ path: 'example', message: `no example named ${JSON.stringify(name)}` }], 'request');
-  return { example, scenario: parseScenarioText(readFileSync(example.file, 'utf8'), 'example') };
+  return { example, scenario: readScenarioFile(example.file) };
 }
