@@ -61,8 +61,20 @@ function build(ids: readonly string[]): HookSet {
   };
 }
 
+// The last answer: a run plays one encounter's clones, which share their modules array.
+let lastArr: string[] | null = null;
+let lastSet: HookSet | null = null;
+
 export function hooksOf(state: TftState): HookSet {
   const arr = state.modules;
+  if (arr === lastArr) return lastSet as HookSet;
+  const set = hooksOfArray(arr);
+  lastArr = arr;
+  lastSet = set;
+  return set;
+}
+
+function hooksOfArray(arr: string[]): HookSet {
   const hit = byArray.get(arr);
   if (hit) return hit;
   const key = arr.join(',');

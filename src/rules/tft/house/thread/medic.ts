@@ -59,6 +59,7 @@ export function stabilizationDice(talents: readonly string[], healingPotion: boo
 
 /** Wounds first aid heals, explained; null when the medic has neither Physicker talent (R-T4). */
 export function firstAidWounds(talents: readonly string[]): Ledger | null {
+  if (talents.length === 0) return null; // the common case, asked at every action decision
   const keys = new Set(talents.map(talentKey));
   if (keys.has('master-physicker')) return fromBase('Master Physicker first aid', 3, 'R-T4');
   if (keys.has('physicker')) return fromBase('Physicker first aid', 2, 'R-T4');

@@ -30,6 +30,7 @@ import {
   noteState,
   passTurnsOutOfCombat,
   stabilizeBlocker,
+  stateOf,
   stabilizeTurn,
   statusOf,
 } from './tracker.ts';
@@ -119,6 +120,12 @@ function fraction(p: { toNumber(): number; toString(): string }): { p: number; e
 function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 'finish-stabilization'): ActionOption[] {
   if (!ctx.core.canAct(fig)) return [];
   const opts = stateOptions(ctx.state.options);
+  // Cheap tests first (asked at every action decision): an adjacent dying figure (R-T3), no ledgers.
+  let anyDying = false;
+  for (const p of ctx.state.figures) {
+    if (p.id !== fig.id && distance(fig.pos, p.pos) === 1 && stateOf(p, opts) === 'dying') anyDying = true;
+  }
+  if (!anyDying) return [];
   const over = fightOverFor(ctx.state, fig, ctx);
   if (type === 'finish-stabilization' && !over) return [];
   const out: ActionOption[] = [];
@@ -335,17 +342,17 @@ export const threadModule: HouseModule = {
       b.state = to;
     },
     endOfTurn(ctx) {
-      const env = envOf(ctx);
-      for (const f of ctx.state.figures) endOfTurnFor(env, f);
+      // Only a dying figure has anything to do at the end of the turn (R-T2, R-T3).
+      const figs = ctx.state.figures;
+      let env: ThreadEnv | null = null;
+      for (let i = 0; i < figs.length; i++) {
+        if (!(figs[i].house.thread as ThreadBag | undefined)?.dying) continue;
+        env ??= envOf(ctx);
+        endOfTurnFor(env, figs[i]);
+      }
     },
     explain: (state, fig) => ({ thread: threadExplain(state, fig) }),
-    isOver(state) {
-      // Keep the encounter going while a medic is at work on a dying figure.
-      for (const f of state.figures) {
-        const st = (f.house.thread as ThreadBag | undefined)?.stabilization;
-        if (st && !bagOf(f).dead) return false;
-      }
-      return undefined;
-    },
+    // No isOver: a stabilization in progress does not keep a won fight going (core overNow);
+    // `finish-stabilization` stays legal after the end.
   },
 };

@@ -15,7 +15,7 @@ import {
   woundsWhenStabilized,
 } from './medic.ts';
 import { FIRST_THREAD_DICE, diceAfterInterruption, type ThreadChoice, rollThread, threadTarget } from './roll.ts';
-import { type ThreadStateOptions, type ThreadStatus, remST, threadStatus } from './states.ts';
+import { type ThreadStateOptions, type ThreadStatus, remST, threadStateOf, threadStatus } from './states.ts';
 
 /** What the tracker needs of a figure. `wounds` is written by stabilization and first aid. */
 export interface ThreadSubject {
@@ -114,6 +114,12 @@ export function bagOf(fig: { house: Record<string, unknown> }): ThreadBag {
 export function statusOf(fig: ThreadSubject, opts: ThreadStateOptions): ThreadStatus {
   const b = fig.house.thread as ThreadBag | undefined;
   return threadStatus({ st: fig.st, wounds: fig.wounds, fatigue: fig.fatigue }, opts, b?.dead ?? false);
+}
+
+/** The state alone (same bands as statusOf, no ledgers or reason built): for checks in the hot path. */
+export function stateOf(fig: ThreadSubject, opts: ThreadStateOptions): FigureState {
+  const b = fig.house.thread as ThreadBag | undefined;
+  return threadStateOf(fig.st, fig.wounds, fig.fatigue, opts.separateFatigue, b?.dead ?? false);
 }
 
 // ---------- events ----------
@@ -270,7 +276,7 @@ export function nextThreadDice(d: DyingRecord): Ledger {
  */
 export function endOfTurnFor(env: ThreadEnv, fig: ThreadSubject): void {
   const b = bagOf(fig);
-  if (b.dead || !b.dying || statusOf(fig, env.opts).state !== 'dying') return;
+  if (b.dead || !b.dying || stateOf(fig, env.opts) !== 'dying') return;
   const st = b.stabilization;
   if (st) {
     if (st.workedThisTurn) {
@@ -357,8 +363,8 @@ export function stabilizeBlocker(
   potion = false,
 ): string | null {
   if (medic.id === patient.id) return 'a figure cannot stabilize itself';
-  const s = statusOf(patient, opts);
-  if (s.state !== 'dying') return `${patient.name} is ${s.state}, not dying (only a dying figure is stabilized, R-T3)`;
+  const state = stateOf(patient, opts);
+  if (state !== 'dying') return `${patient.name} is ${state}, not dying (only a dying figure is stabilized, R-T3)`;
   const b = bagOf(patient);
   if (b.failedMedics.includes(medic.id)) return `this medic already failed to stabilize ${patient.name} (R-T3)`;
   const st = b.stabilization;
@@ -460,7 +466,7 @@ export function passTurnsOutOfCombat(
     let anyDying = false;
     for (const f of figs) {
       const b = bagOf(f);
-      if (b.dead || !b.dying || statusOf(f, env.opts).state !== 'dying') continue;
+      if (b.dead || !b.dying || stateOf(f, env.opts) !== 'dying') continue;
       anyDying = true;
       const st = b.stabilization;
       if (st) {
@@ -487,12 +493,12 @@ export function turnsLeft(patient: ThreadSubject): number | null {
 export function firstAidBlocker(medic: MedicView, patient: ThreadSubject, opts: ThreadStateOptions): string | null {
   const heal = firstAidWounds(medic.talents);
   if (!heal) return 'first aid needs the Physicker or Master Physicker talent (R-T4)';
-  const s = statusOf(patient, opts);
-  if (s.state === 'dead') return `${patient.name} is dead (R-T1)`;
+  const state = stateOf(patient, opts);
+  if (state === 'dead') return `${patient.name} is dead (R-T1)`;
   if (patient.wounds === 0) return `${patient.name} has no wounds`;
   const b = bagOf(patient);
   if (b.treated) return `${patient.name} was already given first aid or stabilized; one replaces the other (R-T4)`;
-  if (s.state === 'dying') {
+  if (state === 'dying') {
     const after = remST({ st: patient.st, wounds: Math.max(0, patient.wounds - heal.total), fatigue: patient.fatigue }).total;
     if (after < 1) return `first aid would leave remST at ${after}; it replaces stabilization only if it brings remST to 1 or more (R-T4)`;
   }
@@ -505,7 +511,7 @@ export function firstAid(env: ThreadEnv, medic: MedicView, patient: ThreadSubjec
   if (why) throw new CommandRejected('command.target', why);
   const heal = firstAidWounds(medic.talents)!;
   const b = bagOf(patient);
-  const wasDying = statusOf(patient, env.opts).state === 'dying';
+  const wasDying = stateOf(patient, env.opts) === 'dying';
   const before = patient.wounds;
   patient.wounds = Math.max(0, before - heal.total);
   b.treated = true;
