@@ -1,0 +1,44 @@
+// The AD&D timeline places each action in its segment with the reason it is there (seed
+// 3380eb42, R-A1 clock, R-A2 first attack in segment SF, R-A3 surprise), from the real AD&D
+// system's explain() schedule and its events.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ScriptedDice } from '../../../src/core/dice/source.ts';
+import { systems } from '../../../src/rules/index.ts';
+import type { LogEntryView } from '../../../src/server/protocol.ts';
+import type { Obj } from '../model/view.ts';
+import { timelineCells } from './Segments.tsx';
+
+const adnd = systems.adnd;
+
+describe('AD&D segment timeline', () => {
+  it('a declared long sword attack (SF 5) of an unsurprised ranger lands in segment 5 of round 1, with its reason', () => {
+    const scenario = parse(readFileSync(new URL('../../../examples/adnd/surprise.yaml', import.meta.url), 'utf8'));
+    const s = adnd.setup(scenario);
+    const events: Obj[] = [];
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), new ScriptedDice([25]), (e: Obj) => events.push(e));
+    const pending = adnd.pending(s)!;
+    expect(pending.figures).toContain('strider');
+    adnd.apply(s, adnd.parseCommand({ type: 'attack', figure: 'strider', target: 'gnoll1', weapon: 'longsword' }), new ScriptedDice(Array(50).fill(10)), null);
+    const report = adnd.explain(s) as unknown as Obj;
+    const entry: LogEntryView = { seq: 1, kind: 'command', at: '', by: { role: 'gm', tokenId: null }, events: events as LogEntryView['events'], descriptions: events.map((e) => String(e.type)) };
+    const cells = timelineCells([entry], (s as unknown as { figures: Obj[] }).figures, (s as unknown as { now: number }).now, report.schedule);
+    const strider = cells.filter((c) => c.figure === 'strider' && !c.projected);
+    expect(strider.map((c) => [c.round, c.segment])).toEqual([[1, 5]]);
+    expect(strider[0].text).toMatch(/segment 5 \(.*\[R-A2\]/);
+    // Projected follow-up attacks every 5 segments: 10, then segment 5 of round 2 (R-A1 clock runs on).
+    const next = cells.filter((c) => c.figure === 'strider' && c.projected).map((c) => [c.round, c.segment]);
+    expect(next.slice(0, 2)).toEqual([
+      [1, 10],
+      [2, 5],
+    ]);
+  });
+
+  it('without a schedule, a declared action and its timing ledger place the cell', () => {
+    const figs = [{ id: 'a', next: 12, declared: { kind: 'attack' }, timing: { entries: [{ source: 'speed factor 5', delta: 5, rule: 'R-A2' }], total: 12 } }];
+    const [c] = timelineCells([], figs, 3);
+    expect(c).toMatchObject({ figure: 'a', round: 2, segment: 2, kind: 'attack', future: true });
+    expect(c.text).toMatch(/segment 12: speed factor 5 \+5 \[R-A2\]/);
+  });
+});
