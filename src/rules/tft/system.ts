@@ -139,8 +139,27 @@ export function explainTft(state: TftState): ExplainReport {
   };
 }
 
+/**
+ * Deep copy of module data (plain JSON-like values): arrays and plain objects copied field by
+ * field, anything else (Map, Date...) by structuredClone. Several times faster than
+ * structuredClone on the small bags of the hot loop (one clone per fight).
+ */
+function copyData(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyData(v[i]);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = {};
+  for (const k in v as Record<string, unknown>) out[k] = copyData((v as Record<string, unknown>)[k]);
+  return out;
+}
+
 const cloneBag = (b: Record<string, unknown>): Record<string, unknown> => {
-  for (const _k in b) return structuredClone(b);
+  for (const _k in b) return copyData(b) as Record<string, unknown>;
   return {};
 };
 
