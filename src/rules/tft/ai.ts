@@ -128,6 +128,11 @@ function threatenedByMissiles(state: TftState, f: Figure): boolean {
   });
 }
 
+/** A move command as a plain literal (spreading `stay` made slow dictionary-mode objects). */
+function moveTo(f: Figure, path: Hex[], facing: Direction, stance?: 'defend' | 'dodge'): MoveCommand {
+  return stance === undefined ? { type: 'move', figure: f.id, path, facing } : { type: 'move', figure: f.id, path, facing, stance };
+}
+
 export function planMove(state: TftState, f: Figure): MoveCommand {
   const stay: MoveCommand = { type: 'move', figure: f.id, path: [] };
   const foes = enemies(state, f);
@@ -140,7 +145,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
 
   // Nearly dead: defend if engaged; otherwise run from the nearest enemy.
   if (nearlyDead(f) && foes.length > 0) {
-    if (engaged) return { ...stay, facing: faceToward(f.pos, nearest.pos), stance: 'defend' };
+    if (engaged) return moveTo(f, [], faceToward(f.pos, nearest.pos), 'defend');
     const spots = reachable(state, f, ma);
     let bestSpot = spots[0];
     let bestD = -1;
@@ -152,16 +157,16 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
       }
     }
     const path = pathOf(spots, bestSpot);
-    const move: MoveCommand = { ...stay, path, facing: faceToward(bestSpot.hex, nearest.pos) };
+    const move: MoveCommand = moveTo(f, path, faceToward(bestSpot.hex, nearest.pos));
     if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
     return move;
   }
 
   // Missile weapon: stand and shoot the nearest enemy (facing it).
   if (w && w.def.kind === 'missile') {
-    return { ...stay, facing: faceToward(f.pos, nearest.pos) };
+    return moveTo(f, [], faceToward(f.pos, nearest.pos));
   }
-  if (!w) return { ...stay, facing: faceToward(f.pos, nearest.pos) };
+  if (!w) return moveTo(f, [], faceToward(f.pos, nearest.pos));
 
   if (engaged) {
     // Face the adjacent enemy we hurt most.
@@ -175,7 +180,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
         best = e;
       }
     }
-    return { ...stay, facing: faceToward(f.pos, (best ?? nearest).pos) };
+    return moveTo(f, [], faceToward(f.pos, (best ?? nearest).pos));
   }
 
   // A foe already next to us (it is down, or we stand outside its front): strike from here or
@@ -197,7 +202,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
         }
       }
     }
-    return { ...stay, path: bestHex === f.pos ? [] : [bestHex], facing: faceToward(bestHex, bestT.pos) };
+    return moveTo(f, bestHex === f.pos ? [] : [bestHex], faceToward(bestHex, bestT.pos));
   }
 
   // Close in: the reachable hex next to an enemy with the best attack, if it is within half MA
@@ -215,7 +220,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
   }
   if (choice) {
     const path = pathOf(spots, choice.node);
-    return { ...stay, path, facing: faceToward(choice.hex, choice.target.pos) };
+    return moveTo(f, path, faceToward(choice.hex, choice.target.pos));
   }
   let bestSpot = spots[0];
   let bestD = Number.POSITIVE_INFINITY;
@@ -228,7 +233,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
     }
   }
   const path = pathOf(spots, bestSpot);
-  const move: MoveCommand = { ...stay, path, facing: faceToward(bestSpot.hex, nearest.pos) };
+  const move: MoveCommand = moveTo(f, path, faceToward(bestSpot.hex, nearest.pos));
   if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
   return move;
 }
@@ -237,10 +242,12 @@ export function planAction(state: TftState, f: Figure): TftCommand {
   const id = f.id;
   const pass: TftCommand = { type: 'pass', figure: id };
   if (f.prone) return f.turn.hexes === 0 ? { type: 'stand-up', figure: id } : pass;
-  // Only what can score: core attacks and module actions (cheap 'ai' mode, no ledgers).
+  // Only what can score: core attacks and module actions (cheap 'ai' mode, no ledgers). 'any'
+  // actions count too (thread's finish-stabilization once no enemy can act, R-T3); they leave
+  // the action to take, so the figure is asked again with the state they changed.
   const opts: ActionOption[] = attackOptions(state, f, 'ai');
   for (const { spec } of hooksOf(state).actions.values()) {
-    if (spec.phase === 'action') for (const o of spec.options({ state, core, mode: 'ai' }, f)) opts.push(o);
+    if (spec.phase !== 'move') for (const o of spec.options({ state, core, mode: 'ai' }, f)) opts.push(o);
   }
   const w = readyWeapon(f);
   const engaged = isEngaged(state, f);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TftEvent } from './model.ts';
 import { tftSystem } from './system.ts';
+import { overNow } from './flow.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 
 const of = (ev: TftEvent[], type: string) => ev.filter((e) => e.type === type);
@@ -338,6 +339,35 @@ describe('end of the encounter', () => {
       ['a', 'healthy', 0],
       ['b', 'dead', 12],
     ]);
+  });
+  it('tft-core turn step 4 (Fray reading): a won fight ends though a friend of the winners is dying and being stabilized (R-T3 work does not keep it going) [82345e2a]', () => {
+    const s = setup(
+      [
+        { id: 'medic', side: 'A', at: [2, 3], facing: 0 },
+        { id: 'pat', side: 'A', st: 12, wounds: 13, at: [3, 3], facing: 0 },
+        { id: 'b', side: 'B', st: 12, wounds: 11, at: [9, 3], facing: 3 },
+      ],
+      { thread: 'on' },
+    );
+    expect([fig(s, 'pat').state, fig(s, 'b').state]).toEqual(['dying', 'unconscious']);
+    play(s, [{ type: 'begin' }, { type: 'move', figure: 'medic', path: [] }]);
+    // The medic starts the 60-turn work; the thread roll is skipped; the turn ends.
+    const ev = play(s, [{ type: 'stabilize', figure: 'medic', target: 'pat' }]);
+    expect(of(ev, 'over')[0]).toMatchObject({ winner: 'A', reason: 'one side left standing' });
+    expect(s.phase).toBe('over');
+    expect(fig(s, 'pat').state).toBe('dying');
+    // The work can still be finished after the end (an 'any' command).
+    play(s, [{ type: 'finish-stabilization', figure: 'medic', target: 'pat' }], new Array(70).fill(1));
+    expect(fig(s, 'pat').state).toBe('unconscious');
+  });
+  it('a module may end a fight early only while two sides can act; otherwise one side left standing decides', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [12, 3], facing: 3 },
+    ]);
+    expect(overNow(s)).toEqual({ over: false, winner: null, reason: '' });
+    fig(s, 'b').woundFx.canAct = false;
+    expect(overNow(s)).toEqual({ over: true, winner: 'A', reason: 'one side left standing' });
   });
   it('maxTurns ends the fight as a draw', () => {
     const s = setup(

@@ -584,15 +584,23 @@ export function scriptRemains(state: TftState): boolean {
   return false;
 }
 
-/** The end test at the end of a turn: one side (or none) able to act and no script left, or a module's say. */
+/**
+ * The end test at the end of a turn (tft-core turn step 4; Fray's reading): the fight is over
+ * when one side (or none) has a figure able to act and the script has nothing left to play.
+ * Dying or unconscious friends of the winners do not keep it going, and no module can (their
+ * after-the-fight commands, such as thread's `finish-stabilization`, stay legal after the end).
+ * While two sides can act, a module's isOver may end the fight early (true).
+ */
 export function overNow(state: TftState): { over: boolean; winner: string | null; reason: string } {
   const sides = ableSides(state);
   const winner = sides.length === 1 ? sides[0] : null;
-  for (const h of hooksOf(state).isOver) {
-    const r = h(state);
-    if (r !== undefined) return { over: r, winner, reason: 'house rule' };
+  if (sides.length <= 1) {
+    if (scriptRemains(state)) return { over: false, winner: null, reason: '' };
+    return { over: true, winner, reason: sides.length ? 'one side left standing' : 'no one left standing' };
   }
-  if (sides.length <= 1 && !scriptRemains(state)) return { over: true, winner, reason: sides.length ? 'one side left standing' : 'no one left standing' };
+  for (const h of hooksOf(state).isOver) {
+    if (h(state) === true) return { over: true, winner: null, reason: 'house rule' };
+  }
   return { over: false, winner: null, reason: '' };
 }
 

@@ -231,8 +231,9 @@ export interface TftHooks {
   /** Extra explain data for a figure (thread: chance to survive k turns). */
   explain?(state: TftState, fig: Figure): Record<string, unknown> | undefined;
   /**
-   * Whether the encounter is over. Return false to keep it going (a stabilization in
-   * progress), true to end it, undefined to leave it to the core (one side left standing).
+   * Asked at the end of a turn while two or more sides can still act: return true to end the
+   * encounter early (a draw). Once one side (or none) can act the core ends it (unless the
+   * script has entries left): nothing keeps a won fight going (flow.ts overNow).
    */
   isOver?(state: TftState): boolean | undefined;
 }
