@@ -35,7 +35,7 @@ export function winChart(r: SimReport): VlSpec {
     },
     layer: [
       { mark: { type: 'bar' }, encoding: { y: { field: 'p', type: 'quantitative', title: 'P(win)', scale: { domain: [0, 1] }, axis: { format: '%' } } } },
-      { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: { value: 'black' } } },
     ],
     ...FONT,
   } as VlSpec;
