@@ -62,7 +62,7 @@ for (const tdb of testDatabases()) {
       await tdb.cleanup();
     });
 
-    it('SIGKILL mid-stream: every acknowledged command survives and the state equals a replay of the log', async () => {
+    it('SIGKILL mid-stream: every acknowledged command survives and the state equals a replay of the log', { timeout: 120_000 }, async () => {
       const db = await tdb.create();
       const first = await startProcess(db, 11);
       procs.push(first);
