@@ -90,7 +90,9 @@ export class Prepared {
     this.figures = s.figures.map((f) => ({ id: f.id, name: f.name, side: f.side }));
     this.sides = [...new Set(s.figures.map((f) => f.side))];
     this.startVital = s.figures.map(vital);
-    s.figures.forEach((f, i) => this.figIndex.set(f.id, i));
+    s.figures.forEach((f, i) => {
+      this.figIndex.set(f.id, i);
+    });
     const keys: string[] = [];
     this.kWin = keys.length;
     for (const side of this.sides) keys.push(`win:${side}`);
@@ -120,7 +122,6 @@ export class Prepared {
 
   private onEvent(e: GameEvent): void {
     const ev = e as GameEvent & Record<string, unknown>;
-    const nf = this.figures.length;
     if (ev.type === 'damage' && typeof ev.from === 'string' && typeof ev.amount === 'number') {
       const i = this.figIndex.get(ev.from);
       if (i !== undefined) this.vals[this.kDealt + i] += ev.amount;
@@ -137,7 +138,6 @@ export class Prepared {
     if (ev.type === 'attack' && ev.hit === true && ev.damage && typeof (ev.damage as { total?: unknown }).total === 'number') {
       this.vals[this.kDealt + i] += (ev.damage as { total: number }).total;
     }
-    void nf;
   }
 
   /** Plays one fight on `dice`; returns the per-key values (a reused buffer) and whether it ended. */
@@ -268,7 +268,9 @@ export function mergeChunks(prepared: readonly Prepared[], job: ArenaJob, chunks
     unfinished: 0,
   }));
   for (const c of ordered) {
-    c.variants.forEach((s, v) => mergeSums(variants[v].sums, s));
+    c.variants.forEach((s, v) => {
+      mergeSums(variants[v].sums, s);
+    });
     c.diffs.forEach((d, v) => {
       if (d) mergeSums(variants[v].diff as Sums, d);
     });

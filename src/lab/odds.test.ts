@@ -10,7 +10,10 @@ import { adndAttackOdds, adndDamageDist, diceOdds, splitThreshold, tftAttackOdds
 
 /** Every sequence of n faces of a d`sides`, calling f with each. */
 function each(n: number, sides: number, f: (faces: number[]) => void, prefix: number[] = []): void {
-  if (n === 0) return f(prefix);
+  if (n === 0) {
+    f(prefix);
+    return;
+  }
   for (let x = 1; x <= sides; x++) each(n - 1, sides, f, [...prefix, x]);
 }
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
