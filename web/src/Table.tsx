@@ -426,7 +426,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           {system === 'adnd' ? 'round' : 'turn'} {clock.turn}
           {system === 'adnd' && clock.segment ? ` · segment ${clock.segment}` : ''}
           {clock.phase ? ` · ${clock.phase}` : ''}
-          {view.over ? ' · over' : ''}
+          {view.over && clock.phase !== 'over' ? ' · over' : ''}
         </span>
         <span className="spacer" />
         {enteredAllowed && (
