@@ -38,25 +38,38 @@ export function figure(state: TftState, id: string): Figure | undefined {
 }
 
 export function occupant(state: TftState, h: Hex): Figure | undefined {
+  return occupantAt(state, h.q, h.r);
+}
+
+/** occupant() by coordinates (no hex object: the AI's path search). */
+export function occupantAt(state: TftState, q: number, r: number): Figure | undefined {
   const fs = state.figures;
   for (let i = 0; i < fs.length; i++) {
     const p = fs[i].pos;
-    if (p.q === h.q && p.r === h.r) return fs[i];
+    if (p.q === q && p.r === r) return fs[i];
   }
   return undefined;
 }
 
 /** Odd-r offset rectangle (model.ts TftMap). */
 export function onMap(state: TftState, h: Hex): boolean {
+  return onMapAt(state, h.q, h.r);
+}
+
+export function onMapAt(state: TftState, q: number, r: number): boolean {
   const { width, height } = state.map;
-  if (h.r < 0 || h.r >= height) return false;
-  const col = h.q + Math.floor(h.r / 2);
+  if (r < 0 || r >= height) return false;
+  const col = q + Math.floor(r / 2);
   return col >= 0 && col < width;
 }
 
 export function terrainAt(state: TftState, h: Hex): 'wall' | 'rough' | 'water' | null {
+  return terrainAtQR(state, h.q, h.r);
+}
+
+export function terrainAtQR(state: TftState, q: number, r: number): 'wall' | 'rough' | 'water' | null {
   const t = state.map.terrain;
-  for (let i = 0; i < t.length; i++) if (t[i].q === h.q && t[i].r === h.r) return t[i].kind;
+  for (let i = 0; i < t.length; i++) if (t[i].q === q && t[i].r === r) return t[i].kind;
   return null;
 }
 

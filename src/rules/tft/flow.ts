@@ -17,10 +17,13 @@ import {
   isEngaged,
   isFront,
   occupant,
+  occupantAt,
   onMap,
+  onMapAt,
   readyWeapon,
   stepFigure,
   terrainAt,
+  terrainAtQR,
   updateShield,
 } from './core.ts';
 import type { AttackMode, TftContext } from './hooks.ts';
@@ -206,12 +209,25 @@ export function engagedAt(state: TftState, fig: Figure, h: Hex): boolean {
 }
 
 export function stepCost(state: TftState, h: Hex): number {
-  const t = terrainAt(state, h);
+  return stepCostAt(state, h.q, h.r);
+}
+
+/** stepCost() by coordinates (the AI's path search). */
+export function stepCostAt(state: TftState, q: number, r: number): number {
+  const t = terrainAtQR(state, q, r);
   return t === 'rough' || t === 'water' ? 2 : 1;
+}
+
+/** Whether blockedHex() would give a reason, without building it (the AI's path search). */
+export function isBlockedAt(state: TftState, fig: Figure, q: number, r: number): boolean {
+  if (!onMapAt(state, q, r) || terrainAtQR(state, q, r) === 'wall') return true;
+  const o = occupantAt(state, q, r);
+  return o !== undefined && o !== fig;
 }
 
 /** Why `fig` may not step into `h` now, or null. */
 export function blockedHex(state: TftState, fig: Figure, h: Hex): string | null {
+  if (!isBlockedAt(state, fig, h.q, h.r)) return null;
   if (!onMap(state, h)) return `hex ${h.q},${h.r} is off the map`;
   if (terrainAt(state, h) === 'wall') return `hex ${h.q},${h.r} is a wall`;
   const o = occupant(state, h);
