@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lineOfSight } from '../../core/hex/line.ts';
 import { relation } from './core.ts';
 import { tftSystem } from './system.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
@@ -59,7 +60,19 @@ describe('the default TFT policy', () => {
     beginTurn(s, 'A');
     expect(planMove(s, fig(s, 'a'))).toMatchObject({ stance: 'defend', path: [] });
   });
-  it('nearly dead and free: retreats away from the enemy', () => {
+  it('nearly dead and free: retreats away from the enemy while a friend fights on', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [5, 3], facing: 0, wounds: 9 },
+      { id: 'pal', side: 'A', at: [1, 8], facing: 0 },
+      { id: 'b', side: 'B', at: [8, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    const end = m.path[m.path.length - 1];
+    const d = (h: { q: number; r: number }) => Math.max(Math.abs(h.q - 8), Math.abs(h.r - 3), Math.abs(h.q + h.r - 11));
+    expect(d(end)).toBeGreaterThan(3);
+  });
+  it('the last able figure of its side fights on when nearly dead (running to the turn limit decides nothing)', () => {
     const s = setup([
       { id: 'a', side: 'A', dx: 13, at: [5, 3], facing: 0, wounds: 9 },
       { id: 'b', side: 'B', at: [8, 3], facing: 3 },
@@ -68,7 +81,7 @@ describe('the default TFT policy', () => {
     const m = planMove(s, fig(s, 'a'));
     const end = m.path[m.path.length - 1];
     const d = (h: { q: number; r: number }) => Math.max(Math.abs(h.q - 8), Math.abs(h.r - 3), Math.abs(h.q + h.r - 11));
-    expect(d(end)).toBeGreaterThan(3);
+    expect(d(end)).toBe(1);
   });
   it('an archer stands and shoots', () => {
     const s = setup([
@@ -80,6 +93,25 @@ describe('the default TFT policy', () => {
     expect(m.path).toEqual([]);
     play(s, [m, { type: 'move', figure: 'b', path: [] }], [1, 2]);
     expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'b' });
+  });
+  it('a gunman with no line of fire moves to get one instead of standing still [f04d4dae]', () => {
+    // A wall between the rifleman and its target: no shot from where it stands or a step away.
+    const wall = [2, 3, 4, 5, 6].map((r) => ({ q: 6 - Math.floor(r / 2), r, kind: 'wall' }));
+    const s = setup(
+      [
+        { id: 'g', side: 'A', st: 11, dx: 13, iq: 10, talents: ['rifle'], at: [3, 4], facing: 0, weapons: ['assault-rifle'] },
+        { id: 'b', side: 'B', at: [9, 4], facing: 3 },
+      ],
+      { hitech: true },
+      { map: { width: 16, height: 12, terrain: wall } },
+    );
+    beginTurn(s, 'A');
+    const g = fig(s, 'g');
+    expect(lineOfSight(g.pos, fig(s, 'b').pos, (h) => wall.some((w) => w.q === h.q && w.r === h.r))).toBe(false);
+    const m = planMove(s, g);
+    expect(m.path.length).toBeGreaterThan(1);
+    play(s, [m]);
+    expect(lineOfSight(g.pos, fig(s, 'b').pos, (h) => wall.some((w) => w.q === h.q && w.r === h.r))).toBe(true);
   });
   it('a figure down stands up', () => {
     const s = setup([

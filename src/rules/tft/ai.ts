@@ -8,6 +8,7 @@
 // above them (docs/ARCHITECTURE.md).
 import { DIRECTIONS, type Direction, type Hex, distance } from '../../core/hex/coords.ts';
 import { directionToward } from '../../core/hex/facing.ts';
+import { lineOfSight } from '../../core/hex/line.ts';
 import type { Pending } from '../../engine/types.ts';
 import {
   attackDX,
@@ -17,9 +18,11 @@ import {
   figure,
   isAdjacent,
   isEngaged,
+  occupant,
   readyWeapon,
+  terrainAt,
 } from './core.ts';
-import { blockedHex, engagedAt, stepCost } from './flow.ts';
+import { blockedHex, engagedAt, isBlockedAt, stepCost, stepCostAt } from './flow.ts';
 import type { ActionOption } from './hooks.ts';
 import type { Figure, MoveCommand, TftCommand, TftState } from './model.ts';
 import { expectedDamageCached } from './odds.ts';
@@ -45,14 +48,22 @@ interface Reach {
   prev: number;
 }
 
+/** The search square's cells, reused between calls (one search per move decision in the lab). */
+let searchCells = new Int32Array(0);
+
 /** Dijkstra over MA cost from f's hex, honouring the stop-on-engagement rule (tft-core). */
 function search(state: TftState, f: Figure, ma: number): Reach[] {
-  // Hexes within MA of the start, keyed by their offset from it (no strings, no Map).
+  // Hexes within MA of the start, keyed by their offset from it (no strings, no Map); a hex
+  // object only for a node kept.
   const span = 2 * ma + 1;
-  const best = new Int32Array(span * span).fill(-1);
-  const keyOf = (h: Hex) => (h.q - f.pos.q + ma) * span + (h.r - f.pos.r + ma);
+  const size = span * span;
+  if (searchCells.length < size) searchCells = new Int32Array(size);
+  const best = searchCells;
+  best.fill(-1, 0, size);
+  const q0 = f.pos.q - ma;
+  const r0 = f.pos.r - ma;
   const nodes: Reach[] = [{ hex: f.pos, cost: 0, steps: 0, prev: -1 }];
-  best[keyOf(f.pos)] = 0;
+  best[ma * span + ma] = 0;
   const open = [0];
   while (open.length) {
     let k = 0;
@@ -61,24 +72,27 @@ function search(state: TftState, f: Figure, ma: number): Reach[] {
     open[k] = open[open.length - 1];
     open.pop();
     const n = nodes[idx];
-    if (best[keyOf(n.hex)] !== idx) continue; // superseded
+    const nq = n.hex.q;
+    const nr = n.hex.r;
+    if (best[(nq - q0) * span + (nr - r0)] !== idx) continue; // superseded
     if (idx !== 0 && engagedAt(state, f, n.hex)) continue; // must stop here
     for (let d = 0; d < 6; d++) {
-      const h = { q: n.hex.q + DIRECTIONS[d].q, r: n.hex.r + DIRECTIONS[d].r };
-      const cost = n.cost + stepCost(state, h);
+      const hq = nq + DIRECTIONS[d].q;
+      const hr = nr + DIRECTIONS[d].r;
+      const cost = n.cost + stepCostAt(state, hq, hr);
       if (cost > ma) continue;
-      const key = keyOf(h);
+      const key = (hq - q0) * span + (hr - r0);
       const seen = best[key];
       if (seen >= 0 && nodes[seen].cost <= cost) continue;
-      if (blockedHex(state, f, h)) continue;
-      nodes.push({ hex: h, cost, steps: n.steps + 1, prev: idx });
+      if (isBlockedAt(state, f, hq, hr)) continue;
+      nodes.push({ hex: { q: hq, r: hr }, cost, steps: n.steps + 1, prev: idx });
       best[key] = nodes.length - 1;
       open.push(nodes.length - 1);
     }
   }
   // The live node of each hex (superseded ones dropped), prev indices still valid in `nodes`.
   const out: Reach[] = [];
-  for (let i = 0; i < nodes.length; i++) if (best[keyOf(nodes[i].hex)] === i) out.push(nodes[i]);
+  for (let i = 0; i < nodes.length; i++) if (best[(nodes[i].hex.q - q0) * span + (nodes[i].hex.r - r0)] === i) out.push(nodes[i]);
   (out as Reach[] & { all?: Reach[] }).all = nodes;
   return out;
 }
@@ -133,6 +147,127 @@ function moveTo(f: Figure, path: Hex[], facing: Direction, stance?: 'defend' | '
   return stance === undefined ? { type: 'move', figure: f.id, path, facing } : { type: 'move', figure: f.id, path, facing, stance };
 }
 
+/** A shooter: its ready weapon is a missile weapon (bow, crossbow, a HiTech gun). */
+function isShooter(f: Figure): boolean {
+  const w = readyWeapon(f);
+  return w !== null && !w.broken && w.def.kind === 'missile';
+}
+
+/** Able enemies with a melee weapon in hand that could reach `h` and strike this turn. */
+function meleeDanger(state: TftState, f: Figure, h: Hex): number {
+  let n = 0;
+  for (const e of state.figures) {
+    if (e.side === f.side || !e.woundFx.canAct || e.prone) continue;
+    const w = readyWeapon(e);
+    if (w && w.def.kind === 'missile') continue;
+    if (distance(e.pos, h) <= Math.floor(effectiveMA(e, state) / 2) + 1) n++;
+  }
+  return n;
+}
+
+/** A line of fire from `from` to `to`: walls and standing figures strictly between block it. */
+function lineOfFire(state: TftState, from: Hex, to: Hex): boolean {
+  return lineOfSight(from, to, (h) => {
+    if (terrainAt(state, h) === 'wall') return true;
+    const o = occupant(state, h);
+    return o !== undefined && !o.prone && o.state !== 'dead';
+  });
+}
+
+/**
+ * The best score of `f`'s attacks (core attacks and module attack actions such as HiTech's
+ * fire) if it stood at `h` facing `facing` after moving `steps` hexes: what the action phase
+ * would offer it there. Evaluated in place (the figure's fields are restored).
+ */
+function shotValue(state: TftState, f: Figure, h: Hex, facing: Direction, steps: number): number {
+  const pos = f.pos;
+  const fc = f.facing;
+  const hexes = f.turn.hexes;
+  f.pos = h;
+  f.facing = facing;
+  f.turn.hexes = steps;
+  let best = 0;
+  try {
+    for (const o of attackOptions(state, f, 'ai')) best = Math.max(best, o.score ?? o.expectedDamage ?? 0);
+    for (const { spec } of hooksOf(state).actions.values()) {
+      if (spec.phase !== 'action') continue;
+      for (const o of spec.options({ state, core, mode: 'ai' }, f)) {
+        if (o.expectedDamage === undefined) continue; // attacks only (not reload, overwatch...)
+        best = Math.max(best, o.score ?? o.expectedDamage);
+      }
+    }
+  } finally {
+    f.pos = pos;
+    f.facing = fc;
+    f.turn.hexes = hexes;
+  }
+  return best;
+}
+
+/** The able enemy nearest to `h` with a line of fire from it, else the nearest one. */
+function aimAt(state: TftState, h: Hex, foes: Figure[]): { foe: Figure; line: boolean } {
+  let best: Figure | null = null;
+  let bd = Number.POSITIVE_INFINITY;
+  for (const e of foes) {
+    const d = distance(e.pos, h);
+    if (d < bd && lineOfFire(state, h, e.pos)) {
+      bd = d;
+      best = e;
+    }
+  }
+  if (best) return { foe: best, line: true };
+  return { foe: foes.reduce((a, b) => (distance(a.pos, h) <= distance(b.pos, h) ? a : b)), line: false };
+}
+
+/**
+ * A shooter's move: shoot from where it stands or after a 1-hex step (the best attack there,
+ * less a little for every melee enemy that could reach it); when no shot is to be had within a
+ * step, walk to the hex with a line of fire nearest to an enemy (a better range), keeping out
+ * of melee reach where it can; with no line anywhere, close the distance.
+ */
+function planShooterMove(state: TftState, f: Figure, foes: Figure[], ma: number): MoveCommand {
+  let bestHex: Hex = f.pos;
+  let bestFacing: Direction = faceToward(f.pos, aimAt(state, f.pos, foes).foe.pos);
+  let bestV = 0;
+  for (let d = -1; d < 6; d++) {
+    const h = d < 0 ? f.pos : { q: f.pos.q + DIRECTIONS[d].q, r: f.pos.r + DIRECTIONS[d].r };
+    if (d >= 0 && (blockedHex(state, f, h) || stepCost(state, h) > ma || engagedAt(state, f, h))) continue;
+    const facing = faceToward(h, aimAt(state, h, foes).foe.pos);
+    const v = shotValue(state, f, h, facing, d < 0 ? 0 : 1);
+    if (v <= 0) continue;
+    const danger = meleeDanger(state, f, h);
+    const score = v - 0.5 * danger - (d < 0 ? 0 : 0.01);
+    if (bestV <= 0 || score > bestV) {
+      bestV = score;
+      bestHex = h;
+      bestFacing = facing;
+    }
+    if (d < 0 && danger === 0) break; // a shot from here, out of melee reach: no need to look further
+  }
+  if (bestV > 0) return moveTo(f, bestHex === f.pos ? [] : [bestHex], bestFacing);
+  // No shot this turn from here: find a firing position.
+  const spots = reachable(state, f, ma);
+  let pick = spots[0];
+  let pickScore = Number.POSITIVE_INFINITY;
+  let pickAim = aimAt(state, f.pos, foes);
+  for (const s of spots) {
+    if (s.steps > 0 && foes.some((e) => isAdjacent(e.pos, s.hex))) continue;
+    const aim = aimAt(state, s.hex, foes);
+    const score = (aim.line ? 0 : 100) + distance(s.hex, aim.foe.pos) + 3 * meleeDanger(state, f, s.hex) + s.cost * 0.01;
+    if (score < pickScore) {
+      pickScore = score;
+      pick = s;
+      pickAim = aim;
+    }
+  }
+  return moveTo(f, pathOf(spots, pick), faceToward(pick.hex, pickAim.foe.pos));
+}
+
+/** A friend of `f` still able and not nearly dead: the fight goes on without `f`. */
+function hasFightingFriend(state: TftState, f: Figure): boolean {
+  return state.figures.some((o) => o !== f && o.side === f.side && o.woundFx.canAct && !nearlyDead(o));
+}
+
 export function planMove(state: TftState, f: Figure): MoveCommand {
   const stay: MoveCommand = { type: 'move', figure: f.id, path: [] };
   const foes = enemies(state, f);
@@ -143,9 +278,11 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
   const engaged = isEngaged(state, f);
   const nearest = foes.reduce((a, b) => (distance(a.pos, f.pos) <= distance(b.pos, f.pos) ? a : b));
 
-  // Nearly dead: defend if engaged; otherwise run from the nearest enemy.
-  if (nearlyDead(f) && foes.length > 0) {
-    if (engaged) return moveTo(f, [], faceToward(f.pos, nearest.pos), 'defend');
+  // Nearly dead: defend if engaged; otherwise run from the nearest enemy while friends fight
+  // on (the last figure of a side, or a shooter, fights on: running until the turn limit
+  // decides nothing).
+  if (nearlyDead(f) && engaged) return moveTo(f, [], faceToward(f.pos, nearest.pos), 'defend');
+  if (nearlyDead(f) && !isShooter(f) && hasFightingFriend(state, f)) {
     const spots = reachable(state, f, ma);
     let bestSpot = spots[0];
     let bestD = -1;
@@ -162,9 +299,11 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
     return move;
   }
 
-  // Missile weapon: stand and shoot the nearest enemy (facing it).
+  // Missile weapon: shoot, or move to where it can (engaged: face the foe; the action phase
+  // changes weapons or fires one last shot).
   if (w && w.def.kind === 'missile') {
-    return moveTo(f, [], faceToward(f.pos, nearest.pos));
+    if (engaged || w.broken) return moveTo(f, [], faceToward(f.pos, nearest.pos));
+    return planShooterMove(state, f, foes, ma);
   }
   if (!w) return moveTo(f, [], faceToward(f.pos, nearest.pos));
 
