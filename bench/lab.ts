@@ -18,7 +18,7 @@ import { type BenchSection, consume } from './harness.ts';
 const read = (p: string) => parse(readFileSync(new URL(`../${p}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 /** The duel's numbers as the engine sets them up (adjDX, armor, damage, ST). */
-function duelNumbers() {
+export function duelNumbers() {
   const s = tftSystem.setup(read('examples/tft/duel.yaml')) as TftState;
   return s.figures.map((f) => {
     const w = readyWeapon(f);
