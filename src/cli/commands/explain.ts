@@ -25,6 +25,8 @@ function ledgerLine(l: OptionLike['ledger']): string {
 }
 
 export function formatExplain(r: ExplainReport): string[] {
+  // A system may render its own report as lines (AD&D: to-hit tables, AC ledger, segment schedule).
+  if (Array.isArray(r.text)) return r.text.map(String);
   const lines: string[] = [];
   lines.push(`${r.system} — turn ${r.turn}${r.phase ? `, ${String(r.phase)} phase` : ''}; waiting for: ${r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.join(', ')})` : ''}` : 'nothing (over)'}`);
   for (const f of r.figures) {

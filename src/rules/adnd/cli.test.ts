@@ -59,6 +59,17 @@ describe('fray CLI with system: adnd', () => {
     expect(tw.rows.map((r: { bonus: { total: number } }) => r.bonus.total)).toEqual([6, 3]);
   });
 
+  it('fray explain (text) prints the to-hit tables, the AC ledger and the segment schedule', async () => {
+    const r = await fray('explain', ex('frito-and-rocky.yaml'));
+    expect(r.code).toBe(0);
+    const total = r.out.filter((l) => l.trimStart().startsWith('total '));
+    expect(total[0].replace(/\s+/g, ' ').trim()).toBe('total +6 | +5 | +1 | -2 | 0 | -1');
+    expect(total[1].replace(/\s+/g, ' ').trim()).toBe('total +7 | +8 | +5 | +4 | +6 | +3');
+    expect(r.out.some((l) => l.startsWith('  AC 2: 4 armour class 4 [adnd-phb] - 2 dexterity 17'))).toBe(true);
+    expect(r.out.some((l) => l.startsWith('Schedule of the coming segments'))).toBe(true);
+    expect(r.out.some((l) => l.includes('why there:') && l.includes('speed factor'))).toBe(true);
+  });
+
   it('fray validate names the bad field; fray schema --system adnd prints the format', async () => {
     const ok = await fray('validate', ex('surprise.yaml'));
     expect(ok.code).toBe(0);

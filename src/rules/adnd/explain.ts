@@ -3,13 +3,17 @@
 // schedule: for every coming segment, who acts there and why (each step of the sum).
 import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import type { ExplainReport } from '../../engine/types.ts';
-import { attackWeapons, enemies, parryWith } from './ai.ts';
+import { aiDeclare, attackWeapons, enemies, parryWith } from './ai.ts';
 import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
-import { criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
+import { canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import type { AdndState, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
+import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
-import { type Role, armourClass, attackBonus, hits, needLedger, wieldingTable, wieldings } from './tohit.ts';
+import { cloneState } from './clone.ts';
+import { declareAt } from './plan.ts';
+import { scriptPick } from './script.ts';
+import { type Role, armourClass, attackBonus, hits, needLedger, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
 export interface SwingOdds {
   weapon: string;
@@ -136,37 +140,76 @@ export interface ScheduleStep {
   projected: boolean;
 }
 
-/** The coming segments: who acts, in order, each with the steps that put it there. */
+/** Projected blows after a declared attack: every speed factor, if the figure keeps attacking. */
+function repeats(f: Figure, action: string, until: number, out: ScheduleStep[]): void {
+  const d = f.declared;
+  if (d?.kind !== 'attack') return;
+  const w = weaponById(f, d.weapon)!;
+  const off = d.offhand ? weaponById(f, d.offhand) : undefined;
+  const sfBase = w.kind === 'launcher' ? WEAPONS[w.missile!].sf : off ? Math.max(w.sf, off.sf) : w.sf;
+  let at = f.next;
+  for (;;) {
+    const adj = adjustSpeed(sfBase, f.hastedUntil > 0 && at <= f.hastedUntil, f.slowedUntil > 0 && at <= f.slowedUntil);
+    at += adj.sf;
+    if (at > until) break;
+    out.push({
+      segment: at,
+      round: roundOf(at),
+      segmentOfRound: segmentOfRound(at),
+      figure: f.id,
+      action: `${action} (if it keeps attacking)`,
+      why: [{ source: `previous attack in segment ${at - adj.sf}`, delta: at - adj.sf, rule: 'R-A2' }, { source: `speed factor ${sfBase}`, delta: sfBase, rule: 'R-A2' }, ...adj.entries],
+      projected: true,
+    });
+  }
+}
+
+/**
+ * What a free figure would declare (its script, else the AI) and where that would land, on a
+ * copy of the state: the schedule shows it as projected, with its timing ledger.
+ */
+function projection(s: AdndState, i: number): { f: Figure; copy: AdndState } | null {
+  const f = s.figures[i];
+  if (f.declared !== null || !canFight(f) || s.phase === 'over') return null;
+  const copy = cloneState(s);
+  const g = copy.figures[i];
+  if (s.phase === 'begin') g.freeReason = 'start';
+  const at = Math.max(s.now, g.freeAt, g.heldUntil);
+  copy.now = at;
+  const pick = scriptPick({ ...copy, phase: 'declare' }, g);
+  const c = pick ? pick.command : aiDeclare(copy, g);
+  try {
+    declareAt(copy, g, c, at);
+  } catch {
+    return null;
+  }
+  return { f: g, copy };
+}
+
+/**
+ * The coming segments: who acts, in order, each with the steps that put it there. Declared
+ * actions are firm; a free figure's next action (script or AI, "if declared now") and repeated
+ * blows are projected.
+ */
 export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
   const out: ScheduleStep[] = [];
   const until = s.now + horizon;
-  for (const f of s.figures) {
-    if (f.hp <= 0) continue;
-    const timing = timingLedger(s, f);
-    if (f.declared && timing) {
-      out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action: describeDeclared(s, f), why: timing.entries, projected: false });
-      const d = f.declared;
-      if (d.kind === 'attack') {
-        const w = f.weapons.find((x) => x.id === d.weapon)!;
-        const sfBase = w.kind === 'launcher' ? WEAPONS[w.missile!].sf : d.offhand ? Math.max(w.sf, f.weapons.find((x) => x.id === d.offhand)!.sf) : w.sf;
-        let at = f.next;
-        for (;;) {
-          const adj = adjustSpeed(sfBase, f.hastedUntil > 0 && at <= f.hastedUntil, f.slowedUntil > 0 && at <= f.slowedUntil);
-          at += adj.sf;
-          if (at > until) break;
-          out.push({
-            segment: at,
-            round: roundOf(at),
-            segmentOfRound: segmentOfRound(at),
-            figure: f.id,
-            action: `${describeDeclared(s, f)} (if it keeps attacking)`,
-            why: [{ source: `previous attack in segment ${at - adj.sf}`, delta: at - adj.sf, rule: 'R-A2' }, { source: `speed factor ${sfBase}`, delta: sfBase, rule: 'R-A2' }, ...adj.entries],
-            projected: true,
-          });
-        }
+  s.figures.forEach((f, i) => {
+    if (f.hp <= 0) return;
+    if (f.declared) {
+      const timing = timingLedger(s, f)!;
+      const action = describeDeclared(s, f);
+      out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action, why: timing.entries, projected: false });
+      repeats(f, action, until, out);
+    } else {
+      const p = projection(s, i);
+      if (p && p.f.next <= until) {
+        const action = `${describeDeclared(p.copy, p.f)} (if declared in segment ${p.f.declaredAt})`;
+        out.push({ segment: p.f.next, round: roundOf(p.f.next), segmentOfRound: segmentOfRound(p.f.next), figure: f.id, action, why: timingLedger(p.copy, p.f)!.entries, projected: true });
+        repeats(p.f, describeDeclared(p.copy, p.f), until, out);
       }
     }
-    if (f.extraAt > s.now || (f.extraAt === s.now && s.phase !== 'declare')) {
+    if (f.extraAt > 0 && (f.extraAt > s.now || (f.extraAt === s.now && s.phase !== 'declare'))) {
       out.push({
         segment: f.extraAt,
         round: roundOf(f.extraAt),
@@ -177,15 +220,20 @@ export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
         projected: false,
       });
     }
-  }
+  });
   const order = new Map(s.figures.map((f, i) => [f.id, i]));
   return out.sort((a, b) => a.segment - b.segment || order.get(a.figure)! - order.get(b.figure)! || Number(a.projected) - Number(b.projected));
 }
 
+/**
+ * The explain report: JSON data (figures with AC and to-hit ledgers, options with exact odds,
+ * the schedule) and `text`, the same report as terminal lines (`fray explain` without --json).
+ */
 export function explainState(s: AdndState): ExplainReport {
   const pend = s.phase === 'over' ? null : s.phase === 'begin' ? { figures: [], kind: 'begin' } : { figures: [...s.queue], kind: s.phase === 'extra' ? 'extra-attack' : s.phase === 'react' ? 'parry' : 'action' };
-  const report = {
+  const report: ExplainReport & { schedule: ScheduleStep[] } = {
     system: 'adnd',
+    name: s.name,
     turn: roundOf(s.now),
     pending: pend,
     segment: s.now,
@@ -196,6 +244,7 @@ export function explainState(s: AdndState): ExplainReport {
       id: f.id,
       name: f.name,
       side: f.side,
+      who: f.cls ? `${f.cls} ${f.level}` : `monster ${f.hdLabel} HD`,
       state: figureState(f, s.options),
       hp: f.hp,
       maxHp: f.maxHp,
@@ -211,5 +260,6 @@ export function explainState(s: AdndState): ExplainReport {
       options: [...attackOptions(s, f), ...otherOptions(s, f)],
     })),
   };
+  report.text = explainText(report);
   return report;
 }

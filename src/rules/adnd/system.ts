@@ -25,11 +25,13 @@ import { cloneState } from './clone.ts';
 import { canFight, disarmMethod, figureState, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
 import { explainState } from './explain.ts';
-import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, WeaponItem } from './model.ts';
+import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason } from './model.ts';
+import { declareAt, fig } from './plan.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
+import { sameCommand, scriptPick } from './script.ts';
 import { CLASSES, SPELLS, WEAPONS } from './tables.ts';
-import { timingInto, timingLedger } from './timing.ts';
-import { twoInHand, twoWeaponRowIndex, weaponById } from './tohit.ts';
+import { timingLedger } from './timing.ts';
+import { twoInHand, weaponById } from './tohit.ts';
 
 type E = Emit<AdndEvent>;
 
@@ -38,13 +40,8 @@ function ev(s: AdndState, type: string, fields: Record<string, unknown>): AdndEv
   return { type, turn: roundOf(s.now), segment: s.now, round: roundOf(s.now), segmentOfRound: segmentOfRound(s.now), ...fields };
 }
 
-export function fig(s: AdndState, id: string, path = 'figure'): Figure {
-  for (const f of s.figures) if (f.id === id) return f;
-  throw new CommandRejected(path, `no figure '${id}'`);
-}
+export { fig } from './plan.ts';
 
-const hasted = (f: Figure, now: number) => f.hastedUntil > 0 && now <= f.hastedUntil;
-const slowed = (f: Figure, now: number) => f.slowedUntil > 0 && now <= f.slowedUntil;
 
 function awake(f: Figure, now: number): boolean {
   return canFight(f) && now >= f.surprised && now >= f.heldUntil;
@@ -68,107 +65,12 @@ function spellPause(s: AdndState, f: Figure): number {
   return (f.cls !== null ? p[f.cls] : undefined) ?? p.default ?? 10;
 }
 
-function readyWeapon(f: Figure, id: string, path: string): WeaponItem {
-  const w = weaponById(f, id);
-  if (!w) throw new CommandRejected(path, `${f.name} has no weapon '${id}'`);
-  if (w.kind !== 'natural' && !(w.ready && f.hands.includes(w.id))) {
-    throw new CommandRejected(path, `${f.name}'s ${w.name} is not in hand; draw or ready it first (R-A2)`);
-  }
-  return w;
-}
-
-/** Checks a declaration and says what it is (nothing changed yet); timing.ts says when it lands. */
-function plan(s: AdndState, f: Figure, c: Command): Declared {
-  switch (c.type) {
-    case 'attack': {
-      if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
-      const first = firstAttackWeapon(f);
-      if (first === undefined) throw new CommandRejected('command.weapon', `${f.name} has no weapon ready (draw or ready one, R-A2)`);
-      const w = c.weapon !== undefined ? readyWeapon(f, c.weapon, 'command.weapon') : first;
-      if (w.kind === 'launcher' && w.ammo <= 0) throw new CommandRejected('command.weapon', `${f.name} has no ${w.missile} left`);
-      let target: string | null = null;
-      if (c.target !== undefined) {
-        const t = fig(s, c.target, 'command.target');
-        if (t.side === f.side) throw new CommandRejected('command.target', `${t.name} is on ${f.name}'s side`);
-        if (!canFight(t)) throw new CommandRejected('command.target', `${t.name} is down`);
-        target = t.id;
-      }
-      const mode = c.mode ?? 'normal';
-      if (mode === 'disarm') {
-        if (target === null) throw new CommandRejected('command.target', 'a hit to disarm needs a target');
-        if (!disarmMethod(w, fig(s, target))) {
-          throw new CommandRejected('command.mode', `${w.name} cannot disarm what ${fig(s, target).name} holds (weapon capabilities, R-A9)`);
-        }
-      }
-      // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
-      let ow: WeaponItem | undefined;
-      for (const h of f.hands) if (h !== w.id && ow === undefined) ow = weaponById(f, h);
-      const two = w.kind === 'melee' && w.hands === 1 && ow !== undefined && ow.kind === 'melee' && ow.hands === 1 && mode === 'normal';
-      if (two && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
-      return { kind: 'attack', target, mode, twoWeapons: two, weapon: w.id, offhand: two ? ow!.id : null };
-    }
-    case 'draw': {
-      const ids = c.weapons;
-      if (ids.length === 2 && ids[0] === ids[1]) throw new CommandRejected('command.weapons', 'the same weapon twice');
-      let hands = 0;
-      for (let k = 0; k < ids.length; k++) {
-        const w = weaponById(f, ids[k]);
-        if (!w || w.kind === 'natural') throw new CommandRejected(`command.weapons[${k}]`, `${f.name} carries no weapon '${ids[k]}'`);
-        if (w.kind === 'launcher') throw new CommandRejected(`command.weapons[${k}]`, `a launcher is readied with 'ready' (R-A2)`);
-        hands += Math.max(1, w.hands);
-      }
-      if (hands > 2) throw new CommandRejected('command.weapons', 'more than two hands of weapons');
-      if (ids.length === 2 && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapons', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
-      return { kind: 'draw', weapons: ids.length === 1 ? [ids[0]] : [ids[0], ids[1]] };
-    }
-    case 'ready': {
-      const w = weaponById(f, c.weapon);
-      if (w?.kind !== 'launcher') throw new CommandRejected('command.weapon', `${f.name} has no launcher '${c.weapon}'`);
-      if (w.ammo <= 0) throw new CommandRejected('command.weapon', `no ${w.missile} left for ${w.name}`);
-      return { kind: 'ready', weapon: w.id };
-    }
-    case 'cast': {
-      let slot: { spell: string; left: number } | undefined;
-      for (const x of f.spells) if (x.spell === c.spell) slot = x;
-      if (!slot || slot.left <= 0) throw new CommandRejected('command.spell', `${f.name} has no '${c.spell}' left to cast`);
-      if (s.now < f.spellLockUntil) {
-        throw new CommandRejected('command.spell', `${f.name} is pausing after an offensive spell until segment ${f.spellLockUntil} (R-A7)`);
-      }
-      if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
-      const t = fig(s, c.target, 'command.target');
-      const sp = SPELLS[c.spell];
-      if (sp.effect.kind !== 'heal' && sp.effect.kind !== 'haste' && !canFight(t)) throw new CommandRejected('command.target', `${t.name} is down`);
-      return { kind: 'cast', spell: c.spell, target: t.id };
-    }
-    case 'wait': {
-      const until = c.until ?? s.now + 1;
-      if (until <= s.now) throw new CommandRejected('command.until', `segment ${until} is not after now (${s.now})`);
-      return { kind: 'wait', until };
-    }
-    case 'struggle': {
-      if (!f.entangled) throw new CommandRejected('command.type', `${f.name} is not entangled`);
-      return { kind: 'struggle' };
-    }
-    default:
-      throw new CommandRejected('command.type', `'${c.type}' is not a declaration`);
-  }
-}
-
-const hasteNow = (f: Figure, now: number): -1 | 0 | 1 => {
-  const h = hasted(f, now);
-  return h === slowed(f, now) ? 0 : h ? 1 : -1;
-};
-
 function declare(s: AdndState, f: Figure, c: Command, emit: E): void {
-  f.declared = plan(s, f, c);
-  f.declaredAt = s.now;
-  f.declSpeed = hasteNow(f, s.now);
-  f.declParries = f.parries;
+  declareAt(s, f, c, s.now);
   if (emit) {
     const t = timingLedger(s, f)!;
-    f.next = t.total;
     emit(ev(s, 'declare', { figure: f.id, action: f.declared, lands: f.next, landsRound: roundOf(f.next), landsSegment: segmentOfRound(f.next), timing: t }));
-  } else f.next = timingInto(s, f, null);
+  }
 }
 
 // ---------------------------------------------------------------- the segment loop
@@ -610,29 +512,7 @@ function begin(s: AdndState, dice: DiceSource, emit: E): void {
   declareQueue(s);
 }
 
-const DECLARATIONS = new Set(['attack', 'draw', 'ready', 'drop', 'cast', 'wait', 'struggle']);
-
-function sameCommand(a: Command, b: Command): boolean {
-  const strip = (c: Command) => JSON.stringify(Object.entries(c).filter(([k]) => k !== 'at').sort(([x], [y]) => (x < y ? -1 : 1)));
-  return strip(a) === strip(b);
-}
-
-/** The figure's scripted command for this decision, with its index in the script (-1: made up). */
-export function scriptPick(s: AdndState, f: Figure): { command: Command; index: number } | null {
-  if (f.script.length === 0) return null;
-  if (s.phase === 'react') {
-    const i = f.script.findIndex((c) => (c.type === 'parry' || c.type === 'pass') && c.at === s.now);
-    if (i >= 0) return { command: f.script[i], index: i };
-    return { command: { type: 'pass', figure: f.id }, index: -1 };
-  }
-  if (s.phase !== 'declare') return null;
-  const i = f.script.findIndex((c) => DECLARATIONS.has(c.type));
-  if (i < 0) return null;
-  const c = f.script[i] as Command & { at?: number };
-  if (c.at !== undefined && c.at > s.now) return { command: { type: 'wait', figure: f.id, until: c.at }, index: -1 };
-  const { at: _at, ...rest } = c;
-  return { command: rest as Command, index: i };
-}
+export { scriptPick } from './script.ts';
 
 /** The decision is made: the script entry it follows is used up and the figure leaves the queue. */
 function decided(s: AdndState, f: Figure, pick: { command: Command; index: number } | null, c: Command): void {

@@ -1,0 +1,122 @@
+// Declarations: whether a command is legal now and what the figure then holds (R-A1, R-A2,
+// R-A4, R-A7, R-A9); timing.ts says when it lands. Used by the system and by explain's
+// projections ("if it declared now").
+import { CommandRejected } from '../../core/errors.ts';
+import { firstAttackWeapon } from './ai.ts';
+import { canFight, disarmMethod } from './combat.ts';
+import type { AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
+import { SPELLS } from './tables.ts';
+import { timingInto } from './timing.ts';
+import { twoWeaponRowIndex, weaponById } from './tohit.ts';
+
+export function fig(s: AdndState, id: string, path = 'figure'): Figure {
+  for (const f of s.figures) if (f.id === id) return f;
+  throw new CommandRejected(path, `no figure '${id}'`);
+}
+
+export const hasted = (f: Figure, now: number) => f.hastedUntil > 0 && now <= f.hastedUntil;
+export const slowed = (f: Figure, now: number) => f.slowedUntil > 0 && now <= f.slowedUntil;
+
+function readyWeapon(f: Figure, id: string, path: string): WeaponItem {
+  const w = weaponById(f, id);
+  if (!w) throw new CommandRejected(path, `${f.name} has no weapon '${id}'`);
+  if (w.kind !== 'natural' && !(w.ready && f.hands.includes(w.id))) {
+    throw new CommandRejected(path, `${f.name}'s ${w.name} is not in hand; draw or ready it first (R-A2)`);
+  }
+  return w;
+}
+
+/** Checks a declaration and says what it is (nothing changed yet); timing.ts says when it lands. */
+export function plan(s: AdndState, f: Figure, c: Command): Declared {
+  switch (c.type) {
+    case 'attack': {
+      if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
+      const first = firstAttackWeapon(f);
+      if (first === undefined) throw new CommandRejected('command.weapon', `${f.name} has no weapon ready (draw or ready one, R-A2)`);
+      const w = c.weapon !== undefined ? readyWeapon(f, c.weapon, 'command.weapon') : first;
+      if (w.kind === 'launcher' && w.ammo <= 0) throw new CommandRejected('command.weapon', `${f.name} has no ${w.missile} left`);
+      let target: string | null = null;
+      if (c.target !== undefined) {
+        const t = fig(s, c.target, 'command.target');
+        if (t.side === f.side) throw new CommandRejected('command.target', `${t.name} is on ${f.name}'s side`);
+        if (!canFight(t)) throw new CommandRejected('command.target', `${t.name} is down`);
+        target = t.id;
+      }
+      const mode = c.mode ?? 'normal';
+      if (mode === 'disarm') {
+        if (target === null) throw new CommandRejected('command.target', 'a hit to disarm needs a target');
+        if (!disarmMethod(w, fig(s, target))) {
+          throw new CommandRejected('command.mode', `${w.name} cannot disarm what ${fig(s, target).name} holds (weapon capabilities, R-A9)`);
+        }
+      }
+      // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
+      let ow: WeaponItem | undefined;
+      for (const h of f.hands) if (h !== w.id && ow === undefined) ow = weaponById(f, h);
+      const two = w.kind === 'melee' && w.hands === 1 && ow !== undefined && ow.kind === 'melee' && ow.hands === 1 && mode === 'normal';
+      if (two && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
+      return { kind: 'attack', target, mode, twoWeapons: two, weapon: w.id, offhand: two ? ow!.id : null };
+    }
+    case 'draw': {
+      const ids = c.weapons;
+      if (ids.length === 2 && ids[0] === ids[1]) throw new CommandRejected('command.weapons', 'the same weapon twice');
+      let hands = 0;
+      for (let k = 0; k < ids.length; k++) {
+        const w = weaponById(f, ids[k]);
+        if (!w || w.kind === 'natural') throw new CommandRejected(`command.weapons[${k}]`, `${f.name} carries no weapon '${ids[k]}'`);
+        if (w.kind === 'launcher') throw new CommandRejected(`command.weapons[${k}]`, `a launcher is readied with 'ready' (R-A2)`);
+        hands += Math.max(1, w.hands);
+      }
+      if (hands > 2) throw new CommandRejected('command.weapons', 'more than two hands of weapons');
+      if (ids.length === 2 && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapons', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
+      return { kind: 'draw', weapons: ids.length === 1 ? [ids[0]] : [ids[0], ids[1]] };
+    }
+    case 'ready': {
+      const w = weaponById(f, c.weapon);
+      if (w?.kind !== 'launcher') throw new CommandRejected('command.weapon', `${f.name} has no launcher '${c.weapon}'`);
+      if (w.ammo <= 0) throw new CommandRejected('command.weapon', `no ${w.missile} left for ${w.name}`);
+      return { kind: 'ready', weapon: w.id };
+    }
+    case 'cast': {
+      let slot: { spell: string; left: number } | undefined;
+      for (const x of f.spells) if (x.spell === c.spell) slot = x;
+      if (!slot || slot.left <= 0) throw new CommandRejected('command.spell', `${f.name} has no '${c.spell}' left to cast`);
+      if (s.now < f.spellLockUntil) {
+        throw new CommandRejected('command.spell', `${f.name} is pausing after an offensive spell until segment ${f.spellLockUntil} (R-A7)`);
+      }
+      if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
+      const t = fig(s, c.target, 'command.target');
+      const sp = SPELLS[c.spell];
+      if (sp.effect.kind !== 'heal' && sp.effect.kind !== 'haste' && !canFight(t)) throw new CommandRejected('command.target', `${t.name} is down`);
+      return { kind: 'cast', spell: c.spell, target: t.id };
+    }
+    case 'wait': {
+      const until = c.until ?? s.now + 1;
+      if (until <= s.now) throw new CommandRejected('command.until', `segment ${until} is not after now (${s.now})`);
+      return { kind: 'wait', until };
+    }
+    case 'struggle': {
+      if (!f.entangled) throw new CommandRejected('command.type', `${f.name} is not entangled`);
+      return { kind: 'struggle' };
+    }
+    default:
+      throw new CommandRejected('command.type', `'${c.type}' is not a declaration`);
+  }
+}
+
+export const hasteNow = (f: Figure, now: number): -1 | 0 | 1 => {
+  const h = hasted(f, now);
+  return h === slowed(f, now) ? 0 : h ? 1 : -1;
+};
+
+/**
+ * Declares `c` for `f` in segment `at` (a real declaration: at = now; a projection for explain:
+ * when the figure will next be free) and returns the landing segment.
+ */
+export function declareAt(s: AdndState, f: Figure, c: Command, at: number): number {
+  f.declared = plan(s, f, c);
+  f.declaredAt = at;
+  f.declSpeed = hasteNow(f, at);
+  f.declParries = f.parries;
+  f.next = timingInto(s, f, null);
+  return f.next;
+}

@@ -1,0 +1,29 @@
+// Scenario scripts: a figure's commands in order (figures[].script). A declaration with `at`
+// waits until that segment; a parry/pass with `at` answers the blow of that segment; a
+// scripted figure passes on parries its script does not name; an empty script leaves the AI.
+import type { AdndState, Command, Figure } from './model.ts';
+
+const DECLARATIONS = new Set(['attack', 'draw', 'ready', 'drop', 'cast', 'wait', 'struggle']);
+
+export function sameCommand(a: Command, b: Command): boolean {
+  const strip = (c: Command) => JSON.stringify(Object.entries(c).filter(([k]) => k !== 'at').sort(([x], [y]) => (x < y ? -1 : 1)));
+  return strip(a) === strip(b);
+}
+
+/** The figure's scripted command for this decision, with its index in the script (-1: made up). */
+export function scriptPick(s: AdndState, f: Figure): { command: Command; index: number } | null {
+  if (f.script.length === 0) return null;
+  if (s.phase === 'react') {
+    const i = f.script.findIndex((c) => (c.type === 'parry' || c.type === 'pass') && c.at === s.now);
+    if (i >= 0) return { command: f.script[i], index: i };
+    return { command: { type: 'pass', figure: f.id }, index: -1 };
+  }
+  if (s.phase !== 'declare') return null;
+  const i = f.script.findIndex((c) => DECLARATIONS.has(c.type));
+  if (i < 0) return null;
+  const c = f.script[i] as Command & { at?: number };
+  if (c.at !== undefined && c.at > s.now) return { command: { type: 'wait', figure: f.id, until: c.at }, index: -1 };
+  const { at: _at, ...rest } = c;
+  return { command: rest as Command, index: i };
+}
+

@@ -1,0 +1,92 @@
+// `fray explain` text for AD&D: the seed's to-hit tables readable in a terminal, the AC ledger,
+// and the schedule saying who acts in each coming segment and why there [3380eb42].
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { DiceSource } from '../../core/dice/source.ts';
+import type { AdndState } from './model.ts';
+import { adndSystem as sys } from './system.ts';
+
+const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
+const text = (s: AdndState) => sys.explain(s).text as string[];
+
+class QueueDice implements DiceSource {
+  constructor(
+    private readonly queues: Record<number, number[]>,
+    private readonly dflt: Record<number, number> = {},
+  ) {}
+  face(sides: number): number {
+    const q = this.queues[sides];
+    if (q && q.length > 0) return q.shift()!;
+    return this.dflt[sides] ?? 1;
+  }
+}
+const QUIET = { 20: 2, 100: 100, 10: 1, 8: 1, 6: 1, 4: 1, 12: 1 };
+
+/** The cells of one row (strength, dexterity, proficiency, magic, total) of a figure's to-hit table. */
+function tableRow(lines: string[], figure: string, row: string): string[] {
+  const start = lines.findIndex((l) => l.includes(`[${figure},`));
+  const l = lines.slice(start).find((x) => x.trimStart().startsWith(`${row} `))!;
+  return l.trim().slice(row.length).split('|').map((c) => c.trim());
+}
+
+describe('explain text (AD&D)', () => {
+  const s = sys.setup(load('frito-and-rocky.yaml'));
+  const lines = text(s);
+
+  it("R-A4: Frito's table in the terminal: rows strength, dexterity, proficiency, magic, total per wielding [3380eb42]", () => {
+    // Columns: sword alone, mace alone, sword (1st) + mace (2nd), mace (1st) + sword (2nd).
+    expect(tableRow(lines, 'frito', 'strength')).toEqual(['+3', '+3', '+3', '+3', '+3', '+3']);
+    expect(tableRow(lines, 'frito', 'dexterity')).toEqual(['+1', '+1', '-4', '-6', '-4', '-6']);
+    expect(tableRow(lines, 'frito', 'proficiency')).toEqual(['0', '-2', '0', '-2', '-2', '0']);
+    expect(tableRow(lines, 'frito', 'magic')).toEqual(['+2', '+3', '+2', '+3', '+3', '+2']);
+    expect(tableRow(lines, 'frito', 'total')).toEqual(['+6', '+5', '+1', '-2', '0', '-1']);
+  });
+
+  it("R-A4: Rocky's table in the terminal: +7, +8, +5/+4, +6/+3 [3380eb42]", () => {
+    expect(tableRow(lines, 'rocky', 'dexterity')).toEqual(['+2', '+2', '0', '-2', '0', '-2']);
+    expect(tableRow(lines, 'rocky', 'total')).toEqual(['+7', '+8', '+5', '+4', '+6', '+3']);
+  });
+
+  it('R-A4: the AC with its ledger (dexterity, two weapons in hand)', () => {
+    expect(lines).toContain('  AC 1: 4 armour class 4 [adnd-phb] - 4 dexterity 18/95 AC adjustment [R-A4] + 1 fighting with two weapons [R-A4] = 1');
+  });
+
+  it('R-A2: before the fight the schedule projects each first blow at its speed factor (two weapons: the slower)', () => {
+    const i = lines.findIndex((l) => l.includes('Rocky the Ranger attack Ogre with longsword and mace (if declared in segment 0)'));
+    expect(lines[i]).toMatch(/^ {2}round 1 segment {2}7 \(7\): /);
+    expect(lines[i + 1]).toBe('      why there: 0 start of the encounter [R-A1] + 7 two weapons (slower of long sword 5 / footman\'s mace 7) speed factor 7 [R-A2] = 7');
+  });
+
+  it('R-A3: a surprised figure acts later, and the schedule says why (surprise roll 21: 4 segments, long sword first in 9)', () => {
+    const t = sys.setup(load('surprise.yaml'));
+    sys.apply(t, { type: 'begin' }, new QueueDice({ 100: [21, 100, 100] }, QUIET), null);
+    const l = text(t);
+    const i = l.findIndex((x) => x.includes('Gorm attack'));
+    expect(l[i]).toMatch(/round 1 segment {2}9 \(9\): Gorm attack/);
+    expect(l[i + 1]).toBe('      why there: 0 start of the encounter [R-A1] + 4 surprised 4 segments (d100 21 <= 33%) [R-A3] + 5 long sword speed factor 5 [R-A2] = 9');
+  });
+
+  it('R-A8: after a parry the declared attack carries the parry delay (parry in 13: next attack 20)', () => {
+    const t = sys.setup(load('frito-parries.yaml'));
+    const dice = new QueueDice({}, QUIET);
+    while (!(t.now === 13 && t.phase === 'declare' && t.figures[0].declared)) sys.apply(t, sys.decide(t), dice, null);
+    const l = text(t);
+    expect(l).toContain('  declared: attack Minotaur with longsword; lands in segment 20: 13 parried in segment 13 [R-A1] + 5 long sword speed factor 5 [R-A2] + 2 parry delay: 1 consecutive parry [R-A8] = 20');
+    expect(l).toContain('  consecutive parries: 1 (next action +2 segments) [R-A8]');
+  });
+
+  it('R-A6 / R-A2: haste and drawing appear as steps of the sum', () => {
+    const hero = { id: 'hero', side: 'a', class: 'fighter', level: 1, hp: 20, ac: 5, hasted: 3, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }], wield: [] };
+    const foe = { id: 'foe', side: 'b', hd: 1, hp: 5, ac: 7, weapons: [{ id: 'claw', sf: 4, damage: '1d4' }] };
+    const t = sys.setup({ system: 'adnd', figures: [hero, foe] });
+    const dice = new QueueDice({}, QUIET);
+    sys.apply(t, { type: 'begin' }, dice, null);
+    sys.apply(t, { type: 'draw', figure: 'hero', weapons: ['longsword'] }, dice, null);
+    const l = text(t);
+    expect(l).toContain('      why there: 0 start of the encounter [R-A1] + 1 draw long sword [R-A2] = 1');
+    while (!(t.now === 1 && t.phase === 'declare')) sys.apply(t, sys.decide(t), dice, null);
+    sys.apply(t, { type: 'attack', figure: 'hero', target: 'foe' }, dice, null);
+    expect(text(t)).toContain('  declared: attack foe with longsword; lands in segment 4: 1 draw landed in segment 1 [R-A1] + 5 long sword speed factor 5 [R-A2] - 2 haste: speed factor 5 -> 3 [R-A6] = 4');
+  });
+});
