@@ -122,7 +122,7 @@ export class Room {
     if (entry.kind === 'command') {
       const next = this.system.clone(this.state);
       const dice = new ScriptedDice(entry.body.faces);
-      this.system.apply(next, entry.body.command, dice, null);
+      this.system.apply(next, entry.body.command, dice, discard);
       this.state = next;
       this.line.push(entry.seq);
     } else {
@@ -162,7 +162,7 @@ export class Room {
       for (const s of need) {
         const e = byseq.get(s);
         if (e?.kind !== 'command') throw new Error(`encounter ${this.id}: line entry ${s} missing`);
-        this.system.apply(base.state, e.body.command, new ScriptedDice(e.body.faces), null);
+        this.system.apply(base.state, e.body.command, new ScriptedDice(e.body.faces), discard);
       }
     }
     return { state: base.state, line };
@@ -467,6 +467,13 @@ export class Room {
     return this.closed;
   }
 }
+
+/**
+ * Replays pass an emit that drops the events rather than null: a system may (wrongly) keep
+ * different state when logging is off (AD&D counts emitted events in its state), and the state
+ * a room rebuilds must equal the state it had live.
+ */
+const discard = () => {};
 
 function toConflict(e: SeqConflict): ApiError {
   return new ApiError('conflict', `the encounter changed while the command was stored (seq ${e.expected}); try again`);
