@@ -238,6 +238,21 @@ describe('examples/adnd/melee.yaml', () => {
     }
   });
 
+  it('is balanced: over seeds 1-300 both sides win (party between 35% and 75%)', () => {
+    const start = sys.setup(load('melee.yaml'));
+    let party = 0;
+    let orcs = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const s = sys.clone(start);
+      runToEnd(sys, s, new SeededDice(seedRng(seed)), null);
+      if (s.winner === 'party') party++;
+      else if (s.winner === 'orcs') orcs++;
+    }
+    expect(party + orcs).toBeGreaterThanOrEqual(295);
+    expect(party / 300).toBeGreaterThan(0.35);
+    expect(party / 300).toBeLessThan(0.75);
+  });
+
   it('same scenario and seed: the same events, byte for byte', () => {
     const run = () => {
       const s = sys.setup(load('melee.yaml'));
