@@ -494,6 +494,8 @@ function startTurn(ctx: TftContext): void {
   rollInitiative(ctx);
 }
 
+const byFirstRoll = (a: { faces: number[] }, b: { faces: number[] }): number => b.faces[0] - a.faces[0];
+
 /** tft-core: each side rolls 1d6, ties rerolled; the winner chooses to move first or last. */
 function rollInitiative(ctx: TftContext): void {
   const { state, emit } = ctx;
@@ -505,23 +507,29 @@ function rollInitiative(ctx: TftContext): void {
     state.phase = 'move';
     return;
   }
-  const rolls = sides.map((side) => ({ side, faces: [rollD6(ctx)] }));
+  // Plain loops (no spread, map or filter closures): this runs every turn of every lab fight.
+  const rolls: { side: string; faces: number[] }[] = [];
+  for (let i = 0; i < sides.length; i++) rolls.push({ side: sides[i], faces: [rollD6(ctx)] });
   let tied = rolls;
   for (;;) {
-    const top = Math.max(...tied.map((r) => r.faces[r.faces.length - 1]));
-    const best = tied.filter((r) => r.faces[r.faces.length - 1] === top);
+    let top = 0;
+    for (let i = 0; i < tied.length; i++) top = Math.max(top, tied[i].faces[tied[i].faces.length - 1]);
+    const best: typeof rolls = [];
+    for (let i = 0; i < tied.length; i++) if (tied[i].faces[tied[i].faces.length - 1] === top) best.push(tied[i]);
     if (best.length === 1) {
       state.initiativeWinner = best[0].side;
       break;
     }
-    for (const r of best) r.faces.push(rollD6(ctx));
+    for (let i = 0; i < best.length; i++) best[i].faces.push(rollD6(ctx));
     tied = best;
   }
-  // The others in order of their first roll (side order breaks ties).
-  state.moveOrder = rolls
-    .filter((r) => r.side !== state.initiativeWinner)
-    .sort((a, b) => b.faces[0] - a.faces[0])
-    .map((r) => r.side);
+  // The others in order of their first roll (side order breaks ties: a stable sort).
+  const others: typeof rolls = [];
+  for (let i = 0; i < rolls.length; i++) if (rolls[i].side !== state.initiativeWinner) others.push(rolls[i]);
+  if (others.length > 1) others.sort(byFirstRoll);
+  const order: string[] = [];
+  for (let i = 0; i < others.length; i++) order.push(others[i].side);
+  state.moveOrder = order;
   state.phase = 'initiative';
   if (emit) emit({ type: 'initiative', turn: state.turn, rolls, winner: state.initiativeWinner, rule: 'tft-core initiative' });
 }
@@ -535,6 +543,8 @@ function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
   if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder });
 }
 
+const byAdjDX = (a: { adj: number }, b: { adj: number }): number => b.adj - a.adj;
+
 /** tft-core: actions in order of adjDX, highest first; ties rolled off (rerolled until they differ). */
 function startActionPhase(ctx: TftContext): void {
   const { state, emit } = ctx;
@@ -544,7 +554,7 @@ function startActionPhase(ctx: TftContext): void {
     const ledger = emit ? ([] as LedgerEntry[]) : null;
     entries.push({ id: f.id, adj: baseAdjDX(state, f, ledger), rolls: [], ledger });
   }
-  entries.sort((a, b) => b.adj - a.adj);
+  if (entries.length > 1) entries.sort(byAdjDX);
   // Roll off each group of equal adjDX.
   let i = 0;
   while (i < entries.length) {
@@ -553,7 +563,9 @@ function startActionPhase(ctx: TftContext): void {
     if (j - i > 1) rollOff(ctx, entries, i, j, 0);
     i = j;
   }
-  state.actionOrder = entries.map((e) => e.id);
+  const order: string[] = [];
+  for (let k = 0; k < entries.length; k++) order.push(entries[k].id);
+  state.actionOrder = order;
   state.actionIndex = 0;
   state.phase = 'action';
   state.actionPrepared = -1;

@@ -16,13 +16,17 @@ export interface ThreadTarget {
 
 /** The attribute a thread roll is made against (R-T2). Ties under `best` go to ST. */
 export function threadTarget(st: number, iq: number, choice: ThreadChoice = 'best'): ThreadTarget {
-  let attribute: ThreadAttribute;
-  if (choice === 'st' || choice === 'iq') attribute = choice;
-  else if (choice === 'best') attribute = iq > st ? 'iq' : 'st';
-  else throw new InputError([{ path: 'threadAttribute', message: `expected st, iq or best, got ${String(choice)}` }]);
+  const attribute = threadAttribute(st, iq, choice);
   const value = attribute === 'st' ? st : iq;
   const why = choice === 'best' ? 'the higher of ST and IQ (R-T2 default)' : 'the player chose it (R-T2)';
   return { attribute, value, ledger: fromBase(`${attribute.toUpperCase()} ${value}, ${why}`, value, 'R-T2') };
+}
+
+/** The attribute alone (no ledger: the lab's hot loop); the same choice as threadTarget. */
+export function threadAttribute(st: number, iq: number, choice: ThreadChoice = 'best'): ThreadAttribute {
+  if (choice === 'st' || choice === 'iq') return choice;
+  if (choice === 'best') return iq > st ? 'iq' : 'st';
+  throw new InputError([{ path: 'threadAttribute', message: `expected st, iq or best, got ${String(choice)}` }]);
 }
 
 /** N on the turn a figure began dying (R-T2). */

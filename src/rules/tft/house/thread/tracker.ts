@@ -4,6 +4,7 @@
 // `house.thread` bag, plain JSON, so the encounter state clones and replays exactly.
 import type { DiceSource } from '../../../../core/dice/source.ts';
 import { rollFaces, sum } from '../../../../core/dice/source.ts';
+import { rollNd6Sum } from '../../../../core/dice/roll.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import { type Ledger, type LedgerEntry, fromBase } from '../../../../core/ledger.ts';
 import type { Emit, FigureState } from '../../../../engine/types.ts';
@@ -14,7 +15,7 @@ import {
   stabilizationSucceeds,
   woundsWhenStabilized,
 } from './medic.ts';
-import { FIRST_THREAD_DICE, diceAfterInterruption, type ThreadChoice, rollThread, threadTarget } from './roll.ts';
+import { FIRST_THREAD_DICE, diceAfterInterruption, type ThreadChoice, rollThread, threadAttribute, threadTarget } from './roll.ts';
 import { type ThreadStateOptions, type ThreadStatus, remST, threadStateOf, threadStatus } from './states.ts';
 
 /** What the tracker needs of a figure. `wounds` is written by stabilization and first aid. */
@@ -321,6 +322,20 @@ export function interrupt(env: ThreadEnv, fig: ThreadSubject): void {
 export function threadRollFor(env: ThreadEnv, fig: ThreadSubject): boolean {
   const b = bagOf(fig);
   const d = b.dying!;
+  if (!env.emit) {
+    // The same roll without ledgers, faces or event (the lab's hot loop): N = base + rolls made
+    // since (nextThreadDice's total), against the chosen attribute (R-T2).
+    const dice = d.base + d.steps;
+    const value = threadAttribute(fig.st, fig.iq, b.attribute) === 'st' ? fig.st : fig.iq;
+    const survived = rollNd6Sum(env.dice, dice) <= value;
+    d.lastDice = dice;
+    d.steps += 1;
+    if (!survived) {
+      b.dead = true;
+      env.refresh(fig, 'failed thread roll');
+    }
+    return survived;
+  }
   const n = nextThreadDice(d);
   const target = threadTarget(fig.st, fig.iq, b.attribute);
   const r = rollThread(env.dice, n.total, target);
