@@ -4,9 +4,10 @@
 // add it to `sections` below.
 import { core } from './core.ts';
 import { lab } from './lab.ts';
+import { tft } from './tft.ts';
 import { type BenchOptions, type BenchSection, Harness, machine } from './harness.ts';
 
-const sections: BenchSection[] = [core, lab];
+const sections: BenchSection[] = [core, lab, tft];
 
 function parseArgs(argv: readonly string[]): { only: string[] | null; json: boolean; opts: BenchOptions } {
   const opts: BenchOptions = { runs: 7, warmup: 2, targetMs: 100 };

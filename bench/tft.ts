@@ -1,0 +1,58 @@
+// The TFT engine's Monte Carlo hot path against the practical limit (issue 8's speed target):
+//   - the limit: the hand-written minimal loop of examples/tft/duel.yaml from bench/lab.ts
+//     (one piece of code for that idea; see its comment for what it plays);
+//   - the engine as the lab plays it: clone of one setup + runToEnd with emit null, the AI on
+//     both sides, one thread; with the default options (Hanging by a Thread on) and thread off;
+//   - the ratio engine/limit, run by run (interleaved, so load falls on both alike);
+//   - where a fight's time goes: clone, steps per fight, microseconds per step.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { SeededDice } from '../src/core/dice/source.ts';
+import { seedRng } from '../src/core/rng.ts';
+import { runToEnd } from '../src/engine/run.ts';
+import type { TftState } from '../src/rules/tft/model.ts';
+import { tftSystem } from '../src/rules/tft/system.ts';
+import type { BenchSection } from './harness.ts';
+import { duelNumbers, minimalDuels } from './lab.ts';
+
+const duelYaml = () => parse(readFileSync(new URL('../examples/tft/duel.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+/** n fights through the engine from `base`; returns the steps played (consumed by the harness). */
+export function engineDuels(base: TftState, dice: SeededDice, n: number): number {
+  let steps = 0;
+  for (let i = 0; i < n; i++) {
+    const s = tftSystem.clone(base);
+    steps += runToEnd(tftSystem, s, dice, null).steps;
+  }
+  return steps;
+}
+
+export const tft: BenchSection = {
+  name: 'tft',
+  title: 'TFT engine hot path (clone + runToEnd, emit null, AI) vs the minimal loop',
+  run(h) {
+    const raw = duelYaml();
+    const on = tftSystem.setup(raw);
+    const off = tftSystem.setup({ ...raw, options: { ...(raw.options as object), thread: 'off' } });
+    h.note('examples/tft/duel.yaml, fights per second (higher is better), one thread');
+    const dl = new SeededDice(seedRng('tft-limit'));
+    const nums = duelNumbers();
+    const d1 = new SeededDice(seedRng('tft-engine'));
+    const d2 = new SeededDice(seedRng('tft-engine-off'));
+    const [limit, engine, engineOff] = h.rates([
+      { name: 'minimal loop (bench/lab.ts, the limit)', batch: (n) => minimalDuels(n, dl, nums) },
+      { name: 'engine, default options (thread on)', batch: (n) => engineDuels(on, d1, n) },
+      { name: 'engine, thread off', batch: (n) => engineDuels(off, d2, n) },
+    ]);
+    const r = h.ratio('engine / limit (target >= 0.25)', engine, limit);
+    const rOff = h.ratio('engine thread off / limit', engineOff, limit);
+    h.note(`engine / limit = ${(r.value * 100).toPrecision(3)}% (thread off: ${(rOff.value * 100).toPrecision(3)}%)`);
+
+    // Where a fight's time goes: steps (decide + apply) per fight, and the clone.
+    const probe = new SeededDice(seedRng('tft-probe'));
+    const fights = 2000;
+    const steps = engineDuels(on, probe, fights) / fights;
+    h.note(`steps (decide + apply) per fight: ${steps.toFixed(1)}; about ${(1e6 / engine.median / steps).toFixed(2)} us per step at the median`);
+    h.time('clone of the duel start state', () => tftSystem.clone(on));
+  },
+};
