@@ -70,7 +70,16 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
     return reply.code(api.status).send(api.body());
   });
 
-  await app.register(websocket, { options: { maxPayload: WS_HARD_LIMIT } });
+  await app.register(websocket, {
+    options: { maxPayload: WS_HARD_LIMIT },
+    // On close: every session is told `bye` (shutdown) before its socket closes, then the rest.
+    preClose: async function (this: FastifyInstance) {
+      await hub.shutdown();
+      const wss = this.websocketServer;
+      for (const client of wss.clients) client.close(1001, 'shutdown');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  });
 
   const viewerOf = (t: TokenRow): Viewer => ({ role: t.role, figures: t.figures });
   const auth = (req: FastifyRequest<{ Params: { id: string } }>) => hub.authenticate(req.params.id, tokenOf(req));
@@ -196,10 +205,6 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
     socket.on('message', (data, isBinary) => conn.receive(data as Buffer, isBinary));
     socket.on('close', () => conn.closed());
     socket.on('error', () => conn.closed());
-  });
-
-  app.addHook('preClose', async () => {
-    await hub.shutdown();
   });
 
   if (opts.webRoot) registerStatic(app, opts.webRoot);

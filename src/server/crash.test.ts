@@ -117,5 +117,23 @@ for (const tdb of testDatabases()) {
       }
       await kill9(second);
     });
+
+    it('SIGTERM: open sockets are told bye (shutdown) and the process exits 0', { timeout: 120_000 }, async () => {
+      const p = await startProcess(await tdb.create(), 13);
+      procs.push(p);
+      const created = await json<CreateEncounterResponse>(
+        await fetch(`${p.base}/api/encounters`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ example: 'tft/duel' }),
+        }),
+      );
+      const c = await TestClient.connect(`${p.base.replace('http', 'ws')}/api/ws`);
+      await c.hello(created.encounter.id, created.gm.token);
+      const exited = new Promise<number | null>((resolve) => p.child.once('exit', (code) => resolve(code)));
+      p.child.kill('SIGTERM');
+      expect((await c.waitFor('bye')).reason).toBe('shutdown');
+      expect(await exited).toBe(0);
+    });
   });
 }
