@@ -304,9 +304,23 @@ export function attackDX(
         }
       }
     }
-    if (mode === 'melee' && weapon?.def.pole && target.turn.hexes > 1 && attacker.turn.hexes <= 1) {
+    if (entries && mode === 'missile' && isEngaged(state, attacker)) {
+      entries.push({ source: 'one last shot (engaged this turn)', delta: 0, rule: 'tft-core options' });
+    }
+    if (poleSetAgainstCharge(attacker, target, weapon, mode)) {
       dx += 2;
       if (entries) entries.push({ source: 'pole weapon set against a charge', delta: 2, rule: 'tft-core pole' });
+    }
+    // tft-core other common modifiers. Invisible and darkness are one -6 (both: the attacker
+    // cannot see the target; Fray reading: they do not add up).
+    const unseen = target.spells.includes('invisible') ? 'target is invisible' : state.options.darkness === true ? 'darkness' : null;
+    if (unseen !== null) {
+      dx -= 6;
+      if (entries) entries.push({ source: unseen, delta: -6, rule: 'tft-core vision' });
+    }
+    if (target.spells.includes('flying')) {
+      dx -= 4;
+      if (entries) entries.push({ source: 'target is flying', delta: -4, rule: 'tft-core flying' });
     }
   }
   const hs = hooksOf(state).toHitModifiers;
@@ -315,6 +329,14 @@ export function attackDX(
     for (let i = 0; i < hs.length; i++) dx += hs[i](q);
   }
   return dx;
+}
+
+/**
+ * tft-core pole weapons: set against a charger (the target moved more than 1 hex this turn, the
+ * pole-arm user at most 1: it stood to receive the charge): +2 DX and double damage.
+ */
+export function poleSetAgainstCharge(attacker: Figure, target: Figure, weapon: WeaponInstance | null, mode: AttackMode | string): boolean {
+  return mode === 'melee' && weapon?.def.pole === true && target.turn.hexes > 1 && attacker.turn.hexes <= 1;
 }
 
 export function defenseDice(target: Figure | null, mode: AttackMode | string): 3 | 4 {
@@ -556,6 +578,13 @@ export function attack(
   const roll = resolveAttackRoll(ctx, { attacker, target, weapon, mode, adjDX: adj, ledger: entries, dice });
   if (roll.hit && weapon) {
     const d = rollDamage(ctx, weapon.dmg, roll.multiplier, attacker, target, weapon, mode);
+    if (poleSetAgainstCharge(attacker, target, weapon, mode)) {
+      // tft-core pole: double damage against the charger (Fray reading: it multiplies with a
+      // critical's x2/x3, as two separate doublings of the same roll).
+      if (d.ledger) d.ledger.push({ source: 'pole weapon set against a charge: double damage', delta: d.raw, rule: 'tft-core pole' });
+      d.raw *= 2;
+      d.multiplier *= 2;
+    }
     applyDamage(ctx, d);
   }
   return roll;

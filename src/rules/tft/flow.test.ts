@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TftEvent } from './model.ts';
 import { tftSystem } from './system.ts';
+import { attackDX, isEngaged } from './core.ts';
 import { overNow } from './flow.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 
@@ -185,6 +186,78 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     const atk = of(ev, 'attack')[0];
     expect(atk.adjDX).toBe(14);
     expect((atk.ledger as { rule: string }[]).some((e) => e.rule === 'tft-core pole')).toBe(true);
+  });
+  it('tft-core pole: double damage for a pole weapon set against a charger (x2 in the damage ledger)', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 11, at: [0, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [5, 3], facing: 3, weapons: [{ weapon: 'spear', twoHanded: true }] },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [[1, 3], [2, 3], [3, 3], [4, 3]] }]);
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    // 3+3+4 = 10 hits (adjDX 14); the spear (two hands, 1d+1) rolls 4: 5, doubled 10.
+    const ev = play(s, [{ type: 'attack', figure: 'b', target: 'a' }], [3, 3, 4, 4, 6, 1]);
+    const dmg = of(ev, 'damage')[0];
+    expect(dmg).toMatchObject({ raw: 10, amount: 10, multiplier: 2 });
+    expect((dmg.ledger as { rule: string; delta: number }[]).filter((e) => e.rule === 'tft-core pole')).toEqual([
+      { source: 'pole weapon set against a charge: double damage', delta: 5, rule: 'tft-core pole' },
+    ]);
+    expect(fig(s, 'a').wounds).toBe(10);
+  });
+  it('tft-core pole: no double damage when the target did not charge', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 11, at: [4, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [5, 3], facing: 3, weapons: [{ weapon: 'spear', twoHanded: true }] },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'b', target: 'a' }], [3, 3, 4, 4]);
+    expect(of(ev, 'damage')[0]).toMatchObject({ raw: 5, multiplier: 1 });
+  });
+  it('tft-core one last shot: an archer engaged this turn may still shoot the adjacent enemy; engaged since the turn began, it may not', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, st: 11, at: [2, 3], facing: 0, weapons: ['longbow'] },
+      { id: 'b', side: 'B', dx: 12, at: [6, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [[5, 3], [4, 3], [3, 3]] }]);
+    expect(isEngaged(s, fig(s, 'a'))).toBe(true);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [3, 3, 4, 1]);
+    const atk = of(ev, 'attack')[0];
+    expect(atk).toMatchObject({ mode: 'missile', outcome: 'hit' });
+    expect((atk.ledger as { source: string }[]).some((e) => e.source.startsWith('one last shot'))).toBe(true);
+    expect(fig(s, 'b').wounds).toBe(3); // longbow 1d+2: 1 + 2
+    play(s, [{ type: 'pass', figure: 'b' }], [6, 1]);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    expect(fig(s, 'a').turn.startedEngaged).toBe(true);
+    expect(() => play(s, [{ type: 'attack', figure: 'a', target: 'b' }])).toThrow(/engaged since the start of the turn/);
+  });
+  it('tft-core: -6 DX against an invisible target or in darkness (one -6, not two), -4 against a flying one', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 12, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3, spells: ['invisible'] },
+      { id: 'c', side: 'B', at: [3, 2], facing: 3, spells: ['flying'] },
+    ]);
+    const a = fig(s, 'a');
+    const w = a.weapons[0];
+    const ledger: { source: string; delta: number; rule: string }[] = [];
+    expect(attackDX(s, a, fig(s, 'b'), w, 'melee', ledger)).toBe(6);
+    expect(ledger).toContainEqual({ source: 'target is invisible', delta: -6, rule: 'tft-core vision' });
+    expect(attackDX(s, a, fig(s, 'c'), w, 'melee', null)).toBe(8);
+    const dark = setup(
+      [
+        { id: 'a', side: 'A', dx: 12, at: [2, 3], facing: 0 },
+        { id: 'b', side: 'B', at: [3, 3], facing: 3, spells: ['invisible'] },
+        { id: 'd', side: 'B', at: [3, 2], facing: 3 },
+      ],
+      { darkness: true },
+    );
+    const da = fig(dark, 'a');
+    expect(attackDX(dark, da, fig(dark, 'd'), da.weapons[0], 'melee', null)).toBe(6);
+    expect(attackDX(dark, da, fig(dark, 'b'), da.weapons[0], 'melee', null)).toBe(6);
+  });
+  it('an unknown status in spells is rejected, naming the field', () => {
+    expect(() => setup([{ id: 'a', side: 'A', at: [2, 3], spells: ['flyng'] }, { id: 'b', side: 'B', at: [6, 3] }])).toThrow(/figures\[0\]\.spells\[0\].*flyng/);
   });
   it('tft-core defend: a melee attacker rolls 4d6 against a defending figure', () => {
     const s = setup([

@@ -265,7 +265,6 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
     reject('command.stance', `${cmd.stance} needs a move of at most half MA (${Math.floor(ma / 2)}); the path is ${path.length}`);
   }
   return () => {
-    fig.turn.startedEngaged = engaged;
     let moved = 0;
     for (const h of path) {
       moved++;
@@ -317,7 +316,13 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
   if (mode === 'missile' || mode === 'thrown') {
     if (mode === 'missile') {
       if (moved > 1) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
-      if (isEngaged(state, fig)) return { path: 'command.type', message: `${fig.id} is engaged: no missile attack (tft-core options)` };
+      if (isEngaged(state, fig)) {
+        // tft-core engaged options: one last shot. Fray reading: a figure that became engaged
+        // this turn (it was not at the start of the turn) may still fire its ready, loaded
+        // missile weapon at an adjacent enemy; from the next turn on it is engaged like anyone.
+        if (fig.turn.startedEngaged) return { path: 'command.type', message: `${fig.id} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
+        if (!isAdjacent(fig.pos, target.pos)) return { path: 'command.target', message: `${fig.id} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
+      }
       if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
     } else if (moved > half) {
       return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no thrown attack` };
@@ -476,7 +481,8 @@ function startTurn(ctx: TftContext): void {
     const t = f.turn;
     t.moved = false;
     t.hexes = 0;
-    t.startedEngaged = false;
+    // Engaged before anyone moved this turn: no "one last shot" then (tft-core options).
+    t.startedEngaged = f.woundFx.canAct && isEngaged(state, f);
     t.stance = null;
     t.acted = false;
     t.hits = 0;

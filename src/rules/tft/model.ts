@@ -153,7 +153,7 @@ export interface TurnRecord {
   moved: boolean;
   /** Hexes moved this turn (the 1-hex shift counts 1). */
   hexes: number;
-  /** Engaged at the start of its movement (limited to a 1-hex shift). */
+  /** Engaged at the start of the turn, before anyone moved (then no "one last shot"). */
   startedEngaged: boolean;
   /** Defend (4d6 against melee) or dodge (4d6 against missiles) for the rest of the turn. */
   stance: 'defend' | 'dodge' | null;
@@ -223,6 +223,8 @@ export interface TftOptions {
   ruleset: Ruleset;
   /** Safety stop for runs (the fight is a draw when reached). */
   maxTurns: number;
+  /** The whole field is dark: -6 DX on every attack (tft-core). Absent: false. */
+  darkness?: boolean;
   [moduleOption: string]: unknown;
 }
 

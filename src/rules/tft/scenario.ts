@@ -103,7 +103,11 @@ const scriptBlock = z.strictObject({ turn: z.number().int().min(1), commands: z.
 export const coreOptionsShape = {
   ruleset: z.enum(['legacy', 'classic']).default('legacy').describe('Legacy (2019) values, or classic (1977-82)'),
   maxTurns: z.number().int().min(1).max(10000).default(100).describe('the fight is a draw after this many turns'),
+  darkness: z.boolean().default(false).describe('the whole field is dark: -6 DX on every attack (tft-core)'),
 };
+
+/** Statuses a figure may carry in `spells` without a table row (tft-core "other common modifiers"). */
+export const CORE_STATUSES: readonly string[] = ['invisible', 'flying'];
 
 /** The options schema: core keys plus every registered module's keys. */
 export function optionsSchema(modules: readonly HouseModule[] = allModules()) {
@@ -254,7 +258,7 @@ export function setupTft(raw: unknown): TftState {
       }
     });
     f.spells.forEach((s, j) => {
-      if (!tables.talents[s]) issues.push({ path: `${p}.spells[${j}]`, message: `unknown spell or status '${s}'${suggest(s, Object.keys(tables.talents))}` });
+      if (!tables.talents[s] && !CORE_STATUSES.includes(s)) issues.push({ path: `${p}.spells[${j}]`, message: `unknown spell or status '${s}'${suggest(s, [...Object.keys(tables.talents), ...CORE_STATUSES])}` });
     });
     if (!onMap(state, f.at)) {
       issues.push({ path: `${p}.at`, message: `hex ${f.at.q},${f.at.r} is off the ${sc.map.width}x${sc.map.height} map` });
