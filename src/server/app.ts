@@ -98,8 +98,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
   });
 
   app.get('/api/encounters', async (req) => {
-    const list = await hub.list(tokensOf(req));
-    return { encounters: list.map(({ role, room }) => ({ ...room.info(), role })) };
+    return { encounters: await hub.list(tokensOf(req)) };
   });
 
   app.get<{ Params: { id: string } }>('/api/encounters/:id', async (req) => {

@@ -6,6 +6,7 @@ import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import {
   type CreateEncounterRequest,
   type CreateEncounterResponse,
+  type EncounterInfo,
   EncounterSettings,
   type IssueTokenRequest,
   type IssuedToken,
@@ -132,7 +133,7 @@ export class Hub {
   }
 
   /** The encounters these tokens open (invalid and revoked ones are skipped). */
-  async list(tokens: readonly string[]): Promise<{ role: Role; room: Room }[]> {
+  async list(tokens: readonly string[]): Promise<(EncounterInfo & { role: Role })[]> {
     const rows = (await this.storage.findTokensByHash(tokens.map(hashToken))).filter((t) => t.revokedAt === null);
     const best = new Map<string, Role>();
     const rank: Record<Role, number> = { gm: 3, player: 2, spectator: 1 };
@@ -140,10 +141,19 @@ export class Hub {
       const cur = best.get(t.encounterId);
       if (!cur || rank[t.role] > rank[cur]) best.set(t.encounterId, t.role);
     }
+    // From the stored rows: listing never loads (replays) an encounter.
     const encounters = await this.storage.listEncounters([...best.keys()]);
-    const out: { role: Role; room: Room }[] = [];
-    for (const e of encounters) out.push({ role: best.get(e.id) as Role, room: await this.room(e.id) });
-    return out;
+    return encounters.map((r) => ({
+      id: r.id,
+      name: r.name,
+      system: r.system,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      seq: r.seq,
+      over: r.over,
+      winner: r.winner,
+      role: best.get(r.id) as Role,
+    }));
   }
 
   async remove(encounterId: string, gm: TokenRow): Promise<void> {
