@@ -76,13 +76,17 @@ function search(state: TftState, f: Figure, ma: number): Reach[] {
     const nr = n.hex.r;
     if (best[(nq - q0) * span + (nr - r0)] !== idx) continue; // superseded
     if (idx !== 0 && engagedAt(state, f, n.hex)) continue; // must stop here
+    if (n.cost + 1 > ma) continue; // every step costs 1 or more
     for (let d = 0; d < 6; d++) {
       const hq = nq + DIRECTIONS[d].q;
       const hr = nr + DIRECTIONS[d].r;
-      const cost = n.cost + stepCostAt(state, hq, hr);
-      if (cost > ma) continue;
+      // Within the square (one step from a node of cost < ma); a hex already reached as cheaply
+      // as the cheapest step could reach it is skipped before its terrain is looked up.
       const key = (hq - q0) * span + (hr - r0);
       const seen = best[key];
+      if (seen >= 0 && nodes[seen].cost <= n.cost + 1) continue;
+      const cost = n.cost + stepCostAt(state, hq, hr);
+      if (cost > ma) continue;
       if (seen >= 0 && nodes[seen].cost <= cost) continue;
       if (isBlockedAt(state, f, hq, hr)) continue;
       nodes.push({ hex: { q: hq, r: hr }, cost, steps: n.steps + 1, prev: idx });

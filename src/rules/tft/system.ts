@@ -34,6 +34,12 @@ function scripted(state: TftState, id: string): boolean {
 
 /** The script's command for this decision, else the scripted figure's default, else the AI's. */
 export function decideTft(state: TftState): TftCommand {
+  if (state.script.length === 0) {
+    // No script (the lab's fights): the AI takes every decision; nothing to look up or wrap.
+    const p = pendingOf(state);
+    if (!p) throw new Error('decide: the encounter is over');
+    return tftPolicy(state, p);
+  }
   return decideWithSource(state).command;
 }
 
