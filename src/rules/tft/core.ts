@@ -43,12 +43,32 @@ export function occupant(state: TftState, h: Hex): Figure | undefined {
 
 /** occupant() by coordinates (no hex object: the AI's path search). */
 export function occupantAt(state: TftState, q: number, r: number): Figure | undefined {
+  // A body (a figure that cannot act) may lie under a standing figure (tft-core -2 standing on
+  // a body): the standing one is the occupant.
   const fs = state.figures;
+  let body: Figure | undefined;
   for (let i = 0; i < fs.length; i++) {
     const p = fs[i].pos;
-    if (p.q === q && p.r === r) return fs[i];
+    if (p.q === q && p.r === r) {
+      if (fs[i].woundFx.canAct) return fs[i];
+      if (body === undefined) body = fs[i];
+    }
   }
-  return undefined;
+  return body;
+}
+
+/**
+ * tft-core "-2 standing on a body". Fray reading: a body is a figure that cannot act (dead,
+ * dying, unconscious) lying in its hex; others may step into that hex and stand on it.
+ */
+export function standingOnBody(state: TftState, fig: Figure): boolean {
+  if (!fig.woundFx.canAct) return false;
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) {
+    const o = fs[i];
+    if (o !== fig && !o.woundFx.canAct && o.pos.q === fig.pos.q && o.pos.r === fig.pos.r) return true;
+  }
+  return false;
 }
 
 /** Odd-r offset rectangle (model.ts TftMap). */
@@ -260,6 +280,10 @@ export function baseAdjDX(state: TftState, fig: Figure, entries: LedgerEntry[] |
   if (hitPenaltyActive(fig)) {
     dx += fig.dxPenalty.amount;
     if (entries) entries.push({ source: '5+ hits last turn/action', delta: fig.dxPenalty.amount, rule: classic ? 'tft-core classic 5-hit' : 'tft-core 5-hit' });
+  }
+  if (standingOnBody(state, fig)) {
+    dx -= 2;
+    if (entries) entries.push({ source: 'standing on a body', delta: -2, rule: 'tft-core body' });
   }
   return dx;
 }

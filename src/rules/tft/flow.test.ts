@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TftEvent } from './model.ts';
 import { tftSystem } from './system.ts';
-import { attackDX, isEngaged } from './core.ts';
+import { attackDX, baseAdjDX, isEngaged, occupant } from './core.ts';
 import { overNow } from './flow.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 
@@ -255,6 +255,27 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     const da = fig(dark, 'a');
     expect(attackDX(dark, da, fig(dark, 'd'), da.weapons[0], 'melee', null)).toBe(6);
     expect(attackDX(dark, da, fig(dark, 'b'), da.weapons[0], 'melee', null)).toBe(6);
+  });
+  it('tft-core body: a figure may step onto a body (a fallen figure that cannot act) and fights there at -2 DX; an able figure still blocks its hex', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 12, at: [2, 3], facing: 0 },
+      { id: 'dead', side: 'B', st: 12, wounds: 12, at: [3, 3], facing: 3 },
+      { id: 'b', side: 'B', at: [4, 3], facing: 3 },
+      { id: 'c', side: 'B', at: [2, 4], facing: 3 },
+    ]);
+    expect(fig(s, 'dead').state).toBe('dead');
+    beginTurn(s, 'A');
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 4]] }])).toThrow(/occupied by c/);
+    play(s, [{ type: 'move', figure: 'a', path: [[3, 3]], facing: 0 }]);
+    const a = fig(s, 'a');
+    expect(a.pos).toEqual({ q: 3, r: 3 });
+    expect(occupant(s, { q: 3, r: 3 })?.id).toBe('a');
+    const ledger: { source: string; delta: number; rule: string }[] = [];
+    expect(baseAdjDX(s, a, ledger)).toBe(10);
+    expect(ledger).toContainEqual({ source: 'standing on a body', delta: -2, rule: 'tft-core body' });
+    // Stepping off: no penalty.
+    s.figures[0].pos = { q: 1, r: 3 };
+    expect(baseAdjDX(s, a, null)).toBe(12);
   });
   it('an unknown status in spells is rejected, naming the field', () => {
     expect(() => setup([{ id: 'a', side: 'A', at: [2, 3], spells: ['flyng'] }, { id: 'b', side: 'B', at: [6, 3] }])).toThrow(/figures\[0\]\.spells\[0\].*flyng/);

@@ -221,8 +221,9 @@ export function stepCostAt(state: TftState, q: number, r: number): number {
 /** Whether blockedHex() would give a reason, without building it (the AI's path search). */
 export function isBlockedAt(state: TftState, fig: Figure, q: number, r: number): boolean {
   if (!onMapAt(state, q, r) || terrainAtQR(state, q, r) === 'wall') return true;
+  // Only a figure able to act blocks a hex; a body may be stepped on (tft-core body, -2 DX).
   const o = occupantAt(state, q, r);
-  return o !== undefined && o !== fig;
+  return o !== undefined && o !== fig && o.woundFx.canAct;
 }
 
 /** Why `fig` may not step into `h` now, or null. */

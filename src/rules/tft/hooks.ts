@@ -271,7 +271,7 @@ export type Relation = 'front' | 'side' | 'rear';
 
 export interface TftCore {
   figure(state: TftState, id: string): Figure | undefined;
-  /** The figure standing in a hex (any state: bodies occupy their hex), or undefined. */
+  /** The figure in a hex, or undefined: the one able to act when a body lies under it (tft-core body). */
   occupant(state: TftState, h: Hex): Figure | undefined;
   onMap(state: TftState, h: Hex): boolean;
   /** Wound state through the hooks (first module that answers) or standard TFT. */
