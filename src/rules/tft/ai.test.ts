@@ -4,6 +4,7 @@ import { relation } from './core.ts';
 import { tftSystem } from './system.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 import { planAction, planMove } from './ai.ts';
+import { actionOptions } from './options.ts';
 
 describe('the default TFT policy', () => {
   it('closes in with a charge when the enemy is within half MA, facing it', () => {
@@ -136,5 +137,31 @@ describe('the default TFT policy', () => {
       if (s.winner === 'A') strongWins++;
     }
     expect(strongWins).toBeGreaterThan(34);
+  });
+});
+
+describe('the default TFT policy with Hanging by a Thread [82345e2a]', () => {
+  const fighters = (enemyWounds: number) =>
+    setup(
+      [
+        { id: 'medic', side: 'A', dx: 13, iq: 12, talents: ['physicker'], at: [2, 3], facing: 0 },
+        { id: 'pat', side: 'A', st: 12, wounds: 13, at: [3, 3], facing: 0 },
+        { id: 'b', side: 'B', st: 12, wounds: enemyWounds, at: [10, 3], facing: 3 },
+      ],
+      { thread: 'on' },
+    );
+  it('R-T3: a medic does not start the 60-turn stabilization while an enemy can still act', () => {
+    const s = fighters(0);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'medic', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const options = actionOptions(s, fig(s, 'medic'), 'ai');
+    expect(options.some((o) => o.command.type === 'stabilize')).toBe(true); // it could
+    const c = planAction(s, fig(s, 'medic'));
+    expect(['stabilize', 'finish-stabilization']).not.toContain(c.type); // but does not
+  });
+  it('R-T3: once no enemy can act, the medic runs the 5 minutes at once (finish-stabilization)', () => {
+    const s = fighters(11); // the enemy is unconscious
+    play(s, [{ type: 'begin' }, { type: 'move', figure: 'medic', path: [] }]);
+    expect(planAction(s, fig(s, 'medic'))).toMatchObject({ type: 'finish-stabilization', figure: 'medic', target: 'pat' });
   });
 });
