@@ -339,14 +339,16 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
   return { path: 'command.target', message: mode };
 }
 
+/** An event about `fig` (call only when emitting: the extra fields are built by the caller). */
+function figureEvent(ctx: TftContext, fig: Figure, type: string, extra?: Record<string, unknown>): void {
+  ctx.emit?.({ type, turn: ctx.state.turn, figure: fig.id, ...extra });
+}
+
 function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => void {
   const { state } = ctx;
   const half = halfMA(fig, state);
   const moved = fig.turn.hexes;
   const emit = ctx.emit;
-  const ev = (type: string, extra: Record<string, unknown> = {}) => {
-    if (emit) emit({ type, turn: state.turn, figure: fig.id, ...extra });
-  };
   if (fig.prone && cmd.type !== 'stand-up' && cmd.type !== 'pass') {
     reject('command.type', `${fig.id} is down: it may only stand up (or pass)`);
   }
@@ -381,14 +383,14 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       const stance = cmd.type;
       return () => {
         fig.turn.stance = stance;
-        ev('stance', { stance, rule: 'tft-core defend/dodge' });
+        if (emit) figureEvent(ctx, fig, 'stance', { stance, rule: 'tft-core defend/dodge' });
       };
     }
     case 'drop': {
       if (moved > half) reject('command.type', `${fig.id} moved more than half its MA: cannot drop`);
       return () => {
         fig.prone = true;
-        ev('drop', { rule: 'tft-core options' });
+        if (emit) figureEvent(ctx, fig, 'drop', { rule: 'tft-core options' });
       };
     }
     case 'stand-up': {
@@ -396,11 +398,13 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       if (moved > 0) reject('command.type', `${fig.id} moved: standing up takes the whole turn`);
       return () => {
         fig.prone = false;
-        ev('stand-up', { rule: 'tft-core options' });
+        if (emit) figureEvent(ctx, fig, 'stand-up', { rule: 'tft-core options' });
       };
     }
     case 'pass':
-      return () => ev('pass');
+      return () => {
+        if (emit) figureEvent(ctx, fig, 'pass');
+      };
     case 'ready': {
       const c = cmd as ReadyCommand;
       if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: readying a weapon allows at most 1 (tft-core)`);
@@ -418,7 +422,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
           // Changing weapons while engaged drops the one in hand (tft-core options).
           fig.weapons.splice(fig.weapons.indexOf(old), 1);
           state.items.push({ pos: { q: fig.pos.q, r: fig.pos.r }, weapon: old });
-          ev('weapon-dropped', { weapon: old.uid, name: old.def.name });
+          if (emit) figureEvent(ctx, fig, 'weapon-dropped', { weapon: old.uid, name: old.def.name });
         }
         if (c.twoHanded !== undefined && w.def.hands === 'either' && c.twoHanded !== w.twoHanded) {
           w.twoHanded = c.twoHanded;
@@ -426,7 +430,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
         }
         fig.ready = w.uid;
         updateShield(fig);
-        ev('ready', { weapon: w.uid, name: w.def.name, twoHanded: w.twoHanded });
+        if (emit) figureEvent(ctx, fig, 'ready', { weapon: w.uid, name: w.def.name, twoHanded: w.twoHanded });
       };
     }
     case 'pick-up': {
@@ -443,7 +447,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
         fig.weapons.push(it.weapon);
         if (fig.ready === null) fig.ready = it.weapon.uid;
         updateShield(fig);
-        ev('pick-up', { weapon: it.weapon.uid, name: it.weapon.def.name, ready: fig.ready === it.weapon.uid });
+        if (emit) figureEvent(ctx, fig, 'pick-up', { weapon: it.weapon.uid, name: it.weapon.def.name, ready: fig.ready === it.weapon.uid });
       };
     }
     case 'disengage': {
@@ -454,7 +458,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       const why = blockedHex(state, fig, c.to);
       if (why) reject('command.to', why);
       return () => {
-        ev('disengage', { to: c.to, rule: 'tft-core options' });
+        if (emit) figureEvent(ctx, fig, 'disengage', { to: c.to, rule: 'tft-core options' });
         stepFigure(ctx, fig, c.to);
       };
     }
