@@ -3,6 +3,8 @@ import type { TftEvent } from './model.ts';
 import { tftSystem } from './system.ts';
 import { attackDX, baseAdjDX, isEngaged, occupant } from './core.ts';
 import { overNow } from './flow.ts';
+import { attackOdds } from './odds.ts';
+import { actionOptions } from './options.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 
 const of = (ev: TftEvent[], type: string) => ev.filter((e) => e.type === type);
@@ -203,6 +205,22 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
       { source: 'pole weapon set against a charge: double damage', delta: 5, rule: 'tft-core pole' },
     ]);
     expect(fig(s, 'a').wounds).toBe(10);
+  });
+  it('tft-core pole: explain and the AI count the doubling in the expected damage', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 11, at: [0, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [5, 3], facing: 3, weapons: [{ weapon: 'spear', twoHanded: true }] },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [[1, 3], [2, 3], [3, 3], [4, 3]] }, { type: 'move', figure: 'b', path: [] }]);
+    const b = fig(s, 'b');
+    const plain = attackOdds({ adjDX: 14, dice: 3, damage: b.weapons[0].dmg, armor: 0 }).expected;
+    const doubled = attackOdds({ adjDX: 14, dice: 3, damage: b.weapons[0].dmg, armor: 0, transform: (x) => 2 * x }).expected;
+    expect(doubled).toBeCloseTo(2 * plain, 10); // no armor: exactly twice
+    const ex = actionOptions(s, b, 'explain').find((o) => o.command.type === 'attack');
+    const ai = actionOptions(s, b, 'ai').find((o) => o.command.type === 'attack');
+    expect(ex?.expectedDamage).toBeCloseTo(doubled, 10);
+    expect(ai?.expectedDamage).toBeCloseTo(doubled, 10);
   });
   it('tft-core pole: no double damage when the target did not charge', () => {
     const s = setup([

@@ -2,7 +2,7 @@
 // exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
 import { neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
-import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, readyWeapon } from './core.ts';
+import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon } from './core.ts';
 import { attackMode, attackProblem, blockedHex, halfMA } from './flow.ts';
 import type { ActionOption, OptionsContext } from './hooks.ts';
 import type { Figure, TftState } from './model.ts';
@@ -13,6 +13,8 @@ import { hooksOf } from './registry.ts';
 export function damageToDown(t: Figure): number {
   return Math.max(1, t.st - t.wounds - t.fatigue - 1);
 }
+
+const double = (raw: number): number => raw * 2;
 
 export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
   const out: ActionOption[] = [];
@@ -29,12 +31,14 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     const dice = defenseDice(t, am);
     const armor = defaultArmorStops(state, t);
     const command = { type: 'attack' as const, figure: fig.id, target: t.id };
+    // tft-core pole: double damage against a charger (after the critical multiplier).
+    const transform = poleSetAgainstCharge(fig, t, w, am) ? double : undefined;
     if (mode === 'ai') {
-      const ed = expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
+      const ed = transform ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset: state.options.ruleset, transform }).expected : expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
       out.push({ command, label: `attack ${t.id}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
       continue;
     }
-    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset: state.options.ruleset, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
+    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset: state.options.ruleset, transform, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
     out.push({
       command,
       label: `${am} attack on ${t.name} with ${w.def.name}${t.side === fig.side ? ' (a friend!)' : ''}`,
