@@ -53,13 +53,25 @@ describe('the default TFT policy', () => {
     while (tftSystem.pending(s)?.figures[0] !== 'a') play(s, [{ type: 'pass', figure: tftSystem.pending(s)?.figures[0] }]);
     expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'c' });
   });
-  it('nearly dead and engaged: defends', () => {
+  it('nearly dead and engaged: defends while a friend fights on', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, wounds: 9 },
+      { id: 'pal', side: 'A', at: [1, 8], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    expect(planMove(s, fig(s, 'a'))).toMatchObject({ stance: 'defend', path: [] });
+  });
+  it('nearly dead, engaged and the last of its side: strikes rather than defending to the turn limit', () => {
     const s = setup([
       { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, wounds: 9 },
       { id: 'b', side: 'B', at: [3, 3], facing: 3 },
     ]);
     beginTurn(s, 'A');
-    expect(planMove(s, fig(s, 'a'))).toMatchObject({ stance: 'defend', path: [] });
+    const m = planMove(s, fig(s, 'a'));
+    expect(m.stance).toBeUndefined();
+    play(s, [m, { type: 'move', figure: 'b', path: [] }]);
+    expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'b' });
   });
   it('nearly dead and free: retreats away from the enemy while a friend fights on', () => {
     const s = setup([

@@ -285,8 +285,9 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
   // Nearly dead: defend if engaged; otherwise run from the nearest enemy while friends fight
   // on (the last figure of a side, or a shooter, fights on: running until the turn limit
   // decides nothing).
-  if (nearlyDead(f) && engaged) return moveTo(f, [], faceToward(f.pos, nearest.pos), 'defend');
-  if (nearlyDead(f) && !isShooter(f) && hasFightingFriend(state, f)) {
+  const fightingFriend = nearlyDead(f) && hasFightingFriend(state, f);
+  if (fightingFriend && engaged) return moveTo(f, [], faceToward(f.pos, nearest.pos), 'defend');
+  if (fightingFriend && !isShooter(f)) {
     const spots = reachable(state, f, ma);
     let bestSpot = spots[0];
     let bestD = -1;
@@ -402,7 +403,9 @@ export function planAction(state: TftState, f: Figure): TftCommand {
     if (!best || s > (best.score ?? best.expectedDamage ?? 0)) best = o;
   }
   const bestScore = best ? (best.score ?? best.expectedDamage ?? 0) : 0;
-  if (nearlyDead(f) && engaged && bestScore < 1.5) return { type: 'defend', figure: id };
+  // Nearly dead and engaged: defend while friends fight on; the last able figure strikes (two
+  // last figures defending forever would decide nothing).
+  if (nearlyDead(f) && engaged && bestScore < 1.5 && hasFightingFriend(state, f)) return { type: 'defend', figure: id };
   if (best) return best.command;
   // Nothing to hit: get a weapon in hand if there is none (or a melee one when engaged with a bow).
   if (!w || (engaged && w.def.kind === 'missile')) {
