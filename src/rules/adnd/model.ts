@@ -187,8 +187,6 @@ export interface AdndState {
   /** Figures still to decide in the current phase, in order. */
   queue: string[];
   winner: string | null;
-  /** Events so far (count), for sequence numbers in the log. */
-  seq: number;
   /** Set when the encounter stopped at maxRounds without a winner. */
   stalled: boolean;
 }

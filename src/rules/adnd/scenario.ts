@@ -331,7 +331,6 @@ export function setupScenario(raw: unknown): AdndState {
     landing: [],
     queue: [],
     winner: null,
-    seq: 0,
     stalled: false,
   };
 }

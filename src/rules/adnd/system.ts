@@ -36,7 +36,6 @@ import { twoInHand, weaponById } from './tohit.ts';
 type E = Emit<AdndEvent>;
 
 function ev(s: AdndState, type: string, fields: Record<string, unknown>): AdndEvent {
-  s.seq += 1;
   return { type, turn: roundOf(s.now), segment: s.now, round: roundOf(s.now), segmentOfRound: segmentOfRound(s.now), ...fields };
 }
 
