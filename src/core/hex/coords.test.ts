@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { directionTo, distance, hex, neighbor, neighbors } from './coords.ts';
+import { directionTo, distance, hex, hexRound, neighbor, neighbors } from './coords.ts';
 
 const arbHex = fc.record({ q: fc.integer({ min: -1000, max: 1000 }), r: fc.integer({ min: -1000, max: 1000 }) });
 
@@ -24,5 +24,21 @@ describe('axial coordinates', () => {
     expect(neighbors(h)).toHaveLength(6);
     expect(directionTo(h, hex(5, -2))).toBeNull();
     expect(neighbor(h, -1)).toEqual(neighbor(h, 5));
+  });
+});
+
+describe('hexRound', () => {
+  it('picks the nearest hex for fractional coordinates', () => {
+    expect(hexRound(0.4, 0.4)).toEqual({ q: 0, r: 1 });
+    expect(hexRound(-0.2, 0.1)).toEqual({ q: 0, r: 0 });
+  });
+
+  it('returns a hex within distance 1 of any point, and every hex rounds to itself', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 }), fc.double({ min: -0.49, max: 0.49, noNaN: true }), fc.double({ min: -0.49, max: 0.49, noNaN: true }), (q, r, dq, dr) => {
+        expect(hexRound(q, r)).toEqual({ q, r });
+        expect(distance(hexRound(q + dq, r + dr), { q, r })).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 });

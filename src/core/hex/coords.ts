@@ -45,3 +45,23 @@ export function directionTo(a: Hex, b: Hex): Direction | null {
   const i = DIRECTIONS.findIndex((x) => x.q === d.q && x.r === d.r);
   return i < 0 ? null : (i as Direction);
 }
+
+/**
+ * The hex nearest to fractional axial coordinates (cube rounding: the component with the
+ * largest rounding error is recomputed from the other two). Used by lines and by the map's
+ * pixel-to-hex conversion.
+ */
+export function hexRound(q: number, r: number): Hex {
+  const s = -q - r;
+  let rq = Math.round(q);
+  const rs = Math.round(s);
+  let rr = Math.round(r);
+  const dq = Math.abs(rq - q);
+  const ds = Math.abs(rs - s);
+  const dr = Math.abs(rr - r);
+  if (dq > ds && dq > dr) rq = -rs - rr;
+  else if (ds <= dr) rr = -rq - rs;
+  // (when s has the largest error, q and r are kept and s is implied)
+  // +0 turns a -0 into 0 so keys and equality stay simple.
+  return { q: rq + 0, r: rr + 0 };
+}

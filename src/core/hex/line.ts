@@ -2,24 +2,10 @@
 // and rounded; both ends are nudged by a tiny fixed epsilon so a line running exactly along a
 // hex edge always falls to the same side (deterministic, no ties). Note that a->b and b->a can
 // pick different sides of such an edge; callers that need symmetry test both.
-import { type Hex, distance } from './coords.ts';
+import { type Hex, distance, hexRound } from './coords.ts';
 
 const EPS_Q = 1e-6;
 const EPS_R = 2e-6;
-
-function cubeRound(x: number, z: number): Hex {
-  const y = -x - z;
-  let rx = Math.round(x);
-  const ry = Math.round(y);
-  let rz = Math.round(z);
-  const dx = Math.abs(rx - x);
-  const dy = Math.abs(ry - y);
-  const dz = Math.abs(rz - z);
-  if (dx > dy && dx > dz) rx = -ry - rz;
-  else if (dy <= dz) rz = -rx - ry;
-  // (when y has the largest error, x and z are kept and y is implied)
-  return { q: rx + 0, r: rz + 0 };
-}
 
 /** The hexes from `a` to `b` inclusive: distance(a, b) + 1 hexes, each adjacent to the next. */
 export function hexLine(a: Hex, b: Hex): Hex[] {
@@ -31,7 +17,7 @@ export function hexLine(a: Hex, b: Hex): Hex[] {
   const out: Hex[] = [];
   for (let i = 0; i <= n; i++) {
     const t = n === 0 ? 0 : i / n;
-    out.push(cubeRound(aq + (bq - aq) * t, ar + (br - ar) * t));
+    out.push(hexRound(aq + (bq - aq) * t, ar + (br - ar) * t));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distance, hexKey } from '../../../src/core/hex/coords.ts';
-import { adjacentArcs, boundsOf, facingAngle, hexPoints, hexToPixel, hexesAround, pixelToHex, rectangleHexes, roundHex, zoomBox } from './geometry.ts';
+import { adjacentArcs, boundsOf, facingAngle, hexPoints, hexToPixel, hexesAround, pixelToHex, rectangleHexes, zoomBox } from './geometry.ts';
 
 const hexArb = fc.record({ q: fc.integer({ min: -60, max: 60 }), r: fc.integer({ min: -60, max: 60 }) });
 
@@ -33,11 +33,6 @@ describe('hex <-> pixel', () => {
         expect(pixelToHex({ x: c.x + rin * Math.cos(a), y: c.y + rin * Math.sin(a) }, size)).toEqual(h);
       }),
     );
-  });
-
-  it('roundHex keeps q + r + s = 0 and picks the nearest hex', () => {
-    expect(roundHex(0.4, 0.4)).toEqual({ q: 0, r: 1 });
-    expect(roundHex(-0.2, 0.1)).toEqual({ q: 0, r: 0 });
   });
 });
 

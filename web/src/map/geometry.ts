@@ -1,7 +1,7 @@
 // Screen geometry of the pointy-top axial hex map (src/core/hex/coords.ts): hex <-> pixel,
 // the corners of a hex, the view box around a set of hexes, and facing angles. Pure, so the
 // map component stays a thin SVG renderer and these are unit-tested.
-import { DIRECTIONS, type Hex, distance, hexAdd, hexKey } from '../../../src/core/hex/coords.ts';
+import { DIRECTIONS, type Hex, distance, hexAdd, hexKey, hexRound } from '../../../src/core/hex/coords.ts';
 
 const SQRT3 = Math.sqrt(3);
 
@@ -15,26 +15,11 @@ export function hexToPixel(h: Hex, size: number): Point {
   return { x: size * SQRT3 * (h.q + h.r / 2), y: size * 1.5 * h.r };
 }
 
-/** Rounds fractional cube coordinates to the nearest hex (the standard cube rounding). */
-export function roundHex(q: number, r: number): Hex {
-  const s = -q - r;
-  let rq = Math.round(q);
-  let rr = Math.round(r);
-  const rs = Math.round(s);
-  const dq = Math.abs(rq - q);
-  const dr = Math.abs(rr - r);
-  const ds = Math.abs(rs - s);
-  if (dq > dr && dq > ds) rq = -rr - rs;
-  else if (dr > ds) rr = -rq - rs;
-  // +0 turns a -0 into 0 so keys and equality stay simple.
-  return { q: rq + 0, r: rr + 0 };
-}
-
 /** The hex under pixel `p` (inverse of hexToPixel). */
 export function pixelToHex(p: Point, size: number): Hex {
   const q = ((SQRT3 / 3) * p.x - p.y / 3) / size;
   const r = ((2 / 3) * p.y) / size;
-  return roundHex(q, r);
+  return hexRound(q, r);
 }
 
 /** The six corners of a pointy-top hex, clockwise from the top, as an SVG points string. */
