@@ -12,7 +12,7 @@ import type { FigureState } from '../engine/types.ts';
 import { criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
 import type { Figure as AdndFigure } from '../rules/adnd/model.ts';
 import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } from '../rules/tft/core.ts';
-import { burstHits } from '../rules/tft/house/hitech/autofire.ts';
+import { burstHits, clipUse } from '../rules/tft/house/hitech/autofire.ts';
 import { effectiveProtection } from '../rules/tft/house/hitech/damage.ts';
 import { sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
 import { threadStateOf } from '../rules/tft/house/thread/states.ts';
@@ -190,19 +190,6 @@ export interface TftAttackResult {
   states?: StateOdds[];
 }
 
-function roundsOf(burst: Burst, clip: number): number {
-  switch (burst) {
-    case 'single':
-      return 1;
-    case 'four':
-      return 4;
-    case 'half':
-      return Math.floor(clip / 2);
-    case 'full':
-      return clip;
-  }
-}
-
 function checkInt(v: unknown, path: string, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
     throw new InputError([{ path, message: `must be a whole number from ${min} to ${max}, got ${String(v)}` }], 'odds');
@@ -280,7 +267,7 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
     if (i.burst) throw new InputError([{ path: 'burst', message: 'a sweeping blow is a melee attack, not a burst' }], 'odds');
   }
   if (dice === 4) ledger.push({ source: 'target defends/dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
-  const rounds = i.burst ? roundsOf(i.burst, clip) : 1;
+  const rounds = i.burst ? clipUse(i.burst, clip) : 1;
   const hitCache = new Map<number, Dist>();
   const hd = (m: number) => {
     let d = hitCache.get(m);

@@ -34,7 +34,7 @@ describe('autofire [f04d4dae]', () => {
   it('R-H10: bursts and the rounds they use (single, 4, half clip, full clip)', () => {
     const ar = firearm('assault-rifle');
     expect(burstsOf(ar)).toEqual(['single', 'four', 'half', 'full']);
-    expect(['single', 'four', 'half', 'full'].map((b) => clipUse(ar, b as never, 20))).toEqual([1, 4, 10, 20]);
+    expect(['single', 'four', 'half', 'full'].map((b) => clipUse(b as never, 20))).toEqual([1, 4, 10, 20]);
     expect(burstsOf(firearm('heavy-rifle'))).toEqual(['single']);
     expect(burstsOf(firearm('heavy-machinegun'))).toEqual(['burst']);
     expect(roundsFired(firearm('heavy-machinegun'), 'burst', 20)).toBe(10);

@@ -17,7 +17,7 @@ export function burstsOf(w: FirearmDef): Burst[] {
 }
 
 /** What one burst takes out of the clip (rounds, or 1 burst for machineguns). */
-export function clipUse(_w: FirearmDef, burst: Burst, clip: number): number {
+export function clipUse(burst: Burst, clip: number): number {
   switch (burst) {
     case 'single':
       return 1;
@@ -34,13 +34,13 @@ export function clipUse(_w: FirearmDef, burst: Burst, clip: number): number {
 
 /** Rounds that fly: the cap on hits (R-H10). A machinegun burst fires `roundsPerBurst`. */
 export function roundsFired(w: FirearmDef, burst: Burst, clip: number): number {
-  return burst === 'burst' ? (w.roundsPerBurst ?? 10) : clipUse(w, burst, clip);
+  return burst === 'burst' ? (w.roundsPerBurst ?? 10) : clipUse(burst, clip);
 }
 
 /** Why `burst` cannot be fired now, or null: wrong kind of weapon, or too few rounds (R-H10). */
 export function burstProblem(w: FirearmDef, burst: Burst, clip: number, loaded: number): string | null {
   if (!burstsOf(w).includes(burst)) return `${w.name} cannot fire a '${burst}' burst (it fires ${burstsOf(w).join(', ')})`;
-  const need = clipUse(w, burst, clip);
+  const need = clipUse(burst, clip);
   if (loaded < need) return `${w.name} holds ${loaded} ${w.clipUnit === 'bursts' ? 'burst(s)' : 'round(s)'}, the '${burst}' burst needs ${need}`;
   return null;
 }

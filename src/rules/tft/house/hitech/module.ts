@@ -287,7 +287,7 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
   const adjDX = core.attackDX(state, fig, target, plan.weapon, FIREARM_MODE, entries, withMove(ctx, fig, cmd));
   const dice = target ? core.defenseDice(target, 'missile') : 3;
   if (entries && dice === 4) entries.push({ source: 'target dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
-  const use = clipUse(plan.fw, plan.burst, plan.gear.clip);
+  const use = clipUse(plan.burst, plan.gear.clip);
   const rounds = roundsFired(plan.fw, plan.burst, plan.gear.clip);
   plan.gear.loaded -= use;
   const roll = core.resolveAttackRoll(ctx, {
@@ -383,9 +383,9 @@ const fireAction: ActionSpec = {
           hits: o.hits.probabilities(),
           expectedDamage: e,
           expectedDamageExact: o.expectedDamage.toString(),
-          ammoUsed: clipUse(fw, burst, plan.gear.clip),
+          ammoUsed: clipUse(burst, plan.gear.clip),
           // The AI spends ammunition only where it buys damage: a small cost per round.
-          score: e - 0.15 * (clipUse(fw, burst, plan.gear.clip) - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),
+          score: e - 0.15 * (clipUse(burst, plan.gear.clip) - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),
         });
       }
     }
