@@ -2,27 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type DiceSource, SeededDice } from '../../core/dice/source.ts';
+import { SeededDice } from '../../core/dice/source.ts';
 import type { Ledger } from '../../core/ledger.ts';
 import { seedRng } from '../../core/rng.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { AdndEvent, AdndState } from './model.ts';
 import { adndSystem as sys } from './system.ts';
+import { QueueDice } from './testing.ts';
 
 const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
 
-/** Dice with queued faces per die size, then a default face per size (for steering a fight). */
-class QueueDice implements DiceSource {
-  constructor(
-    private readonly queues: Record<number, number[]>,
-    private readonly dflt: Record<number, number> = {},
-  ) {}
-  face(sides: number): number {
-    const q = this.queues[sides];
-    if (q && q.length > 0) return q.shift()!;
-    return this.dflt[sides] ?? 1;
-  }
-}
 
 type Table = { primary: string; secondary: string | null; rows: { weapon: string; role: string; bonus: Ledger }[] }[];
 

@@ -6,19 +6,8 @@ import type { Ledger } from '../../core/ledger.ts';
 import type { AdndEvent } from './model.ts';
 import { adndSystem as sys } from './system.ts';
 import { saveNeed, toHitAC0 } from './tables.ts';
+import { QueueDice, QUIET } from './testing.ts';
 
-class QueueDice implements DiceSource {
-  constructor(
-    private readonly queues: Record<number, number[]>,
-    private readonly dflt: Record<number, number> = {},
-  ) {}
-  face(sides: number): number {
-    const q = this.queues[sides];
-    if (q && q.length > 0) return q.shift()!;
-    return this.dflt[sides] ?? 1;
-  }
-}
-const QUIET = { 20: 2, 100: 100, 10: 1, 8: 1, 6: 1, 4: 1, 12: 1, 2: 1 };
 
 type Raw = Record<string, unknown>;
 const hero = (over: Raw = {}): Raw => ({ id: 'hero', side: 'a', class: 'fighter', level: 5, hp: 50, ac: 5, dex: 12, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }], ...over });

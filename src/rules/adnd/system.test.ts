@@ -8,20 +8,8 @@ import { runToEnd } from '../../engine/run.ts';
 import { criticalRow, figureState } from './combat.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
+import { QueueDice, QUIET } from './testing.ts';
 
-class QueueDice implements DiceSource {
-  constructor(
-    private readonly queues: Record<number, number[]>,
-    private readonly dflt: Record<number, number> = {},
-  ) {}
-  face(sides: number): number {
-    const q = this.queues[sides];
-    if (q && q.length > 0) return q.shift()!;
-    return this.dflt[sides] ?? 1;
-  }
-}
-// every d20 a 2 (misses), no extra attacks, low damage
-const QUIET = { 20: 2, 100: 100, 10: 1, 8: 1, 6: 1, 4: 1, 12: 1 };
 
 type Raw = Record<string, unknown>;
 const hero = (over: Raw = {}): Raw => ({

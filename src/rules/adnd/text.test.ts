@@ -3,25 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { DiceSource } from '../../core/dice/source.ts';
 import type { AdndState } from './model.ts';
 import { adndSystem as sys } from './system.ts';
+import { QueueDice, QUIET } from './testing.ts';
 
 const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
 const text = (s: AdndState) => sys.explain(s).text as string[];
 
-class QueueDice implements DiceSource {
-  constructor(
-    private readonly queues: Record<number, number[]>,
-    private readonly dflt: Record<number, number> = {},
-  ) {}
-  face(sides: number): number {
-    const q = this.queues[sides];
-    if (q && q.length > 0) return q.shift()!;
-    return this.dflt[sides] ?? 1;
-  }
-}
-const QUIET = { 20: 2, 100: 100, 10: 1, 8: 1, 6: 1, 4: 1, 12: 1 };
 
 /** The cells of one row (strength, dexterity, proficiency, magic, total) of a figure's to-hit table. */
 function tableRow(lines: string[], figure: string, row: string): string[] {
