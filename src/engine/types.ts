@@ -85,6 +85,24 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
   scripted?(state: S): boolean;
   /** Optional: the JSON Schema of this system's scenario format (`fray schema`). */
   scenarioJsonSchema?(): unknown;
+  /**
+   * Optional: each figure's running totals (in summary().figures order), kept by the rules
+   * whatever emit is, so the lab's fast sims report damage dealt without an event tap (TFT:
+   * Figure.tally). Damage after armor, on the same scale as the summary's wounds.
+   */
+  tallies?(state: S): FigureTally[];
+}
+
+/** A figure's running totals for the whole encounter (see GameSystem.tallies). */
+export interface FigureTally {
+  /** Damage it did to others. */
+  dealt: number;
+  /** Damage it took. */
+  taken: number;
+  /** Attack rolls it made. */
+  attacks: number;
+  /** Attack rolls of its that hit. */
+  hits: number;
 }
 
 export interface ExplainReport {

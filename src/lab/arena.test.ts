@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CHUNK, runInline } from './arena.ts';
+import { formatSim } from './format.ts';
 import { tftAttackOdds } from './odds.ts';
 import { runArena } from './pool.ts';
 import { meanOf, rateOf, summarize } from './summary.ts';
@@ -47,6 +48,24 @@ describe('arena', () => {
     const pExact = exact.states?.find((x) => x.state === 'healthy')?.p ?? 0;
     const seRate = Math.sqrt((pExact * (1 - pExact)) / s.n);
     expect(Math.abs((healthy?.est ?? 0) - pExact)).toBeLessThan(4 * seRate);
+  }, 60_000);
+
+  it('fast sims (events off) report damage dealt per figure from the TFT tally: one side deals what the other takes, and the events say the same on the same seed', () => {
+    const fast = runInline({ variants: [{ name: 'duel', raw: duel }], seed: 11, fights: 300, events: false });
+    const slow = runInline({ variants: [{ name: 'duel', raw: duel }], seed: 11, fights: 300, events: true });
+    const s = fast.variants[0].sums;
+    const sum = (sums: typeof s, key: string) => sums.sum[sums.keys.indexOf(key)];
+    expect(s.keys).toContain('dealt:bjorn');
+    expect(s.keys).toContain('dealt-per-turn:cedric');
+    expect(s.keys.some((k) => k.startsWith('uses:'))).toBe(false);
+    expect(sum(s, 'dealt:bjorn')).toBeGreaterThan(0);
+    expect(sum(s, 'dealt:bjorn')).toBe(sum(s, 'taken:cedric'));
+    expect(sum(s, 'dealt:cedric')).toBe(sum(s, 'taken:bjorn'));
+    const e = slow.variants[0].sums;
+    for (const k of ['dealt:bjorn', 'dealt:cedric', 'taken:bjorn', 'taken:cedric', 'dealt-per-turn:bjorn']) expect(sum(s, k)).toBe(sum(e, k));
+    const rep = summarize(fast);
+    expect(rep.variants[0].figures[0].dealt?.est).toBeCloseTo(sum(s, 'dealt:bjorn') / 300, 12);
+    expect(formatSim({ ...rep, seconds: 1, fightsPerSecond: 300, workers: 1 })).toContain('dealt [95%]');
   }, 60_000);
 
   it('common random numbers: two identical variants differ by exactly zero', () => {

@@ -64,6 +64,7 @@ export class Prepared {
   readonly figures: FigureInfo[];
   readonly keys: string[];
   private readonly startVital: number[];
+  private readonly startDealt: number[];
   private readonly figIndex = new Map<string, number>();
   private readonly vals: Float64Array;
   private readonly kWin: number;
@@ -75,6 +76,12 @@ export class Prepared {
   private readonly kState: number;
   private readonly kUses: number;
   private readonly tap: ((e: GameEvent) => void) | null;
+  /**
+   * The system keeps each figure's damage dealt as it plays (GameSystem.tallies; TFT: the
+   * core's Figure.tally, kept whatever emit is), so dealt and dealt-per-turn are measured
+   * without events.
+   */
+  readonly tallied: boolean;
 
   constructor(
     readonly name: string,
@@ -90,6 +97,9 @@ export class Prepared {
     this.figures = s.figures.map((f) => ({ id: f.id, name: f.name, side: f.side }));
     this.sides = [...new Set(s.figures.map((f) => f.side))];
     this.startVital = s.figures.map(vital);
+    const t0 = this.system.tallies?.(this.base) ?? null;
+    this.tallied = t0 !== null && t0.length === s.figures.length;
+    this.startDealt = s.figures.map((_, i) => (this.tallied && t0 ? t0[i].dealt : 0));
     s.figures.forEach((f, i) => {
       this.figIndex.set(f.id, i);
     });
@@ -107,14 +117,14 @@ export class Prepared {
     this.kDealt = keys.length;
     this.kDpt = keys.length;
     this.kUses = keys.length;
-    if (events) {
+    if (events || this.tallied) {
       this.kDealt = keys.length;
       for (const f of this.figures) keys.push(`dealt:${f.id}`);
       this.kDpt = keys.length;
       for (const f of this.figures) keys.push(`dealt-per-turn:${f.id}`);
       this.kUses = keys.length;
-      for (const f of this.figures) for (const t of USE_TYPES) keys.push(`uses:${f.id}=${t}`);
     }
+    if (events) for (const f of this.figures) for (const t of USE_TYPES) keys.push(`uses:${f.id}=${t}`);
     this.keys = keys;
     this.vals = new Float64Array(keys.length);
     this.tap = events ? (e) => this.onEvent(e) : null;
@@ -123,6 +133,7 @@ export class Prepared {
   private onEvent(e: GameEvent): void {
     const ev = e as GameEvent & Record<string, unknown>;
     if (ev.type === 'damage' && typeof ev.from === 'string' && typeof ev.amount === 'number') {
+      if (this.tallied) return; // read from the summary's tally after the fight
       const i = this.figIndex.get(ev.from);
       if (i !== undefined) this.vals[this.kDealt + i] += ev.amount;
       return;
@@ -154,11 +165,13 @@ export class Prepared {
     }
     v[this.kTurns] = s.turns;
     const figs = s.figures;
+    const tallies = this.tallied ? (this.system.tallies?.(state) ?? null) : null;
     for (let i = 0; i < figs.length; i++) {
       v[this.kTaken + i] = vital(figs[i]) - this.startVital[i];
       const st = FIGURE_STATES.indexOf(figs[i].state);
       if (st >= 0) v[this.kState + i * FIGURE_STATES.length + st] = 1;
-      if (this.events) v[this.kDpt + i] = s.turns > 0 ? v[this.kDealt + i] / s.turns : 0;
+      if (tallies) v[this.kDealt + i] = tallies[i].dealt - this.startDealt[i];
+      if (this.events || this.tallied) v[this.kDpt + i] = s.turns > 0 ? v[this.kDealt + i] / s.turns : 0;
     }
     return { vals: v, ended: r.ended };
   }

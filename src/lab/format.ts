@@ -21,7 +21,8 @@ export function formatSim(r: SimReport): string {
     );
     out.push(`turns (TFT) / rounds (AD&D): ${ci(v.turns)}`);
     out.push('');
-    const head = ['figure', 'side', 'taken [95%]', ...(r.events ? ['dealt [95%]', 'dealt/turn'] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
+    const dealt = r.events || v.figures.some((f) => f.dealt !== undefined);
+    const head = ['figure', 'side', 'taken [95%]', ...(dealt ? ['dealt [95%]', 'dealt/turn'] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
     out.push(
       table(
         head,
@@ -29,7 +30,7 @@ export function formatSim(r: SimReport): string {
           f.name,
           f.side,
           ci(f.taken),
-          ...(r.events ? [ci(f.dealt), f.dealtPerTurn ? fmtNum(Math.round(f.dealtPerTurn.est * 1000) / 1000) : 'n/a'] : []),
+          ...(dealt ? [ci(f.dealt), f.dealtPerTurn ? fmtNum(Math.round(f.dealtPerTurn.est * 1000) / 1000) : 'n/a'] : []),
           pct(f.states.healthy.est, 1),
           pct(f.states.reeling.est, 1),
           pct(f.states.unconscious.est, 1),

@@ -73,9 +73,12 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
         const states: Record<string, Interval> = {};
         for (const st of FIGURE_STATES) states[st] = rateOf(s, `state:${f.id}=${st}`) as Interval;
         const out: FigureReport = { ...f, taken: meanOf(s, `taken:${f.id}`) as Interval, states };
-        if (r.events) {
+        // dealt: with events, or without them when the system tallies it (TFT Figure.tally)
+        if (s.keys.includes(`dealt:${f.id}`)) {
           out.dealt = meanOf(s, `dealt:${f.id}`);
           out.dealtPerTurn = meanOf(s, `dealt-per-turn:${f.id}`);
+        }
+        if (r.events) {
           const uses: Record<string, number> = {};
           for (const t of USE_TYPES) {
             const m = meanOf(s, `uses:${f.id}=${t}`);

@@ -424,6 +424,11 @@ export function resolveAttackRoll(ctx: TftContext, r: AttackRollRequest): Attack
   }
   const outcome = attackOutcome(roll, r.adjDX, r.dice, state.options.ruleset === 'classic', r.noCriticals);
   const multiplier = outcomeMultiplier(outcome);
+  const tally = r.attacker.tally;
+  if (tally) {
+    tally.attacks += 1;
+    if (multiplier > 0) tally.hits += 1;
+  }
   if (emit) {
     emit({
       type: r.eventType ?? 'attack',
@@ -553,6 +558,9 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
 
   const wasAble = t.woundFx.canAct;
   t.wounds += d.amount;
+  // Running totals (Figure.tally), kept whatever emit is: the lab's fast sims read them.
+  if (t.tally) t.tally.taken += d.amount;
+  if (d.attacker?.tally) d.attacker.tally.dealt += d.amount;
   const before = t.turn.hits;
   t.turn.hits += d.knockdownBasis;
   if (emit) {

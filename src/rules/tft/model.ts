@@ -6,9 +6,9 @@
 // do not rename or remove them.
 import type { Hex, Direction } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
-import type { FigureState, GameEvent } from '../../engine/types.ts';
+import type { FigureState, FigureTally, GameEvent } from '../../engine/types.ts';
 
-export type { Hex, Direction, FigureState, LedgerEntry };
+export type { Hex, Direction, FigureState, FigureTally, LedgerEntry };
 
 /** Legacy (2019) values by default; classic (1977-82) values as an option (tft-core.md). */
 export type Ruleset = 'legacy' | 'classic';
@@ -202,6 +202,12 @@ export interface Figure {
   ai: string;
   /** Module state (thread: dying counter, stabilization; hitech: overwatch...). */
   house: Record<string, unknown>;
+  /**
+   * Plain counters kept by the core whatever `emit` is (the lab's fast sims read them):
+   * damage dealt and taken after armor (core applyDamage), attack rolls made and hits scored
+   * (core resolveAttackRoll). Absent in states saved before it existed (read as zeros).
+   */
+  tally?: FigureTally;
 }
 
 /** A weapon lying on the ground. */

@@ -300,6 +300,7 @@ export function setupTft(raw: unknown): TftState {
       turn: { moved: false, hexes: 0, startedEngaged: false, stance: null, acted: false, hits: 0, knockedDown: false },
       ai: f.ai,
       house: structuredClone(f.house),
+      tally: { dealt: 0, taken: 0, attacks: 0, hits: 0 },
     };
     updateShield(fig);
     state.figures.push(fig);

@@ -1,7 +1,7 @@
 // The TFT GameSystem: scenario setup, commands, the turn, the AI, summary, explain, narration.
 import { tftPolicy } from './ai.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
-import type { ExplainReport, GameSystem, Pending, Summary } from '../../engine/types.ts';
+import type { ExplainReport, FigureTally, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
@@ -80,6 +80,15 @@ export function decideWithSource(state: TftState): { command: TftCommand; source
     }
   }
   return { command: tftPolicy(state, p), source: 'ai' };
+}
+
+const NO_TALLY: FigureTally = Object.freeze({ dealt: 0, taken: 0, attacks: 0, hits: 0 });
+
+/** The core's running totals per figure (model Figure.tally), in summary order; read-only. */
+export function tftTallies(state: TftState): FigureTally[] {
+  const out = new Array<FigureTally>(state.figures.length);
+  for (let i = 0; i < out.length; i++) out[i] = state.figures[i].tally ?? NO_TALLY;
+  return out;
 }
 
 export function summaryTft(state: TftState): Summary {
@@ -187,6 +196,7 @@ function cloneFigure(f: Figure): Figure {
     dxPenalty: { ...f.dxPenalty },
     turn: { ...f.turn },
     house: cloneBag(f.house),
+    tally: f.tally ? { dealt: f.tally.dealt, taken: f.tally.taken, attacks: f.tally.attacks, hits: f.tally.hits } : { dealt: 0, taken: 0, attacks: 0, hits: 0 },
   };
 }
 
@@ -221,4 +231,5 @@ export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   describe: describeTft,
   scripted: scriptedTft,
   scenarioJsonSchema,
+  tallies: tftTallies,
 };
