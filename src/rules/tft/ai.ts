@@ -62,7 +62,7 @@ function search(state: TftState, f: Figure, ma: number): Reach[] {
   best.fill(-1, 0, size);
   const q0 = f.pos.q - ma;
   const r0 = f.pos.r - ma;
-  const nodes: Reach[] = [{ hex: f.pos, cost: 0, steps: 0, prev: -1 }];
+  const nodes: Reach[] = [{ hex: { q: f.pos.q, r: f.pos.r }, cost: 0, steps: 0, prev: -1 }];
   best[ma * span + ma] = 0;
   const open = [0];
   while (open.length) {
@@ -101,9 +101,44 @@ function search(state: TftState, f: Figure, ma: number): Reach[] {
   return out;
 }
 
-/** Every hex `f` can reach this turn with its cost and number of steps. */
+/**
+ * Searches remembered per map (clones share the map object): the lab plays the same opening
+ * thousands of times, so the same search recurs. The key holds everything search() reads: f's
+ * hex and MA, and per other figure whether it is an enemy, can act, is down, its hex, facing
+ * and front hexes (blocking and the stop-on-engagement rule); the map itself is the WeakMap key.
+ * The result is shared: callers only read it (the start node's hex is a copy of f's).
+ */
+const searchMemo = new WeakMap<object, Map<string, Reach[]>>();
+const SEARCH_MEMO_MAX = 4096;
+
+function searchKey(state: TftState, f: Figure, ma: number): string {
+  let k = `${f.pos.q},${f.pos.r},${ma}`;
+  const figs = state.figures;
+  for (let i = 0; i < figs.length; i++) {
+    const e = figs[i];
+    if (e === f) {
+      k += ';*';
+      continue;
+    }
+    k += `;${e.side === f.side ? 'f' : 'e'}${e.woundFx.canAct ? 1 : 0}${e.prone ? 1 : 0}${e.pos.q},${e.pos.r},${e.facing},${e.frontHexes}`;
+  }
+  return k;
+}
+
+/** Every hex `f` can reach this turn with its cost and number of steps (shared: read only). */
 export function reachable(state: TftState, f: Figure, ma: number): Reach[] {
-  return search(state, f, ma);
+  let memo = searchMemo.get(state.map);
+  if (!memo) {
+    memo = new Map();
+    searchMemo.set(state.map, memo);
+  }
+  const key = searchKey(state, f, ma);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const out = search(state, f, ma);
+  if (memo.size >= SEARCH_MEMO_MAX) memo.clear();
+  memo.set(key, out);
+  return out;
 }
 
 /** The path to a node found by search/reachable. */
