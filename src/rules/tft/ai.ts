@@ -348,7 +348,16 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
   if (!w) return moveTo(f, [], faceToward(f.pos, nearest.pos));
 
   if (engaged) {
-    // Face the adjacent enemy we hurt most.
+    // Face the adjacent enemy we hurt most (with one adjacent enemy, that one: no scoring).
+    let adjacent = 0;
+    let only: Figure | null = null;
+    for (const e of foes) {
+      if (isAdjacent(e.pos, f.pos)) {
+        adjacent++;
+        only = e;
+      }
+    }
+    if (adjacent === 1) return moveTo(f, [], faceToward(f.pos, (only as Figure).pos));
     let best: Figure | null = null;
     let bv = -1;
     for (const e of foes) {
