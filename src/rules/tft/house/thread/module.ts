@@ -22,6 +22,7 @@ import {
   type ThreadBag,
   type ThreadEnv,
   type ThreadEvent,
+  type ThreadSubject,
   bagOf,
   endOfTurnFor,
   firstAid,
@@ -58,15 +59,29 @@ const figureConfigSchema = z
   })
   .passthrough();
 
+/**
+ * The tracker's env on the TFT core. A class, so building one defines no function per call
+ * (under tsx, which keeps function names, every arrow here cost an Object.defineProperty; this
+ * runs at the end of every turn with a dying figure in the lab's hot loop).
+ */
+class CoreThreadEnv implements ThreadEnv {
+  turn: number;
+  opts: ThreadStateOptions;
+  dice: TftContext['dice'];
+  emit: Emit<ThreadEvent>;
+  constructor(private readonly ctx: TftContext) {
+    this.turn = ctx.state.turn;
+    this.opts = stateOptions(ctx.state.options);
+    this.dice = ctx.dice;
+    this.emit = ctx.emit ? (e) => ctx.emit!(e as unknown as TftEvent) : null;
+  }
+  refresh(f: ThreadSubject): void {
+    this.ctx.core.refreshState(this.ctx, f as Figure);
+  }
+}
+
 function envOf(ctx: TftContext): ThreadEnv {
-  const emit: Emit<ThreadEvent> = ctx.emit ? (e) => ctx.emit!(e as unknown as TftEvent) : null;
-  return {
-    turn: ctx.state.turn,
-    opts: stateOptions(ctx.state.options),
-    dice: ctx.dice,
-    emit,
-    refresh: (f) => ctx.core.refreshState(ctx, f as Figure),
-  };
+  return new CoreThreadEnv(ctx);
 }
 
 /** No figure hostile to `fig` can act any more: the fight is over for it (R-T3 finish). */
