@@ -148,6 +148,14 @@ dice: [6, 1]
     const t = await fray(['explain', 'x.yaml'], { 'x.yaml': text });
     expect(t.out.join('\n')).toMatch(/melee attack on Cedric with Broadsword: adjDX 10 = 12 DX - 2 Leather armor \[tft-core armor\]; 3d6 hit 50.00% \(1\/2\)/);
   });
+
+  it('explain text gives one readable line per house module, and the hits of each burst', async () => {
+    const t = (await fray(['explain', 'examples/tft/hitech-firefight.yaml'])).out.join('\n');
+    expect(t).toMatch(/^ {2}thread: remST 11 is 4 or more \(R-T1\)$/m);
+    expect(t).toMatch(/^ {2}hitech: firearm \(weapon assault rifle, ammo standard, loaded 20, clip 20/m);
+    expect(t).toMatch(/four burst.*; hits 0: 16\.2%, 1: 33\.8%, 2: 33\.8%, 3: 14\.4%, 4: 1\.9%/);
+    expect(t).not.toMatch(/\{"|undefined/);
+  });
 });
 
 describe('bin/fray.js', () => {

@@ -16,12 +16,39 @@ interface OptionLike {
   expectedDamage?: number;
   expectedDamageExact?: string;
   downChance?: number;
+  /** Autofire: [number of hits, probability] pairs. */
+  hits?: [number, number][];
   command?: unknown;
 }
 
 function ledgerLine(l: OptionLike['ledger']): string {
   if (!l || l.length === 0) return '';
   return l.map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`)).join(' ');
+}
+
+/** A value as short text: ledgers by their total, lists joined, objects one level deep. */
+function brief(v: unknown, depth = 0): string {
+  if (v === null || typeof v !== 'object') return String(v);
+  if (Array.isArray(v)) return v.every((x) => x === null || typeof x !== 'object') ? v.join('/') : `${v.length} items`;
+  const o = v as Record<string, unknown>;
+  if (typeof o.total === 'number' && Array.isArray(o.entries)) return String(o.total);
+  if (typeof o.p === 'number') return `${(o.p * 100).toFixed(2)}%`;
+  if (depth > 0) return '...';
+  return `(${Object.entries(o)
+    .filter(([, x]) => x !== undefined)
+    .map(([k, x]) => `${k} ${brief(x, depth + 1)}`)
+    .join(', ')})`;
+}
+
+/** One line per house-rule module: its own summary or reason when it gives one, else its fields. */
+function houseLine(id: string, v: unknown): string {
+  const o = (v ?? {}) as Record<string, unknown>;
+  if (typeof o.summary === 'string') return `  ${id}: ${o.summary}`;
+  if (typeof o.reason === 'string') return `  ${id}: ${o.reason}`;
+  if (typeof v !== 'object' || v === null) return `  ${id}: ${String(v)}`;
+  return `  ${id}: ${Object.entries(o)
+    .map(([k, x]) => `${k} ${brief(x)}`)
+    .join('; ')}`;
 }
 
 export function formatExplain(r: ExplainReport): string[] {
@@ -38,12 +65,13 @@ export function formatExplain(r: ExplainReport): string[] {
     for (const o of f.options as OptionLike[]) {
       let s = `  - ${o.label ?? JSON.stringify(o.command)}`;
       if (o.adjDX !== undefined) s += `: adjDX ${o.adjDX}${o.ledger?.length ? ` = ${ledgerLine(o.ledger)}` : ''}`;
-      if (o.hit !== undefined) s += `; ${o.dice ?? 3}d6 hit ${(o.hit * 100).toFixed(2)}% (${o.hitExact})`;
+      if (o.hit !== undefined) s += `; ${o.dice ?? 3}d6 hit ${(o.hit * 100).toFixed(2)}%${o.hitExact ? ` (${o.hitExact})` : ''}`;
+      if (o.hits && o.hits.length > 2) s += `; hits ${o.hits.map(([k, p]) => `${k}: ${(p * 100).toFixed(1)}%`).join(', ')}`;
       if (o.expectedDamage !== undefined) s += `; expected damage ${o.expectedDamage.toFixed(3)}${o.expectedDamageExact ? ` (${o.expectedDamageExact})` : ''}`;
       if (o.downChance !== undefined) s += `; P(down) ${(o.downChance * 100).toFixed(2)}%`;
       lines.push(s);
     }
-    if (f.house) lines.push(`  house rules: ${JSON.stringify(f.house)}`);
+    if (f.house && typeof f.house === 'object') for (const [id, v] of Object.entries(f.house)) lines.push(houseLine(id, v));
   }
   return lines;
 }

@@ -228,7 +228,7 @@ export interface TftHooks {
    * undefined. `type` is the core command type.
    */
   vetoAction?(state: TftState, fig: Figure, type: string): string | undefined;
-  /** Extra explain data for a figure (thread: chance to survive k turns). */
+  /** Extra explain data for a figure, keyed by the module id (`{ thread: {...} }`). */
   explain?(state: TftState, fig: Figure): Record<string, unknown> | undefined;
   /**
    * Asked at the end of a turn while two or more sides can still act: return true to end the

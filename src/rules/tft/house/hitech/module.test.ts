@@ -358,7 +358,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
       expect(1 - (hs.find(([k]) => k === 0)?.[1] ?? 0)).toBeCloseTo(o.hit as number, 12);
       expect(o.expectedDamage).toBeGreaterThan(0);
     }
-    const ex = hitechModule.hooks?.explain?.(s, fig(s, 'gun')) as { firearm: { loaded: number } };
-    expect(ex.firearm.loaded).toBe(20);
+    const ex = hitechModule.hooks?.explain?.(s, fig(s, 'gun')) as { hitech: { firearm: { loaded: number } } };
+    expect(ex.hitech.firearm.loaded).toBe(20);
   });
 });

@@ -846,7 +846,8 @@ export const hitechModule: HouseModule = {
       if (s?.crewReadyLeft) out.crewReadyLeft = s.crewReadyLeft;
       const grenades = fig.weapons.filter((x) => grenadeTlOf(x) !== null).length;
       if (grenades) out.grenades = grenades;
-      return Object.keys(out).length ? out : undefined;
+      // Keyed by module id, like every module's explain contribution.
+      return Object.keys(out).length ? { hitech: out } : undefined;
     },
   },
 };
