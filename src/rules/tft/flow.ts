@@ -518,6 +518,20 @@ function rollInitiative(ctx: TftContext): void {
     state.phase = 'move';
     return;
   }
+  if (!emit && sides.length === 2) {
+    // Two sides, no narration (the lab's duels): the same dice in the same order as below (one
+    // d6 per side in side order, both rerolled while tied), without the roll records.
+    let a = rollD6(ctx);
+    let b = rollD6(ctx);
+    while (a === b) {
+      a = rollD6(ctx);
+      b = rollD6(ctx);
+    }
+    state.initiativeWinner = a > b ? sides[0] : sides[1];
+    state.moveOrder = [a > b ? sides[1] : sides[0]];
+    state.phase = 'initiative';
+    return;
+  }
   // Plain loops (no spread, map or filter closures): this runs every turn of every lab fight.
   const rolls: { side: string; faces: number[] }[] = [];
   for (let i = 0; i < sides.length; i++) rolls.push({ side: sides[i], faces: [rollD6(ctx)] });
