@@ -1,7 +1,7 @@
 // The contract every game system (TFT with its house rules, AD&D on the segment clock)
 // fulfils, and that the driver, the CLI, the lab and the server rely on.
 //
-// Systems are pure: no I/O, no Math.random, no clock. Dice come from the DiceSource handed in.
+// Systems are pure: no I/O, no platform randomness, no clock. Dice come from the DiceSource handed in.
 // A system owns its state shape; the driver only stores it, clones it and replays commands.
 import type { DiceSource } from '../core/dice/source.ts';
 

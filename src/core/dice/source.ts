@@ -1,4 +1,4 @@
-// Where dice faces come from. The engine never calls Math.random: it asks a DiceSource.
+// Where dice faces come from. The engine never asks the platform for randomness: it asks a DiceSource.
 // Three kinds: a seeded generator, a scripted list of faces, and faces a person enters
 // (physical dice at the table), which is asynchronous and so lives outside the pure engine
 // (see rollWithEnteredDice).
