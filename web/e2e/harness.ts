@@ -1,6 +1,8 @@
 // E2E harness: the real server (src/server/start.ts) on a free port with a temporary SQLite
 // file, headless Chromium through playwright-core, a console-error trap on every page, and a
-// screenshot helper that writes docs/screenshots/<name>.png.
+// screenshot helper. Every run saves its screenshots under test-results/screenshots/ (ignored by
+// git); `npm run screenshots` runs the suite with FRAY_SCREENSHOTS=docs/screenshots to refresh the
+// committed ones the README shows.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +11,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import { type Running, startServer } from '../../src/server/start.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SHOTS = join(ROOT, 'docs', 'screenshots');
+export const SHOTS = join(ROOT, process.env.FRAY_SCREENSHOTS ?? join('test-results', 'screenshots'));
 
 export interface Harness {
   server: Running;

@@ -1,7 +1,7 @@
 // The table in a real browser: a GM opens the duel example, a player joins through the link
 // in a second browser context, moves (seeing the MA used), sees the odds, attacks; both pages
 // show the result; a reload keeps everything; the player cannot command the GM's figures; the
-// GM rewinds one step. Screenshots of the main screens go to docs/screenshots/.
+// GM rewinds one step. Screenshots of the main screens go to SHOTS (see harness.ts).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
