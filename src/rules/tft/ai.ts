@@ -109,7 +109,7 @@ function search(state: TftState, f: Figure, ma: number): Reach[] {
  * The result is shared: callers only read it (the start node's hex is a copy of f's).
  */
 const searchMemo = new WeakMap<object, Map<string, Reach[]>>();
-const SEARCH_MEMO_MAX = 4096;
+const SEARCH_MEMO_MAX = 1024;
 
 function searchKey(state: TftState, f: Figure, ma: number): string {
   let k = `${f.pos.q},${f.pos.r},${ma}`;
