@@ -47,10 +47,15 @@ function splitRow(line: string): string[] {
 export function tablesOf(text: string): MapTable[] {
   const lines = text.split('\n');
   const tables: MapTable[] = [];
-  for (let i = 0; i < lines.length - 1; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const l = lines[i].trim();
-    const sep = lines[i + 1].trim();
-    if (!l.startsWith('|') || !/^\|(\s*:?-+:?\s*\|)+$/.test(sep)) continue;
+    const sep = (lines[i + 1] ?? '').trim();
+    if (!l.startsWith('|')) continue;
+    if (!/^\|(\s*:?-+:?\s*\|)+$/.test(sep)) {
+      // a row with no header above it (e.g. cut off by a blank line): not a table in markdown
+      tables.push({ line: i + 1, header: [], rows: [{ line: i + 1, cells: splitRow(l) }] });
+      continue;
+    }
     const table: MapTable = { line: i + 1, header: splitRow(l), rows: [] };
     let j = i + 2;
     // blank lines inside a table end it; a following table is a new one
@@ -200,6 +205,10 @@ export function checkRulesDoc(file: string): string[] {
   const problems: string[] = [];
   let mapTables = 0;
   for (const t of tablesOf(text)) {
+    if (t.header.length === 0) {
+      problems.push(`docs/rules/${file}:${t.line}: table row outside a table (no header and separator above it)`);
+      continue;
+    }
     const header = t.header.map((h) => h.toLowerCase());
     if (!header.includes('code') && !header.includes('test')) continue; // e.g. dice.md's API table
     mapTables++;
@@ -247,6 +256,7 @@ describe('rules map checker catches what it should', () => {
     const t = tablesOf('x\n| rule | code | test |\n|---|---|---|\n| a \\| b | c | d |\n\n| n | m |\n|---|---|\n| 1 | 2 |\n');
     expect(t.map((x) => x.header)).toEqual([['rule', 'code', 'test'], ['n', 'm']]);
     expect(t[0].rows[0]).toEqual({ line: 4, cells: ['a \\| b', 'c', 'd'] });
+    expect(tablesOf('| a | b |\n\n| c | d |\n')[1]).toEqual({ line: 3, header: [], rows: [{ line: 3, cells: ['c', 'd'] }] });
   });
 
   it('flags a misspelt symbol, a missing file and a title that is not in the test file', () => {
