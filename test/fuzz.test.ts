@@ -51,7 +51,7 @@ function trail(system: AnySystem, raw: Json, n: number): { states: unknown[]; co
 /** Every path to a value inside `v` (object keys and array indexes). */
 function paths(v: Json, at: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [at];
-  if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
+  if (Array.isArray(v)) for (const [i, x] of v.entries()) out.push(...paths(x, [...at, i]));
   else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
   return out;
 }
