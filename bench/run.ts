@@ -2,12 +2,13 @@
 // Runs every registered section in one process and prints medians (and ratios); --json prints
 // one JSON object instead. Add a section: write bench/NAME.ts exporting a BenchSection and
 // add it to `sections` below.
+import { adnd } from './adnd.ts';
 import { core } from './core.ts';
 import { lab } from './lab.ts';
 import { tft } from './tft.ts';
 import { type BenchOptions, type BenchSection, Harness, machine } from './harness.ts';
 
-const sections: BenchSection[] = [core, lab, tft];
+const sections: BenchSection[] = [core, lab, tft, adnd];
 
 function parseArgs(argv: readonly string[]): { only: string[] | null; json: boolean; opts: BenchOptions } {
   const opts: BenchOptions = { runs: 7, warmup: 2, targetMs: 100 };
