@@ -13,12 +13,12 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const rulesDir = join(root, 'docs', 'rules');
 
-export interface MapRow {
+interface MapRow {
   line: number;
   cells: string[];
 }
 
-export interface MapTable {
+interface MapTable {
   line: number;
   header: string[];
   rows: MapRow[];
@@ -44,7 +44,7 @@ function splitRow(line: string): string[] {
 }
 
 /** Every table (header, separator, rows) in a markdown text. */
-export function tablesOf(text: string): MapTable[] {
+function tablesOf(text: string): MapTable[] {
   const lines = text.split('\n');
   const tables: MapTable[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -85,7 +85,7 @@ function bindingNames(name: ts.BindingName, out: Set<string>): void {
 }
 
 /** Top-level names a file defines (functions, classes, variables, enums, types, export names). */
-export function topLevelNames(path: string): Set<string> {
+function topLevelNames(path: string): Set<string> {
   const out = new Set<string>();
   for (const st of sourceOf(path).statements) {
     if (
@@ -106,7 +106,7 @@ export function topLevelNames(path: string): Set<string> {
 }
 
 /** Member names (methods, properties, accessors, static or not) of a top-level class. */
-export function classMembers(path: string, cls: string): Set<string> | undefined {
+function classMembers(path: string, cls: string): Set<string> | undefined {
   for (const st of sourceOf(path).statements) {
     if (!ts.isClassDeclaration(st) || st.name?.text !== cls) continue;
     const out = new Set<string>();
@@ -126,7 +126,7 @@ function rootIdentifier(e: ts.Expression): string | undefined {
 }
 
 /** The titles of every it()/test() call (it.each, test.prop... included) in a test file. */
-export function testTitles(path: string): Set<string> {
+function testTitles(path: string): Set<string> {
   const out = new Set<string>();
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && n.arguments.length > 0) {
@@ -143,7 +143,7 @@ export function testTitles(path: string): Set<string> {
 
 const CODE_REF = /^([\w.\-/]+\.(?:ts|json|yaml|yml))(?::([\w$]+)(?:#([\w$]+))?)?$/;
 const TEST_REF = /`([^`]+)` › "((?:[^"\\]|\\.)*)"/g;
-const unescape = (s: string): string => s.replace(/\\(["|\\])/g, '$1');
+const unescapeTitle = (s: string): string => s.replace(/\\(["|\\])/g, '$1');
 const notDone = (cell: string): boolean => /^not done\b/.test(cell);
 
 function checkCode(cell: string): string[] {
@@ -189,7 +189,7 @@ function checkTest(cell: string): string[] {
   if (refs.length === 0) return ['test: no `path.test.ts` › "title" reference'];
   const problems: string[] = [];
   for (const [, path, raw] of refs) {
-    const title = unescape(raw);
+    const title = unescapeTitle(raw);
     if (!/\.test\.ts$/.test(path)) problems.push(`test: \`${path}\` is not a .test.ts path`);
     else if (!existsSync(join(root, path))) problems.push(`test: file ${path} does not exist`);
     else if (!testTitles(path).has(title)) problems.push(`test: ${path} has no it()/test() titled "${title}"`);
@@ -200,7 +200,7 @@ function checkTest(cell: string): string[] {
 }
 
 /** Every problem of one docs/rules file: doc, line, rule and what is missing. */
-export function checkRulesDoc(file: string): string[] {
+function checkRulesDoc(file: string): string[] {
   const text = readFileSync(join(rulesDir, file), 'utf8');
   const problems: string[] = [];
   let mapTables = 0;

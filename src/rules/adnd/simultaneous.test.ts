@@ -1,0 +1,46 @@
+// R-A1 [3380eb42]: actions landing in the same segment resolve together, so a figure felled in a
+// segment still strikes in it (a row of docs/rules/adnd.md had only a property test behind it).
+import { describe, expect, it } from 'vitest';
+import type { AdndEvent } from './model.ts';
+import { adndSystem as sys } from './system.ts';
+import { QueueDice, QUIET } from './testing.ts';
+
+// scripted: each attacks, then passes on the parry offered in segment 5, so both blows land
+const fighter = (id: string, side: string, target: string) => ({
+  id,
+  side,
+  class: 'fighter',
+  level: 1,
+  hp: 3,
+  ac: 5,
+  dex: 12,
+  proficiencies: { longsword: 1 },
+  weapons: [{ weapon: 'longsword' }],
+  script: [{ type: 'attack', target }, { type: 'pass', at: 5 }],
+});
+
+describe('the segment resolves together (R-A1)', () => {
+  it('R-A1: two long swords landing in segment 5 both strike; both fighters fall in it [3380eb42]', () => {
+    const s = sys.setup({ system: 'adnd', figures: [fighter('a1', 'a', 'b1'), fighter('b1', 'b', 'a1')] });
+    // both to-hit rolls 19 (hit, no natural 20), both damage rolls 8 (long sword 1d8 vs 3 hp)
+    const dice = new QueueDice({ 20: [19, 19], 8: [8, 8] }, QUIET);
+    const events: AdndEvent[] = [];
+    for (let i = 0; i < 100 && sys.pending(s); i++) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+    const hits = events.filter((e) => e.type === 'attack').map((e) => [e.attacker, e.target, e.segment, e.hit, (e.damage as { total: number }).total]);
+    expect(hits).toEqual([
+      ['a1', 'b1', 5, true, 8],
+      ['b1', 'a1', 5, true, 8],
+    ]);
+    expect(s.figures.map((f) => [f.id, f.hp <= 0])).toEqual([
+      ['a1', true],
+      ['b1', true],
+    ]);
+    const fell = events.filter((e) => e.type === 'state').map((e) => [e.figure, e.segment]);
+    // b1 falls to the first blow of segment 5 and still strikes in it
+    expect(fell).toEqual([
+      ['b1', 5],
+      ['a1', 5],
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'end', segment: 5, winner: null });
+  });
+});
