@@ -1,5 +1,6 @@
-// R-A1 [3380eb42]: actions landing in the same segment resolve together, so a figure felled in a
-// segment still strikes in it (a row of docs/rules/adnd.md had only a property test behind it).
+// Segment facts of the seed [3380eb42] that docs/rules/adnd.md had no direct test for: R-A1
+// actions landing in one segment resolve together (a figure felled in it still strikes), and a
+// monster's attack form keeps its own speed factor.
 import { describe, expect, it } from 'vitest';
 import type { AdndEvent } from './model.ts';
 import { adndSystem as sys } from './system.ts';
@@ -42,5 +43,26 @@ describe('the segment resolves together (R-A1)', () => {
       ['a1', 5],
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'end', segment: 5, winner: null });
+  });
+});
+
+describe("monster attack forms (3380eb42)", () => {
+  it('3380eb42: a monster attack form with its own speed factor (butt, SF 3) strikes in 3, 6, 9', () => {
+    const bull = {
+      id: 'bull',
+      side: 'b',
+      hd: 6,
+      hp: 500,
+      ac: 6,
+      weapons: [{ id: 'butt', name: 'butt', sf: 3, damage: '2d4' }],
+      script: [{ type: 'attack', target: 'post' }, { type: 'attack', target: 'post' }, { type: 'attack', target: 'post' }],
+    };
+    const post = { id: 'post', side: 'a', hd: 1, hp: 500, ac: 10, weapons: [{ id: 'claw', sf: 10, damage: '1' }], script: [{ type: 'wait', until: 200 }] };
+    const s = sys.setup({ system: 'adnd', figures: [post, bull] });
+    const dice = new QueueDice({}, QUIET);
+    const events: AdndEvent[] = [];
+    for (let i = 0; i < 100 && sys.pending(s) && s.now <= 10; i++) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+    const blows = events.filter((e) => e.type === 'attack' && e.attacker === 'bull' && e.segment <= 10).map((e) => e.segment);
+    expect(blows).toEqual([3, 6, 9]);
   });
 });
