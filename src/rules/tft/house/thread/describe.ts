@@ -3,7 +3,7 @@ import { formatLedger } from '../../../../core/ledger.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
 import type { ThreadEvent } from './tracker.ts';
 
-const TYPES = new Set(['thread-state', 'thread-roll', 'stabilize', 'stabilize-interrupted', 'stabilize-roll', 'first-aid', 'thread-time']);
+const TYPES = new Set(['thread-state', 'thread-roll', 'stabilize', 'stabilize-interrupted', 'stabilize-roll', 'first-aid', 'thread-attribute', 'thread-time']);
 
 /** One line for a thread event, or undefined for any other event. */
 export function describeThread(event: GameEvent): string | undefined {
@@ -22,6 +22,9 @@ export function describeThread(event: GameEvent): string | undefined {
       return `${e.figure} rolls to stabilize ${e.patient}: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against IQ ${e.target.total}: ${e.success ? `success, wounds ${e.woundsBefore} -> ${e.woundsAfter} (dyST 1)` : `failure; ${e.figure} may not try again on ${e.patient}`} [R-T3].`;
     case 'first-aid':
       return `${e.figure} gives ${e.patient} first aid: ${formatLedger(e.heal)} wounds healed, ${e.woundsBefore} -> ${e.woundsAfter}${e.replacesStabilization ? ' (in place of stabilization, no roll)' : ''} [R-T4].`;
+    case 'thread-attribute':
+      // The target's one entry says what and why: "IQ 9, the player chose it (R-T2)".
+      return `${e.figure}'s thread rolls will be made against ${e.target.entries[0]?.source ?? e.target.total}.`;
     case 'thread-time':
       return `${e.turns} turn(s) pass at once: ${e.reason}.`;
   }

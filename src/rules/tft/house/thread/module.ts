@@ -221,6 +221,49 @@ export const finishStabilizationAction: ActionSpec = {
   },
 };
 
+const attributeSchema = z.object({
+  type: z.literal('thread-attribute'),
+  figure: idSchema,
+  attribute: z.enum(['st', 'iq', 'best']),
+  script: z.number().int().optional(),
+});
+
+/** The choices a player has for a dying figure's thread rolls now (R-T2), for explain and the table. */
+export function attributeChoices(fig: Figure): { command: HouseCommand; label: string }[] {
+  const current = (fig.house.thread as Partial<ThreadBag> | undefined)?.attribute ?? 'best';
+  return (['st', 'iq', 'best'] as const)
+    .filter((a) => a !== current)
+    .map((a) => ({
+      command: { type: 'thread-attribute', figure: fig.id, attribute: a },
+      label: `thread rolls against ${a === 'best' ? 'the higher of ST and IQ' : `${a.toUpperCase()} ${a === 'st' ? fig.st : fig.iq}`} [R-T2]`,
+    }));
+}
+
+/**
+ * R-T2: the player chooses ST or IQ for the figure's thread rolls ('best', the higher, is the
+ * default). A standing choice the player may change at any moment, even while the figure lies
+ * dying; it takes no time and is not the figure's action.
+ */
+export const threadAttributeAction: ActionSpec = {
+  type: 'thread-attribute',
+  phase: 'any',
+  schema: attributeSchema,
+  // Not an action the figure takes in the turn: the dying figure's choices are in explain.
+  options: () => [],
+  validate(ctx, _cmd, fig) {
+    if (!threadOn(ctx.state.options)) throw new CommandRejected('command.type', 'Hanging by a Thread is off in this encounter (option thread)');
+    if (fig.state === 'dead') throw new CommandRejected('command.figure', `${fig.name} is dead: dead is final (R-T1)`);
+  },
+  resolve(ctx, cmd, fig) {
+    const choice = cmd.attribute as ThreadBag['attribute'];
+    bagOf(fig).attribute = choice;
+    if (ctx.emit) {
+      const target = threadTarget(fig.st, fig.iq, choice).ledger;
+      ctx.emit({ type: 'thread-attribute', turn: ctx.state.turn, figure: fig.id, choice, target } as unknown as TftEvent);
+    }
+  },
+};
+
 export const firstAidAction: ActionSpec = {
   type: 'first-aid',
   phase: 'action',
@@ -286,6 +329,7 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5): Record<s
   const target = threadTarget(fig.st, fig.iq, b.attribute);
   out.nextThreadDice = next;
   out.against = target.ledger;
+  out.choices = attributeChoices(fig);
   out.survive = survivalOdds(target.value, next.total, turns).map((t, i) => ({
     turns: i + 1,
     dice: t.dice,
@@ -348,7 +392,7 @@ export const threadModule: HouseModule = {
       bagOf(f).state = s.state;
     }
   },
-  actions: [stabilizeAction, firstAidAction, finishStabilizationAction],
+  actions: [stabilizeAction, firstAidAction, finishStabilizationAction, threadAttributeAction],
   describe: describeThread,
   hooks: {
     woundState: (fig, state, withLedger) => threadWoundState(fig, state, withLedger),

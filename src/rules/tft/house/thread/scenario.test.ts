@@ -279,6 +279,40 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     expect(fig(combined, 'far').state).toBe('dying');
   });
 
+  it('R-T2: the player chooses ST or IQ for the thread rolls at any moment, even while the figure lies dying', () => {
+    const { state, dice } = toAction(small());
+    type Choice = { command: TftCommand & { attribute: string }; label: string };
+    const thread = () =>
+      (tftSystem.explain(state).figures.find((f) => f.id === 'pat')!.house as { thread: { against: { total: number }; choices: Choice[] } }).thread;
+    // pat: ST 10, IQ 9; by default the higher, ST 10
+    expect(fig(state, 'pat').state).toBe('dying');
+    expect(thread().against.total).toBe(10);
+    expect(thread().choices.map((c) => c.command.attribute)).toEqual(['st', 'iq']);
+    expect(() => tftSystem.parseCommand({ type: 'thread-attribute', figure: 'pat', attribute: 'dx' })).toThrow(/command\.attribute/);
+    const events: Ev[] = [];
+    tftSystem.apply(state, tftSystem.parseCommand({ type: 'thread-attribute', figure: 'pat', attribute: 'iq' }), dice, (e) => events.push(e as Ev));
+    expect(events.map((e) => [e.type, e.figure, e.choice, e.target.total])).toEqual([['thread-attribute', 'pat', 'iq', 9]]);
+    expect(tftSystem.describe(events[0])).toMatch(/pat's thread rolls will be made against IQ 9, the player chose it \(R-T2\)\.$/);
+    expect(thread().against.total).toBe(9);
+    // It took no time: it is still doc's action. The end-of-turn roll is made against IQ 9.
+    expect(tftSystem.pending(state)).toEqual({ figures: ['doc'], kind: 'action' });
+    const rest: Ev[] = [];
+    const more = new ScriptedDice([2, 5, 3, 4]); // thread rolls (pat, far), then the next turn's initiative
+    for (const c of [{ type: 'pass', figure: 'doc' }, { type: 'pass', figure: 'orc' }] as TftCommand[]) tftSystem.apply(state, c, more, (e) => rest.push(e as Ev));
+    expect(threadRolls(rest, 'pat').map((e) => [e.attribute, e.target.total, e.total, e.survived])).toEqual([['iq', 9, 2, true]]);
+  });
+
+  it('R-T2: a dead figure has no choice left (dead is final, R-T1); the command changes nothing', () => {
+    const raw = small();
+    (raw.figures[1] as Record<string, unknown>).wounds = 21; // dyST -11 < -ST: dead
+    const { state } = toAction(raw);
+    const before = JSON.stringify(state);
+    expect(() => tftSystem.apply(state, tftSystem.parseCommand({ type: 'thread-attribute', figure: 'pat', attribute: 'iq' }), new ScriptedDice([]), null)).toThrow(
+      /command\.figure: .*dead is final/,
+    );
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
   it('rejects a bad per-figure setting naming the field', () => {
     const raw = small();
     (raw.figures[1] as Record<string, unknown>).house = { thread: { attribute: 'dx' } };

@@ -196,6 +196,16 @@ export interface FirstAidEvent {
   replacesStabilization: boolean;
 }
 
+export interface ThreadAttributeEvent {
+  type: 'thread-attribute';
+  turn: number;
+  figure: string;
+  /** The player's standing choice for the figure's thread rolls (R-T2). */
+  choice: ThreadChoice;
+  /** What the next roll will be made against under that choice. */
+  target: Ledger;
+}
+
 export interface ThreadTimeEvent {
   type: 'thread-time';
   turn: number;
@@ -211,6 +221,7 @@ export type ThreadEvent =
   | StabilizeInterruptedEvent
   | StabilizeRollEvent
   | FirstAidEvent
+  | ThreadAttributeEvent
   | ThreadTimeEvent;
 
 // ---------- state changes ----------
