@@ -3,7 +3,8 @@
 // example's own dice by hand as physical dice, so the story is the seed's: Claudio dying and
 // stabilized, James dead after his thread roll of 13 against IQ 11, Lenny reeling after first
 // aid, Eragin healthy, both orcs dead. The status panel shows remST/dyST, thread rolls due,
-// the chance to survive and the stabilization progress along the way.
+// the chance to survive and the stabilization progress along the way, and the player's choice
+// of ST or IQ for the thread rolls (R-T2).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,12 @@ describe('the thread example at the table', () => {
         if (/dying/.test(card ?? '') && /Survives/.test(card ?? '')) {
           sawDying = true;
           await h.shot(gm, 'thread-dying-status');
+          // R-T2: the player's choice at the table. IQ 14 is already the higher, so choosing it
+          // keeps the seed's story; it is a step of the log that takes no game time.
+          const seqBefore = await seqOf(gm);
+          await gm.locator('[data-thread="claudio"] [data-choice="iq"]').click();
+          await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, seqBefore);
+          await expect.poll(() => gm.locator('[data-thread="claudio"]').textContent()).toMatch(/IQ 14, the player chose it/);
         }
       }
       if (!sawStabilizing && (await gm.locator('[data-thread] .stab').count()) > 0) {

@@ -568,7 +568,18 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             )}
             {tab === 'status' && (
               <>
-                <Status system={system} clock={clock} state={state} figures={figures} report={rep} sideColors={sideColors} selected={selected} onSelect={setSelected} />
+                <Status
+                  system={system}
+                  clock={clock}
+                  state={state}
+                  figures={figures}
+                  report={rep}
+                  sideColors={sideColors}
+                  selected={selected}
+                  onSelect={setSelected}
+                  mine={mine}
+                  onCommand={status === 'live' ? (c) => void send(c) : undefined}
+                />
                 {system === 'adnd' && !hasMap && <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />}
               </>
             )}

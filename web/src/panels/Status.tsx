@@ -15,6 +15,10 @@ export interface StatusProps {
   sideColors: Record<string, string>;
   selected: string | null;
   onSelect(id: string): void;
+  /** Figures this viewer may command (its seat's, or all for the GM). */
+  mine?: ReadonlySet<string>;
+  /** Sends a command (the thread-roll attribute choice, R-T2); absent for spectators. */
+  onCommand?(command: Obj): void;
 }
 
 const STAB_TURNS = 60; // R-T3: 5 minutes of work
@@ -106,7 +110,7 @@ export function Status(p: StatusProps) {
         </tbody>
       </table>
       )}
-      <ThreadCards figures={p.figures} explained={explained} />
+      <ThreadCards figures={p.figures} explained={explained} mine={p.mine} onCommand={p.onCommand} />
     </div>
   );
 }
@@ -156,7 +160,12 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
 }
 
 /** Dying and stabilizing figures: thread dice due, survival odds, medics' chances, stabilization progress (R-T2, R-T3). */
-function ThreadCards({ figures, explained }: { figures: FigureView[]; explained: Map<string, Obj> }) {
+function ThreadCards({
+  figures,
+  explained,
+  mine,
+  onCommand,
+}: { figures: FigureView[]; explained: Map<string, Obj>; mine?: ReadonlySet<string>; onCommand?(command: Obj): void }) {
   const cards = figures
     .map((f) => {
       const house = isObj(f.raw.house) ? f.raw.house : {};
@@ -182,6 +191,8 @@ function ThreadCards({ figures, explained }: { figures: FigureView[]; explained:
       const against = toLedger(t.against);
       const againstWhat = against?.entries[0]?.source ?? '';
       const medics = Array.isArray(t.medics) ? t.medics.filter(isObj) : [];
+      // The player's choice of ST or IQ for the thread rolls (R-T2), from explain().
+      const choices = onCommand && mine?.has(f.id) && Array.isArray(t.choices) ? t.choices.filter(isObj).filter((c) => isObj(c.command)) : [];
       const done = stab && typeof stab.turnsDone === 'number' ? stab.turnsDone : 0;
       const needed = stab && typeof stab.turnsNeeded === 'number' ? stab.turnsNeeded : STAB_TURNS;
       return (
@@ -194,6 +205,22 @@ function ThreadCards({ figures, explained }: { figures: FigureView[]; explained:
             <p>
               Thread roll at the end of the turn: <strong>{next}d6</strong>
               {against ? ` ≤ ${against.total}${againstWhat ? ` (${againstWhat})` : ''}` : ''} <code className="rule-id">R-T2</code>
+            </p>
+          )}
+          {choices.length > 0 && (
+            <p className="choices">
+              {choices.map((c) => (
+                <button
+                  key={String((c.command as Obj).attribute)}
+                  type="button"
+                  className="small"
+                  data-choice={String((c.command as Obj).attribute)}
+                  onClick={() => onCommand?.(c.command as Obj)}
+                >
+                  {String(c.label).replace(/^thread rolls against /, 'roll against ').replace(/ \[R-T2\]$/, '')}
+                </button>
+              ))}{' '}
+              <code className="rule-id">R-T2</code>
             </p>
           )}
           {survival.length > 0 && (
