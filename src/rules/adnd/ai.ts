@@ -1,8 +1,8 @@
 // The AD&D policy for figures without a script: sensible, deterministic, cheap.
 // Declare: get free of a net, heal a badly hurt friend, throw the best offensive spell, ready a
 // weapon when empty-handed, else strike the enemy where the expected damage is highest (ties:
-// the weakest). React: parry a blow that could kill, when the parry improves AC. Extra attack:
-// strike the best target.
+// the weakest). React: parry a blow that could kill, when the parry improves AC and its own
+// blow does not land in the same segment. Extra attack: strike the best target.
 //
 // The lab runs this for every decision of hundreds of thousands of fights: it works on totals
 // only (tohit.ts/combat.ts with a null ledger sink), with loops instead of filter/sort, so a
@@ -175,6 +175,9 @@ function strikingWeapon(a: Figure): WeaponItem | undefined {
 export function aiReact(s: AdndState, f: Figure): Command {
   const p = parryWeapon(f);
   if (!p || parryAc(f, p) < 1) return { type: 'pass', figure: f.id };
+  // Its own blow lands in this segment too (they resolve together, R-A1): a parry would give up
+  // that blow for a little AC, and two such fighters would parry each other without end.
+  if (f.declared?.kind === 'attack' && f.next === s.now && !parryKeepsAttack(f, p)) return { type: 'pass', figure: f.id };
   let worstId: string | null = null;
   let worstMax = -1;
   for (const l of s.landing) {

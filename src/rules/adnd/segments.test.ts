@@ -66,3 +66,44 @@ describe("monster attack forms (3380eb42)", () => {
     expect(blows).toEqual([3, 6, 9]);
   });
 });
+
+describe('the AI parries when it pays (R-A8 with R-A1)', () => {
+  const unscripted = (id: string, side: string, weapon: string) => ({
+    id,
+    side,
+    class: 'fighter',
+    level: 1,
+    hp: 3,
+    ac: 5,
+    dex: 12,
+    proficiencies: { [weapon]: 1 },
+    weapons: [{ weapon }],
+  });
+  const play = (a: object, b: object, until: number) => {
+    const s = sys.setup({ system: 'adnd', figures: [a, b] });
+    const dice = new QueueDice({}, QUIET); // every d20 a 2: all blows miss, the timing shows
+    const events: AdndEvent[] = [];
+    for (let i = 0; i < 200 && sys.pending(s) && s.now <= until; i++) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+    return events;
+  };
+
+  it('R-A1/R-A8: with its own blow landing in the same segment it strikes instead of parrying', () => {
+    const events = play(unscripted('a1', 'a', 'longsword'), unscripted('b1', 'b', 'longsword'), 15);
+    expect(events.filter((e) => e.type === 'parry')).toEqual([]);
+    const blows = events.filter((e) => e.type === 'attack' && e.segment <= 15).map((e) => [e.attacker, e.segment]);
+    expect(blows).toEqual([
+      ['a1', 5],
+      ['b1', 5],
+      ['a1', 10],
+      ['b1', 10],
+      ['a1', 15],
+      ['b1', 15],
+    ]);
+  });
+
+  it('R-A8: a blow that could kill it, with its own blow still to come, is parried', () => {
+    // the two-handed sword (SF 10) would land in 10; the long sword (1d8 against 3 hp) lands in 5
+    const events = play(unscripted('a1', 'a', 'longsword'), unscripted('b1', 'b', 'two-handed-sword'), 5);
+    expect(events.filter((e) => e.type === 'parry').map((e) => [e.figure, e.segment])).toEqual([['b1', 5]]);
+  });
+});
