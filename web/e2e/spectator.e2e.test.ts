@@ -1,0 +1,62 @@
+// A spectator at the table: the GM issues a spectator link from the Share tab; the spectator
+// sees every step as it happens, has no controls, cannot command anything (the server refuses
+// and nothing changes), and loses access when the GM revokes the link.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncounterView } from '../../src/server/protocol.ts';
+import { type Harness, apiGet, createFromExample, rawCommand, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const logCount = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
+
+describe('a spectator link', () => {
+  it('follows the fight live, has no controls, cannot command, and is revocable', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    const id = await createFromExample(gm, 'tft/duel');
+    const gmToken = tokenOf(gm);
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByTestId('spectator-link').click();
+    const link = await gm.getByTestId('issued-link').first().inputValue();
+    expect(link).toMatch(/\/table\/.+#token=/);
+    const token = decodeURIComponent(link.split('#token=')[1]);
+
+    const { page: spectator } = await h.page({ width: 390, height: 844, mobile: true });
+    await spectator.goto(link);
+    await expect.poll(() => spectator.getByTestId('role').textContent()).toBe('spectator');
+
+    // The GM begins the fight: the spectator's page shows the step within a second.
+    await gm.getByTestId('system-step').click();
+    await gm.waitForFunction(() => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= 1);
+    await spectator.waitForFunction(() => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= 1, undefined, { timeout: 1000 });
+    expect(await logCount(spectator)).toBe(await logCount(gm));
+
+    // No controls: no system step; the options show their odds, but every "Do it" is disabled.
+    expect(await spectator.getByTestId('system-step').count()).toBe(0);
+    const doIt = spectator.getByRole('button', { name: 'Do it' });
+    const enabled = await doIt.evaluateAll((els) => els.filter((e) => !(e as HTMLButtonElement).disabled).length);
+    expect(enabled).toBe(0);
+    await h.shot(spectator, 'spectator-390');
+
+    // A spectator's command is refused by the server and changes nothing.
+    const before = (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, gmToken)).view;
+    const pending = before.pending?.figures[0] ?? 'bjorn';
+    const refused = await rawCommand(h.base, id, token, { type: 'initiative', figure: pending, choice: 'first' });
+    expect(refused.status).toBe(403);
+    const after = (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, gmToken)).view;
+    expect(after.seq).toBe(before.seq);
+    expect(JSON.stringify(after.state)).toBe(JSON.stringify(before.state));
+    expect(h.errors).toEqual([]);
+
+    // The GM revokes the link: the token no longer opens the encounter.
+    await gm.locator('.tokens li', { hasText: 'spectator' }).getByRole('button', { name: 'revoke' }).click();
+    await expect.poll(() => gm.locator('.tokens li.revoked').count()).toBe(1);
+    await expect(apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token)).rejects.toThrow(/401|403|revoked/);
+  });
+});
