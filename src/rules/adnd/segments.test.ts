@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AdndEvent } from './model.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice, QUIET } from './testing.ts';
+import { playUntil, QueueDice, QUIET } from './testing.ts';
 
-// scripted: each attacks, then passes on the parry offered in segment 5, so both blows land
-const fighter = (id: string, side: string, target: string) => ({
+/** A level-1 fighter with 3 hp and one weapon; `script` given, else the AI plays it. */
+const fighter = (id: string, side: string, weapon = 'longsword', script?: object[]) => ({
   id,
   side,
   class: 'fighter',
@@ -15,14 +15,16 @@ const fighter = (id: string, side: string, target: string) => ({
   hp: 3,
   ac: 5,
   dex: 12,
-  proficiencies: { longsword: 1 },
-  weapons: [{ weapon: 'longsword' }],
-  script: [{ type: 'attack', target }, { type: 'pass', at: 5 }],
+  proficiencies: { [weapon]: 1 },
+  weapons: [{ weapon }],
+  ...(script ? { script } : {}),
 });
+// scripted: each attacks, then passes on the parry offered in segment 5, so both blows land
+const trading = (id: string, side: string, target: string) => fighter(id, side, 'longsword', [{ type: 'attack', target }, { type: 'pass', at: 5 }]);
 
 describe('the segment resolves together (R-A1)', () => {
   it('R-A1: two long swords landing in segment 5 both strike; both fighters fall in it [3380eb42]', () => {
-    const s = sys.setup({ system: 'adnd', figures: [fighter('a1', 'a', 'b1'), fighter('b1', 'b', 'a1')] });
+    const s = sys.setup({ system: 'adnd', figures: [trading('a1', 'a', 'b1'), trading('b1', 'b', 'a1')] });
     // both to-hit rolls 19 (hit, no natural 20), both damage rolls 8 (long sword 1d8 vs 3 hp)
     const dice = new QueueDice({ 20: [19, 19], 8: [8, 8] }, QUIET);
     const events: AdndEvent[] = [];
@@ -68,27 +70,11 @@ describe("monster attack forms (3380eb42)", () => {
 });
 
 describe('the AI parries when it pays (R-A8 with R-A1)', () => {
-  const unscripted = (id: string, side: string, weapon: string) => ({
-    id,
-    side,
-    class: 'fighter',
-    level: 1,
-    hp: 3,
-    ac: 5,
-    dex: 12,
-    proficiencies: { [weapon]: 1 },
-    weapons: [{ weapon }],
-  });
-  const play = (a: object, b: object, until: number) => {
-    const s = sys.setup({ system: 'adnd', figures: [a, b] });
-    const dice = new QueueDice({}, QUIET); // every d20 a 2: all blows miss, the timing shows
-    const events: AdndEvent[] = [];
-    for (let i = 0; i < 200 && sys.pending(s) && s.now <= until; i++) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
-    return events;
-  };
+  // every d20 a 2: all blows miss, so the timing shows
+  const play = (a: object, b: object, until: number) => playUntil({ system: 'adnd', figures: [a, b] }, new QueueDice({}, QUIET), until).events;
 
   it('R-A1/R-A8: with its own blow landing in the same segment it strikes instead of parrying', () => {
-    const events = play(unscripted('a1', 'a', 'longsword'), unscripted('b1', 'b', 'longsword'), 15);
+    const events = play(fighter('a1', 'a', 'longsword'), fighter('b1', 'b', 'longsword'), 15);
     expect(events.filter((e) => e.type === 'parry')).toEqual([]);
     const blows = events.filter((e) => e.type === 'attack' && e.segment <= 15).map((e) => [e.attacker, e.segment]);
     expect(blows).toEqual([
@@ -103,7 +89,7 @@ describe('the AI parries when it pays (R-A8 with R-A1)', () => {
 
   it('R-A8: a blow that could kill it, with its own blow still to come, is parried', () => {
     // the two-handed sword (SF 10) would land in 10; the long sword (1d8 against 3 hp) lands in 5
-    const events = play(unscripted('a1', 'a', 'longsword'), unscripted('b1', 'b', 'two-handed-sword'), 5);
+    const events = play(fighter('a1', 'a', 'longsword'), fighter('b1', 'b', 'two-handed-sword'), 5);
     expect(events.filter((e) => e.type === 'parry').map((e) => [e.figure, e.segment])).toEqual([['b1', 5]]);
   });
 });

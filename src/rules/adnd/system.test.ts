@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DiceSource, SeededDice } from '../../core/dice/source.ts';
+import { SeededDice } from '../../core/dice/source.ts';
 import { CommandRejected, InputError } from '../../core/errors.ts';
 import type { Ledger } from '../../core/ledger.ts';
 import { seedRng } from '../../core/rng.ts';
@@ -8,7 +8,7 @@ import { runToEnd } from '../../engine/run.ts';
 import { criticalRow, figureState } from './combat.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice, QUIET } from './testing.ts';
+import { QueueDice, QUIET, playUntil } from './testing.ts';
 
 
 type Raw = Record<string, unknown>;
@@ -27,22 +27,16 @@ const hero = (over: Raw = {}): Raw => ({
 const dummy = (over: Raw = {}): Raw => ({ id: 'dummy', side: 'b', hd: 1, hp: 500, ac: 10, weapons: [{ id: 'claw', sf: 10, damage: '1' }], script: [{ type: 'wait', until: 200 }], ...over });
 const scenario = (figs: Raw[], extra: Raw = {}) => ({ system: 'adnd', figures: figs, ...extra });
 
-function play(raw: unknown, dice: DiceSource, untilSegment: number) {
-  const s = sys.setup(raw);
-  const events: AdndEvent[] = [];
-  while (sys.pending(s) && s.now <= untilSegment) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
-  return { s, events: events.filter((e) => e.segment <= untilSegment) };
-}
 const attackSegments = (events: AdndEvent[], who = 'hero') => events.filter((e) => e.type === 'attack' && e.attacker === who).map((e) => e.segment);
 
 describe('the clock (R-A1, R-A2)', () => {
   it('R-A2: a ready long sword strikes in 5 and every 5 segments [3380eb42]', () => {
-    const { events } = play(scenario([hero(), dummy()]), new QueueDice({}, QUIET), 21);
+    const { events } = playUntil(scenario([hero(), dummy()]), new QueueDice({}, QUIET), 21);
     expect(attackSegments(events)).toEqual([5, 10, 15, 20]);
   });
 
   it('R-A2: drawing the long sword takes 1 segment: first attack in 6, then every 5 [3380eb42]', () => {
-    const { events } = play(scenario([hero({ wield: [] }), dummy()]), new QueueDice({}, QUIET), 17);
+    const { events } = playUntil(scenario([hero({ wield: [] }), dummy()]), new QueueDice({}, QUIET), 17);
     const d = events.find((e) => e.type === 'declare' && e.figure === 'hero')!;
     expect(d.action).toMatchObject({ kind: 'draw', weapons: ['longsword'] });
     expect(d.lands).toBe(1);
@@ -51,20 +45,20 @@ describe('the clock (R-A1, R-A2)', () => {
 
   it('R-A2: longbow 2 + arrow 3: shots in 5, 8, 11, 14 [3380eb42]', () => {
     const bow = hero({ weapons: [{ weapon: 'longbow', ammo: 10 }], wield: [], proficiencies: { longbow: 1 } });
-    const { events } = play(scenario([bow, dummy()]), new QueueDice({}, QUIET), 15);
+    const { events } = playUntil(scenario([bow, dummy()]), new QueueDice({}, QUIET), 15);
     expect(events.find((e) => e.type === 'ready')!.segment).toBe(2);
     expect(attackSegments(events)).toEqual([5, 8, 11, 14]);
   });
 
   it('R-A2: a fully readied (nocked) missile goes in segment 1, then every missile SF [3380eb42]', () => {
     const bow = hero({ weapons: [{ weapon: 'longbow', ammo: 10, nocked: true }], wield: ['longbow'], proficiencies: { longbow: 1 } });
-    const { events } = play(scenario([bow, dummy()]), new QueueDice({}, QUIET), 8);
+    const { events } = playUntil(scenario([bow, dummy()]), new QueueDice({}, QUIET), 8);
     expect(attackSegments(events)).toEqual([1, 4, 7]);
   });
 
   it('R-A2: dropping takes no time; picking up / drawing again takes 1', () => {
     const h = hero({ weapons: [{ weapon: 'longsword' }, { weapon: 'dagger' }], script: [{ type: 'drop', weapon: 'longsword' }, { type: 'draw', weapons: ['dagger'] }] });
-    const { events, s } = play(scenario([h, dummy()]), new QueueDice({}, QUIET), 4);
+    const { events, s } = playUntil(scenario([h, dummy()]), new QueueDice({}, QUIET), 4);
     expect(events.find((e) => e.type === 'drop')!.segment).toBe(0);
     expect(events.find((e) => e.type === 'draw')!.segment).toBe(1);
     expect(attackSegments(events)).toEqual([3]); // dagger SF 2 after the draw in 1
@@ -72,7 +66,7 @@ describe('the clock (R-A1, R-A2)', () => {
   });
 
   it('R-A6: haste halves the speed factor rounding up (long sword 5 -> 3) [3380eb42]', () => {
-    const { events } = play(scenario([hero({ hasted: 5 }), dummy()]), new QueueDice({}, QUIET), 10);
+    const { events } = playUntil(scenario([hero({ hasted: 5 }), dummy()]), new QueueDice({}, QUIET), 10);
     expect(attackSegments(events)).toEqual([3, 6, 9]);
     const d = events.find((e) => e.type === 'declare' && e.figure === 'hero')!;
     expect((d.timing as Ledger).entries.map((e) => [e.delta, e.rule])).toEqual([
@@ -84,13 +78,13 @@ describe('the clock (R-A1, R-A2)', () => {
 
   it('R-A6: slow doubles the speed factor (short sword 3 -> 6) [3380eb42]', () => {
     const h = hero({ slowed: 5, weapons: [{ weapon: 'short-sword' }], proficiencies: { 'short-sword': 1 } });
-    const { events } = play(scenario([h, dummy()]), new QueueDice({}, QUIET), 19);
+    const { events } = playUntil(scenario([h, dummy()]), new QueueDice({}, QUIET), 19);
     expect(attackSegments(events)).toEqual([6, 12, 18]);
   });
 
   it('R-A6: the haste spell (casting time 3) speeds a friend from the next declaration', () => {
     const mage = { id: 'mage', side: 'a', class: 'magic-user', level: 5, hp: 10, ac: 9, weapons: [{ weapon: 'dagger' }], spells: { haste: 1 }, script: [{ type: 'cast', spell: 'haste', target: 'hero' }, { type: 'wait', until: 200 }] };
-    const { events, s } = play(scenario([hero(), mage, dummy()]), new QueueDice({}, QUIET), 12);
+    const { events, s } = playUntil(scenario([hero(), mage, dummy()]), new QueueDice({}, QUIET), 12);
     expect(s.figures[0].hastedUntil).toBe(3 + (3 + 5) * 10);
     // hero: 5 (declared before the haste), then 5 + 3 = 8, 11
     expect(attackSegments(events)).toEqual([5, 8, 11]);
@@ -119,7 +113,7 @@ describe('spells (R-A7)', () => {
   it('R-A7 option: clerics and druids pause 5 segments', () => {
     const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 3, hp: 20, ac: 5, weapons: [{ weapon: 'footmans-mace' }], spells: { 'hold-person': 1 }, script: [{ type: 'cast', spell: 'hold-person', target: 'dummy' }] };
     const raw = scenario([cleric, dummy({ hd: 2 })], { options: { spellPause: { cleric: 5, druid: 5 } } });
-    const { events, s } = play(raw, new QueueDice({ 20: [1] }, QUIET), 6);
+    const { events, s } = playUntil(raw, new QueueDice({ 20: [1] }, QUIET), 6);
     const cast = events.find((e) => e.type === 'cast')!;
     expect([cast.segment, cast.pause, cast.pauseUntil]).toEqual([5, 5, 10]);
     // the dummy failed its save (1): held for 4 + 3 rounds
@@ -130,7 +124,7 @@ describe('spells (R-A7)', () => {
     // The mage parries the dummy's blow in segment 3, then casts magic missile: 3 + 1 + 2 = 6.
     const m = mage({ script: [{ type: 'wait', until: 5 }, { type: 'parry', against: 'dummy', at: 3 }, { type: 'cast', spell: 'magic-missile', target: 'dummy' }] });
     const d = dummy({ weapons: [{ id: 'claw', sf: 3, damage: '1' }], script: [] });
-    const { events } = play(scenario([m, d]), new QueueDice({}, QUIET), 6);
+    const { events } = playUntil(scenario([m, d]), new QueueDice({}, QUIET), 6);
     const decl = events.find((e) => e.type === 'declare' && e.figure === 'mage' && (e.action as { kind: string }).kind === 'cast')!;
     expect([decl.segment, decl.lands]).toEqual([3, 6]);
     expect((decl.timing as Ledger).entries.map((e) => [e.delta, e.rule])).toEqual([
@@ -144,7 +138,7 @@ describe('spells (R-A7)', () => {
   it('R-A7: non-offensive spells may be cast one after another', () => {
     const cure = { type: 'cast', spell: 'cure-light-wounds', target: 'cleric' };
     const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 3, hp: 20, maxHp: 30, ac: 5, weapons: [{ weapon: 'footmans-mace' }], spells: { 'cure-light-wounds': 2 }, script: [cure, cure] };
-    const { events, s } = play(scenario([cleric, dummy()]), new QueueDice({ 8: [3, 4] }, QUIET), 10);
+    const { events, s } = playUntil(scenario([cleric, dummy()]), new QueueDice({ 8: [3, 4] }, QUIET), 10);
     expect(events.filter((e) => e.type === 'cast').map((e) => [e.segment, e.pauseUntil])).toEqual([
       [5, null],
       [10, null],
@@ -156,7 +150,7 @@ describe('spells (R-A7)', () => {
 describe('extra attacks (R-A5)', () => {
   it('R-A5: 5% x level, +5% for a true fighter; rolled each round; d10 gives the segment [3380eb42]', () => {
     const figs = [hero({ level: 5 }), hero({ id: 'pal', class: 'paladin', level: 5 }), hero({ id: 'rng', class: 'ranger', level: 3 }), dummy()];
-    const { events } = play(scenario(figs), new QueueDice({ 100: [30, 26, 16], 10: [4] }, QUIET), 6);
+    const { events } = playUntil(scenario(figs), new QueueDice({ 100: [30, 26, 16], 10: [4] }, QUIET), 6);
     const rolls = events.filter((e) => e.type === 'extra-roll' && e.round === 1);
     expect(rolls.map((e) => [e.figure, (e.chance as Ledger).total, e.roll, e.at])).toEqual([
       ['hero', 30, 30, 4],
@@ -168,7 +162,7 @@ describe('extra attacks (R-A5)', () => {
 
   it('R-A5 option: the true fighter bonus per level (fighter 5: 50%)', () => {
     const raw = scenario([hero({ level: 5 }), dummy()], { options: { trueFighterBonus: 'per-level' } });
-    const { events } = play(raw, new QueueDice({ 100: [50], 10: [5] }, QUIET), 6);
+    const { events } = playUntil(raw, new QueueDice({ 100: [50], 10: [5] }, QUIET), 6);
     const r = events.find((e) => e.type === 'extra-roll')!;
     expect([(r.chance as Ledger).total, r.at]).toEqual([50, 5]);
     // the extra attack may fall in the same segment as a regular one
@@ -177,7 +171,7 @@ describe('extra attacks (R-A5)', () => {
 
   it('R-A5: monsters and other classes never roll', () => {
     const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 9, hp: 20, ac: 5, weapons: [{ weapon: 'footmans-mace' }] };
-    const { events } = play(scenario([cleric, dummy()]), new QueueDice({}, QUIET), 12);
+    const { events } = playUntil(scenario([cleric, dummy()]), new QueueDice({}, QUIET), 12);
     expect(events.filter((e) => e.type === 'extra-roll')).toEqual([]);
   });
 });
@@ -188,7 +182,7 @@ describe('disarm and entangle (R-A9)', () => {
   it('disarm: hit AC 0 with dexterity and weapon plusses only; the opponent saves vs petrification with strength, dexterity and the better weapon bonus [3380eb42]', () => {
     const h = hero({ level: 5, str: '18/00', dex: 17, weapons: [{ weapon: 'longsword', magic: 2 }], script: [{ type: 'attack', target: 'foe', mode: 'disarm' }] });
     // attack d20 13: 13 + 1 dex + 2 magic = 16 vs 16 (fighter 5 against AC 0); save d20 9 + 0 + 0 + 2 = 11 < 15 (fighter 1)
-    const { events, s } = play(scenario([h, swordsman()]), new QueueDice({ 20: [13, 9] }, QUIET), 5);
+    const { events, s } = playUntil(scenario([h, swordsman()]), new QueueDice({ 20: [13, 9] }, QUIET), 5);
     const a = events.find((e) => e.type === 'attack')!;
     expect((a.bonus as Ledger).entries.map((e) => [e.source, e.delta])).toEqual([
       ['dexterity 17 (hand)', 1],
@@ -214,7 +208,7 @@ describe('disarm and entangle (R-A9)', () => {
   it('entangle: a whip hit entangles unless the target saves vs petrification with its dexterity; the entangled struggle [3380eb42]', () => {
     const h = hero({ weapons: [{ weapon: 'whip' }], proficiencies: { whip: 1 } });
     // whip SF 4: d20 18 vs 16 (fighter 1 against AC 5 - 1 dexterity) hits; save d20 10 + 1 (dexterity 16) = 11 < 15
-    const { events, s } = play(scenario([h, swordsman({ script: [] })]), new QueueDice({ 20: [18, 10] }, QUIET), 4);
+    const { events, s } = playUntil(scenario([h, swordsman({ script: [] })]), new QueueDice({ 20: [18, 10] }, QUIET), 4);
     const a = events.find((e) => e.type === 'attack' && e.attacker === 'hero')!;
     const save = a.save as { roll: number; need: number; mods: Ledger; saved: boolean };
     expect(save.mods.entries).toEqual([{ source: 'dexterity 16 (defensive adjustment)', delta: 1, rule: '3380eb42' }]);
@@ -241,7 +235,7 @@ describe('critical hits (R-A10)', () => {
   const critRun = (confirm: number, third: number, over: Raw = {}, opts: Raw = {}) => {
     // fighter 5, dexterity 17: threshold (17 + 5) / 2 = 11; long sword +0, strength 16 (+1 damage): max 8 + 1 = 9
     const h = hero({ level: 5, dex: 17, str: 16, ...over });
-    const { events } = play(scenario([h, dummy()], opts), new QueueDice({ 20: [20, confirm, third], 8: [3] }, QUIET), 5);
+    const { events } = playUntil(scenario([h, dummy()], opts), new QueueDice({ 20: [20, confirm, third], 8: [3] }, QUIET), 5);
     return events.find((e) => e.type === 'attack')!;
   };
 
@@ -269,7 +263,7 @@ describe('critical hits (R-A10)', () => {
 
   it('R-A10: a monster uses hit dice and dexterity 11 when none is given', () => {
     const mon = { id: 'mon', side: 'b', hd: 5, hp: 30, ac: 5, weapons: [{ id: 'bite', sf: 5, damage: '1d6' }] };
-    const { events } = play(scenario([hero({ script: [{ type: 'wait', until: 200 }] }), mon]), new QueueDice({ 20: [20, 8, 12] }, QUIET), 5);
+    const { events } = playUntil(scenario([hero({ script: [{ type: 'wait', until: 200 }] }), mon]), new QueueDice({ 20: [20, 8, 12] }, QUIET), 5);
     const a = events.find((e) => e.type === 'attack' && e.attacker === 'mon')!;
     expect(a.critical).toMatchObject({ threshold: 8, confirm: 8, multiplier: 2 });
     expect((a.damage as Ledger).total).toBe(12);
@@ -279,7 +273,7 @@ describe('critical hits (R-A10)', () => {
     const vamp = { id: 'vampire', side: 'b', hd: 8, dex: 14, hp: 60, ac: 1, weapons: [{ id: 'touch', sf: 5, damage: '1d6+4', drain: { kind: 'level', amount: 2 } }] };
     const victim = hero({ level: 9, hp: 80, script: [{ type: 'wait', until: 200 }] });
     // threshold (8 + 14) / 2 = 11; third roll 17: triple maximum (10) = 30
-    const { events, s } = play(scenario([victim, vamp]), new QueueDice({ 20: [20, 5, 17] }, QUIET), 5);
+    const { events, s } = playUntil(scenario([victim, vamp]), new QueueDice({ 20: [20, 5, 17] }, QUIET), 5);
     const a = events.find((e) => e.type === 'attack' && e.attacker === 'vampire')!;
     expect((a.damage as Ledger).total).toBe(30);
     expect(a.drain).toEqual({ kind: 'level', amount: 2 });
@@ -293,12 +287,12 @@ describe('to hit and damage (R-A11)', () => {
     // fighter 1 (20 vs AC 0) against AC -8: need 23
     const h = hero({ script: [{ type: 'attack', target: 'dummy' }] });
     const tough = dummy({ ac: -8 });
-    const on = play(scenario([h, tough]), new QueueDice({ 20: [20, 5] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
+    const on = playUntil(scenario([h, tough]), new QueueDice({ 20: [20, 5] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
     expect([(on.need as Ledger).total, on.hit, on.natural]).toEqual([23, true, 'hit']);
-    const off = play(scenario([h, tough], { options: { naturalRolls: false } }), new QueueDice({ 20: [20] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
+    const off = playUntil(scenario([h, tough], { options: { naturalRolls: false } }), new QueueDice({ 20: [20] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
     expect(off.hit).toBe(false);
     const strong = hero({ level: 17, str: '18/00', weapons: [{ weapon: 'longsword', magic: 5 }] });
-    const one = play(scenario([strong, dummy()]), new QueueDice({ 20: [1] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
+    const one = playUntil(scenario([strong, dummy()]), new QueueDice({ 20: [1] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
     expect([one.hit, one.natural]).toEqual([false, 'miss']);
   });
 
@@ -316,7 +310,7 @@ describe('to hit and damage (R-A11)', () => {
 
   it('damage by target size: long sword 1d8 against S-M, 1d12 against L', () => {
     const big = dummy({ size: 'L' });
-    const a = play(scenario([hero(), big]), new QueueDice({ 20: [15], 12: [11] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
+    const a = playUntil(scenario([hero(), big]), new QueueDice({ 20: [15], 12: [11] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
     expect((a.damage as Ledger).entries[0].source).toBe('long sword 1d12 rolled [11]');
   });
 

@@ -1,5 +1,7 @@
-// Helpers for the AD&D tests: dice steered per die size.
+// Helpers for the AD&D tests: dice steered per die size, and a fight played to a segment.
 import type { DiceSource } from '../../core/dice/source.ts';
+import type { AdndEvent, AdndState } from './model.ts';
+import { adndSystem } from './system.ts';
 
 /** Dice with queued faces per die size, then a default face per size (for steering a fight). */
 export class QueueDice implements DiceSource {
@@ -16,3 +18,14 @@ export class QueueDice implements DiceSource {
 
 /** Defaults that keep a fight quiet: every d20 a 2 (misses), no extra attacks, low damage. */
 export const QUIET: Record<number, number> = { 20: 2, 100: 100, 10: 1, 8: 1, 6: 1, 4: 1, 12: 1, 2: 1 };
+
+/**
+ * Sets `raw` up and lets the system decide (script, else AI) until the clock passes
+ * `untilSegment`; returns the state and the events up to that segment.
+ */
+export function playUntil(raw: unknown, dice: DiceSource, untilSegment: number): { s: AdndState; events: AdndEvent[] } {
+  const s = adndSystem.setup(raw);
+  const events: AdndEvent[] = [];
+  for (let i = 0; i < 10_000 && adndSystem.pending(s) && s.now <= untilSegment; i++) adndSystem.apply(s, adndSystem.decide(s), dice, (e) => events.push(e));
+  return { s, events: events.filter((e) => e.segment <= untilSegment) };
+}
