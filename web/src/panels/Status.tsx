@@ -23,6 +23,20 @@ export interface StatusProps {
 
 const STAB_TURNS = 60; // R-T3: 5 minutes of work
 
+/** A roster row: highlighted when selected, selects its figure on a click. */
+function rowProps(p: { selected: string | null; onSelect(id: string): void }, f: FigureView) {
+  return { className: f.id === p.selected ? 'sel' : '', onClick: () => p.onSelect(f.id), 'data-roster': f.id };
+}
+
+function NameCell({ f, color }: { f: FigureView; color: string | undefined }) {
+  return (
+    <td>
+      <span className="dot" style={{ background: color }} />
+      {f.name}
+    </td>
+  );
+}
+
 export function Status(p: StatusProps) {
   const s = p.state;
   const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
@@ -91,11 +105,8 @@ export function Status(p: StatusProps) {
             const remST = f.remST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds - (f.fatigue ?? 0) : undefined);
             const dyST = f.dyST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds : undefined);
             return (
-              <tr key={f.id} className={f.id === p.selected ? 'sel' : ''} onClick={() => p.onSelect(f.id)} data-roster={f.id}>
-                <td>
-                  <span className="dot" style={{ background: p.sideColors[f.side] }} />
-                  {f.name}
-                </td>
+              <tr key={f.id} {...rowProps(p, f)}>
+                <NameCell f={f} color={p.sideColors[f.side]} />
                 <td>
                   <span className={`state st-${f.state}`}>{f.state}</span>
                 </td>
@@ -136,11 +147,8 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
           const parry = isObj(e.parry) ? e.parry : null;
           const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
           return (
-            <tr key={f.id} className={f.id === p.selected ? 'sel' : ''} onClick={() => p.onSelect(f.id)} data-roster={f.id}>
-              <td>
-                <span className="dot" style={{ background: p.sideColors[f.side] }} />
-                {f.name}
-              </td>
+            <tr key={f.id} {...rowProps(p, f)}>
+              <NameCell f={f} color={p.sideColors[f.side]} />
               <td>
                 <span className={`state st-${f.state}`}>{f.state}</span>
                 {surprised > 0 && <span className="pill small">surprised {surprised}</span>}

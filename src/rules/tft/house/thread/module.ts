@@ -104,6 +104,12 @@ function checkMedic(ctx: { state: TftState; core: TftContext['core'] }, fig: Fig
   }
 }
 
+/** Rejects a stabilization `fig` may not make on `patient` (R-T3), naming the field at fault. */
+function rejectBlocked(ctx: { state: TftState }, fig: Figure, patient: Figure, potion: boolean): void {
+  const why = stabilizeBlocker(fig, patient, stateOptions(ctx.state.options), potion);
+  if (why) throw new CommandRejected(/Potion/.test(why) ? 'command.potion' : 'command.target', why);
+}
+
 const idSchema = z.string().min(1);
 
 const stabilizeSchema = z.object({
@@ -177,8 +183,7 @@ export const stabilizeAction: ActionSpec = {
   validate(ctx, cmd, fig) {
     const p = targetOf(ctx, cmd);
     checkMedic(ctx, fig, p);
-    const why = stabilizeBlocker(fig, p, stateOptions(ctx.state.options), cmd.potion === true);
-    if (why) throw new CommandRejected(/Potion/.test(why) ? 'command.potion' : 'command.target', why);
+    rejectBlocked(ctx, fig, p, cmd.potion === true);
   },
   resolve(ctx, cmd, fig) {
     stabilizeTurn(envOf(ctx), fig, targetOf(ctx, cmd), cmd.potion === true);
@@ -201,8 +206,7 @@ export const finishStabilizationAction: ActionSpec = {
       if (cmd.potion === true && !st.potion) throw new CommandRejected('command.potion', 'a Healing Potion is applied when the attempt starts (R-T3)');
       return;
     }
-    const why = stabilizeBlocker(fig, p, stateOptions(ctx.state.options), cmd.potion === true);
-    if (why) throw new CommandRejected(/Potion/.test(why) ? 'command.potion' : 'command.target', why);
+    rejectBlocked(ctx, fig, p, cmd.potion === true);
   },
   resolve(ctx, cmd, fig) {
     const env = envOf(ctx);
