@@ -30,6 +30,7 @@ export function runToEnd<S, C, E extends GameEvent>(
   opts: RunOptions = {},
 ): RunResult<C> {
   const maxSteps = opts.maxSteps ?? 100_000;
+  if (emit === null && !opts.record && system.playOut) return { ...system.playOut(state, dice, maxSteps), commands: [] };
   const commands: RecordedCommand<C>[] = [];
   let steps = 0;
   while (steps < maxSteps) {

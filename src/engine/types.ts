@@ -91,6 +91,13 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
    * Figure.tally). Damage after armor, on the same scale as the summary's wounds.
    */
   tallies?(state: S): FigureTally[];
+  /**
+   * Optional: plays `state` to its end in place with the AI taking every decision and no
+   * events, exactly as a loop of pending/decide/apply would (same dice, same choices, same end
+   * state, the same number of steps), only faster: the lab's Monte Carlo path. runToEnd uses it
+   * when there is no event tap and no record.
+   */
+  playOut?(state: S, dice: DiceSource, maxSteps: number): { steps: number; ended: boolean };
 }
 
 /** A figure's running totals for the whole encounter (see GameSystem.tallies). */

@@ -153,7 +153,7 @@ function pathOf(spots: Reach[], node: Reach): Hex[] {
   return path;
 }
 
-function faceToward(from: Hex, to: Hex): Direction {
+export function faceToward(from: Hex, to: Hex): Direction {
   if (from.q === to.q && from.r === to.r) return 0;
   const dq = to.q - from.q;
   const dr = to.r - from.r;

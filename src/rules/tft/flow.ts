@@ -186,7 +186,7 @@ function checkMover(state: TftState, fig: Figure): void {
   if (fig.prone) reject('command.figure', `${fig.id} is down: it may only stand up (in the action phase)`);
 }
 
-function finishAction(fig: Figure): void {
+export function finishAction(fig: Figure): void {
   fig.turn.acted = true;
   // Legacy 5-hit penalty: it applies to one action, then it is spent (tft-core).
   if (fig.dxPenalty.actionsLeft > 0) {
@@ -559,7 +559,7 @@ function rollInitiative(ctx: TftContext): void {
   if (emit) emit({ type: 'initiative', turn: state.turn, rolls, winner: state.initiativeWinner, rule: 'tft-core initiative' });
 }
 
-function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
+export function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
   const { state } = ctx;
   const w = state.initiativeWinner as string;
   state.moveOrder = choice === 'first' ? [w, ...state.moveOrder] : [...state.moveOrder, w];

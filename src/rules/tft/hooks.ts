@@ -189,6 +189,13 @@ export interface ActionSpec {
   validate(ctx: TftContext, cmd: HouseCommand, fig: Figure): void;
   /** Carry it out: rolls, damage, events. */
   resolve(ctx: TftContext, cmd: HouseCommand, fig: Figure): void;
+  /**
+   * True when options() can offer the AI no command with a positive score in this state or any
+   * state its fight can reach (the figures and their sides do not change), so the AI's choice
+   * never depends on it: the one-against-one fast path (autoplay.ts) skips asking. Leave it out
+   * when unsure; the fast path then stays off.
+   */
+  aiInert?(state: TftState): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

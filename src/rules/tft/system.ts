@@ -5,6 +5,7 @@ import type { ExplainReport, FigureTally, GameSystem, Pending, Summary } from '.
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
+import { playOutTft } from './autoplay.ts';
 import { applyCommand, halfMA, pendingOf, scriptRemains } from './flow.ts';
 import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { actionOptions } from './options.ts';
@@ -232,4 +233,5 @@ export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   scripted: scriptedTft,
   scenarioJsonSchema,
   tallies: tftTallies,
+  playOut: playOutTft,
 };

@@ -289,11 +289,23 @@ function options(ctx: OptionsContext, fig: Figure): ActionOption[] {
   return out;
 }
 
+/** A sweep needs two or more enemy targets (R-S2): with no figure facing two enemies there is none. */
+function noSecondEnemy(state: TftState): boolean {
+  const fs = state.figures;
+  for (const f of fs) {
+    let foes = 0;
+    for (const g of fs) if (g.side !== f.side) foes++;
+    if (foes >= 2) return false;
+  }
+  return true;
+}
+
 export const sweepAction: ActionSpec = {
   type: 'sweep',
   phase: 'action',
   schema: sweepCommandSchema,
   options,
+  aiInert: noSecondEnemy,
   validate(ctx: TftContext, cmd: HouseCommand, fig: Figure) {
     checkSweep(ctx.core, ctx.state, cmd as unknown as SweepCommand, fig);
   },

@@ -133,6 +133,16 @@ const finishSchema = z.object({
   script: z.number().int().optional(),
 });
 
+/**
+ * The medic's actions score only for a friend (stabilize, first aid, finish-stabilization): with
+ * no two figures on one side the AI never takes them (ActionSpec.aiInert).
+ */
+export function noFriends(state: TftState): boolean {
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) for (let j = i + 1; j < fs.length; j++) if (fs[i].side === fs[j].side) return false;
+  return true;
+}
+
 function fraction(p: { toNumber(): number; toString(): string }): { p: number; exact: string } {
   return { p: p.toNumber(), exact: p.toString() };
 }
@@ -180,6 +190,7 @@ export const stabilizeAction: ActionSpec = {
   phase: 'action',
   schema: stabilizeSchema,
   options: (ctx, fig) => stabilizeOptions(ctx, fig, 'stabilize'),
+  aiInert: noFriends,
   validate(ctx, cmd, fig) {
     const p = targetOf(ctx, cmd);
     checkMedic(ctx, fig, p);
@@ -195,6 +206,7 @@ export const finishStabilizationAction: ActionSpec = {
   phase: 'any',
   schema: finishSchema,
   options: (ctx, fig) => stabilizeOptions(ctx, fig, 'finish-stabilization'),
+  aiInert: noFriends,
   validate(ctx, cmd, fig) {
     const p = targetOf(ctx, cmd);
     checkMedic(ctx, fig, p);
@@ -254,6 +266,7 @@ export const threadAttributeAction: ActionSpec = {
   schema: attributeSchema,
   // Not an action the figure takes in the turn: the dying figure's choices are in explain.
   options: () => [],
+  aiInert: () => true,
   validate(ctx, _cmd, fig) {
     if (!threadOn(ctx.state.options)) throw new CommandRejected('command.type', 'Hanging by a Thread is off in this encounter (option thread)');
     if (fig.state === 'dead') throw new CommandRejected('command.figure', `${fig.name} is dead: dead is final (R-T1)`);
@@ -272,6 +285,7 @@ export const firstAidAction: ActionSpec = {
   type: 'first-aid',
   phase: 'action',
   schema: firstAidSchema,
+  aiInert: noFriends,
   options(ctx, fig) {
     if (!ctx.core.canAct(fig) || !firstAidWounds(fig.talents)) return [];
     const opts = stateOptions(ctx.state.options);
