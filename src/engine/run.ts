@@ -30,8 +30,11 @@ export function runToEnd<S, C, E extends GameEvent>(
   opts: RunOptions = {},
 ): RunResult<C> {
   const maxSteps = opts.maxSteps ?? 100_000;
-  if (emit === null && !opts.record && system.playOut) return { ...system.playOut(state, dice, maxSteps), commands: [] };
   const commands: RecordedCommand<C>[] = [];
+  if (emit === null && !opts.record && system.playOut) {
+    const r = system.playOut(state, dice, maxSteps);
+    return { steps: r.steps, ended: r.ended, commands };
+  }
   let steps = 0;
   while (steps < maxSteps) {
     if (system.pending(state) === null) return { steps, ended: true, commands };

@@ -39,10 +39,26 @@ export function distance(a: Hex, b: Hex): number {
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 }
 
+/** Direction index by offset: BY_OFFSET[(dq + 1) * 3 + dr + 1], -1 where none (built from DIRECTIONS). */
+const BY_OFFSET: readonly number[] = (() => {
+  const t = new Array<number>(9).fill(-1);
+  DIRECTIONS.forEach((d, i) => {
+    t[(d.q + 1) * 3 + d.r + 1] = i;
+  });
+  return t;
+})();
+
+/** The direction from (aq, ar) to an adjacent (bq, br), or -1 (no objects: the engine's hot path). */
+export function directionIndex(aq: number, ar: number, bq: number, br: number): number {
+  const dq = bq - aq;
+  const dr = br - ar;
+  if (dq < -1 || dq > 1 || dr < -1 || dr > 1) return -1;
+  return BY_OFFSET[(dq + 1) * 3 + dr + 1];
+}
+
 /** The direction from `a` to an adjacent hex `b`, or null when they are not adjacent. */
 export function directionTo(a: Hex, b: Hex): Direction | null {
-  const d = hexSub(b, a);
-  const i = DIRECTIONS.findIndex((x) => x.q === d.q && x.r === d.r);
+  const i = directionIndex(a.q, a.r, b.q, b.r);
   return i < 0 ? null : (i as Direction);
 }
 

@@ -6,7 +6,7 @@
 // Layering: the policy lives with the rules it plays (as src/rules/adnd/ai.ts does), because
 // the TFT system's decide() (the engine's GameSystem contract) calls it; rules import nothing
 // above them (docs/ARCHITECTURE.md).
-import { DIRECTIONS, type Direction, type Hex, distance } from '../../core/hex/coords.ts';
+import { DIRECTIONS, type Direction, type Hex, directionIndex, distance } from '../../core/hex/coords.ts';
 import { directionToward } from '../../core/hex/facing.ts';
 import { lineOfSight } from '../../core/hex/line.ts';
 import type { Pending } from '../../engine/types.ts';
@@ -155,10 +155,8 @@ function pathOf(spots: Reach[], node: Reach): Hex[] {
 
 export function faceToward(from: Hex, to: Hex): Direction {
   if (from.q === to.q && from.r === to.r) return 0;
-  const dq = to.q - from.q;
-  const dr = to.r - from.r;
-  for (let d = 0; d < 6; d++) if (DIRECTIONS[d].q === dq && DIRECTIONS[d].r === dr) return d as Direction; // adjacent: cheap
-  return directionToward(from, to);
+  const d = directionIndex(from.q, from.r, to.q, to.r); // adjacent: cheap
+  return d >= 0 ? (d as Direction) : directionToward(from, to);
 }
 
 /** Expected damage of `f` attacking `e` from hex `h` (facing it), with the ready weapon. */

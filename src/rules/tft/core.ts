@@ -5,7 +5,7 @@
 // face arrays are built only when there is someone to show them to.
 import { rollNd6Sum } from '../../core/dice/roll.ts';
 import { InputError } from '../../core/errors.ts';
-import { DIRECTIONS, type Hex, distance } from '../../core/hex/coords.ts';
+import { DIRECTIONS, type Hex, directionIndex, distance } from '../../core/hex/coords.ts';
 import { attackerRelation, relationOfDirection } from '../../core/hex/facing.ts';
 import { megahexDistance } from '../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
@@ -108,10 +108,7 @@ export function isAdjacent(a: Hex, b: Hex): boolean {
 }
 
 function dirIndex(from: Hex, to: Hex): number {
-  const dq = to.q - from.q;
-  const dr = to.r - from.r;
-  for (let d = 0; d < 6; d++) if (DIRECTIONS[d].q === dq && DIRECTIONS[d].r === dr) return d;
-  return -1;
+  return directionIndex(from.q, from.r, to.q, to.r);
 }
 
 /** Relation of an adjacent direction d to facing f for a figure with `front` front hexes. */
@@ -337,12 +334,13 @@ export function attackDX(
     }
     // tft-core other common modifiers. Invisible and darkness are one -6 (both: the attacker
     // cannot see the target; Fray reading: they do not add up).
-    const unseen = target.spells.includes('invisible') ? 'target is invisible' : state.options.darkness === true ? 'darkness' : null;
+    const spells = target.spells.length !== 0;
+    const unseen = spells && target.spells.includes('invisible') ? 'target is invisible' : state.options.darkness === true ? 'darkness' : null;
     if (unseen !== null) {
       dx -= 6;
       if (entries) entries.push({ source: unseen, delta: -6, rule: 'tft-core vision' });
     }
-    if (target.spells.includes('flying')) {
+    if (spells && target.spells.includes('flying')) {
       dx -= 4;
       if (entries) entries.push({ source: 'target is flying', delta: -4, rule: 'tft-core flying' });
     }
@@ -533,12 +531,22 @@ export function defaultArmorStops(state: TftState, fig: Figure): number {
 
 /** 5-hit and 8-hit thresholds by basic ST (tft-core: ST 30+ 9/16; ST 50+ 15/25). */
 export function hitThresholds(st: number): [number, number] {
-  if (st >= 50) return [15, 25];
-  if (st >= 30) return [9, 16];
-  return [5, 8];
+  return [fiveHits(st), eightHits(st)];
 }
 
-export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOptions = {}): void {
+/** Hits in a turn that cost -2 DX (tft-core 5-hit; ST 30+ 9, ST 50+ 15). */
+function fiveHits(st: number): number {
+  return st >= 50 ? 15 : st >= 30 ? 9 : 5;
+}
+
+/** Hits in a turn that knock a figure down (tft-core 8-hit; ST 30+ 16, ST 50+ 25). */
+function eightHits(st: number): number {
+  return st >= 50 ? 25 : st >= 30 ? 16 : 8;
+}
+
+const NO_OPTIONS: ApplyDamageOptions = Object.freeze({});
+
+export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOptions = NO_OPTIONS): void {
   const { state, emit } = ctx;
   const h: TftHooks[] = hooksOf(state).modules;
   const t = d.target;
@@ -566,7 +574,8 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
   if (emit) {
     emit({ type: 'damage', turn: state.turn, figure: t.id, from: d.attacker?.id ?? null, faces: d.faces, raw: d.raw, stopped: d.stopped, amount: d.amount, ledger: d.ledger ?? [], wounds: t.wounds, delivery: d.delivery, multiplier: d.multiplier });
   }
-  const [five, eight] = hitThresholds(t.st);
+  const five = fiveHits(t.st);
+  const eight = eightHits(t.st);
   if (before < five && t.turn.hits >= five && t.dxPenalty.amount === 0) {
     // tft-core: 5+ hits in a turn: -2 DX (Legacy: on the next action; classic: next turn).
     if (state.options.ruleset === 'classic') {

@@ -75,6 +75,18 @@ export function ableSides(state: TftState): string[] {
   return out;
 }
 
+/** Whether figures of two or more sides can act (ableSides().length >= 2, without building it). */
+function twoSidesAble(state: TftState): boolean {
+  const fs = state.figures;
+  let first: string | null = null;
+  for (let i = 0; i < fs.length; i++) {
+    if (!fs[i].woundFx.canAct) continue;
+    if (first === null) first = fs[i].side;
+    else if (fs[i].side !== first) return true;
+  }
+  return false;
+}
+
 export function pendingOf(state: TftState): Pending | null {
   switch (state.phase) {
     case 'begin':
@@ -510,6 +522,20 @@ const byFirstRoll = (a: { faces: number[] }, b: { faces: number[] }): number => 
 /** tft-core: each side rolls 1d6, ties rerolled; the winner chooses to move first or last. */
 function rollInitiative(ctx: TftContext): void {
   const { state, emit } = ctx;
+  if (!emit && state.figures.length === 2 && state.figures[0].side !== state.figures[1].side && state.figures[0].woundFx.canAct && state.figures[1].woundFx.canAct) {
+    // Two figures, two sides, no narration (the lab's duels): the branch below without building
+    // the list of sides; the same dice in the same order.
+    let a = rollD6(ctx);
+    let b = rollD6(ctx);
+    while (a === b) {
+      a = rollD6(ctx);
+      b = rollD6(ctx);
+    }
+    state.initiativeWinner = state.figures[a > b ? 0 : 1].side;
+    state.moveOrder = [state.figures[a > b ? 1 : 0].side];
+    state.phase = 'initiative';
+    return;
+  }
   const sides = ableSides(state);
   if (sides.length <= 1) {
     state.moveOrder = sides;
@@ -562,7 +588,9 @@ function rollInitiative(ctx: TftContext): void {
 export function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
   const { state } = ctx;
   const w = state.initiativeWinner as string;
-  state.moveOrder = choice === 'first' ? [w, ...state.moveOrder] : [...state.moveOrder, w];
+  // In place: moveOrder was built for this turn by rollInitiative.
+  if (choice === 'first') state.moveOrder.unshift(w);
+  else state.moveOrder.push(w);
   state.moveSide = 0;
   state.phase = 'move';
   if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder });
@@ -573,6 +601,29 @@ const byAdjDX = (a: { adj: number }, b: { adj: number }): number => b.adj - a.ad
 /** tft-core: actions in order of adjDX, highest first; ties rolled off (rerolled until they differ). */
 function startActionPhase(ctx: TftContext): void {
   const { state, emit } = ctx;
+  const fs = state.figures;
+  if (!emit && fs.length === 2 && fs[0].woundFx.canAct && fs[1].woundFx.canAct) {
+    // Two able figures, no narration (the lab's duels): the general code below without its
+    // entry objects and sort; a tie is rolled off as rollOff does (one d6 each in order, again
+    // while equal).
+    const a = baseAdjDX(state, fs[0], null);
+    const b = baseAdjDX(state, fs[1], null);
+    let firstIsA = a > b;
+    if (a === b) {
+      let x = rollD6(ctx);
+      let y = rollD6(ctx);
+      while (x === y) {
+        x = rollD6(ctx);
+        y = rollD6(ctx);
+      }
+      firstIsA = x > y;
+    }
+    state.actionOrder = firstIsA ? [fs[0].id, fs[1].id] : [fs[1].id, fs[0].id];
+    state.actionIndex = 0;
+    state.phase = 'action';
+    state.actionPrepared = -1;
+    return;
+  }
   const entries: { id: string; adj: number; rolls: number[]; ledger: LedgerEntry[] | null }[] = [];
   for (const f of state.figures) {
     if (!f.woundFx.canAct) continue;
@@ -644,7 +695,10 @@ export function scriptRemains(state: TftState): boolean {
  * after-the-fight commands, such as thread's `finish-stabilization`, stay legal after the end).
  * While two sides can act, a module's isOver may end the fight early (true).
  */
+const NOT_OVER = Object.freeze({ over: false, winner: null, reason: '' });
+
 export function overNow(state: TftState): { over: boolean; winner: string | null; reason: string } {
+  if (hooksOf(state).isOver.length === 0 && twoSidesAble(state)) return NOT_OVER;
   const sides = ableSides(state);
   const winner = sides.length === 1 ? sides[0] : null;
   if (sides.length <= 1) {
@@ -673,10 +727,14 @@ export function advance(ctx: TftContext): void {
       case 'begin':
       case 'over':
         return;
-      case 'initiative':
-        if (state.figures.some((f) => f.side === state.initiativeWinner && f.woundFx.canAct)) return;
+      case 'initiative': {
+        const fs = state.figures;
+        let waiting = false;
+        for (let i = 0; i < fs.length && !waiting; i++) waiting = fs[i].side === state.initiativeWinner && fs[i].woundFx.canAct;
+        if (waiting) return;
         chooseOrder(ctx, 'first');
         continue;
+      }
       case 'move': {
         const side = state.moveOrder[state.moveSide];
         let waiting = false;
