@@ -26,7 +26,7 @@ import { blockedHex, engagedAt, isBlockedAt, stepCost, stepCostAt } from './flow
 import type { ActionOption } from './hooks.ts';
 import type { Figure, MoveCommand, TftCommand, TftState } from './model.ts';
 import { expectedDamageCached } from './odds.ts';
-import { actionOptions, attackOptions } from './options.ts';
+import { attackOptions, canPickUp } from './options.ts';
 import { hooksOf } from './registry.ts';
 
 function remST(f: Figure): number {
@@ -106,23 +106,61 @@ function search(state: TftState, f: Figure, ma: number): Reach[] {
  * thousands of times, so the same search recurs. The key holds everything search() reads: f's
  * hex and MA, and per other figure whether it is an enemy, can act, is down, its hex, facing
  * and front hexes (blocking and the stop-on-engagement rule); the map itself is the WeakMap key.
+ * The key is a list of numbers, looked up by its hash and compared in full (no string built).
  * The result is shared: callers only read it (the start node's hex is a copy of f's).
  */
-const searchMemo = new WeakMap<object, Map<string, Reach[]>>();
+interface MemoEntry {
+  key: Int32Array;
+  spots: Reach[];
+}
+const searchMemo = new WeakMap<object, Map<number, MemoEntry[]>>();
 const SEARCH_MEMO_MAX = 1024;
+/** The key of the search asked now (reused; copied into an entry when remembered). */
+let keyBuf = new Int32Array(64);
 
-function searchKey(state: TftState, f: Figure, ma: number): string {
-  let k = `${f.pos.q},${f.pos.r},${ma}`;
+/** Writes the search key of (f, ma) into keyBuf; returns its length. */
+function searchKey(state: TftState, f: Figure, ma: number): number {
   const figs = state.figures;
+  const n = 3 + 7 * figs.length;
+  if (keyBuf.length < n) keyBuf = new Int32Array(n);
+  const k = keyBuf;
+  k[0] = f.pos.q;
+  k[1] = f.pos.r;
+  k[2] = ma;
+  let j = 3;
   for (let i = 0; i < figs.length; i++) {
     const e = figs[i];
     if (e === f) {
-      k += ';*';
+      k[j++] = -1; // the mover's own place in the list
+      k[j++] = 0;
+      k[j++] = 0;
+      k[j++] = 0;
+      k[j++] = 0;
+      k[j++] = 0;
+      k[j++] = 0;
       continue;
     }
-    k += `;${e.side === f.side ? 'f' : 'e'}${e.woundFx.canAct ? 1 : 0}${e.prone ? 1 : 0}${e.pos.q},${e.pos.r},${e.facing},${e.frontHexes}`;
+    k[j++] = e.side === f.side ? 1 : 2;
+    k[j++] = e.woundFx.canAct ? 1 : 0;
+    k[j++] = e.prone ? 1 : 0;
+    k[j++] = e.pos.q;
+    k[j++] = e.pos.r;
+    k[j++] = e.facing;
+    k[j++] = e.frontHexes;
   }
-  return k;
+  return n;
+}
+
+function hashKey(k: Int32Array, n: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ k[i], 16777619);
+  return h;
+}
+
+function sameKey(a: Int32Array, b: Int32Array, n: number): boolean {
+  if (a.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Every hex `f` can reach this turn with its cost and number of steps (shared: read only). */
@@ -132,13 +170,17 @@ export function reachable(state: TftState, f: Figure, ma: number): Reach[] {
     memo = new Map();
     searchMemo.set(state.map, memo);
   }
-  const key = searchKey(state, f, ma);
-  const hit = memo.get(key);
-  if (hit) return hit;
-  const out = search(state, f, ma);
+  const n = searchKey(state, f, ma);
+  const h = hashKey(keyBuf, n);
+  const bucket = memo.get(h);
+  if (bucket) for (const e of bucket) if (sameKey(e.key, keyBuf, n)) return e.spots;
+  const spots = search(state, f, ma);
   if (memo.size >= SEARCH_MEMO_MAX) memo.clear();
-  memo.set(key, out);
-  return out;
+  const entry = { key: keyBuf.slice(0, n), spots };
+  const b = memo.get(h);
+  if (b) b.push(entry);
+  else memo.set(h, [entry]);
+  return spots;
 }
 
 /** The path to a node found by search/reachable. */
@@ -453,8 +495,10 @@ export function planAction(state: TftState, f: Figure): TftCommand {
   if (!w || (engaged && w.def.kind === 'missile')) {
     const melee = f.weapons.find((x) => x.uid !== f.ready && !x.broken && x.def.kind === 'melee');
     if (melee && f.turn.hexes <= 1) return { type: 'ready', figure: id, weapon: melee.uid, drop: engaged };
-    const pick = actionOptions(state, f, 'ai').find((o) => o.command.type === 'pick-up');
-    if (pick) return pick.command;
+    // actionOptions' first pick-up (offered after moving at most 1 hex, and at most half MA).
+    if (f.turn.hexes <= 1 && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) {
+      for (const it of state.items) if (canPickUp(f, it)) return { type: 'pick-up', figure: id, weapon: it.weapon.uid };
+    }
   }
   if (engaged && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'defend', figure: id };
   if (threatenedByMissiles(state, f) && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'dodge', figure: id };

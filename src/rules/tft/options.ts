@@ -1,11 +1,11 @@
 // Every legal action-phase option of a figure from where it stands now, with its ledger and
 // exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
-import { neighbors } from '../../core/hex/coords.ts';
+import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon } from './core.ts';
 import { attackMode, attackProblem, blockedHex, halfMA } from './flow.ts';
 import type { ActionOption, OptionsContext } from './hooks.ts';
-import type { Figure, TftState } from './model.ts';
+import type { Figure, GroundItem, TftState } from './model.ts';
 import { attackOdds, expectedDamageCached } from './odds.ts';
 import { hooksOf } from './registry.ts';
 
@@ -59,6 +59,11 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   return out;
 }
 
+/** A weapon on the ground `fig` could pick up (in or next to its hex, whole, not too heavy), movement aside. */
+export function canPickUp(fig: Figure, it: GroundItem): boolean {
+  return distance(it.pos, fig.pos) <= 1 && !it.weapon.broken && it.weapon.def.minST <= fig.st;
+}
+
 /** All action-phase options of `fig` now (as if it were its action), core and modules. */
 export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
   if (!fig.woundFx.canAct) return [];
@@ -82,9 +87,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
       if (w.uid !== fig.ready && !w.broken) out.push({ command: { type: 'ready', figure: id, weapon: w.uid }, label: `ready ${w.def.name}${engaged ? ' (drops the weapon in hand)' : ''}` });
     }
     for (const it of state.items) {
-      if (Math.abs(it.pos.q - fig.pos.q) + Math.abs(it.pos.r - fig.pos.r) + Math.abs(it.pos.q + it.pos.r - fig.pos.q - fig.pos.r) <= 2 && !it.weapon.broken && it.weapon.def.minST <= fig.st) {
-        out.push({ command: { type: 'pick-up', figure: id, weapon: it.weapon.uid }, label: `pick up ${it.weapon.def.name}` });
-      }
+      if (canPickUp(fig, it)) out.push({ command: { type: 'pick-up', figure: id, weapon: it.weapon.uid }, label: `pick up ${it.weapon.def.name}` });
     }
     if (engaged) {
       for (const h of neighbors(fig.pos)) {

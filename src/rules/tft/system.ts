@@ -169,19 +169,17 @@ function copyData(v: unknown): unknown {
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
-  const out: Record<string, unknown> = {};
-  for (const k in v as Record<string, unknown>) out[k] = copyData((v as Record<string, unknown>)[k]);
+  // A spread copies the keys in order at once (several times faster than assigning them one by
+  // one); then the nested objects and arrays are copied in turn.
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const k in out) {
+    const x = out[k];
+    if (typeof x === 'object' && x !== null) out[k] = copyData(x);
+  }
   return out;
 }
 
-const cloneBag = (b: Record<string, unknown>): Record<string, unknown> => {
-  const out: Record<string, unknown> = {};
-  for (const k in b) {
-    const v = b[k];
-    out[k] = typeof v === 'object' && v !== null ? copyData(v) : v;
-  }
-  return out;
-};
+const cloneBag = (b: Record<string, unknown>): Record<string, unknown> => copyData(b) as Record<string, unknown>;
 
 function cloneWeapon(w: WeaponInstance): WeaponInstance {
   // def and dmg are never mutated (a change of grip replaces dmg): shared.
