@@ -4,9 +4,10 @@
 // R-S2/R-S3 sweeps, R-A10/R-A11 AD&D swings, R-T1 states.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Dist } from '../core/dice/exact.ts';
 import { Fraction } from '../core/dice/fraction.ts';
 import { InputError } from '../core/errors.ts';
-import { adndAttackOdds, adndDamageDist, diceOdds, splitThreshold, tftAttackOdds, tftDamageDist } from './odds.ts';
+import { adndAttackOdds, adndDamageDist, diceOdds, distRows, splitThreshold, tftAttackOdds, tftDamageDist } from './odds.ts';
 
 /** Every sequence of n faces of a d`sides`, calling f with each. */
 function each(n: number, sides: number, f: (faces: number[]) => void, prefix: number[] = []): void {
@@ -86,6 +87,28 @@ describe('fray odds: dice expressions', () => {
   });
 });
 
+describe('fray odds: rows of a distribution', () => {
+  it('distRows gives the exact entries of any Dist (plain-number and BigInt denominators, large prime factors)', () => {
+    const check = (d: Dist) => {
+      const rows = distRows(d);
+      expect(rows.map((r) => `${r.value}:${r.exact}`)).toEqual(d.entries().map(([v, p]) => `${v}:${p}`));
+      expect(rows.map((r) => r.p)).toEqual(d.entries().map(([, p]) => p.toNumber()));
+    };
+    check(Dist.of('3d6'));
+    check(Dist.of('40d10'));
+    check(Dist.of('2d97+1d89-3'));
+    check(Dist.mix([[Fraction.of(1, 101), Dist.of('3d6')], [Fraction.of(100, 101), Dist.of('1d20')]]));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 1000 }), (sides, w) => {
+        const d = Dist.sum(sides.map((n) => Dist.die(n)));
+        check(d);
+        check(Dist.mix([[Fraction.of(w, 1001), d], [Fraction.of(1001 - w, 1001), 0]]));
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
+
 describe('fray odds: TFT attacks', () => {
   it('tft-core: melee adjDX 13, 2d+1 vs armor 2 equals enumeration (criticals x3/x2, auto results)', () => {
     const t = new Tally();
@@ -161,6 +184,78 @@ describe('fray odds: TFT attacks', () => {
       if (mult3(sum(r), adj) > 0 && hitsOf(sum(r)) === 4) four++;
     });
     expect(o.hits?.find((h) => h.value === 4)?.exact).toBe(Fraction.of(four, 216).toString());
+  });
+
+  it('R-H8, R-H9, R-H10 [f04d4dae]: bursts equal enumeration across adjDX, rounds, armor, AP, HE, adds and 4d6', () => {
+    // Every face of the roll; k hits from the roll, each over every face of its dice.
+    const cases = [
+      { adjDX: 15, damage: '3d', plus: 0, n: 3, armor: 3, ap: true, he: false, burst: 'four' as const, clip: 30, rounds: 4, defend: false },
+      { adjDX: 12, damage: '2d', plus: 0, n: 2, armor: 2, ap: true, he: false, burst: 'half' as const, clip: 6, rounds: 3, defend: false },
+      { adjDX: 18, damage: '1d', plus: 0, n: 1, armor: 4, ap: false, he: false, burst: 'full' as const, clip: 5, rounds: 5, defend: false },
+      { adjDX: 9, damage: '1d+2', plus: 2, n: 1, armor: 5, ap: true, he: true, burst: 'four' as const, clip: 30, rounds: 4, defend: false },
+      { adjDX: 16, damage: '2d-1', plus: -1, n: 2, armor: 1, ap: false, he: false, burst: 'half' as const, clip: 4, rounds: 2, defend: true },
+      { adjDX: 11, damage: '3d+1', plus: 1, n: 3, armor: 3, ap: true, he: false, burst: 'single' as const, clip: 30, rounds: 1, defend: false },
+    ];
+    for (const c of cases) {
+      const p = c.ap ? Math.ceil(c.armor / 2) : c.armor;
+      const dice = c.defend ? 4 : 3;
+      const hitsOf = (roll: number) => Math.max(1, Math.min(c.rounds, 1 + Math.max(0, Math.floor((c.adjDX - roll) / 3))));
+      // One hit over every face of its n dice: the multiplier on each die, the adds on the first
+      // die, armor per die (R-H8), HE doubling (R-H9).
+      const oneHit = (m: number) => {
+        const tally = new Tally();
+        each(c.n, 6, (d) => {
+          const total = d.reduce((s, f, j) => s + Math.max(0, f * m + (j === 0 ? c.plus : 0) - p), 0);
+          tally.add(c.he ? total * 2 : total);
+        });
+        return tally;
+      };
+      // k hits, the first with the roll's multiplier and the others x1 (R-H10): every
+      // combination of the hits' outcomes (each weighted by its count of faces).
+      const patterns = new Map<string, Tally>();
+      const pattern = (m: number, k: number) => {
+        const key = `${m}/${k}`;
+        let t = patterns.get(key);
+        if (!t) {
+          const first = oneHit(m);
+          const other = oneHit(1);
+          const tally = new Tally();
+          const rec = (left: number, total: number, w: number) => {
+            if (left === 0) return tally.add(total, w);
+            for (const [v, n] of other.counts) rec(left - 1, total + v, w * n);
+          };
+          for (const [v, n] of first.counts) rec(k - 1, v, n);
+          t = tally;
+          patterns.set(key, t);
+        }
+        return t;
+      };
+      const t = new Tally();
+      const hitTally = new Tally();
+      const big = 6 ** (c.n * c.rounds);
+      each(dice, 6, (r) => {
+        const roll = sum(r);
+        const m = dice === 3 ? mult3(roll, c.adjDX) : mult4(roll, c.adjDX);
+        if (m === 0) {
+          hitTally.add(0);
+          return t.add(0, big);
+        }
+        const k = hitsOf(roll);
+        hitTally.add(k);
+        const pt = pattern(m, k);
+        for (const [v, w] of pt.counts) t.add(v, w * (big / pt.total));
+      });
+      const input = { adjDX: c.adjDX, damage: c.damage, armor: c.armor, perDie: true, ap: c.ap, he: c.he, burst: c.burst, clip: c.clip, defend: c.defend };
+      const label = JSON.stringify(input);
+      const o = tftAttackOdds(input);
+      expect(o.damage.map((row) => `${row.value}:${row.exact}`), label).toEqual([...t.counts.keys()].sort((a, b) => a - b).map((v) => `${v}:${t.p(v)}`));
+      for (const row of o.damage) expect(row.p, label).toBe(t.p(row.value).toNumber());
+      expect(o.expectedExact, label).toBe(t.mean().toString());
+      expect(o.expected, label).toBe(t.mean().toNumber());
+      expect(o.hits?.map((h) => `${h.value}:${h.exact}`), label).toEqual([...hitTally.counts.keys()].sort((a, b) => a - b).map((k) => `${k}:${hitTally.p(k)}`));
+      expect(o.hit.exact, label).toBe(hitTally.p(0).complement().toString());
+      expectSame(tftDamageDist(input), t);
+    }
   });
 
   it('R-T1 [82345e2a]: the chance of each state equals enumeration (thread on and off)', () => {

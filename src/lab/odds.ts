@@ -28,7 +28,111 @@ export interface DistRow {
 }
 
 export function distRows(d: Dist): DistRow[] {
-  return d.entries().map(([value, p]) => ({ value, p: p.toNumber(), exact: p.toString() }));
+  return rowsOf(d, numberCounts(d));
+}
+
+/** Counts of the totals min..max over one denominator, as plain numbers. */
+interface NumberCounts {
+  den: number;
+  counts: number[];
+}
+
+/**
+ * d's counts as plain numbers, or null when they are BigInt. A non-BigInt Dist has a safe
+ * denominator, and every count and partial sum of counts is at most that, so they stay exact.
+ */
+function numberCounts(d: Dist): NumberCounts | null {
+  if (d.isBig) return null;
+  const counts = new Array<number>(d.max - d.min + 1);
+  for (let x = d.min; x <= d.max; x++) counts[x - d.min] = Number(d.countAt(x));
+  return { den: Number(d.denominator), counts };
+}
+
+function rowsOf(d: Dist, nc: NumberCounts | null): DistRow[] {
+  if (nc === null) return d.entries().map(([value, p]) => ({ value, p: p.toNumber(), exact: p.toString() }));
+  // The same reduced fraction text and the same double as Fraction.of(count, den) gives
+  // (both are the correctly rounded quotient of the same rational), without BigInt gcds.
+  const { den, counts } = nc;
+  const text = ratioTexts(den);
+  const out: DistRow[] = [];
+  for (let j = 0; j < counts.length; j++) {
+    const c = counts[j];
+    if (c !== 0) out.push({ value: d.min + j, p: c / den, exact: text(c) });
+  }
+  return out;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+const SMALL_PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
+
+/**
+ * n -> Fraction.of(n, den).toString() for safe whole n >= 0 and one safe den > 0. Dice
+ * denominators are products of die sizes, so den is factored once into small primes (and a
+ * cofactor free of them); gcd(n, den) is then a few exact divisions per prime instead of a
+ * Euclid loop on doubles per count.
+ */
+function ratioTexts(den: number): (n: number) => string {
+  const primes: number[] = [];
+  const powers: number[] = [];
+  let rest = den;
+  for (const p of SMALL_PRIMES) {
+    let e = 0;
+    while (rest % p === 0) {
+      rest /= p;
+      e++;
+    }
+    if (e > 0) {
+      primes.push(p);
+      powers.push(e);
+    }
+  }
+  const unders = new Map<number, string>();
+  return (n) => {
+    let g = 1;
+    let m = n;
+    for (let j = 0; j < primes.length; j++) {
+      const p = primes[j];
+      for (let e = powers[j]; e > 0; e--) {
+        // Exact: q * p is m only when p divides m (no rounding in either step then).
+        const q = Math.floor(m / p);
+        if (q * p !== m) break;
+        m = q;
+        g *= p;
+      }
+    }
+    if (rest !== 1) g *= gcd(m, rest);
+    if (den === g) return String(n / g);
+    // Few distinct reduced denominators per distribution: their text once each.
+    let under = unders.get(g);
+    if (under === undefined) {
+      under = `/${den / g}`;
+      unders.set(g, under);
+    }
+    return String(n / g) + under;
+  };
+}
+
+/** Fraction.of(n, den).toString() for safe whole n >= 0 and den > 0. */
+function ratioText(n: number, den: number): string {
+  const g = gcd(n, den);
+  return den === g ? String(n / g) : `${n / g}/${den / g}`;
+}
+
+/** The exact expected total of d: from plain numbers when they stay safe (Dist.expectation otherwise). */
+function expectationOf(d: Dist, nc: NumberCounts | null): Fraction {
+  // Every partial sum is at most max|x| * den in size.
+  if (nc === null || Math.max(Math.abs(d.min), Math.abs(d.max)) * nc.den > Number.MAX_SAFE_INTEGER) return d.expectation();
+  let s = 0;
+  for (let j = 0; j < nc.counts.length; j++) s += (d.min + j) * nc.counts[j];
+  return Fraction.of(s, nc.den);
 }
 
 function prob(f: Fraction): { p: number; exact: string } {
@@ -125,9 +229,22 @@ export interface StateOdds {
 /** P(each state) after taking a damage drawn from `damage`. */
 export function stateOdds(damage: Dist, stateOf: (dmg: number) => FigureState): StateOdds[] {
   const by = new Map<FigureState, Fraction>();
-  for (const [x, p] of damage.entries()) {
-    const s = stateOf(x);
-    by.set(s, (by.get(s) ?? Fraction.ZERO).add(p));
+  const nc = numberCounts(damage);
+  if (nc === null) {
+    for (const [x, p] of damage.entries()) {
+      const s = stateOf(x);
+      by.set(s, (by.get(s) ?? Fraction.ZERO).add(p));
+    }
+  } else {
+    // Counts per state over the one denominator (each sum is at most den: exact).
+    const counts = new Map<FigureState, number>();
+    for (let j = 0; j < nc.counts.length; j++) {
+      const c = nc.counts[j];
+      if (c === 0) continue;
+      const s = stateOf(damage.min + j);
+      counts.set(s, (counts.get(s) ?? 0) + c);
+    }
+    for (const [s, c] of counts) by.set(s, Fraction.of(c, nc.den));
   }
   let worse = 0;
   const rows = STATES.map((state) => {
@@ -197,25 +314,81 @@ function checkInt(v: unknown, path: string, min: number, max: number): number {
   return v;
 }
 
+/** Per hit key (hitKey), per multiplier m, per hit count k: the damage of k hits (hitsDamage). */
+type HitsByMultiplier = Map<number, Dist[]>;
+const hitDamageCache = new Map<string, HitsByMultiplier>();
+let hitDamageCached = 0;
+
+/** The numbers one hit's damage depends on, as a cache key. */
+function hitKey(i: TftAttackInput): string {
+  return `${i.damage}|${i.armor ?? 0}|${i.perDie ? 1 : 0}|${i.ap ? 1 : 0}|${i.he ? 1 : 0}|${i.sweep?.variant === 'new' ? 1 : 0}`;
+}
+
+/** The cached damages of this input's hits, by multiplier and hit count (a bounded cache). */
+function hitsCacheOf(i: TftAttackInput): HitsByMultiplier {
+  const key = hitKey(i);
+  let byM = hitDamageCache.get(key);
+  if (byM === undefined) {
+    if (hitDamageCached > 4096) {
+      hitDamageCache.clear();
+      hitDamageCached = 0;
+    }
+    byM = new Map();
+    hitDamageCache.set(key, byM);
+  }
+  return byM;
+}
+
+/**
+ * The damage of k hits of one attack: the first with multiplier m, the other k - 1 at x1 (R-H10
+ * bursts; k = 1 for a single shot or blow). Dists are immutable, so each (hit, m, k) is built
+ * once per process, k hits from k - 1 hits plus one more (one small convolution each).
+ */
+function hitsDamage(byM: HitsByMultiplier, i: TftAttackInput, m: number, k: number): Dist {
+  let ks = byM.get(m);
+  if (ks === undefined) {
+    ks = [];
+    byM.set(m, ks);
+  }
+  let d = ks[k];
+  if (d === undefined) {
+    d = k === 1 ? buildHitDamage(i, m) : hitsDamage(byM, i, m, k - 1).plus(hitsDamage(byM, i, 1, 1));
+    ks[k] = d;
+    hitDamageCached++;
+  }
+  return d;
+}
+
+/** The attack roll (3d6 or 4d6) and each total's count over its denominator, once per process. */
+interface RollTable {
+  roll: Dist;
+  den: number;
+  totals: number[];
+  counts: number[];
+}
+const rollTables = new Map<number, RollTable>();
+
+function rollTable(dice: 3 | 4): RollTable {
+  let t = rollTables.get(dice);
+  if (t === undefined) {
+    const roll = Dist.dice(dice, 6);
+    const totals: number[] = [];
+    const counts: number[] = [];
+    for (let r = roll.min; r <= roll.max; r++) {
+      totals.push(r);
+      counts.push(Number(roll.countAt(r)));
+    }
+    t = { roll, den: Number(roll.denominator), totals, counts };
+    rollTables.set(dice, t);
+  }
+  return t;
+}
+
 /**
  * The damage of one hit (after armor) with critical multiplier m: melee armor once per attack,
  * per-die armor with the multiplier on each die and the adds on the first (R-H8, as
  * hitech/damage.ts hitechDamage), a new-rule sweep halving before armor (R-S3), HE doubling.
  */
-const hitDamageCache = new Map<string, Dist>();
-
-function hitDamage(i: TftAttackInput, m: number): Dist {
-  // Dists are immutable: the same hit under the same numbers is built once per process.
-  const key = `${i.damage}|${m}|${i.armor ?? 0}|${i.perDie ? 1 : 0}|${i.ap ? 1 : 0}|${i.he ? 1 : 0}|${i.sweep?.variant === 'new' ? 1 : 0}`;
-  let d = hitDamageCache.get(key);
-  if (d === undefined) {
-    d = buildHitDamage(i, m);
-    if (hitDamageCache.size > 4096) hitDamageCache.clear();
-    hitDamageCache.set(key, d);
-  }
-  return d;
-}
-
 function buildHitDamage(i: TftAttackInput, m: number): Dist {
   const dmg = parseDamage(i.damage, 'damage');
   const armor = effectiveProtection(i.armor ?? 0, i.ap ?? false, false).protection;
@@ -268,46 +441,53 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
   }
   if (dice === 4) ledger.push({ source: 'target defends/dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
   const rounds = i.burst ? clipUse(i.burst, clip) : 1;
-  const hitCache = new Map<number, Dist>();
-  const hd = (m: number) => {
-    let d = hitCache.get(m);
-    if (!d) {
-      d = hitDamage(i, m);
-      hitCache.set(m, d);
-    }
-    return d;
-  };
-  const roll = Dist.dice(dice, 6);
-  const byOutcome = new Map<string, Fraction>();
-  const damage = roll.chain((r) => {
+  const hitsCache = hitsCacheOf(i);
+  // One pass over the roll's totals: the outcome, P(outcome) and P(k hits) as counts over the
+  // roll's denominator, and the damage of each total (k hits, the first with the multiplier).
+  const { roll, den, totals, counts } = rollTable(dice);
+  const byOutcome = new Map<string, number>();
+  const hitCounts = new Map<number, number>();
+  const next = new Array<Dist | number>(totals.length);
+  let hitCount = 0;
+  for (let j = 0; j < totals.length; j++) {
+    const r = totals[j];
+    const c = counts[j];
     const o = attackOutcome(r, adj, dice, classic);
+    byOutcome.set(o, (byOutcome.get(o) ?? 0) + c);
     const m = outcomeMultiplier(o);
-    return m === 0 ? 0 : m === 1 && rounds === 1 ? hd(1) : hd(m).plus(hd(1).repeat(burstHits(adj, r, rounds) - 1));
-  });
-  for (const [r, p] of roll.entries()) {
-    const o = attackOutcome(r, adj, dice, classic);
-    byOutcome.set(o, (byOutcome.get(o) ?? Fraction.ZERO).add(p));
+    if (m === 0) {
+      next[j] = 0;
+      hitCounts.set(0, (hitCounts.get(0) ?? 0) + c);
+      continue;
+    }
+    const k = burstHits(adj, r, rounds);
+    hitCount += c;
+    hitCounts.set(k, (hitCounts.get(k) ?? 0) + c);
+    next[j] = hitsDamage(hitsCache, i, m, k);
   }
-  const hitP = roll.prob((r) => outcomeMultiplier(attackOutcome(r, adj, dice, classic)) > 0);
+  const damage = roll.chain((r) => next[r - roll.min]);
+  const nc = numberCounts(damage);
+  const expectation = expectationOf(damage, nc);
   const order = ['triple', 'double', 'auto-hit', 'hit', 'miss', 'auto-miss', 'drop', 'break'];
   const out: TftAttackResult = {
     kind: 'tft',
     adjDX: adj,
     dice,
     ledger,
-    hit: prob(hitP),
-    outcomes: order.filter((o) => byOutcome.has(o)).map((o) => ({ outcome: o, ...prob(byOutcome.get(o) as Fraction) })),
-    damage: distRows(damage),
-    expected: damage.mean(),
-    expectedExact: damage.expectation().toString(),
+    hit: prob(Fraction.of(hitCount, den)),
+    outcomes: order.filter((o) => byOutcome.has(o)).map((o) => ({ outcome: o, ...prob(Fraction.of(byOutcome.get(o) as number, den)) })),
+    damage: rowsOf(damage, nc),
+    expected: expectation.toNumber(),
+    expectedExact: expectation.toString(),
   };
   if (i.burst) {
-    const hits = roll.mapTotal((r) => (outcomeMultiplier(attackOutcome(r, adj, dice, classic)) > 0 ? burstHits(adj, r, rounds) : 0));
-    out.hits = distRows(hits);
+    out.hits = [...hitCounts]
+      .sort((x, y) => x[0] - y[0])
+      .map(([value, c]) => ({ value, p: c / den, exact: ratioText(c, den) }));
   }
   if (i.sweep) {
     out.targets = i.sweep.targets;
-    out.expectedTotal = damage.mean() * i.sweep.targets;
+    out.expectedTotal = out.expected * i.sweep.targets;
   }
   if (i.target) {
     checkInt(i.target.st, 'st', 1, 200);
@@ -387,6 +567,8 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
   const confirm = d20.prob((c) => c <= threshold);
   const onTwenty = crits ? Dist.mix([[confirm, third], [confirm.complement(), normal]]) : normal;
   const damage = d20.chain((f) => (!hits(f) ? 0 : f === 20 ? onTwenty : normal));
+  const nc = numberCounts(damage);
+  const expectation = expectationOf(damage, nc);
   const critP = crits && hits(20) ? Fraction.of(1, 20).mul(confirm) : Fraction.ZERO;
   const out: AdndAttackResult = {
     kind: 'adnd',
@@ -398,9 +580,9 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
       threshold,
       rows: [...rows].map(([label, r]) => ({ multiplier: r.multiplier, label, ...prob(critP.mul(r.p)) })),
     },
-    damage: distRows(damage),
-    expected: damage.mean(),
-    expectedExact: damage.expectation().toString(),
+    damage: rowsOf(damage, nc),
+    expected: expectation.toNumber(),
+    expectedExact: expectation.toString(),
   };
   if (i.hp !== undefined) {
     checkInt(i.hp, 'hp', -9, 10000);
