@@ -3,6 +3,7 @@
 //     (one piece of code for that idea; see its comment for what it plays);
 //   - the engine as the lab plays it: clone of one setup + runToEnd with emit null, the AI on
 //     both sides, one thread; with the default options (Hanging by a Thread on) and thread off;
+//   - the same fights step by step through the command layer (what playOut shortcuts);
 //   - the ratio engine/limit, run by run (interleaved, so load falls on both alike);
 //   - where a fight's time goes: clone, steps per fight, microseconds per step.
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,19 @@ export function engineDuels(base: TftState, dice: SeededDice, n: number): number
   return steps;
 }
 
+/** The same fights through the command layer, step by step (pending/decide/apply): no playOut. */
+export function commandLayerDuels(base: TftState, dice: SeededDice, n: number): number {
+  let steps = 0;
+  for (let i = 0; i < n; i++) {
+    const s = tftSystem.clone(base);
+    while (tftSystem.pending(s) !== null) {
+      tftSystem.apply(s, tftSystem.decide(s), dice, null);
+      steps++;
+    }
+  }
+  return steps;
+}
+
 export const tft: BenchSection = {
   name: 'tft',
   title: 'TFT engine hot path (clone + runToEnd, emit null, AI) vs the minimal loop',
@@ -39,13 +53,16 @@ export const tft: BenchSection = {
     const nums = duelNumbers();
     const d1 = new SeededDice(seedRng('tft-engine'));
     const d2 = new SeededDice(seedRng('tft-engine-off'));
-    const [limit, engine, engineOff] = h.rates([
+    const d3 = new SeededDice(seedRng('tft-engine-commands'));
+    const [limit, engine, engineOff, commands] = h.rates([
       { name: 'minimal loop (bench/lab.ts, the limit)', batch: (n) => minimalDuels(n, dl, nums) },
       { name: 'engine, default options (thread on)', batch: (n) => engineDuels(on, d1, n) },
       { name: 'engine, thread off', batch: (n) => engineDuels(off, d2, n) },
+      { name: 'engine step by step through the command layer (no playOut)', batch: (n) => commandLayerDuels(on, d3, n) },
     ]);
     const r = h.ratio('engine / limit (target >= 0.25)', engine, limit);
     const rOff = h.ratio('engine thread off / limit', engineOff, limit);
+    h.ratio('playOut / command layer step by step', engine, commands);
     h.note(`engine / limit = ${(r.value * 100).toPrecision(3)}% (thread off: ${(rOff.value * 100).toPrecision(3)}%)`);
 
     // Where a fight's time goes: steps (decide + apply) per fight, and the clone.
