@@ -1,12 +1,13 @@
 // The table in a real browser: a GM opens the duel example, a player joins through the link
 // in a second browser context, moves (seeing the MA used), sees the odds, attacks; both pages
 // show the result; a reload keeps everything; the player cannot command the GM's figures; the
-// GM rewinds one step. Screenshots of the main screens go to SHOTS (see harness.ts).
+// GM rewinds one step; the exports; the log filtered by figure. Screenshots of the main screens go to SHOTS (see harness.ts).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
-import type { EncounterView } from '../../src/server/protocol.ts';
+import type { EncounterView, LogEntryView } from '../../src/server/protocol.ts';
+import { entryMentions } from '../src/model/log.ts';
 import { type Harness, apiGet, createFromExample, rawCommand, startHarness, tokenOf } from './harness.ts';
 
 type Fig = { id: string; name: string; side: string; pos: { q: number; r: number }; state: string };
@@ -65,7 +66,7 @@ async function gmUntilPlayer(gm: Page, id: string, gmToken: string, playerFigs: 
 }
 
 describe('the duel at the table', () => {
-  it('GM creates, player joins, moves with MA shown, sees the odds, attacks; both pages agree; reload; rights; rewind', async () => {
+  it('GM creates, player joins, moves with MA shown, sees the odds, attacks; both pages agree; reload; rights; rewind; export; log filter', async () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const gmToken = tokenOf(gm);
@@ -205,6 +206,19 @@ describe('the duel at the table', () => {
     expect(record.commands).toHaveLength(seqAttack);
     const [md] = await Promise.all([player.waitForEvent('download'), player.getByRole('button', { name: 'Fight report (.md)' }).click()]);
     expect(readFileSync((await md.path())!, 'utf8')).toMatch(/Duel at the ford/);
+
+    // The log's figure filter: only the steps that concern the chosen figure, then all again.
+    await gm.locator('[data-tab="log"]').click();
+    const seqsShown = () => gm.locator('li.entry[data-seq]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
+    const everything = await seqsShown();
+    const mentioning = (record.log as LogEntryView[]).filter((e) => e.kind === 'command' && entryMentions(e, foe.id)).map((e) => e.seq);
+    expect(mentioning.length).toBeGreaterThan(0);
+    expect(mentioning.length).toBeLessThan(everything.length);
+    await gm.getByLabel('Filter the log by figure').selectOption(foe.id);
+    await expect.poll(seqsShown).toEqual(mentioning);
+    await h.shot(gm, 'gm-log-filtered');
+    await gm.getByLabel('Filter the log by figure').selectOption('');
+    await expect.poll(seqsShown).toEqual(everything);
 
     expect(h.errors).toEqual([]);
   });
