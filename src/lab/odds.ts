@@ -3,7 +3,7 @@
 // with the chance to take the target to each of the five states. Built on core/dice/exact.ts
 // and on the rules' own pieces (attackOutcome, burstHits, sweepPenalty, threadStateOf,
 // criticalRow...), never on a second copy of a rule.
-import { Dist } from '../core/dice/exact.ts';
+import { Dist, gcdNum } from '../core/dice/exact.ts';
 import { Fraction } from '../core/dice/fraction.ts';
 import { diceBounds, parseDice } from '../core/dice/notation.ts';
 import { InputError } from '../core/errors.ts';
@@ -62,15 +62,6 @@ function rowsOf(d: Dist, nc: NumberCounts | null): DistRow[] {
   return out;
 }
 
-function gcd(a: number, b: number): number {
-  while (b !== 0) {
-    const t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 const SMALL_PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 
 /**
@@ -108,7 +99,7 @@ function ratioTexts(den: number): (n: number) => string {
         g *= p;
       }
     }
-    if (rest !== 1) g *= gcd(m, rest);
+    if (rest !== 1) g *= gcdNum(m, rest);
     if (den === g) return String(n / g);
     // Few distinct reduced denominators per distribution: their text once each.
     let under = unders.get(g);
@@ -122,7 +113,7 @@ function ratioTexts(den: number): (n: number) => string {
 
 /** Fraction.of(n, den).toString() for safe whole n >= 0 and den > 0. */
 function ratioText(n: number, den: number): string {
-  const g = gcd(n, den);
+  const g = gcdNum(n, den);
   return den === g ? String(n / g) : `${n / g}/${den / g}`;
 }
 

@@ -23,7 +23,8 @@ export const MAX_DIST_WIDTH = 10_000_000;
 
 type Counts = number[] | bigint[];
 
-function gcdNum(a: number, b: number): number {
+/** Greatest common divisor of two safe non-negative integers. */
+export function gcdNum(a: number, b: number): number {
   while (b !== 0) {
     const t = a % b;
     a = b;

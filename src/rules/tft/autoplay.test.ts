@@ -1,8 +1,10 @@
 // playOut (autoplay.ts: the AI's known answers taken directly in a one-against-one fight) must
 // play exactly the fights that pending/decide/apply play: the same end state byte for byte, the
 // same dice consumed and the same number of steps, for any duel the scenario format allows.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
 import { duelOf, playOutTft } from './autoplay.ts';
@@ -100,15 +102,7 @@ function scenarioOf(d: { a: Fig; b: Fig; ruleset: string; thread: string; sweep:
 
 describe('playOut plays the fights the command layer plays (autoplay.ts)', () => {
   it('examples/tft/duel.yaml: 300 seeded fights, state, dice and steps identical', () => {
-    const duel = {
-      system: 'tft',
-      map: { width: 10, height: 8 },
-      options: { ruleset: 'legacy' },
-      figures: [
-        { id: 'bjorn', side: 'north', st: 12, dx: 12, iq: 8, weapons: ['broadsword', 'dagger'], armor: 'leather', shield: 'small-shield', at: [2, 3], facing: 0 },
-        { id: 'cedric', side: 'south', st: 13, dx: 11, iq: 8, weapons: ['war-ax'], armor: 'leather', shield: 'small-shield', at: [5, 3], facing: 3 },
-      ],
-    };
+    const duel = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')) as unknown;
     expect(duelOf(tftSystem.setup(duel) as TftState)).not.toBeNull();
     for (let seed = 0; seed < 300; seed++) {
       const r = bothWays(duel, seed);
