@@ -13,7 +13,7 @@ import { faceToward } from './ai.ts';
 import { attack, attackDX, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon } from './core.ts';
 import { advance, applyCommand, attackMode, attackProblem, chooseOrder, finishAction, makeCtx, needsMove } from './flow.ts';
 import type { TftContext } from './hooks.ts';
-import type { Figure, TftState } from './model.ts';
+import type { AttackCommand, Figure, TftState } from './model.ts';
 import { expectedDamageCached } from './odds.ts';
 import { hooksOf } from './registry.ts';
 import { decideTft } from './system.ts';
@@ -36,17 +36,21 @@ export function duelOf(state: TftState): [Figure, Figure] | null {
 export function playOutTft(state: TftState, dice: DiceSource, maxSteps: number): { steps: number; ended: boolean } {
   const ctx = makeCtx(state, dice, null);
   const duel = duelOf(state);
+  // The attack commands of the duel, made once (hooks only read them).
+  const blows = duel && { a: attackCommand(duel[0], duel[1]), b: attackCommand(duel[1], duel[0]) };
   let steps = 0;
   while (steps < maxSteps) {
     if (state.phase === 'over') return { steps, ended: true };
-    if (duel === null || !shortcut(ctx, duel[0], duel[1])) applyCommand(state, decideTft(state), dice, null);
+    if (duel === null || blows === null || !shortcut(ctx, duel[0], duel[1], blows)) applyCommand(state, decideTft(state), dice, null);
     steps++;
   }
   return { steps, ended: state.phase === 'over' };
 }
 
+const attackCommand = (f: Figure, e: Figure): AttackCommand => ({ type: 'attack', figure: f.id, target: e.id });
+
 /** Takes the pending decision of a one-against-one fight when its answer is known; false if not. */
-function shortcut(ctx: TftContext, a: Figure, b: Figure): boolean {
+function shortcut(ctx: TftContext, a: Figure, b: Figure, blows: { a: AttackCommand; b: AttackCommand }): boolean {
   const state = ctx.state;
   switch (state.phase) {
     case 'initiative':
@@ -63,7 +67,7 @@ function shortcut(ctx: TftContext, a: Figure, b: Figure): boolean {
     case 'action': {
       const id = state.actionOrder[state.actionIndex];
       const f = a.id === id ? a : b;
-      return act(ctx, f, f === a ? b : a);
+      return act(ctx, f, f === a ? b : a, f === a ? blows.a : blows.b);
     }
     default:
       return false;
@@ -97,7 +101,7 @@ function moveInPlace(ctx: TftContext, f: Figure, e: Figure): boolean {
  * damage is positive. Everything else (a thrown weapon, a pole weapon against a charger, no
  * weapon, nothing to hit: ready, pick up, defend, pass) is left to the AI.
  */
-function act(ctx: TftContext, f: Figure, e: Figure): boolean {
+function act(ctx: TftContext, f: Figure, e: Figure, blow: AttackCommand): boolean {
   const state = ctx.state;
   if (f.prone) {
     // validateAction: stand-up needs no move this turn; pass is always legal.
@@ -108,7 +112,7 @@ function act(ctx: TftContext, f: Figure, e: Figure): boolean {
     if (attackMode(f, w, e) !== 'melee' || poleSetAgainstCharge(f, e, w, 'melee')) return false;
     const adj = attackDX(state, f, e, w, 'melee', null);
     if (expectedDamageCached(adj, defenseDice(e, 'melee'), w.dmg, defaultArmorStops(state, e), state.options.ruleset) <= 0) return false;
-    attack(ctx, f, e, w, 'melee', { type: 'attack', figure: f.id, target: e.id });
+    attack(ctx, f, e, w, 'melee', blow);
   }
   finishAction(f);
   advance(ctx);

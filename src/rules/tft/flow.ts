@@ -532,7 +532,10 @@ function rollInitiative(ctx: TftContext): void {
       b = rollD6(ctx);
     }
     state.initiativeWinner = state.figures[a > b ? 0 : 1].side;
-    state.moveOrder = [state.figures[a > b ? 1 : 0].side];
+    // This turn's move order, in last turn's array (no allocation per turn): the loser first.
+    const mo = state.moveOrder;
+    while (mo.length > 1) mo.pop();
+    mo[0] = state.figures[a > b ? 1 : 0].side;
     state.phase = 'initiative';
     return;
   }
@@ -618,7 +621,10 @@ function startActionPhase(ctx: TftContext): void {
       }
       firstIsA = x > y;
     }
-    state.actionOrder = firstIsA ? [fs[0].id, fs[1].id] : [fs[1].id, fs[0].id];
+    const order = state.actionOrder;
+    while (order.length > 2) order.pop();
+    order[0] = fs[firstIsA ? 0 : 1].id;
+    order[1] = fs[firstIsA ? 1 : 0].id;
     state.actionIndex = 0;
     state.phase = 'action';
     state.actionPrepared = -1;
