@@ -596,7 +596,7 @@ export function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
   else state.moveOrder.push(w);
   state.moveSide = 0;
   state.phase = 'move';
-  if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder });
+  if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder.slice() });
 }
 
 const byAdjDX = (a: { adj: number }, b: { adj: number }): number => b.adj - a.adj;
@@ -694,6 +694,8 @@ export function scriptRemains(state: TftState): boolean {
   return false;
 }
 
+const NOT_OVER = Object.freeze({ over: false, winner: null, reason: '' });
+
 /**
  * The end test at the end of a turn (tft-core turn step 4; Fray's reading): the fight is over
  * when one side (or none) has a figure able to act and the script has nothing left to play.
@@ -701,8 +703,6 @@ export function scriptRemains(state: TftState): boolean {
  * after-the-fight commands, such as thread's `finish-stabilization`, stay legal after the end).
  * While two sides can act, a module's isOver may end the fight early (true).
  */
-const NOT_OVER = Object.freeze({ over: false, winner: null, reason: '' });
-
 export function overNow(state: TftState): { over: boolean; winner: string | null; reason: string } {
   if (hooksOf(state).isOver.length === 0 && twoSidesAble(state)) return NOT_OVER;
   const sides = ableSides(state);
