@@ -69,10 +69,14 @@ interface CachedOdds {
   hitN: number;
   expN: number;
 }
-const oddsCache = new Map<string, CachedOdds>();
+/** Numeric keys for the usual numbers (no string per lookup: the AI asks at every decision), text beyond. */
+const oddsCache = new Map<number | string, CachedOdds>();
 
 function cached(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean): CachedOdds {
-  const key = `${adjDX}|${dice}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}|${classic ? 1 : 0}`;
+  const usual = adjDX >= -2 && adjDX <= 40 && dmg.dice < 32 && dmg.plus > -32 && dmg.plus < 32 && armor >= 0 && armor < 64;
+  const key = usual
+    ? ((((((adjDX + 2) * 2 + (dice - 3)) * 32 + dmg.dice) * 64 + (dmg.plus + 32)) * 64 + armor) * 2 + (halve ? 1 : 0)) * 2 + (classic ? 1 : 0)
+    : `${adjDX}|${dice}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}|${classic ? 1 : 0}`;
   let v = oddsCache.get(key);
   if (!v) {
     const o = computeOdds(adjDX, dice, dmg, armor, halve, classic);

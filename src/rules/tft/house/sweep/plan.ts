@@ -119,27 +119,33 @@ export function possibleSweeps(attacker: Sweeper, figures: readonly ArcFigure[],
   });
   const isEnemy = (i: number) => cells[i].fig !== undefined && cells[i].fig!.side !== attacker.side;
   const out: SweepPlan[] = [];
-  const seen = new Set<string>();
+  // The set of swept hexes as a bit mask of front cells (at most 6).
+  const seen = new Set<number>();
   for (let start = 0; start < n; start++) {
     if (!isEnemy(start)) continue;
     for (let len = 2; len <= maxLen; len++) {
       if (!wraps && start + len > n) break;
-      const idx = Array.from({ length: len }, (_, k) => (start + k) % n);
-      if (!isEnemy(idx[len - 1])) continue;
-      const key = [...idx].sort((a, b) => a - b).join(',');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const steps: SweepStep[] = idx.map((i) => {
-        const { hex, fig } = cells[i];
-        if (!fig) return { kind: 'empty', hex };
-        return fig.side === attacker.side ? { kind: 'friend', hex, figure: fig.id } : { kind: 'target', hex, figure: fig.id };
-      });
-      out.push({
-        spin: 'cw',
-        steps,
-        targets: steps.flatMap((st) => (st.kind === 'target' ? [st.figure] : [])),
-        friends: steps.flatMap((st) => (st.kind === 'friend' ? [st.figure] : [])),
-      });
+      const last = (start + len - 1) % n;
+      if (!isEnemy(last)) continue;
+      let mask = 0;
+      for (let k = 0; k < len; k++) mask |= 1 << ((start + k) % n);
+      if (seen.has(mask)) continue;
+      seen.add(mask);
+      const steps: SweepStep[] = [];
+      const targets: string[] = [];
+      const friends: string[] = [];
+      for (let k = 0; k < len; k++) {
+        const { hex, fig } = cells[(start + k) % n];
+        if (!fig) steps.push({ kind: 'empty', hex });
+        else if (fig.side === attacker.side) {
+          steps.push({ kind: 'friend', hex, figure: fig.id });
+          friends.push(fig.id);
+        } else {
+          steps.push({ kind: 'target', hex, figure: fig.id });
+          targets.push(fig.id);
+        }
+      }
+      out.push({ spin: 'cw', steps, targets, friends });
     }
   }
   return out.sort((a, b) => a.targets.length - b.targets.length);
