@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { CHUNK, runInline } from './arena.ts';
 import { formatSim } from './format.ts';
 import { tftAttackOdds } from './odds.ts';
-import { runArena } from './pool.ts';
+import { ArenaPool, runArena } from './pool.ts';
 import { meanOf, rateOf, summarize } from './summary.ts';
 
 const duel = parse(readFileSync(new URL('../../examples/tft/duel.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -30,6 +30,21 @@ describe('arena', () => {
     expect(one.variants[0].sums.n).toBe(CHUNK * 2 + 17);
     const other = await runArena({ ...job, seed: 43 }, { workers: 1 });
     expect(other.variants[0].sums.sum).not.toEqual(one.variants[0].sums.sum);
+  }, 60_000);
+
+  it('a pool kept for several jobs (a compare grid) gives each the result of a pool of its own, and recovers from a bad job', async () => {
+    const a = { variants: [{ name: 'duel', raw: duel }], seed: 5, fights: CHUNK * 3, events: false };
+    const b = { variants: [{ name: 'blow', raw: oneBlow }], seed: 6, fights: CHUNK * 2 + 3, events: true };
+    const bad = { variants: [{ name: 'bad', raw: { ...oneBlow, figures: [{ ...oneBlow.figures[0], weapons: ['no-such-sword'] }, oneBlow.figures[1]] } }], seed: 1, fights: CHUNK * 2, events: false };
+    const pool = new ArenaPool(2);
+    try {
+      expect(await pool.run(a)).toEqual(runInline(a));
+      expect(await pool.run(b)).toEqual(runInline(b));
+      await expect(pool.run(bad)).rejects.toThrow(/no-such-sword/);
+      expect(await pool.run(a)).toEqual(runInline(a));
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 
   it('Monte Carlo damage of one blow falls within 4 standard errors of the exact odds (tft-core to hit, damage, armor)', () => {

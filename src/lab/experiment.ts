@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { type Issue, InputError } from '../core/errors.ts';
 import { type ArenaJob, prepareJob } from './arena.ts';
-import { type PoolOptions, runArena } from './pool.ts';
+import { ArenaPool, type PoolOptions } from './pool.ts';
 import type { Interval } from './stats.ts';
 import { metricOf } from './summary.ts';
 import { type Setting, type Variant, applySettings, parseSetting } from './variants.ts';
@@ -140,42 +140,48 @@ export async function runGrid(
   const cs = combos(e.vary);
   let metric = e.metric;
   let k = 0;
-  for (const at of cs) {
-    const axisSettings: Setting[] = e.vary.map((a, i) => ({ path: a.path, value: at[i] }));
-    const ok: { name: string; raw: Record<string, unknown> }[] = [];
-    for (const v of e.variants) {
-      try {
-        const sc = applySettings(raw, [...v.settings, ...axisSettings]);
-        // Validate here so a bad variant is reported at its point, not as a failed run.
-        prepareJob({ variants: [{ name: v.name, raw: sc }], seed: e.seed, fights: 1, events: false });
-        ok.push({ name: v.name, raw: sc });
-      } catch (err) {
-        if (!(err instanceof InputError)) throw err;
-        points.push({ variant: v.name, at, error: err.issues.map((i) => `${i.path}: ${i.message}`).join('; ') });
-      }
-    }
-    if (ok.length > 0) {
-      const job: ArenaJob = { variants: ok, seed: e.seed, fights: e.fights, events: e.events };
-      const r = await runArena(job, { workers: pool.workers });
-      if (!metric) metric = `win:${r.variants[0].sides[0]}`;
-      r.variants.forEach((v, i) => {
-        const m = metricOf(r, i, metric as string);
-        if (!m) throw new InputError([{ path: 'metric', message: `'${metric}' is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need events: true)` }], 'experiment');
-        const point: GridPoint = { variant: v.name, at, metric: m };
-        if (v.diff && ok[0].name === e.variants[0].name) {
-          const kd = v.diff.keys.indexOf(metric as string);
-          if (kd >= 0) {
-            const d = v.diff;
-            const mean = d.sum[kd] / d.n;
-            const varr = d.n > 1 ? Math.max(0, (d.sumSq[kd] - (d.sum[kd] * d.sum[kd]) / d.n) / (d.n - 1)) : Number.NaN;
-            const half = 1.959963984540054 * Math.sqrt(varr / d.n);
-            point.diff = { est: mean, lo: mean - half, hi: mean + half };
-          }
+  // One pool for the whole grid: its threads load the engine once, not once per point.
+  const arena = new ArenaPool(pool.workers);
+  try {
+    for (const at of cs) {
+      const axisSettings: Setting[] = e.vary.map((a, i) => ({ path: a.path, value: at[i] }));
+      const ok: { name: string; raw: Record<string, unknown> }[] = [];
+      for (const v of e.variants) {
+        try {
+          const sc = applySettings(raw, [...v.settings, ...axisSettings]);
+          // Validate here so a bad variant is reported at its point, not as a failed run.
+          prepareJob({ variants: [{ name: v.name, raw: sc }], seed: e.seed, fights: 1, events: false });
+          ok.push({ name: v.name, raw: sc });
+        } catch (err) {
+          if (!(err instanceof InputError)) throw err;
+          points.push({ variant: v.name, at, error: err.issues.map((i) => `${i.path}: ${i.message}`).join('; ') });
         }
-        points.push(point);
-      });
+      }
+      if (ok.length > 0) {
+        const job: ArenaJob = { variants: ok, seed: e.seed, fights: e.fights, events: e.events };
+        const r = await arena.run(job);
+        if (!metric) metric = `win:${r.variants[0].sides[0]}`;
+        r.variants.forEach((v, i) => {
+          const m = metricOf(r, i, metric as string);
+          if (!m) throw new InputError([{ path: 'metric', message: `'${metric}' is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need events: true)` }], 'experiment');
+          const point: GridPoint = { variant: v.name, at, metric: m };
+          if (v.diff && ok[0].name === e.variants[0].name) {
+            const kd = v.diff.keys.indexOf(metric as string);
+            if (kd >= 0) {
+              const d = v.diff;
+              const mean = d.sum[kd] / d.n;
+              const varr = d.n > 1 ? Math.max(0, (d.sumSq[kd] - (d.sum[kd] * d.sum[kd]) / d.n) / (d.n - 1)) : Number.NaN;
+              const half = 1.959963984540054 * Math.sqrt(varr / d.n);
+              point.diff = { est: mean, lo: mean - half, hi: mean + half };
+            }
+          }
+          points.push(point);
+        });
+      }
+      onPoint?.(++k, cs.length);
     }
-    onPoint?.(++k, cs.length);
+  } finally {
+    await arena.close();
   }
   return { name: e.name, metric: metric ?? 'win', fights: e.fights, seed: e.seed, vary: e.vary, variants: e.variants.map((v) => v.name), points };
 }
