@@ -373,10 +373,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
         bestSpot = s;
       }
     }
-    const path = pathOf(spots, bestSpot);
-    const move: MoveCommand = moveTo(f, path, faceToward(bestSpot.hex, nearest.pos));
-    if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
-    return move;
+    return walkTo(state, f, spots, bestSpot, nearest.pos, half);
   }
 
   // Missile weapon: shoot, or move to where it can (engaged: face the foe; the action phase
@@ -460,8 +457,13 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
       bestSpot = s;
     }
   }
-  const path = pathOf(spots, bestSpot);
-  const move: MoveCommand = moveTo(f, path, faceToward(bestSpot.hex, nearest.pos));
+  return walkTo(state, f, spots, bestSpot, nearest.pos, half);
+}
+
+/** The move to `spot` facing `toward`, dodging when the walk is short and enemy missiles are ready. */
+function walkTo(state: TftState, f: Figure, spots: Reach[], spot: Reach, toward: Hex, half: number): MoveCommand {
+  const path = pathOf(spots, spot);
+  const move: MoveCommand = moveTo(f, path, faceToward(spot.hex, toward));
   if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
   return move;
 }
