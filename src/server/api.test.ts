@@ -1,6 +1,6 @@
 // The HTTP API with Fastify's inject, on every test database (SQLite; PostgreSQL too when
 // FRAY_TEST_PG is set), playing the real TFT duel (examples/tft/duel.yaml).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Encounter, replay } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
@@ -282,6 +282,20 @@ for (const tdb of testDatabases()) {
       const v = await getView(srv.app, id, gm);
       return { seq: v.view.seq, state: v.view.state, log: await srv.storage.readLog(id) };
     }
+
+    it('lists tokens in the order they were issued, even many within one millisecond', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      // The clock stands still (only Date is faked): every seat is issued in the same millisecond.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-30T12:00:00Z') });
+      try {
+        const issued: string[] = [];
+        for (let i = 0; i < 12; i++) issued.push((await issue(srv.app, encounter.id, gm.token, { role: 'spectator', label: `seat ${i}` })).id);
+        const listed = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/tokens`, headers: bearer(gm.token) })).json().tokens as { id: string; createdAt: string }[];
+        expect(listed.map((t) => t.id)).toEqual([gm.id, ...issued]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 
     it("rejects a player's command for another player's figure, a spectator's command, forged and revoked tokens; nothing changes", async () => {
       const { encounter, gm } = await createDuel(srv.app);

@@ -26,6 +26,8 @@ const MAX_IDLE_ROOMS = 200;
 export class Hub {
   private readonly rooms = new Map<string, Promise<Room>>();
   private readonly offAppend: () => void;
+  /** The last token issue time (ms): see issueTime. */
+  private lastIssued = 0;
 
   constructor(
     readonly storage: Storage,
@@ -74,10 +76,19 @@ export class Hub {
       role: req.role,
       figures: req.figures,
       label: req.label,
-      createdAt: new Date().toISOString(),
+      createdAt: this.issueTime(),
     };
     await this.storage.insertToken(row);
     return { ...tokenInfo({ ...row, revokedAt: null }), token, link: linkFor(encounterId, token) };
+  }
+
+  /**
+   * Tokens are listed by issue time: strictly increasing here (a millisecond later than the last
+   * when two are issued within one), so a GM's list keeps the order the seats were made in.
+   */
+  private issueTime(): string {
+    this.lastIssued = Math.max(Date.now(), this.lastIssued + 1);
+    return new Date(this.lastIssued).toISOString();
   }
 
   async listTokens(encounterId: string, gm: TokenRow): Promise<TokenInfo[]> {
@@ -123,7 +134,7 @@ export class Hub {
     const id = newId();
     const at = new Date().toISOString();
     const token = newToken();
-    const gm = { id: newId(), hash: hashToken(token), role: 'gm' as const, figures: [], label: 'GM', createdAt: at };
+    const gm = { id: newId(), hash: hashToken(token), role: 'gm' as const, figures: [], label: 'GM', createdAt: this.issueTime() };
     await this.storage.createEncounter({ id, name, system: checked.system.id, scenario: checked.scenario, settings, at }, gm);
     const room = await this.room(id);
     return {
