@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Dist } from '../core/dice/exact.ts';
 import { Fraction } from '../core/dice/fraction.ts';
 import { InputError } from '../core/errors.ts';
+import { oracleMultiplier3d6 as mult3, oracleMultiplier4d6 as mult4 } from '../rules/tft/testing.ts';
 import { adndAttackOdds, adndDamageDist, diceOdds, distRows, splitThreshold, tftAttackOdds, tftDamageDist } from './odds.ts';
 
 /** Every sequence of n faces of a d`sides`, calling f with each. */
@@ -35,22 +36,6 @@ class Tally {
     for (const [v, c] of this.counts) s += v * c;
     return Fraction.of(s, this.total);
   }
-}
-
-/** tft-core 3d6 table, restated: 3 x3, 4 x2, 5 auto hit, 16 auto miss, 17 drop, 18 break. */
-function mult3(roll: number, adj: number): number {
-  if (roll === 3) return 3;
-  if (roll === 4) return 2;
-  if (roll === 5) return 1;
-  if (roll >= 16) return 0;
-  return roll <= adj ? 1 : 0;
-}
-/** Legacy 4d6 (defend): 4 x2, 5 hit, 20+ miss. */
-function mult4(roll: number, adj: number): number {
-  if (roll === 4) return 2;
-  if (roll === 5) return 1;
-  if (roll >= 20) return 0;
-  return roll <= adj ? 1 : 0;
 }
 
 function expectSame(dist: { entries(): [number, Fraction][] }, t: Tally) {

@@ -41,7 +41,7 @@ export function playOutTft(state: TftState, dice: DiceSource, maxSteps: number):
   let steps = 0;
   while (steps < maxSteps) {
     if (state.phase === 'over') return { steps, ended: true };
-    if (duel === null || blows === null || !shortcut(ctx, duel[0], duel[1], blows)) applyCommand(state, decideTft(state), dice, null);
+    if (!duel || !blows || !shortcut(ctx, duel[0], duel[1], blows)) applyCommand(state, decideTft(state), dice, null);
     steps++;
   }
   return { steps, ended: state.phase === 'over' };

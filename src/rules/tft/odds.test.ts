@@ -2,15 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dist } from '../../core/dice/exact.ts';
 import { attackOdds, expectedDamageCached, hitOdds, nd6Counts } from './odds.ts';
+import { oracleMultiplier3d6 as mult3 } from './testing.ts';
 
-// An independent statement of the 3d6 rule (tft-core "To hit") for cross-checking.
-function mult3(roll: number, adj: number): number {
-  if (roll === 3) return 3;
-  if (roll === 4) return 2;
-  if (roll === 5) return 1;
-  if (roll >= 16) return 0;
-  return roll <= adj ? 1 : 0;
-}
 
 describe('exact attack odds (odds.ts)', () => {
   it('nd6Counts sums to 6^n', () => {

@@ -62,3 +62,23 @@ export function beginTurn(state: TftState, firstSide: string): TftEvent[] {
   if (state.phase === 'initiative') ev.push(...play(state, [{ type: 'initiative', figure: w.id, choice: winner === firstSide ? 'first' : 'last' }]));
   return ev;
 }
+
+/**
+ * The tft-core "To hit" table restated independently of core.ts, as the oracle of the odds tests
+ * (brute force against it): 3d6 3 x3, 4 x2, 5 automatic hit, 16+ miss; otherwise roll <= adjDX.
+ */
+export function oracleMultiplier3d6(roll: number, adj: number): number {
+  if (roll === 3) return 3;
+  if (roll === 4) return 2;
+  if (roll === 5) return 1;
+  if (roll >= 16) return 0;
+  return roll <= adj ? 1 : 0;
+}
+
+/** The same for Legacy 4d6 (the target defends): 4 x2, 5 hit, 20+ miss. */
+export function oracleMultiplier4d6(roll: number, adj: number): number {
+  if (roll === 4) return 2;
+  if (roll === 5) return 1;
+  if (roll >= 20) return 0;
+  return roll <= adj ? 1 : 0;
+}
