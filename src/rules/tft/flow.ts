@@ -64,9 +64,18 @@ export function needsMove(fig: Figure): boolean {
   return fig.woundFx.canAct && !fig.turn.moved && !fig.prone;
 }
 
+/**
+ * Whether `fig` has moved at most half its MA this turn. A figure that has not moved always
+ * has (effectiveMA is never below 0), so the MA is not computed then: the common case of
+ * every turn at close quarters.
+ */
+export function withinHalfMA(fig: Figure, state: TftState): boolean {
+  return fig.turn.hexes === 0 || fig.turn.hexes <= halfMA(fig, state);
+}
+
 /** tft-core options by movement: more than half MA moved leaves no action. */
 export function needsAction(fig: Figure, state: TftState): boolean {
-  return fig.woundFx.canAct && !fig.turn.acted && fig.turn.hexes <= halfMA(fig, state);
+  return fig.woundFx.canAct && !fig.turn.acted && withinHalfMA(fig, state);
 }
 
 export function ableSides(state: TftState): string[] {
@@ -319,10 +328,9 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
   if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.id}'s ready weapon (${w.uid}); ready it first` };
   if (w.broken) return { path: 'command.weapon', message: `${w.def.name} is broken` };
   const mode = attackMode(fig, w, target);
-  const half = halfMA(fig, state);
   const moved = fig.turn.hexes;
   if (mode === 'melee') {
-    if (moved > half) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no attack (tft-core)` };
+    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${halfMA(fig, state)}): no attack (tft-core)` };
     if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front hexes` };
     return null;
   }
@@ -337,8 +345,8 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
         if (!isAdjacent(fig.pos, target.pos)) return { path: 'command.target', message: `${fig.id} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
       }
       if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
-    } else if (moved > half) {
-      return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no thrown attack` };
+    } else if (!withinHalfMA(fig, state)) {
+      return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${halfMA(fig, state)}): no thrown attack` };
     }
     if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
       return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
@@ -358,7 +366,6 @@ function figureEvent(ctx: TftContext, fig: Figure, type: string, extra?: Record<
 
 function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => void {
   const { state } = ctx;
-  const half = halfMA(fig, state);
   const moved = fig.turn.hexes;
   const emit = ctx.emit;
   if (fig.prone && cmd.type !== 'stand-up' && cmd.type !== 'pass') {
@@ -391,7 +398,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     }
     case 'defend':
     case 'dodge': {
-      if (moved > half) reject('command.type', `${fig.id} moved ${moved} hexes, more than half its MA (${half}): no ${cmd.type}`);
+      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.id} moved ${moved} hexes, more than half its MA (${halfMA(fig, state)}): no ${cmd.type}`);
       const stance = cmd.type;
       return () => {
         fig.turn.stance = stance;
@@ -399,7 +406,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       };
     }
     case 'drop': {
-      if (moved > half) reject('command.type', `${fig.id} moved more than half its MA: cannot drop`);
+      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.id} moved more than half its MA: cannot drop`);
       return () => {
         fig.prone = true;
         if (emit) figureEvent(ctx, fig, 'drop', { rule: 'tft-core options' });
