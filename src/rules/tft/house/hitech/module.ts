@@ -29,7 +29,7 @@ import {
   hitechArmorOf,
   makeGear,
 } from './gear.ts';
-import { blastExpectation, hitChance, shotOdds } from './odds.ts';
+import { blastExpectation, hitChance, shotSummary } from './odds.ts';
 import { overwatchActive, overwatchOrder, overwatchTriggerSchema, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
 import { rangeEntry } from './range.ts';
 import { talentModifiers } from './talents.ts';
@@ -371,18 +371,18 @@ const fireAction: ActionSpec = {
           out.push({ command, label: `Fire ${fw.name} at ${target.name}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
           continue;
         }
-        const o = shotOdds({ adjDx: adjDX, dice, rounds, damageDice: plan.ammo.dice, protection, ap: plan.ammo.ap, explosive: plan.ammo.explosive, classic: classic(state) });
-        const e = o.expectedDamage.toNumber();
+        const o = shotSummary({ adjDx: adjDX, dice, rounds, damageDice: plan.ammo.dice, protection, ap: plan.ammo.ap, explosive: plan.ammo.explosive, classic: classic(state) });
+        const e = o.expectedDamage;
         out.push({
           command,
           label: `Fire ${fw.name} (${burst === 'single' ? 'single shot' : `${burst} burst`}, ${plan.ammo.id}) at ${target.name}`,
           adjDX,
           ledger: ledger ?? undefined,
           dice,
-          hit: o.hit.toNumber(),
-          hits: o.hits.probabilities(),
+          hit: o.hit,
+          hits: o.hits,
           expectedDamage: e,
-          expectedDamageExact: o.expectedDamage.toString(),
+          expectedDamageExact: o.expectedDamageExact,
           ammoUsed: clipUse(burst, plan.gear.clip),
           // The AI spends ammunition only where it buys damage: a small cost per round.
           score: e - 0.15 * (clipUse(burst, plan.gear.clip) - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),

@@ -68,6 +68,35 @@ export function shotOdds(s: ShotSpec): ShotOdds {
   return { hit: hits.atLeast(1), hits, expectedDamage: expected };
 }
 
+/** A shot's odds as the fire options report them: plain numbers, and the exact expectation as text. */
+export interface ShotSummary {
+  hit: number;
+  /** [k, P(k hits)] for each possible number of hits. */
+  hits: [number, number][];
+  expectedDamage: number;
+  expectedDamageExact: string;
+}
+
+const summaries = new Map<number, ShotSummary>();
+
+/**
+ * shotOdds as numbers, remembered by the spec (a numeric key, as expectedDamageCached in the
+ * core): the AI asks for the same few shots at every decision of every fight. Specs outside the
+ * key's range are computed each time. Callers must not change the result.
+ */
+export function shotSummary(s: ShotSpec): ShotSummary {
+  const inRange = s.adjDx >= -64 && s.adjDx < 64 && s.rounds >= 0 && s.rounds < 128 && s.damageDice >= 0 && s.damageDice < 64 && s.protection >= 0 && s.protection < 64;
+  const flags = (s.dice === 4 ? 1 : 0) | (s.ap ? 2 : 0) | (s.explosive ? 4 : 0) | (s.impactHex ? 8 : 0) | (s.classic ? 16 : 0);
+  const key = ((((s.adjDx + 64) * 128 + s.rounds) * 64 + s.damageDice) * 64 + s.protection) * 32 + flags;
+  let v = inRange ? summaries.get(key) : undefined;
+  if (v === undefined) {
+    const o = shotOdds(s);
+    v = { hit: o.hit.toNumber(), hits: o.hits.probabilities(), expectedDamage: o.expectedDamage.toNumber(), expectedDamageExact: o.expectedDamage.toString() };
+    if (inRange) summaries.set(key, v);
+  }
+  return v;
+}
+
 export interface BlastTarget {
   id: string;
   pos: Hex;
