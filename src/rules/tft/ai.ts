@@ -8,7 +8,6 @@
 // above them (docs/ARCHITECTURE.md).
 import { DIRECTIONS, type Direction, type Hex, directionIndex, distance } from '../../core/hex/coords.ts';
 import { directionToward } from '../../core/hex/facing.ts';
-import { lineOfSight } from '../../core/hex/line.ts';
 import type { Pending } from '../../engine/types.ts';
 import {
   attackDX,
@@ -18,9 +17,8 @@ import {
   figure,
   isAdjacent,
   isEngaged,
-  occupant,
+  lineOfFire,
   readyWeapon,
-  terrainAt,
 } from './core.ts';
 import { blockedHex, engagedAt, isBlockedAt, stepCost, stepCostAt } from './flow.ts';
 import type { ActionOption } from './hooks.ts';
@@ -242,15 +240,6 @@ function meleeDanger(state: TftState, f: Figure, h: Hex): number {
     if (distance(e.pos, h) <= Math.floor(effectiveMA(e, state) / 2) + 1) n++;
   }
   return n;
-}
-
-/** A line of fire from `from` to `to`: walls and standing figures strictly between block it. */
-function lineOfFire(state: TftState, from: Hex, to: Hex): boolean {
-  return lineOfSight(from, to, (h) => {
-    if (terrainAt(state, h) === 'wall') return true;
-    const o = occupant(state, h);
-    return o !== undefined && !o.prone && o.state !== 'dead';
-  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { rollNd6Sum } from '../../core/dice/roll.ts';
 import { InputError } from '../../core/errors.ts';
 import { DIRECTIONS, type Hex, directionIndex, distance } from '../../core/hex/coords.ts';
 import { attackerRelation, relationOfDirection } from '../../core/hex/facing.ts';
+import { lineOfSight } from '../../core/hex/line.ts';
 import { megahexDistance } from '../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { FigureState } from '../../engine/types.ts';
@@ -91,6 +92,33 @@ export function terrainAtQR(state: TftState, q: number, r: number): 'wall' | 'ro
   const t = state.map.terrain;
   for (let i = 0; i < t.length; i++) if (t[i].q === q && t[i].r === r) return t[i].kind;
   return null;
+}
+
+/**
+ * A line of fire from `from` to `to` (tft-core missile fire; HiTech's clear shot, which reads
+ * it the same way): walls and standing figures strictly between block it. A figure down (or a
+ * body) does not.
+ */
+export function lineOfFire(state: TftState, from: Hex, to: Hex): boolean {
+  return lineOfSight(from, to, (h) => wallAt(state, h) || standingAt(state, h.q, h.r));
+}
+
+/** Sight: only walls block it (tft-core map terrain). */
+export function lineOfView(state: TftState, from: Hex, to: Hex): boolean {
+  return lineOfSight(from, to, (h) => wallAt(state, h));
+}
+
+function wallAt(state: TftState, h: Hex): boolean {
+  return state.map.terrain.length !== 0 && terrainAtQR(state, h.q, h.r) === 'wall';
+}
+
+function standingAt(state: TftState, q: number, r: number): boolean {
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i];
+    if (f.pos.q === q && f.pos.r === r && !f.prone && f.state !== 'dead') return true;
+  }
+  return false;
 }
 
 export function canAct(fig: Figure): boolean {

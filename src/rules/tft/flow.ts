@@ -4,7 +4,6 @@
 import { CommandRejected } from '../../core/errors.ts';
 import { type Hex, distance } from '../../core/hex/coords.ts';
 import { attackerRelation } from '../../core/hex/facing.ts';
-import { lineOfSight } from '../../core/hex/line.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { Emit, Pending } from '../../engine/types.ts';
 import {
@@ -22,6 +21,7 @@ import {
   onMapAt,
   readyWeapon,
   stepFigure,
+  lineOfView,
   terrainAt,
   terrainAtQR,
   updateShield,
@@ -351,7 +351,7 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
     if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
       return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
     }
-    if (!lineOfSight(fig.pos, target.pos, (h) => terrainAt(state, h) === 'wall')) {
+    if (!lineOfView(state, fig.pos, target.pos)) {
       return { path: 'command.target', message: `a wall blocks the line to ${target.id}` };
     }
     return null;

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { Dist } from '../../../../core/dice/exact.ts';
 import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
-import { lineOfSight } from '../../../../core/hex/line.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { lineOfFire, lineOfView } from '../../core.ts';
 import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { hexSchema } from '../../schema-util.ts';
@@ -70,28 +70,6 @@ type FireCmd = z.infer<typeof fireSchema> & { overwatch?: boolean };
 const classic = (s: TftState) => s.options.ruleset === 'classic';
 const opts = (s: TftState) => s.options as TftOptions & { runAndGun: boolean; heSplash: HeSplashMode };
 
-const wallCache = new WeakMap<object, Set<string>>();
-function walls(state: TftState): Set<string> {
-  let w = wallCache.get(state.map.terrain);
-  if (!w) {
-    w = new Set(state.map.terrain.filter((t) => t.kind === 'wall').map((t) => hexKey(t)));
-    wallCache.set(state.map.terrain, w);
-  }
-  return w;
-}
-
-/** Sight: walls block (tft-core map terrain). */
-export function canSee(state: TftState, from: Hex, to: Hex): boolean {
-  const w = walls(state);
-  return lineOfSight(from, to, (h) => w.has(hexKey(h)));
-}
-
-/** A clear shot: walls and standing figures strictly between block a bullet (project reading). */
-export function clearShot(state: TftState, from: Hex, to: Hex): boolean {
-  const w = walls(state);
-  const standing = new Set(state.figures.filter((f) => !f.prone && f.state !== 'dead').map((f) => hexKey(f.pos)));
-  return lineOfSight(from, to, (h) => w.has(hexKey(h)) || standing.has(hexKey(h)));
-}
 
 function weaponFor(ctx: { core: TftContext['core'] }, fig: Figure, uid: string | undefined, path: string): WeaponInstance {
   if (uid === undefined) {
@@ -339,7 +317,7 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
 // ---- actions ---------------------------------------------------------------------------------
 
 function enemiesInView(state: TftState, core: OptionsContext['core'], fig: Figure): Figure[] {
-  return state.figures.filter((f) => f.id !== fig.id && core.isEnemy(fig, f) && f.state !== 'dead' && f.state !== 'unconscious' && f.state !== 'dying' && clearShot(state, fig.pos, f.pos));
+  return state.figures.filter((f) => f.id !== fig.id && core.isEnemy(fig, f) && f.state !== 'dead' && f.state !== 'unconscious' && f.state !== 'dying' && lineOfFire(state, fig.pos, f.pos));
 }
 
 const fireAction: ActionSpec = {
@@ -400,9 +378,9 @@ const fireAction: ActionSpec = {
       const t = ctx.core.figure(ctx.state, c.target);
       if (!t) throw new CommandRejected('target', `no figure '${c.target}'`);
       if (t.id === fig.id) throw new CommandRejected('target', 'a figure cannot shoot itself');
-      if (!clearShot(ctx.state, fig.pos, t.pos)) throw new CommandRejected('target', `${fig.name} has no clear shot at ${t.name}`);
+      if (!lineOfFire(ctx.state, fig.pos, t.pos)) throw new CommandRejected('target', `${fig.name} has no clear shot at ${t.name}`);
     } else if (!plan.ammo.blast) throw new CommandRejected('at', `${plan.fw.name} fires at a figure (target), not at a hex`);
-    else if (!canSee(ctx.state, fig.pos, c.at as Hex)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+    else if (!lineOfView(ctx.state, fig.pos, c.at as Hex)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as FireCmd;
@@ -444,7 +422,7 @@ function blastOptions(ctx: OptionsContext, fig: Figure, type: 'throw-grenade' | 
   const out: ActionOption[] = [];
   const figs = state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: f.armor?.def.stops ?? 0 }));
   for (const at of blastAimPoints(core, state, fig)) {
-    if (!canSee(state, fig.pos, at)) continue;
+    if (!lineOfView(state, fig.pos, at)) continue;
     if (type === 'throw-grenade' && distance(fig.pos, at) > 3 * 4) continue;
     const command = { type, figure: fig.id, at, weapon: weapon.uid };
     const ledger: LedgerEntry[] | null = ctx.mode === 'explain' ? [] : null;
@@ -494,7 +472,7 @@ const throwAction: ActionSpec = {
     if (!grenadeWeapon(fig, c.weapon)) throw new CommandRejected('weapon', `${fig.name} carries no grenade${c.weapon ? ` '${c.weapon}'` : ''}`);
     const why = throwEligible(ctx, fig);
     if (why) throw new CommandRejected('figure', why);
-    if (!canSee(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+    if (!lineOfView(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof throwSchema>;
@@ -532,7 +510,7 @@ const fireGrenadeAction: ActionSpec = {
     if (gearOf(w).riflegrenades <= 0) throw new CommandRejected('weapon', `${fig.name} has no rifle grenades left`);
     const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
-    if (!canSee(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+    if (!lineOfView(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof fireGrenadeSchema>;
@@ -694,7 +672,7 @@ function overwatchFire(ctx: TftContext, o: Figure, target: Figure, why: string):
   const w = o.weapons[ow.weaponSlot ?? -1] ?? ctx.core.readyWeapon(o);
   const isNextTurn = ctx.state.turn > ow.turn;
   const plan = w ? planFire(ctx, o, w, ow.burst as Burst, isNextTurn) : 'its weapon is gone';
-  if (typeof plan === 'string' || !clearShot(ctx.state, o.pos, target.pos)) {
+  if (typeof plan === 'string' || !lineOfFire(ctx.state, o.pos, target.pos)) {
     emit(ctx, 'overwatch-lapsed', { figure: o.id, target: target.id, reason: typeof plan === 'string' ? plan : 'no clear shot', rule: 'R-H7' });
     return;
   }
@@ -722,7 +700,7 @@ function onMoveStep(ctx: TftContext, mover: Figure, from: Hex, to: Hex): boolean
       ['leave', from],
       ['enter', to],
     ] as const) {
-      const view = { moverId: mover.id, moverIsEnemy: core.isEnemy(o, mover), kind, hex: h, megahexes: megahexDistance(o.pos, h), visible: canSee(state, o.pos, h) };
+      const view = { moverId: mover.id, moverIsEnemy: core.isEnemy(o, mover), kind, hex: h, megahexes: megahexDistance(o.pos, h), visible: lineOfView(state, o.pos, h) };
       if (triggersOnStep(ow, view)) {
         firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o, why: `${mover.name} ${kind === 'enter' ? 'entered' : 'left'} ${h.q},${h.r}` });
         break;
@@ -742,7 +720,7 @@ function beforeAction(ctx: TftContext, actor: Figure): void {
   for (const o of overwatchers(state, core, 'action')) {
     const ow = figureHiTech(o).overwatch;
     if (!ow || o.id === actor.id) continue;
-    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), canSee(state, o.pos, actor.pos))) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
+    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), lineOfView(state, o.pos, actor.pos))) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
   }
   for (const f of overwatchOrder(firing)) {
     if (!core.canAct(actor)) break;
