@@ -34,8 +34,11 @@ export function neighbors(h: Hex): Hex[] {
 }
 
 export function distance(a: Hex, b: Hex): number {
-  const dq = a.q - b.q;
-  const dr = a.r - b.r;
+  return hexLength(a.q - b.q, a.r - b.r);
+}
+
+/** Hexes from the origin to (dq, dr): the distance of an offset, without hex objects. */
+export function hexLength(dq: number, dr: number): number {
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 }
 

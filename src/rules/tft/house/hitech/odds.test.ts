@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../../core/dice/fraction.ts';
-import { hex } from '../../../../core/hex/coords.ts';
+import { distance, hex } from '../../../../core/hex/coords.ts';
 import { burstHits } from './autofire.ts';
+import { blastDice, scatterLanding } from './blast.ts';
 import { hitechDamage } from './damage.ts';
-import { blastExpectation, expectedHitDamage, hitChance, rollEffect, shotOdds } from './odds.ts';
+import { blastExpectation, expectedHitDamage, hitChance, rollEffect, shotOdds, shotSummary } from './odds.ts';
 
 /** Brute force over every 3d6 roll and every damage face, for cross-checking. */
 function bruteBurst(adjDx: number, rounds: number, n: number, p: number, ap = false, explosive = false) {
@@ -77,5 +79,48 @@ describe('exact odds of HiTech fire [f04d4dae]', () => {
     const m = blastExpectation(hex(0, 0), 8, Fraction.ZERO, [{ id: 'a', pos: hex(0, 0), protection: 0 }]);
     // scatter lands 1..6 hexes away: 1 -> 4 dice, 2 -> 2, 3 -> 1, farther 0; each distance 6/36.
     expect(m.get('a')?.equals(Fraction.of(7, 2).mul(4 + 2 + 1).div(6))).toBe(true);
+  });
+
+  it('R-H12: blastExpectation equals the sum over the 36 landings, landing by landing, for any figures', () => {
+    const hexArb = fc.record({ q: fc.integer({ min: -12, max: 12 }), r: fc.integer({ min: -12, max: 12 }) });
+    fc.assert(
+      fc.property(
+        hexArb,
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 216 }),
+        fc.array(fc.record({ pos: hexArb, protection: fc.integer({ min: 0, max: 8 }) }), { minLength: 1, maxLength: 5 }),
+        (aimed, dice, hit, figs) => {
+          const pHit = Fraction.of(hit, 216);
+          const targets = figs.map((f, i) => ({ id: `f${i}`, pos: f.pos, protection: f.protection }));
+          const got = blastExpectation(aimed, dice, pHit, targets);
+          for (const t of targets) {
+            // The reading written out: where it lands, which ring the figure is in, its dice there.
+            const at = (landing: { q: number; r: number }) => {
+              const ring = distance(landing, t.pos);
+              const n = blastDice(dice, ring);
+              return n > 0 ? expectedHitDamage(n, t.protection, 1, false, false, ring === 0) : Fraction.ZERO;
+            };
+            let scattered = Fraction.ZERO;
+            for (let d = 1; d <= 6; d++) for (let dir = 1; dir <= 6; dir++) scattered = scattered.add(at(scatterLanding(aimed, d, dir)));
+            const want = pHit.mul(at(aimed)).add(pHit.complement().mul(scattered).div(36));
+            expect(got.get(t.id)?.toString()).toBe(want.toString());
+          }
+        },
+      ),
+      { numRuns: 150, seed: 12 },
+    );
+  });
+
+  it("shotSummary gives shotOdds' numbers, the same each time it is asked", () => {
+    for (const adjDx of [-3, 8, 13, 17, 30])
+      for (const rounds of [1, 4, 10])
+        for (const protection of [0, 3])
+          for (const dice of [3, 4] as const) {
+            const spec = { adjDx, dice, rounds, damageDice: 2, protection, ap: rounds === 4, explosive: protection === 3, classic: adjDx === 8 };
+            const o = shotOdds(spec);
+            const want = { hit: o.hit.toNumber(), hits: o.hits.probabilities(), expectedDamage: o.expectedDamage.toNumber(), expectedDamageExact: o.expectedDamage.toString() };
+            expect(shotSummary(spec)).toEqual(want);
+            expect(shotSummary({ ...spec })).toEqual(want);
+          }
   });
 });

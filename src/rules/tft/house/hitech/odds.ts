@@ -3,12 +3,11 @@
 // HiTech armor, from the exact distributions in src/core/dice/exact.ts.
 import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
-import { type Hex, distance } from '../../../../core/hex/coords.ts';
+import { type Hex, hexLength } from '../../../../core/hex/coords.ts';
 import { attackOutcome, outcomeMultiplier } from '../../core.ts';
 import { burstHits } from './autofire.ts';
-import { blastDice } from './blast.ts';
+import { BLAST_RINGS, blastDice, scatterLanding } from './blast.ts';
 import { effectiveProtection } from './damage.ts';
-import { scatterLanding } from './blast.ts';
 
 /** What an attack roll does, by the core's own outcome table (tft-core criticals; Legacy or classic 4d6). */
 export function rollEffect(dice: 3 | 4, roll: number, adjDx: number, classic = false): { hit: boolean; multiplier: number } {
@@ -43,10 +42,15 @@ export interface ShotOdds {
 
 /** Expected damage of one hit of `n` dice after per-die armor (R-H8), AP (R-H9), impact hex (R-H12), HE doubling (R-H9). */
 export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false): Fraction {
+  return Fraction.of(hitDamageSixths(n, protection, multiplier, ap, explosive, impactHex), 6);
+}
+
+/** expectedHitDamage times 6: a whole number (each die's six faces counted once). */
+function hitDamageSixths(n: number, protection: number, multiplier: number, ap: boolean, explosive: boolean, impactHex: boolean): number {
   const p = effectiveProtection(protection, ap, impactHex).protection;
   let perDie = 0;
   for (let f = 1; f <= 6; f++) perDie += Math.max(0, f * multiplier - p);
-  return Fraction.of(perDie * n * (explosive ? 2 : 1), 6);
+  return perDie * n * (explosive ? 2 : 1);
 }
 
 /** Exact odds of one shot or burst (R-H10 hits, R-H8 armor per die). */
@@ -109,23 +113,57 @@ export interface BlastTarget {
  * likely landings); each figure takes the dice of its ring, armor per die, halved in the impact hex.
  */
 export function blastExpectation(aimed: Hex, dice: number, pHit: Fraction, figures: readonly BlastTarget[]): Map<string, Fraction> {
-  const at = (landing: Hex, f: BlastTarget): Fraction => {
-    const ring = distance(landing, f.pos);
-    const n = blastDice(dice, ring);
-    return n > 0 ? expectedHitDamage(n, f.protection, 1, false, false, ring === 0) : Fraction.ZERO;
-  };
   const out = new Map<string, Fraction>();
   const miss = pHit.complement();
   for (const f of figures) {
-    let e = pHit.mul(at(aimed, f));
-    if (!miss.isZero()) {
-      let sum = Fraction.ZERO;
-      for (let d = 1; d <= 6; d++) for (let dir = 1; dir <= 6; dir++) sum = sum.add(at(scatterLanding(aimed, d, dir), f));
-      e = e.add(miss.mul(sum).div(36));
-    }
+    const s = blastSixths(dice, f.protection, f.pos.q - aimed.q, f.pos.r - aimed.r);
+    let e = s.direct === 0 ? Fraction.ZERO : pHit.mul(Fraction.of(s.direct, 6));
+    if (s.scattered !== 0 && !miss.isZero()) e = e.add(miss.mul(Fraction.of(s.scattered, 6 * 36)));
     out.set(f.id, e);
   }
   return out;
+}
+
+/** Where a scattered blast lands, from the hex aimed at: 1d6 hexes in a 1d6 direction (R-H12), 36 ways. */
+const SCATTER: readonly Hex[] = Array.from({ length: 36 }, (_, i) => scatterLanding({ q: 0, r: 0 }, (i % 6) + 1, Math.floor(i / 6) + 1));
+/** No landing is farther than this from the hex aimed at. */
+const SCATTER_REACH = 6;
+
+interface BlastSixths {
+  /** 6 x the expected damage when the blast lands where aimed. */
+  direct: number;
+  /** 6 x the sum of the expected damage over the 36 scatter landings (whole numbers: exact). */
+  scattered: number;
+}
+
+const NO_BLAST: BlastSixths = { direct: 0, scattered: 0 };
+const blastMemo = new Map<number, BlastSixths>();
+
+/**
+ * The expected blast damage, in sixths, to a figure standing (dq, dr) from the hex aimed at,
+ * with `protection` per die: by the ring it is in from each landing (the figure's dice and
+ * armor per ring, halved in the impact hex). Remembered: it depends on nothing else.
+ */
+function blastSixths(dice: number, protection: number, dq: number, dr: number): BlastSixths {
+  const reach = SCATTER_REACH + BLAST_RINGS;
+  if (hexLength(dq, dr) > reach) return NO_BLAST;
+  const inRange = dice >= 0 && dice < 64 && protection >= 0 && protection < 64;
+  const span = 2 * reach + 1;
+  const key = ((dice * 64 + protection) * span + dq + reach) * span + dr + reach;
+  let v = inRange ? blastMemo.get(key) : undefined;
+  if (v === undefined) {
+    const byRing: number[] = [];
+    for (let ring = 0, n = blastDice(dice, 0); n > 0; n = blastDice(dice, ++ring)) byRing.push(hitDamageSixths(n, protection, 1, false, false, ring === 0));
+    const at = (q: number, r: number): number => {
+      const ring = hexLength(q, r);
+      return ring < byRing.length ? byRing[ring] : 0;
+    };
+    let scattered = 0;
+    for (const l of SCATTER) scattered += at(dq - l.q, dr - l.r);
+    v = { direct: at(dq, dr), scattered };
+    if (inRange) blastMemo.set(key, v);
+  }
+  return v;
 }
 
 /** P(hit) of a roll against a hex or a figure: 3d6 (or 4d6) <= adjDX with the automatic results. */
