@@ -71,6 +71,11 @@ export function directionTo(a: Hex, b: Hex): Direction | null {
  * pixel-to-hex conversion.
  */
 export function hexRound(q: number, r: number): Hex {
+  return hexRoundInto(q, r, { q: 0, r: 0 });
+}
+
+/** hexRound into `out` (no allocation: the line-of-sight walk); returns `out`. */
+export function hexRoundInto(q: number, r: number, out: Hex): Hex {
   const s = -q - r;
   let rq = Math.round(q);
   const rs = Math.round(s);
@@ -82,5 +87,7 @@ export function hexRound(q: number, r: number): Hex {
   else if (ds <= dr) rr = -rq - rs;
   // (when s has the largest error, q and r are kept and s is implied)
   // +0 turns a -0 into 0 so keys and equality stay simple.
-  return { q: rq + 0, r: rr + 0 };
+  out.q = rq + 0;
+  out.r = rr + 0;
+  return out;
 }

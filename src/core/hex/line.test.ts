@@ -37,4 +37,19 @@ describe('line of sight', () => {
     expect(lineOfSight(hex(2, 0), hex(4, 0), blocks)).toBe(true);
     expect(lineOfSight(hex(0, 0), hex(0, 4), blocks)).toBe(true);
   });
+  it('property: it asks about exactly the hexes strictly between on hexLine(a, b), in order', () => {
+    fc.assert(
+      fc.property(arbHex, arbHex, fc.integer({ min: 0, max: 40 }), (a, b, stopAt) => {
+        const asked: string[] = [];
+        const seen = lineOfSight(a, b, (h) => {
+          asked.push(hexKey(h));
+          return asked.length > stopAt;
+        });
+        const between = hexLine(a, b).slice(1, -1).map(hexKey);
+        expect(asked).toEqual(between.slice(0, Math.min(between.length, stopAt + 1)));
+        expect(seen).toBe(between.length <= stopAt);
+      }),
+    );
+  });
 });
+

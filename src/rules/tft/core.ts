@@ -103,9 +103,9 @@ export function lineOfFire(state: TftState, from: Hex, to: Hex): boolean {
   return lineOfSight(from, to, (h) => wallAt(state, h) || standingAt(state, h.q, h.r));
 }
 
-/** Sight: only walls block it (tft-core map terrain). */
+/** Sight: only walls block it (tft-core map terrain); on a map without terrain nothing does. */
 export function lineOfView(state: TftState, from: Hex, to: Hex): boolean {
-  return lineOfSight(from, to, (h) => wallAt(state, h));
+  return state.map.terrain.length === 0 || lineOfSight(from, to, (h) => wallAt(state, h));
 }
 
 function wallAt(state: TftState, h: Hex): boolean {
