@@ -73,11 +73,6 @@ export function adjacentByRelation(h: Hex, f: number, frontCount: number = HUMAN
   return out;
 }
 
-/** Cube coordinates of an axial vector: the plane x + y + z = 0 is an exact (scaled) picture of the map. */
-function cube(v: Hex): [number, number, number] {
-  return [v.q, -v.q - v.r, v.r];
-}
-
 const DIR_CUBES: readonly [number, number, number][] = [
   [1, -1, 0],
   [0, -1, 1],
@@ -96,21 +91,32 @@ const DIR_CUBES: readonly [number, number, number][] = [
  * the direction whose cube vector has the largest dot product with to - from.
  */
 export function sectorsOf(from: Hex, to: Hex): Direction[] {
+  const m = sectorMask(from, to);
+  // Clockwise-first order; the pair across the 5 -> 0 wrap is [5, 0].
+  if (m === 0b100001) return [5, 0];
+  const out: Direction[] = [];
+  for (let d = 0; d < 6; d++) if (m & (1 << d)) out.push(d as Direction);
+  return out;
+}
+
+/** sectorsOf as a bit mask (bit d: direction d), without arrays: attackerRelation's hot path. */
+function sectorMask(from: Hex, to: Hex): number {
   if (hexEquals(from, to)) throw new InputError([{ path: 'to', message: 'is the same hex as from: no direction' }]);
-  const [x, y, z] = cube(hexSub(to, from));
-  let best = -Infinity;
-  let out: Direction[] = [];
+  // Cube coordinates of to - from (the plane x + y + z = 0 is an exact, scaled picture of the map).
+  const x = to.q - from.q;
+  const z = to.r - from.r;
+  const y = -x - z;
+  let best = Number.NEGATIVE_INFINITY;
+  let mask = 0;
   for (let d = 0; d < 6; d++) {
-    const [a, b, c] = DIR_CUBES[d];
-    const dot = a * x + b * y + c * z;
+    const c = DIR_CUBES[d];
+    const dot = c[0] * x + c[1] * y + c[2] * z;
     if (dot > best) {
       best = dot;
-      out = [d as Direction];
-    } else if (dot === best) out.push(d as Direction);
+      mask = 1 << d;
+    } else if (dot === best) mask |= 1 << d;
   }
-  // Keep the pair in clockwise order across the 5 -> 0 wrap.
-  if (out.length === 2 && out[0] === 0 && out[1] === 5) out = [5, 0];
-  return out;
+  return mask;
 }
 
 /**
@@ -131,8 +137,10 @@ const RANK: Record<Relation, number> = { front: 0, side: 1, rear: 2 };
  * benefit of the doubt, so no facing bonus is granted on a boundary that the figure could see).
  */
 export function attackerRelation(target: Hex, f: number, attacker: Hex, frontCount: number = HUMAN_FRONT): Relation {
+  const m = sectorMask(target, attacker);
   let best: Relation = 'rear';
-  for (const d of sectorsOf(target, attacker)) {
+  for (let d = 0; d < 6; d++) {
+    if ((m & (1 << d)) === 0) continue;
     const r = relationOfDirection(f, d, frontCount);
     if (RANK[r] < RANK[best]) best = r;
   }
