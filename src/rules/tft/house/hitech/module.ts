@@ -91,9 +91,18 @@ function movement(ctx: { core: TftContext['core'] }, state: TftState, fig: Figur
   return { moved: fig.turn.hexes, ma: ctx.core.effectiveMA(fig, state), dodged: fig.turn.stance === 'dodge' };
 }
 
-/** The command as handed to attackDX, with the firer's movement this turn (R-H4) for the toHitModifiers hook. */
-function withMove<C extends object>(ctx: { core: TftContext['core']; state: TftState }, fig: Figure, cmd: C): C & { figure: string; type: string; hitechMove: ReturnType<typeof movement> } {
-  return { ...(cmd as C & { figure: string; type: string }), hitechMove: movement(ctx, ctx.state, fig) };
+/**
+ * The command as handed to attackDX, with the firer's movement this turn (R-H4) for the
+ * toHitModifiers hook. Object.assign rather than a spread: V8 copies these varied command
+ * shapes by spread on a slow path (a third of a HiTech fight's time when the AI weighs shots).
+ */
+function withMove<C extends object>(
+  ctx: { core: TftContext['core']; state: TftState },
+  fig: Figure,
+  cmd: C,
+  hitechMove = movement(ctx, ctx.state, fig),
+): C & { figure: string; type: string; hitechMove: ReturnType<typeof movement> } {
+  return Object.assign({}, cmd as C & { figure: string; type: string }, { hitechMove });
 }
 
 function checkActing(fig: Figure, ctx: { core: TftContext['core']; state: TftState }): void {
@@ -331,13 +340,15 @@ const fireAction: ActionSpec = {
     const fw = firearmOf(w);
     if (!w || !fw) return [];
     const out: ActionOption[] = [];
+    // What does not depend on the target, once: each burst's plan, the firer's movement.
+    const plans = burstsOf(fw).map((burst) => ({ burst, plan: planFire(ctx, fig, w, burst) }));
+    const hitechMove = movement(ctx, state, fig);
     for (const target of enemiesInView(state, core, fig)) {
-      for (const burst of burstsOf(fw)) {
-        const plan = planFire(ctx, fig, w, burst);
+      for (const { burst, plan } of plans) {
         if (typeof plan === 'string') continue;
         const command = { type: 'fire', figure: fig.id, target: target.id, burst, weapon: w.uid };
         const ledger: LedgerEntry[] | null = ctx.mode === 'explain' ? [] : null;
-        const adjDX = core.attackDX(state, fig, target, w, FIREARM_MODE, ledger, withMove(ctx, fig, command));
+        const adjDX = core.attackDX(state, fig, target, w, FIREARM_MODE, ledger, withMove(ctx, fig, command, hitechMove));
         const dice = core.defenseDice(target, 'missile');
         const ha = hitechArmorOf(target);
         const protection = target.armor ? target.armor.def.stops + (ha ? 0 : target.shield?.ready ? target.shield.def.stops : 0) : 0;
