@@ -104,7 +104,7 @@ const talentById = byId(HITECH_TALENTS);
 
 /** The firearm `id`, or InputError naming `path`. `extra` are a scenario's own weapons. */
 export function firearm(id: string, path = 'weapon', extra: readonly FirearmDef[] = []): FirearmDef {
-  const w = extra.find((x) => x.id === id) ?? firearmById.get(id);
+  const w = (extra.length === 0 ? undefined : extra.find((x) => x.id === id)) ?? firearmById.get(id);
   if (!w) throw new InputError([{ path, message: `unknown firearm '${id}' (known: ${[...firearmById.keys()].join(', ')})` }]);
   return w;
 }
