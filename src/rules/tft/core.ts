@@ -232,7 +232,10 @@ export function woundState(fig: Figure, state: TftState, withLedger = false): Wo
 
 /** Recompute the cached state; emit 'state' and call onStateChange when it changed. */
 export function refreshState(ctx: TftContext, fig: Figure): void {
-  const fx = woundState(fig, ctx.state, ctx.emit !== null);
+  // The ledger only goes into the 'state' event, so it is built only for a change (asked
+  // before anything is written: the same figure, the same answer).
+  let fx = woundState(fig, ctx.state, false);
+  if (ctx.emit !== null && fx.state !== fig.state) fx = woundState(fig, ctx.state, true);
   fig.woundFx.dx = fx.dx;
   fig.woundFx.maFactor = fx.maFactor;
   fig.woundFx.canAct = fx.canAct;
