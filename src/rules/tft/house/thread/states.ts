@@ -57,40 +57,25 @@ export function threadStatus(v: Vitals, opts: ThreadStateOptions = DEFAULT_STATE
   checkVitals(v);
   const rem = remST(v);
   const dy = dyST(v, opts);
-  const base = { remST: rem, dyST: dy, dx: [] as LedgerEntry[], maFactor: 1 };
-  if (dead) return { ...base, state: 'dead', canAct: false, maFactor: 0, reason: 'dead is final (R-T1)' };
-  if (dy.total < -v.st) {
-    return { ...base, state: 'dead', canAct: false, maFactor: 0, reason: `dyST ${dy.total} is below -ST (-${v.st}) (R-T1)` };
-  }
-  if (dy.total <= 0) {
-    return {
-      ...base,
-      state: 'dying',
-      canAct: false,
-      maFactor: 0,
-      reason: `dyST ${dy.total} is between -ST (-${v.st}) and 0 (R-T1)`,
-    };
-  }
-  if (rem.total <= 1) {
-    return {
-      ...base,
-      state: 'unconscious',
-      canAct: false,
-      maFactor: 0,
-      reason: `remST ${rem.total} is 1 or less and dyST ${dy.total} is 1 or more (R-T1)`,
-    };
-  }
+  // Built field by field (no spread of a shared base: V8 copies those on a slow path, and this
+  // runs for every state change the log shows).
+  const status = (state: FigureState, canAct: boolean, maFactor: number, reason: string, dx: LedgerEntry[] = []): ThreadStatus => ({
+    remST: rem,
+    dyST: dy,
+    dx,
+    maFactor,
+    state,
+    canAct,
+    reason,
+  });
+  if (dead) return status('dead', false, 0, 'dead is final (R-T1)');
+  if (dy.total < -v.st) return status('dead', false, 0, `dyST ${dy.total} is below -ST (-${v.st}) (R-T1)`);
+  if (dy.total <= 0) return status('dying', false, 0, `dyST ${dy.total} is between -ST (-${v.st}) and 0 (R-T1)`);
+  if (rem.total <= 1) return status('unconscious', false, 0, `remST ${rem.total} is 1 or less and dyST ${dy.total} is 1 or more (R-T1)`);
   if (rem.total <= 3) {
-    return {
-      ...base,
-      state: 'reeling',
-      canAct: true,
-      maFactor: 0.5,
-      dx: [{ source: `reeling (remST ${rem.total})`, delta: -3, rule: 'R-T1' }],
-      reason: `remST ${rem.total} is 2 or 3 (R-T1)`,
-    };
+    return status('reeling', true, 0.5, `remST ${rem.total} is 2 or 3 (R-T1)`, [{ source: `reeling (remST ${rem.total})`, delta: -3, rule: 'R-T1' }]);
   }
-  return { ...base, state: 'healthy', canAct: true, reason: `remST ${rem.total} is 4 or more (R-T1)` };
+  return status('healthy', true, 1, `remST ${rem.total} is 4 or more (R-T1)`);
 }
 
 /**
