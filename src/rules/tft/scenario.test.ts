@@ -48,6 +48,10 @@ describe('scenario validation', () => {
     const got = issues(raw).map((i) => i.path);
     expect(got).toEqual(['figures[0].armor', 'figures[1].id', 'figures[1].weapons[0]', 'figures[1].at']);
   });
+  it('a hex listed twice in the terrain is named (a hex has one kind of terrain)', () => {
+    const map = { width: 16, height: 12, terrain: [{ q: 5, r: 5, kind: 'rough' }, { q: 6, r: 5, kind: 'wall' }, { q: 5, r: 5, kind: 'wall' }] };
+    expect(issues(two({}, { map }))).toEqual([{ path: 'map.terrain[2]', message: 'hex 5,5 is already listed at map.terrain[0]; give each hex one kind' }]);
+  });
   it('unknown fields and options are rejected', () => {
     expect(issues(two({ strength: 12 }))).toEqual([{ path: 'figures[0]', message: "unknown field 'strength'" }]);
     expect(issues(two({}, { options: { rulset: 'legacy' } }))[0]).toEqual({ path: 'options', message: "unknown field 'rulset'" });

@@ -204,6 +204,15 @@ export function setupTft(raw: unknown): TftState {
     house: {},
   };
 
+  // One kind of terrain per hex: the rules (movement, sight, fire) read a hex's terrain as one thing.
+  const terrainAt = new Map<string, number>();
+  sc.map.terrain.forEach((t, i) => {
+    const key = `${t.q},${t.r}`;
+    const first = terrainAt.get(key);
+    if (first !== undefined) issues.push({ path: `map.terrain[${i}]`, message: `hex ${key} is already listed at map.terrain[${first}]; give each hex one kind` });
+    else terrainAt.set(key, i);
+  });
+
   const seenIds = new Set<string>();
   const seenHex = new Map<string, string>();
   sc.figures.forEach((f, i) => {
