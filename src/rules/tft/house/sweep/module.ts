@@ -188,9 +188,13 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
 
 type TargetInput = OddsTarget & { ledger: LedgerEntry[] | null };
 
+type OddsInputs = [TargetInput[], OddsFriend[], number];
+
 /**
  * The odds inputs of `plan`: per target the sweep's and a single attack's adjDX, defence dice
- * and armor; per friend the sweep's own adjDX (R-S5: no target modifiers) and armor.
+ * and armor; per friend the sweep's own adjDX (R-S5: no target modifiers) and armor. A single
+ * attack's adjDX does not depend on the plan: `singles` keeps it per target across the plans
+ * of one decision.
  */
 function oddsInputs(
   ctx: OptionsContext,
@@ -199,14 +203,19 @@ function oddsInputs(
   weapon: WeaponInstance,
   friendLedger: LedgerEntry[] | null,
   withLedger = false,
-): [TargetInput[], OddsFriend[], number] {
+  singles: Map<string, number> | null = null,
+): OddsInputs {
   const { state, core } = ctx;
   const command = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin } as unknown as HouseCommand;
   const targets = plan.targets.map((id): TargetInput => {
     const t = core.figure(state, id)!;
     const ledger: LedgerEntry[] | null = withLedger ? [] : null;
     const sweepDX = core.attackDX(state, fig, t, weapon, 'melee', ledger, command);
-    const singleDX = core.attackDX(state, fig, t, weapon, 'melee', null, null);
+    let singleDX = singles?.get(id);
+    if (singleDX === undefined) {
+      singleDX = core.attackDX(state, fig, t, weapon, 'melee', null, null);
+      singles?.set(id, singleDX);
+    }
     return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), ledger };
   });
   const fdx = friendDX(core, state, fig, plan.targets.length, friendLedger);
@@ -214,14 +223,17 @@ function oddsInputs(
   return [targets, friends, fdx];
 }
 
-/** Exact odds of `plan` beside a single attack on each target (explain, AI). */
-export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, weapon: WeaponInstance): ActionOption {
+/**
+ * Exact odds of `plan` beside a single attack on each target (explain, AI). `inputs`: the
+ * plan's odds inputs when the AI has them already (no ledgers).
+ */
+export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, weapon: WeaponInstance, inputs: OddsInputs | null = null): ActionOption {
   const { state } = ctx;
   const variant = variantOf(state.options);
   const command: SweepCommand = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin };
   const withLedger = ctx.mode === 'explain';
   const friendLedger: LedgerEntry[] | null = withLedger ? [] : null;
-  const [targets, friends, fdx] = oddsInputs(ctx, fig, plan, weapon, friendLedger, withLedger);
+  const [targets, friends, fdx] = inputs && !withLedger ? inputs : oddsInputs(ctx, fig, plan, weapon, friendLedger, withLedger);
   const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends, state.options.ruleset === 'classic');
   const value = cmp.sweepValue.toNumber();
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -274,15 +286,17 @@ function options(ctx: OptionsContext, fig: Figure): ActionOption[] {
   if (sweepRefusal(weaponOf(weapon), hasMultipleSwing(fig), variant)) return [];
   const plans = possibleSweeps(sweeper(core, fig), arcFigures(core, state, fig, []), variant);
   const out: ActionOption[] = [];
+  const singles = new Map<string, number>();
   for (const p of plans) {
     // The AI sweeps only when the sweep is better than the best single attack (issue 5 part 4):
     // a quick float check first, then the exact comparison decides.
+    let inputs: OddsInputs | null = null;
     if (ctx.mode === 'ai') {
-      const [ts, fs] = oddsInputs(ctx, fig, p, weapon!, null);
-      const q = quickSweepValue(variant, { dice: weapon!.dmg.dice, plus: weapon!.dmg.plus }, ts, fs, state.options.ruleset === 'classic');
+      inputs = oddsInputs(ctx, fig, p, weapon!, null, false, singles);
+      const q = quickSweepValue(variant, { dice: weapon!.dmg.dice, plus: weapon!.dmg.plus }, inputs[0], inputs[1], state.options.ruleset === 'classic');
       if (q.value <= q.bestSingle - 1e-9) continue;
     }
-    const o = sweepOption(ctx, fig, p, weapon!);
+    const o = sweepOption(ctx, fig, p, weapon!, inputs);
     if (ctx.mode === 'ai' && !o.sweepIsBetter) continue;
     out.push(o);
   }
