@@ -117,14 +117,18 @@ export interface StrengthRow {
 const STR_ROWS = strData.rows as StrengthRow[];
 
 // Row lookups sit in the AI's and the lab's inner loop: each (score, pct) is looked up once,
-// then read from a flat array (score * 101 + pct) without a search or a closure.
-const strCache: (StrengthRow | undefined)[] = [];
-const dexCache: number[] = [];
+// then read from a flat array (score * 101 + pct) without a search or a closure. The arrays are
+// made full size at once: writing far past the end of an empty array would leave V8 a sparse
+// (dictionary) one, looked up by hashing.
+const CACHED_SCORES = 26 * 101; // scores 0..25, percentiles 0..100
+const strCache: (StrengthRow | null)[] = new Array(CACHED_SCORES).fill(null);
+const dexCache: number[] = new Array(CACHED_SCORES).fill(-1);
 
 export function strengthRow(s: Score): StrengthRow {
   const k = s.score * 101 + s.pct;
+  if (!(k >= 0 && k < CACHED_SCORES)) return rowFor(STR_ROWS, s);
   let r = strCache[k];
-  if (r === undefined) {
+  if (r === null) {
     r = rowFor(STR_ROWS, s);
     strCache[k] = r;
   }
@@ -139,8 +143,9 @@ export function dexRow(s: Score): DexRow {
 /** The row index, so the Two Weapons skill can use the next better row (R-A4, seed note 1). */
 export function dexRowIndex(s: Score): number {
   const k = s.score * 101 + s.pct;
+  if (!(k >= 0 && k < CACHED_SCORES)) return DEX_ROWS.indexOf(rowFor(DEX_ROWS, s));
   let i = dexCache[k];
-  if (i === undefined) {
+  if (i === -1) {
     i = DEX_ROWS.indexOf(rowFor(DEX_ROWS, s));
     dexCache[k] = i;
   }
