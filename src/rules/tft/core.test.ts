@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CommandRejected } from '../../core/errors.ts';
-import { attackOutcome, hitThresholds, rangeDX, relation, standardWoundState } from './core.ts';
-import type { TftEvent } from './model.ts';
+import { lineOfSight } from '../../core/hex/line.ts';
+import { attackOutcome, hitThresholds, lineOfFire, lineOfView, rangeDX, relation, standardWoundState } from './core.ts';
+import type { TftEvent, TftState } from './model.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 
 // a at (2,3) facing east, b at (3,3) facing west: adjacent, each in the other's front hex.
@@ -262,5 +264,22 @@ describe('rejections', () => {
     expect(() => play(s, [{ type: 'attack', figure: 'b', target: 'a' }])).toThrow(CommandRejected);
     expect(() => play(s, [{ type: 'attack', figure: 'b', target: 'a' }])).toThrow(/it is a's action, not b's/);
     expect(JSON.stringify(s)).toBe(before);
+  });
+});
+
+describe('line of fire (tft-core missile fire; HiTech clear shot)', () => {
+  it('walls and standing figures strictly between block; down and dead figures do not; the same as walking the line', () => {
+    const hexArb = fc.record({ q: fc.integer({ min: -6, max: 6 }), r: fc.integer({ min: -6, max: 6 }) });
+    const figArb = fc.record({ pos: hexArb, prone: fc.boolean(), state: fc.constantFrom('healthy', 'reeling', 'dead') });
+    fc.assert(
+      fc.property(hexArb, hexArb, fc.array(figArb, { maxLength: 6 }), fc.array(hexArb, { maxLength: 3 }), (a, b, figures, walls) => {
+        const state = { map: { width: 20, height: 20, terrain: walls.map((w) => ({ ...w, kind: 'wall' })) }, figures } as unknown as TftState;
+        // The reading written out: every hex strictly between on the line, walls and standing figures.
+        const want = lineOfSight(a, b, (h) => walls.some((w) => w.q === h.q && w.r === h.r) || figures.some((f) => f.pos.q === h.q && f.pos.r === h.r && !f.prone && f.state !== 'dead'));
+        expect(lineOfFire(state, a, b)).toBe(want);
+        expect(lineOfView(state, a, b)).toBe(lineOfSight(a, b, (h) => walls.some((w) => w.q === h.q && w.r === h.r)));
+      }),
+      { numRuns: 500, seed: 7 },
+    );
   });
 });

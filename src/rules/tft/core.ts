@@ -100,7 +100,25 @@ export function terrainAtQR(state: TftState, q: number, r: number): 'wall' | 'ro
  * body) does not.
  */
 export function lineOfFire(state: TftState, from: Hex, to: Hex): boolean {
+  if (state.map.terrain.length === 0 && !standingBetween(state, from, to)) return true;
   return lineOfSight(from, to, (h) => wallAt(state, h) || standingAt(state, h.q, h.r));
+}
+
+/**
+ * Whether a standing figure is on some shortest path strictly between `a` and `b`: only there
+ * can it be on the line (a hex line is a shortest path), so with none and no walls the line is
+ * clear without walking it (the AI weighs a line from every hex it could reach).
+ */
+function standingBetween(state: TftState, a: Hex, b: Hex): boolean {
+  const n = distance(a, b);
+  const fs = state.figures;
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i];
+    if (f.prone || f.state === 'dead') continue;
+    const da = distance(a, f.pos);
+    if (da > 0 && da < n && da + distance(f.pos, b) === n) return true;
+  }
+  return false;
 }
 
 /** Sight: only walls block it (tft-core map terrain); on a map without terrain nothing does. */
