@@ -5,7 +5,8 @@
 //     both sides, one thread; with the default options (Hanging by a Thread on) and thread off;
 //   - the same fights step by step through the command layer (what playOut shortcuts);
 //   - the ratio engine/limit, run by run (interleaved, so load falls on both alike);
-//   - where a fight's time goes: clone, steps per fight, microseconds per step.
+//   - where a fight's time goes: clone, steps per fight, microseconds per step, and the opening
+//     (clone + the first four steps), which alone bounds engine/limit.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { SeededDice } from '../src/core/dice/source.ts';
@@ -71,5 +72,11 @@ export const tft: BenchSection = {
     const steps = engineDuels(on, probe, fights) / fights;
     h.note(`steps (decide + apply) per fight: ${steps.toFixed(1)}; about ${(1e6 / engine.median / steps).toFixed(2)} us per step at the median`);
     h.time('clone of the duel start state', () => tftSystem.clone(on));
+    // The opening: the clone and the first four steps (begin with the initiative, the winner's
+    // choice, the AI closing in, the other figure's move). It bounds engine/limit from above
+    // whatever the rest of a fight costs (docs/PERFORMANCE.md, fourth pass).
+    const dOpen = new SeededDice(seedRng('tft-opening'));
+    const opening = h.time('the opening: clone + the first 4 steps', () => runToEnd(tftSystem, tftSystem.clone(on), dOpen, null, { maxSteps: 4 }));
+    h.note(`the opening alone allows engine / limit up to ${((1e6 / limit.median / opening.median) * 100).toPrecision(3)}% (a limit duel takes ${(1e6 / limit.median).toFixed(2)} us)`);
   },
 };
