@@ -114,7 +114,7 @@ function standingBetween(state: TftState, a: Hex, b: Hex): boolean {
   const fs = state.figures;
   for (let i = 0; i < fs.length; i++) {
     const f = fs[i];
-    if (f.prone || f.state === 'dead') continue;
+    if (!standing(f)) continue;
     const da = distance(a, f.pos);
     if (da > 0 && da < n && da + distance(f.pos, b) === n) return true;
   }
@@ -134,9 +134,14 @@ function standingAt(state: TftState, q: number, r: number): boolean {
   const fs = state.figures;
   for (let i = 0; i < fs.length; i++) {
     const f = fs[i];
-    if (f.pos.q === q && f.pos.r === r && !f.prone && f.state !== 'dead') return true;
+    if (f.pos.q === q && f.pos.r === r && standing(f)) return true;
   }
   return false;
+}
+
+/** A figure that blocks a line of fire: not down, not dead. */
+function standing(f: Figure): boolean {
+  return !f.prone && f.state !== 'dead';
 }
 
 export function canAct(fig: Figure): boolean {
