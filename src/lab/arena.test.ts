@@ -27,6 +27,18 @@ describe('arena', () => {
     const one = await runArena(job, { workers: 1 });
     const two = await runArena(job, { workers: 2 });
     expect(two).toEqual(one);
+    // The workers alone (this thread plays nothing), and this thread with two workers.
+    for (const [size, here] of [[2, false], [3, true]] as const) {
+      const pool = new ArenaPool(size, here);
+      try {
+        expect(await pool.run(job)).toEqual(one);
+        expect(pool.played.reduce((a, b) => a + b, 0)).toBe(3);
+        expect(pool.played).toHaveLength(here ? size : size + 1);
+        if (!here) expect(pool.played[0]).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    }
     expect(one.variants[0].sums.n).toBe(CHUNK * 2 + 17);
     const other = await runArena({ ...job, seed: 43 }, { workers: 1 });
     expect(other.variants[0].sums.sum).not.toEqual(one.variants[0].sums.sum);
@@ -36,7 +48,7 @@ describe('arena', () => {
     const a = { variants: [{ name: 'duel', raw: duel }], seed: 5, fights: CHUNK * 3, events: false };
     const b = { variants: [{ name: 'blow', raw: oneBlow }], seed: 6, fights: CHUNK * 2 + 3, events: true };
     const bad = { variants: [{ name: 'bad', raw: { ...oneBlow, figures: [{ ...oneBlow.figures[0], weapons: ['no-such-sword'] }, oneBlow.figures[1]] } }], seed: 1, fights: CHUNK * 2, events: false };
-    const pool = new ArenaPool(2);
+    const pool = new ArenaPool(2, false);
     try {
       expect(await pool.run(a)).toEqual(runInline(a));
       expect(await pool.run(b)).toEqual(runInline(b));

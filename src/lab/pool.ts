@@ -1,11 +1,12 @@
-// Runs arena jobs on K worker threads (node:worker_threads, TypeScript through tsx), handing
-// out chunk indices as workers free up and merging the results in chunk order: the result for
-// a seed is the same with 1, 2 or K workers. A pool keeps its threads for several jobs (a
-// compare grid runs one job per point; starting threads and loading the engine in each takes
-// far longer than a point's fights).
+// Runs arena jobs on K threads: this one and K-1 worker threads (node:worker_threads,
+// TypeScript through tsx), handing out chunk indices as threads free up and merging the
+// results in chunk order: the result for a seed is the same with 1, 2 or K. This thread plays
+// chunks from the start, so a job too small to repay starting workers (a worker takes about
+// 0.4 s to load the engine through tsx) is no slower than with one. A pool keeps its workers
+// for several jobs (a compare grid runs one job per point).
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
-import { type ArenaJob, type ArenaResult, type ChunkResult, chunkCount, mergeChunks, prepareJob, runInline } from './arena.ts';
+import { type ArenaJob, type ArenaResult, type ChunkResult, chunkCount, mergeChunks, prepareJob, runChunk, runInline } from './arena.ts';
 
 export interface PoolOptions {
   workers: number;
@@ -13,26 +14,46 @@ export interface PoolOptions {
 }
 
 /** What a worker sends back (worker.ts). */
-type WorkerMessage = { result?: ChunkResult; error?: { name?: string; message: string; issues?: InputError['issues'] } };
+type WorkerMessage = { ready?: true; result?: ChunkResult; error?: { name?: string; message: string; issues?: InputError['issues'] } };
 
-/** K worker threads, started on the first job that needs more than one and kept until close(). */
+/**
+ * Chunks a ready worker holds, so it does not wait while this thread plays a chunk. None is
+ * handed to a worker still loading: this thread may finish a small job meanwhile.
+ */
+const AHEAD = 2;
+
+/** K threads: this one and K-1 workers, started on the first job that needs them, kept until close(). */
 export class ArenaPool {
   private workers: Worker[] = [];
+  /** Chunks of the last job played by this thread (index 0) and by each worker. */
+  played: number[] = [];
 
-  constructor(readonly size: number) {}
+  /**
+   * @param size threads in all (`--workers K`).
+   * @param here this thread plays chunks too (default); false leaves them all to the workers,
+   *   for a caller whose event loop must stay free (and for tests of the workers alone).
+   */
+  constructor(
+    readonly size: number,
+    readonly here = true,
+  ) {}
 
   /** Plays `job` (inline when one thread is enough); the same result for any pool size. */
   async run(job: ArenaJob, onProgress?: (done: number, total: number) => void): Promise<ArenaResult> {
-    // Prepared here too: bad scenarios fail fast with the system's own InputError, and the merge
-    // needs each variant's keys.
+    // Prepared here too: bad scenarios fail fast with the system's own InputError, the merge
+    // needs each variant's keys, and this thread plays from them.
     const prepared = prepareJob(job);
     const total = chunkCount(job.fights);
-    const k = Math.max(1, Math.min(this.size, total));
-    if (k <= 1) return runInline(job, onProgress);
+    const helpers = Math.min(this.here ? this.size - 1 : this.size, total);
+    if (helpers <= 0 || (this.here && total <= 1)) {
+      this.played = [total];
+      return runInline(job, onProgress);
+    }
     // tsx is registered inside the worker by worker-boot.mjs (`--import tsx` in execArgv is not
     // honoured by worker threads on Node 20).
-    while (this.workers.length < k) this.workers.push(new Worker(new URL('./worker-boot.mjs', import.meta.url)));
-    const active = this.workers.slice(0, k);
+    while (this.workers.length < helpers) this.workers.push(new Worker(new URL('./worker-boot.mjs', import.meta.url)));
+    const active = this.workers.slice(0, helpers);
+    const played = new Array<number>(helpers + 1).fill(0);
     const results: ChunkResult[] = [];
     let next = 0;
     let done = 0;
@@ -51,34 +72,49 @@ export class ArenaPool {
         void this.close(); // a failed job leaves its workers mid-chunk: start afresh next time
         reject(e);
       };
+      const record = (r: ChunkResult, thread: number) => {
+        results.push(r);
+        played[thread]++;
+        done++;
+        onProgress?.(done, total);
+        if (done === total) {
+          finished = true;
+          detach();
+          resolve();
+        }
+      };
       const feed = (w: Worker) => {
         if (next < total) w.postMessage({ chunk: next++ });
       };
-      for (const w of active) {
+      active.forEach((w, i) => {
         w.on('message', (m: WorkerMessage) => {
           if (finished) return;
           if (m.error) {
             fail(m.error.issues ? new InputError(m.error.issues, 'scenario') : new Error(m.error.message));
             return;
           }
+          if (m.ready) for (let a = 0; a < AHEAD; a++) feed(w);
           if (!m.result) return;
-          results.push(m.result);
-          done++;
-          onProgress?.(done, total);
-          if (done === total) {
-            finished = true;
-            detach();
-            resolve();
-            return;
-          }
-          feed(w);
+          record(m.result, i + 1);
+          if (!finished) feed(w);
         });
         w.on('error', fail);
-        // Messages are handled in order: the job is prepared before its first chunk is played.
         w.postMessage({ job });
-        feed(w);
-      }
+      });
+      // This thread plays one chunk at a time, letting the workers' messages in between.
+      const playHere = () => {
+        if (finished || next >= total) return;
+        try {
+          record(runChunk(prepared, job, next++), 0);
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        setImmediate(playHere);
+      };
+      if (this.here) setImmediate(playHere);
     });
+    this.played = played;
     return mergeChunks(prepared, job, results);
   }
 

@@ -1,5 +1,5 @@
 // A worker thread of the arena (pool.ts): prepares each job it is sent, then plays the chunks
-// the main thread sends for it, one message per chunk (run through tsx: worker-boot.mjs).
+// the main thread sends for it once it says it is ready, one message per chunk (run through tsx: worker-boot.mjs).
 import { parentPort } from 'node:worker_threads';
 import { type ArenaJob, type Prepared, prepareJob, runChunk } from './arena.ts';
 
@@ -13,6 +13,7 @@ port.on('message', (m: { job: ArenaJob } | { chunk: number }) => {
       job = m.job;
       prepared = null;
       prepared = prepareJob(job);
+      port.postMessage({ ready: true }); // chunks are handed out from now on (pool.ts)
       return;
     }
     if (!job || !prepared) return; // its job failed to prepare: the error has been sent
