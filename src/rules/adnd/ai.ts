@@ -172,12 +172,18 @@ function strikingWeapon(a: Figure): WeaponItem | undefined {
   return undefined;
 }
 
+function extraLands(s: AdndState, f: Figure): boolean {
+  for (const l of s.landing) if (l.extra && l.attacker === f.id) return true;
+  return false;
+}
+
 export function aiReact(s: AdndState, f: Figure): Command {
   const p = parryWeapon(f);
   if (!p || parryAc(f, p) < 1) return { type: 'pass', figure: f.id };
-  // Its own blow lands in this segment too (they resolve together, R-A1): a parry would give up
-  // that blow for a little AC, and two such fighters would parry each other without end.
-  if (f.declared?.kind === 'attack' && f.next === s.now && !parryKeepsAttack(f, p)) return { type: 'pass', figure: f.id };
+  // Its own blow (declared, or its extra attack) lands in this segment too (they resolve
+  // together, R-A1): a parry would give up that blow for a little AC (3380eb42: the parrier
+  // only defends in that segment), and two such fighters would parry each other without end.
+  if (!parryKeepsAttack(f, p) && ((f.declared?.kind === 'attack' && f.next === s.now) || extraLands(s, f))) return { type: 'pass', figure: f.id };
   let worstId: string | null = null;
   let worstMax = -1;
   for (const l of s.landing) {

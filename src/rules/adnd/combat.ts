@@ -30,6 +30,15 @@ export function canFight(f: Figure): boolean {
   return f.hp > 0;
 }
 
+/**
+ * Standing and neither surprised nor held during segment `now`, so it may strike (an extra
+ * attack) or parry in it. Surprise and holds last through their last segment; the figure
+ * declares at its end (R-A3: surprised 4 segments, a long sword first lands in 9).
+ */
+export function actsIn(f: Figure, now: number): boolean {
+  return canFight(f) && now > f.surprised && now > f.heldUntil;
+}
+
 /** The damage dice text a weapon rolls against a target of `size` (S-M / L columns). */
 export function damageDice(w: WeaponItem, size: Figure['size']): string {
   if (w.kind === 'launcher' && w.missile) {

@@ -67,7 +67,9 @@ export function describeEvent(e: AdndEvent): string {
     case 'drain':
       return `${at(e)} ${x.by} drains ${x.amount} ${x.kind === 'level' ? 'level(s)' : 'strength'} from ${x.figure} (never multiplied, R-A10)`;
     case 'disarm':
-      return `${at(e)} ${x.figure} loses ${x.weapon} to ${x.by} [R-A9]`;
+      return `${at(e)} ${x.figure} loses ${x.weapon} to ${x.by}${x.why ? `: ${x.why}` : ' [R-A9]'}`;
+    case 'parry-end':
+      return `${at(e)} ${x.figure}'s parry against ${x.against} ends: ${x.why}`;
     case 'entangle':
       return `${at(e)} ${x.figure} is entangled by ${x.by} [R-A9]`;
     case 'struggle':

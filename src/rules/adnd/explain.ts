@@ -5,7 +5,7 @@ import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { aiDeclare, attackWeapons, enemies, parryWith } from './ai.ts';
 import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
-import { canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
+import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import type { AdndState, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { explainText } from './text.ts';
@@ -209,7 +209,8 @@ export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
         repeats(p.f, describeDeclared(p.copy, p.f), until, out);
       }
     }
-    if (f.extraAt > 0 && (f.extraAt > s.now || (f.extraAt === s.now && s.phase !== 'declare'))) {
+    // An extra attack falling in a surprised or held segment is lost (as in the system: actsIn).
+    if (f.extraAt > 0 && actsIn(f, f.extraAt) && (f.extraAt > s.now || (f.extraAt === s.now && s.phase !== 'declare'))) {
       out.push({
         segment: f.extraAt,
         round: roundOf(f.extraAt),

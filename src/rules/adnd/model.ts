@@ -124,10 +124,13 @@ export interface Figure {
   declSpeed: -1 | 0 | 1;
   /** Consecutive parries counted into this declaration's delay (R-A8). */
   declParries: number;
-  /** Consecutive parries (R-A8); reset by any other action landing. */
+  /** Consecutive parries (R-A8); reset by any other action landing (a wait is not one). */
   parries: number;
-  /** Parry in force: against whom and the AC improvement, until the next action lands. */
-  parry: { against: string; ac: number } | null;
+  /**
+   * Parry in force: against whom, the AC improvement, the segment it was made in and whether
+   * the figure's attack goes on beside it (a parrying weapon); until its next action lands.
+   */
+  parry: { against: string; ac: number; at: number; keepsAttack: boolean } | null;
   /** An extra attack this round (R-A5) lands at this segment; 0 when none. */
   extraAt: number;
   /** No spell before this segment (R-A7 pause after an offensive spell). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { InputError, type Issue } from '../../core/errors.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
 import { parseDice } from '../../core/dice/notation.ts';
-import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore } from './tables.ts';
+import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
 import { twoWeaponDex } from './tohit.ts';
 
 const id = z.string().min(1).max(64);
@@ -215,10 +215,11 @@ export function setupScenario(raw: unknown): AdndState {
     if (!monster && fr.hd !== undefined) issues.push({ path: `${p}.hd`, message: 'a character has a class and level, not hit dice' });
     const hd = fr.hd === undefined ? 0 : parseHd(fr.hd);
     if (hd === null) issues.push({ path: `${p}.hd`, message: `'${fr.hd}' is not hit dice like 6+3` });
-    const str = parseScore(fr.str ?? 10);
-    if (!str) issues.push({ path: `${p}.str`, message: `'${fr.str}' is not a score 3-25 or 18/01..18/00` });
-    const dex = parseScore(fr.dex ?? 11);
-    if (!dex) issues.push({ path: `${p}.dex`, message: `'${fr.dex}' is not a score 3-25 or 18/01..18/00` });
+    // Only scores the tables have rows for (strength stops at 18/00; the seed's dexterity runs to 25).
+    const str = parseScore(fr.str ?? 10, 'str');
+    if (!str) issues.push({ path: `${p}.str`, message: `'${fr.str}' is not a strength score the table covers: ${scoreRangeText('str')}` });
+    const dex = parseScore(fr.dex ?? 11, 'dex');
+    if (!dex) issues.push({ path: `${p}.dex`, message: `'${fr.dex}' is not a dexterity score the table covers: ${scoreRangeText('dex')}` });
     const weapons: WeaponItem[] = [];
     fr.weapons.forEach((we, k) => {
       const w = buildWeapon(we, `${p}.weapons[${k}]`, issues);

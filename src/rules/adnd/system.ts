@@ -6,8 +6,10 @@
 //   1. round start (segment 1 of a round): extra-attack rolls (R-A5), dying figures bleed;
 //   2. `extra`: figures whose extra attack falls here pick a target;
 //   3. `react`: every figure about to be struck may parry one attacker (declared before the roll, R-A8);
-//   4. everything landing here resolves together (R-A1 ties are simultaneous: a figure felled
-//      this segment still delivers its own blow);
+//   4. everything landing here resolves together (R-A1 ties are simultaneous: a figure felled,
+//      entangled, held or disarmed this segment still delivers its own blows, with the weapon it
+//      held at the segment's start); what ends a parry or takes a weapon from a hand applies
+//      once every blow is struck, so the figure order never matters;
 //   5. `declare`: figures now free declare their next action.
 //
 // With `emit` null (the lab) the same steps run on numbers only: no ledger, no string, no
@@ -22,7 +24,7 @@ import { z } from 'zod';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
 import { parryDelay, roundOf, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
-import { canFight, disarmMethod, figureState, saves, savingThrow, swing, type SwingResult } from './combat.ts';
+import { actsIn, canFight, disarmMethod, figureState, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
 import { explainState } from './explain.ts';
 import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason } from './model.ts';
@@ -42,13 +44,27 @@ function ev(s: AdndState, type: string, fields: Record<string, unknown>): AdndEv
 export { fig } from './plan.ts';
 
 
+/** May declare at the end of this segment (its last surprised or held segment included, R-A3). */
 function awake(f: Figure, now: number): boolean {
   return canFight(f) && now >= f.surprised && now >= f.heldUntil;
 }
 
-/** May parry now: standing, not surprised or held this segment, not entangled, a hand weapon ready. */
+/** May parry now: free in this segment (actsIn), not entangled, a hand weapon ready. */
 function canReact(f: Figure, now: number): boolean {
-  return canFight(f) && now > f.surprised && now > f.heldUntil && !f.entangled && parryWeapon(f) !== null;
+  return actsIn(f, now) && !f.entangled && parryWeapon(f) !== null;
+}
+
+/** May take an extra attack due now: free in this segment (actsIn, as for a parry), not entangled, a weapon ready. */
+function canTakeExtra(f: Figure, now: number): boolean {
+  return actsIn(f, now) && !f.entangled && firstAttackWeapon(f) !== undefined;
+}
+
+/** Why canTakeExtra says no, for the log. */
+function extraBlocked(f: Figure, now: number): string {
+  if (now <= f.surprised) return `surprised through segment ${f.surprised}: no blow before segment ${f.surprised + 1} (3380eb42, R-A3)`;
+  if (now <= f.heldUntil) return `held through segment ${f.heldUntil}`;
+  if (f.entangled) return 'entangled: it can only struggle free (R-A9)';
+  return 'no weapon ready (R-A2)';
 }
 
 /** Refills the queue in place with the figures free to declare now (figure order). */
@@ -137,7 +153,12 @@ function nextSegment(s: AdndState, dice: DiceSource, emit: E): void {
   }
   s.phase = 'extra';
   s.queue.length = 0;
-  for (const f of s.figures) if (f.extraAt === s.now && awake(f, s.now) && !f.entangled && firstAttackWeapon(f) !== undefined) s.queue.push(f.id);
+  for (const f of s.figures) {
+    if (f.extraAt !== s.now || !canFight(f)) continue;
+    // An extra attack only in a segment the figure is free in (3380eb42: surprised four segments, first blow in 9).
+    if (canTakeExtra(f, s.now)) s.queue.push(f.id);
+    else if (emit) attackLost(s, f, true, extraBlocked(f, s.now), emit);
+  }
 }
 
 function indexOf(s: AdndState, id: string): number {
@@ -203,10 +224,8 @@ function hurt(s: AdndState, t: Figure, amount: number, why: string | null, emit:
   t.hp -= amount;
   const after = figureState(t, s.options);
   if (after !== before) {
-    if (!canFight(t)) {
-      t.parry = null;
-      t.extraAt = 0;
-    }
+    // Its parry ends with the segment (settle): later blows at it this segment are lost anyway.
+    if (!canFight(t)) t.extraAt = 0;
     if (emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why }));
   }
 }
@@ -216,6 +235,64 @@ function heal(s: AdndState, t: Figure, amount: number, emit: E): void {
   t.hp = Math.min(t.maxHp, t.hp + amount);
   const after = figureState(t, s.options);
   if (after !== before && emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why: 'healed' }));
+}
+
+// Effects held until every blow of the segment is struck (R-A1: what lands together resolves
+// from the state at the segment's start, whatever the figure order): parries ended by the
+// parrier's own action or by what befell it, and weapons knocked from a hand. Module scratch
+// lists, reused (no allocation), filled and emptied within one resolveSegment.
+const ending: Figure[] = [];
+const endingWhy: string[] = [];
+const losing: Figure[] = [];
+const losingTo: Figure[] = [];
+const losingWeapon: string[] = [];
+const ACTED = 'its next action landed (R-A8)';
+const EXTRA = 'its extra attack (R-A8)';
+
+/** `f`'s parry ends at the end of this segment; its own action or extra attack also breaks the run of consecutive parries. */
+function endParry(f: Figure, why: string): void {
+  ending.push(f);
+  endingWhy.push(why);
+}
+
+/** Applies the held effects (see `ending`), then forgets them. */
+function settle(s: AdndState, emit: E): void {
+  for (let i = 0; i < losing.length; i++) loseWeapon(s, losing[i], losingTo[i], losingWeapon[i], emit);
+  for (let i = 0; i < ending.length; i++) {
+    const f = ending[i];
+    const why = endingWhy[i];
+    if (why === ACTED || why === EXTRA) f.parries = 0;
+    if (f.parry !== null && canFight(f)) {
+      if (emit) emit(ev(s, 'parry-end', { figure: f.id, against: f.parry.against, why, consecutive: f.parries }));
+      f.parry = null;
+    }
+  }
+  ending.length = endingWhy.length = 0;
+  losing.length = losingTo.length = losingWeapon.length = 0;
+  for (const f of s.figures) {
+    if (canFight(f)) continue;
+    f.declared = null;
+    f.parry = null;
+  }
+}
+
+/** R-A9: the disarmed weapon leaves the hand after the segment of the hit; a blow of that segment was struck with it. */
+function loseWeapon(s: AdndState, t: Figure, by: Figure, id: string, emit: E): void {
+  const k = t.hands.indexOf(id);
+  if (k < 0) return; // already knocked away this segment
+  for (let j = k; j < t.hands.length - 1; j++) t.hands[j] = t.hands[j + 1];
+  t.hands.length -= 1;
+  const w = weaponById(t, id)!;
+  w.ready = false;
+  w.dropped = true;
+  if (emit) emit(ev(s, 'disarm', { figure: t.id, by: by.id, weapon: w.id, why: 'knocked away by the hit to disarm; out of hand from the next segment (R-A1, R-A9)' }));
+  if (!canFight(t)) return;
+  const d = t.declared;
+  if (d && d.kind === 'attack' && (d.weapon === w.id || d.offhand === w.id)) interrupt(s, t, 'disarmed');
+  if (t.parry !== null) {
+    if (emit) emit(ev(s, 'parry-end', { figure: t.id, against: t.parry.against, why: 'disarmed (R-A9)', consecutive: t.parries }));
+    t.parry = null;
+  }
 }
 
 /** Frees `f` (its pending action lost): disarmed, entangled, held, parrying. */
@@ -239,19 +316,15 @@ function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E)
     }
     if (emit) emit(ev(s, 'drain', { figure: t.id, by: a.id, kind: r.drain.kind, amount: r.drain.amount }));
   }
+  // R-A1: the weapon (the one in hand now, which the hit was aimed at) goes at the segment's end (settle).
   if (r.disarmed && t.hands.length > 0) {
-    const w = weaponById(t, t.hands[0])!;
-    w.ready = false;
-    w.dropped = true;
-    t.hands.shift();
-    if (emit) emit(ev(s, 'disarm', { figure: t.id, by: a.id, weapon: w.id }));
-    const d = t.declared;
-    if (d && d.kind === 'attack' && (d.weapon === w.id || d.offhand === w.id) && canFight(t)) interrupt(s, t, 'disarmed');
-    if (t.parry) t.parry = null;
+    losing.push(t);
+    losingTo.push(a);
+    losingWeapon.push(t.hands[0]);
   }
   if (r.entangled && canFight(t)) {
     t.entangled = true;
-    t.parry = null;
+    endParry(t, 'entangled (R-A9)');
     if (emit) emit(ev(s, 'entangle', { figure: t.id, by: a.id }));
     interrupt(s, t, 'entangled');
   }
@@ -378,7 +451,7 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       if (e.kind === 'slow') t.slowedUntil = until;
       else {
         t.heldUntil = until;
-        t.parry = null;
+        endParry(t, 'held (hold person)');
         interrupt(s, t, 'held', until);
       }
       if (emit) emit(ev(s, 'status', { figure: t.id, status: e.kind === 'slow' ? 'slowed' : 'held', until, save: sv.detail }));
@@ -403,6 +476,7 @@ const actingWhat: Declared[] = [];
 
 function resolveSegment(s: AdndState, dice: DiceSource, emit: E): void {
   // Snapshot: everyone whose action lands now acts, even if struck down in this same segment (R-A1).
+  ending.length = endingWhy.length = losing.length = losingTo.length = losingWeapon.length = 0;
   acting.length = 0;
   actingWhat.length = 0;
   for (const f of s.figures) {
@@ -448,26 +522,33 @@ function resolveSegment(s: AdndState, dice: DiceSource, emit: E): void {
         if (sv.saved) f.entangled = false;
         if (emit) emit(ev(s, 'struggle', { figure: f.id, save: sv.detail, free: sv.saved }));
       }
-      // The action has landed: the figure is free again; a parry ends with its next action (R-A8).
+      // The action has landed: the figure is free again. A parry lasts until the next action
+      // (R-A8); a wait is none: the parry and the count of consecutive parries go on, so the
+      // delay falls on the next real action.
       if (f.declared === d) {
         f.declared = null;
         f.freeAt = s.now;
         f.freeReason = d.kind;
       }
-      f.parries = 0;
-      f.parry = null;
+      if (d.kind !== 'wait') endParry(f, ACTED);
     }
     if (hasExtras) {
       let extra = false;
       for (const l of s.landing) if (l.extra && l.attacker === f.id) extra = true;
       if (extra) {
-        resolveAttack(s, f, null, true, dice, emit);
-        f.parries = 0;
-        f.parry = null;
+        const p = f.parry;
+        if (p !== null && p.at === s.now && !p.keepsAttack) {
+          // 3380eb42: no parrying with one weapon and attacking with another (parrying weapons
+          // excepted); the parrier "may only defend during that segment".
+          attackLost(s, f, true, emit ? `${f.name} parried this segment and may only defend in it (3380eb42, R-A8)` : '', emit);
+        } else {
+          resolveAttack(s, f, null, true, dice, emit);
+          endParry(f, EXTRA);
+        }
       }
     }
   }
-  for (const f of s.figures) if (!canFight(f)) f.declared = null;
+  settle(s, emit);
 }
 
 function advance(s: AdndState, dice: DiceSource, emit: E): void {
@@ -562,7 +643,7 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
       }
       const w = parryWeapon(f)!;
       const keepsAttack = parryKeepsAttack(f, w);
-      f.parry = { against: c.against, ac: parryAc(f, w) };
+      f.parry = { against: c.against, ac: parryAc(f, w), at: s.now, keepsAttack };
       if (!keepsAttack) {
         // R-A8: the parry replaces the figure's action; its next action comes SF + 2 per consecutive parry later.
         f.parries += 1;

@@ -1,20 +1,87 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDice } from '../../core/dice/notation.ts';
-import { DEX_ROWS, WEAPONS, dexRow, needToHit, parseScore, saveNeed, strengthRow, toHitAC0 } from './tables.ts';
+import { InputError } from '../../core/errors.ts';
+import { adndSystem as sys } from './system.ts';
+import { QueueDice } from './testing.ts';
+import { DEX_ROWS, SCORE_RANGES, WEAPONS, dexRow, needToHit, parseScore, saveNeed, scoreRangeText, strengthRow, toHitAC0 } from './tables.ts';
 
 describe('AD&D tables', () => {
   it('parses 18/xx scores (18/00 = 100)', () => {
-    expect(parseScore('18/00')).toEqual({ score: 18, pct: 100 });
-    expect(parseScore('18/95')).toEqual({ score: 18, pct: 95 });
-    expect(parseScore(17)).toEqual({ score: 17, pct: 0 });
-    expect(parseScore('17/50')).toBeNull();
-    expect(parseScore('high')).toBeNull();
-    expect(parseScore(26)).toBeNull();
+    expect(parseScore('18/00', 'str')).toEqual({ score: 18, pct: 100 });
+    expect(parseScore('18/95', 'dex')).toEqual({ score: 18, pct: 95 });
+    expect(parseScore(17, 'str')).toEqual({ score: 17, pct: 0 });
+    expect(parseScore('17/50', 'str')).toBeNull();
+    expect(parseScore('high', 'dex')).toBeNull();
+    expect(parseScore(26, 'dex')).toBeNull();
+  });
+
+  it('3380eb42: a score is accepted only where its table has a row (strength 3-18/00, dexterity 3-25); the message says the same range', () => {
+    expect(SCORE_RANGES).toEqual({ str: { min: 3, max: 18, exceptional: true }, dex: { min: 3, max: 25, exceptional: true } });
+    expect([scoreRangeText('str'), scoreRangeText('dex')]).toEqual(['3-18 or 18/01..18/00', '3-25 or 18/01..18/00']);
+    // The reference's strength table stops at 18/00; the seed's dexterity table runs 3..25.
+    expect([parseScore(19, 'str'), parseScore('25', 'str'), parseScore(2, 'str'), parseScore(2, 'dex'), parseScore(1, 'dex')]).toEqual([null, null, null, null, null]);
+    expect([parseScore(19, 'dex'), parseScore(3, 'str')]).toEqual([
+      { score: 19, pct: 0 },
+      { score: 3, pct: 0 },
+    ]);
+    const issues = (str: unknown, dex: unknown) => {
+      const raw = { system: 'adnd', figures: [{ id: 'a', side: 'x', class: 'fighter', hp: 5, ac: 5, str, dex, weapons: [{ weapon: 'dagger' }] }, { id: 'b', side: 'y', hd: 1, hp: 5, ac: 5, weapons: [{ weapon: 'dagger' }] }] };
+      try {
+        sys.setup(raw);
+        return [];
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        return e.issues.map((i) => `${i.path}: ${i.message}`);
+      }
+    };
+    expect(issues(19, 2)).toEqual([
+      "figures[0].str: '19' is not a strength score the table covers: 3-18 or 18/01..18/00",
+      "figures[0].dex: '2' is not a dexterity score the table covers: 3-25 or 18/01..18/00",
+    ]);
+    expect(issues('18/00', 25)).toEqual([]);
+  });
+
+  it('3380eb42: any score the validator accepts is looked up without throwing (property)', () => {
+    const score = fc.oneof(
+      fc.integer({ min: -5, max: 40 }),
+      fc.integer({ min: -5, max: 40 }).map(String),
+      fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}/${String(b).padStart(2, '0')}`),
+      fc.double(),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(score, score, (str, dex) => {
+        for (const a of ['str', 'dex'] as const) {
+          const v = parseScore(a === 'str' ? str : dex, a);
+          if (v) expect(() => (a === 'str' ? strengthRow(v) : dexRow(v))).not.toThrow();
+        }
+        // Through the validator: either it names the field, or the figure plays (tables, explain, a few steps).
+        const raw = {
+          system: 'adnd',
+          figures: [
+            { id: 'a', side: 'x', class: 'fighter', level: 5, hp: 30, ac: 5, str, dex, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }] },
+            { id: 'b', side: 'y', class: 'fighter', level: 5, hp: 30, ac: 5, str, dex, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }] },
+          ],
+        };
+        let s: ReturnType<typeof sys.setup>;
+        try {
+          s = sys.setup(raw);
+        } catch (e) {
+          expect(e).toBeInstanceOf(InputError);
+          for (const i of (e as InputError).issues) expect(i.path).toMatch(/^figures\[[01]\]\.(str|dex)$/);
+          return;
+        }
+        sys.explain(s);
+        const dice = new QueueDice({}, { 20: 20, 100: 1 });
+        for (let k = 0; k < 30 && sys.pending(s); k++) sys.apply(s, sys.decide(s), dice, () => {});
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('strength to hit / damage (1e PHB, adnd-1e reference)', () => {
-    const s = (v: string | number) => strengthRow(parseScore(v)!);
+    const s = (v: string | number) => strengthRow(parseScore(v, 'str')!);
     expect([s(3).hit, s(3).dmg]).toEqual([-3, -1]);
     expect([s(16).hit, s(16).dmg]).toEqual([0, 1]);
     expect([s(18).hit, s(18).dmg]).toEqual([1, 2]);
@@ -26,7 +93,7 @@ describe('AD&D tables', () => {
   });
 
   it("R-A4: the seed's dexterity table, 18/xx rows included [3380eb42]", () => {
-    const d = (v: string | number) => dexRow(parseScore(v)!);
+    const d = (v: string | number) => dexRow(parseScore(v, 'dex')!);
     expect(d(3)).toMatchObject({ hand: -3, missile: -3, primary: null, ac: -4 });
     expect(d(5)).toMatchObject({ hand: -1, missile: -3, ac: -3 });
     expect(d(12)).toMatchObject({ ambi: 3, hand: 0, missile: 0, primary: -6, secondary: -8, ac: 0 });

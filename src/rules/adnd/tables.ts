@@ -67,6 +67,17 @@ export interface DexRow {
   ac: number;
 }
 
+export interface StrengthRow {
+  label: string;
+  min: number;
+  max: number;
+  pctMin?: number;
+  pctMax?: number;
+  hit: number;
+  dmg: number;
+}
+const STR_ROWS = strData.rows as StrengthRow[];
+
 export const CLASSES = classesData.classes as Record<ClassId, ClassInfo>;
 export const WEAPONS: Record<string, WeaponRow> = Object.fromEntries(
   (weaponsData.weapons as WeaponRow[]).map((w) => [w.id, w]),
@@ -76,16 +87,48 @@ export const DEX_ROWS = dexData.rows as DexRow[];
 export const CRITICALS = criticalsData.rows as { min: number; max: number; multiplier: number; special?: boolean; label: string }[];
 export const SAVE_ORDER = savesData.order as string[];
 
-/** Parses "18/00", "18/50", "17" or a number into a Score; null when malformed. */
-export function parseScore(v: unknown): Score | null {
-  if (typeof v === 'number') return Number.isInteger(v) && v >= 1 && v <= 25 ? { score: v, pct: 0 } : null;
+export type Ability = 'str' | 'dex';
+
+/** The scores an ability's table has rows for: min..max, and 18/01..18/00 when it has 18/xx rows. */
+export interface ScoreRange {
+  min: number;
+  max: number;
+  exceptional: boolean;
+}
+
+function rangeOf(rows: { min: number; max: number; pctMin?: number }[]): ScoreRange {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    min = Math.min(min, r.min);
+    max = Math.max(max, r.max);
+  }
+  return { min, max, exceptional: rows.some((r) => r.min === 18 && r.pctMin !== undefined) };
+}
+
+/** The range of each ability, read from its table (strength 3-18/00, the seed's dexterity 3-25). */
+export const SCORE_RANGES: Record<Ability, ScoreRange> = { str: rangeOf(STR_ROWS), dex: rangeOf(DEX_ROWS) };
+
+/** The accepted scores in words, for validation messages: "3-18 or 18/01..18/00". */
+export function scoreRangeText(a: Ability): string {
+  const r = SCORE_RANGES[a];
+  return `${r.min}-${r.max}${r.exceptional ? ' or 18/01..18/00' : ''}`;
+}
+
+/**
+ * Parses "18/00", "18/50", "17" or a number into a Score for `ability`; null when malformed or
+ * outside what its table covers (so every accepted score has a row: no lookup can fail).
+ */
+export function parseScore(v: unknown, ability: Ability): Score | null {
+  const r = SCORE_RANGES[ability];
+  if (typeof v === 'number') return Number.isInteger(v) && v >= r.min && v <= r.max ? { score: v, pct: 0 } : null;
   if (typeof v !== 'string') return null;
   const m = /^(\d{1,2})(?:\/(\d{2}))?$/.exec(v.trim());
   if (!m) return null;
   const score = Number(m[1]);
-  if (score < 1 || score > 25) return null;
+  if (score < r.min || score > r.max) return null;
   if (m[2] === undefined) return { score, pct: 0 };
-  if (score !== 18) return null;
+  if (score !== 18 || !r.exceptional) return null;
   const p = Number(m[2]);
   return { score, pct: p === 0 ? 100 : p };
 }
@@ -104,17 +147,6 @@ function rowFor<T extends { min: number; max: number; pctMin?: number; pctMax?: 
   if (!r) throw new RangeError(`no table row for score ${formatScore(s)}`);
   return r;
 }
-
-export interface StrengthRow {
-  label: string;
-  min: number;
-  max: number;
-  pctMin?: number;
-  pctMax?: number;
-  hit: number;
-  dmg: number;
-}
-const STR_ROWS = strData.rows as StrengthRow[];
 
 // Row lookups sit in the AI's and the lab's inner loop: each (score, pct) is looked up once,
 // then read from a flat array (score * 101 + pct) without a search or a closure. The arrays are
