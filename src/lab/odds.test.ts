@@ -135,7 +135,38 @@ describe('fray odds: TFT attacks', () => {
     const o = tftAttackOdds({ adjDX: 17, damage: '3d', armor: 1, sweep: { variant: 'new', targets: 3 } });
     expect(o.adjDX).toBe(9);
     expectSame(tftDamageDist({ adjDX: 17, damage: '3d', armor: 1, sweep: { variant: 'new', targets: 3 } }), t);
-    expect(o.expectedTotal).toBeCloseTo(o.expected * 3, 12);
+    // A 17 or 18 (4 of 216) ends the sweep: the 2nd target is reached 212/216 of the time, the 3rd (212/216)^2.
+    const s = 212 / 216;
+    expect(o.expectedTotal).toBeCloseTo(o.expected * (1 + s + s * s), 12);
+  });
+
+  it('R-S4, R-S2 [931c742c]: a drop or break (17/18) ends the sweep, so later targets count only when reached: DX 20 greatsword, three unarmoured goblins, 12.399 not 12.632', () => {
+    // Brute force: the three attack rolls in turn (each 3d6 total with its count), stopping at a
+    // 17 or 18; a hit does the mean of 3d+1 (x the critical), halved (R-S3).
+    const meanHit = (m: number) => {
+      const t = new Tally();
+      each(3, 6, (d) => t.add(Math.floor(((sum(d) + 1) * m) / 2)));
+      return t.mean().toNumber();
+    };
+    const rolls = new Tally();
+    each(3, 6, (r) => rolls.add(sum(r)));
+    let expected = 0;
+    const walk = (k: number, p: number) => {
+      if (k === 3) return;
+      for (const [r, c] of rolls.counts) {
+        const q = (p * c) / 216;
+        const m = mult3(r, 12);
+        if (m > 0) expected += q * meanHit(m);
+        if (r < 17) walk(k + 1, q);
+      }
+    };
+    walk(0, 1);
+    const o = tftAttackOdds({ adjDX: 20, damage: '3d+1', sweep: { variant: 'new', targets: 3 } });
+    expect(o.adjDX).toBe(12);
+    expect(o.expected).toBeCloseTo(4.2106, 4);
+    expect(o.expectedTotal).toBeCloseTo(expected, 12);
+    expect(o.expectedTotal).toBeCloseTo(12.399, 3);
+    expect(Fraction.from(o.expectedTotalExact as string).toNumber()).toBeCloseTo(expected, 12);
   });
 
   it('R-S7 [931c742c]: Multiple Swing is -2 per extra target; R-S6 classic is -4 flat at full damage', () => {
@@ -185,12 +216,12 @@ describe('fray odds: TFT attacks', () => {
       const p = c.ap ? Math.ceil(c.armor / 2) : c.armor;
       const dice = c.defend ? 4 : 3;
       const hitsOf = (roll: number) => Math.max(1, Math.min(c.rounds, 1 + Math.max(0, Math.floor((c.adjDX - roll) / 3))));
-      // One hit over every face of its n dice: the multiplier on each die, the adds on the first
-      // die, armor per die (R-H8), HE doubling (R-H9).
+      // One hit over every face of its n dice: the multiplier on each die, armor per die (R-H8),
+      // the adds (no die) times the multiplier on top, never below 0; HE doubling (R-H9).
       const oneHit = (m: number) => {
         const tally = new Tally();
         each(c.n, 6, (d) => {
-          const total = d.reduce((s, f, j) => s + Math.max(0, f * m + (j === 0 ? c.plus : 0) - p), 0);
+          const total = Math.max(0, d.reduce((s, f) => s + Math.max(0, f * m - p), 0) + c.plus * m);
           tally.add(c.he ? total * 2 : total);
         });
         return tally;

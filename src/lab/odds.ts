@@ -13,7 +13,8 @@ import { criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
 import type { Figure as AdndFigure } from '../rules/adnd/model.ts';
 import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } from '../rules/tft/core.ts';
 import { burstHits, clipUse } from '../rules/tft/house/hitech/autofire.ts';
-import { effectiveProtection } from '../rules/tft/house/hitech/damage.ts';
+import { dieThrough, effectiveProtection, hitThrough } from '../rules/tft/house/hitech/damage.ts';
+import { reachChances } from '../rules/tft/house/sweep/odds.ts';
 import { sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
 import { threadStateOf } from '../rules/tft/house/thread/states.ts';
 import type { Figure as TftFigure } from '../rules/tft/model.ts';
@@ -292,9 +293,13 @@ export interface TftAttackResult {
   damage: DistRow[];
   expected: number;
   expectedExact: string;
-  /** Sweep: the same per target; total over every target. */
+  /**
+   * Sweep: the same per target; total over every target, each counted only if the blade gets
+   * to it (a drop or break ends the sweep, R-S4 order).
+   */
   targets?: number;
   expectedTotal?: number;
+  expectedTotalExact?: string;
   states?: StateOdds[];
 }
 
@@ -377,8 +382,9 @@ function rollTable(dice: 3 | 4): RollTable {
 
 /**
  * The damage of one hit (after armor) with critical multiplier m: melee armor once per attack,
- * per-die armor with the multiplier on each die and the adds on the first (R-H8, as
- * hitech/damage.ts hitechDamage), a new-rule sweep halving before armor (R-S3), HE doubling.
+ * per-die armor on each die times the multiplier, the adds on top (R-H8: hitech/damage.ts
+ * dieThrough and hitThrough, the engine's count), a new-rule sweep halving before armor (R-S3),
+ * HE doubling.
  */
 function buildHitDamage(i: TftAttackInput, m: number): Dist {
   const dmg = parseDamage(i.damage, 'damage');
@@ -386,12 +392,10 @@ function buildHitDamage(i: TftAttackInput, m: number): Dist {
   const halve = i.sweep?.variant === 'new';
   let through: Dist;
   if (i.perDie) {
-    if (dmg.dice === 0) through = Dist.constant(Math.max(0, dmg.plus * m - armor));
-    else {
-      const first = Dist.die(6).mapTotal((f) => Math.max(0, f * m + dmg.plus - armor));
-      const rest = Dist.die(6).mapTotal((f) => Math.max(0, f * m - armor));
-      through = first.plus(rest.repeat(dmg.dice - 1));
-    }
+    through = Dist.die(6)
+      .mapTotal((f) => dieThrough(f, m, armor))
+      .repeat(dmg.dice)
+      .mapTotal((t) => hitThrough(t, dmg.plus, m));
   } else {
     through = Dist.dice(dmg.dice, 6).mapTotal((t) => {
       const raw = Math.max(0, t + dmg.plus) * m;
@@ -477,8 +481,14 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
       .map(([value, c]) => ({ value, p: c / den, exact: ratioText(c, den) }));
   }
   if (i.sweep) {
+    // Target j (from 0) is reached when none of the j attacks before it dropped or broke the
+    // weapon; every attack of the sweep has this adjDX and roll (R-S2).
+    const stop = Fraction.of((byOutcome.get('drop') ?? 0) + (byOutcome.get('break') ?? 0), den);
+    const reach = reachChances(new Array<Fraction>(i.sweep.targets - 1).fill(stop));
+    const total = reach.reduce((a, r) => a.add(r), Fraction.ZERO).mul(expectation);
     out.targets = i.sweep.targets;
-    out.expectedTotal = out.expected * i.sweep.targets;
+    out.expectedTotal = total.toNumber();
+    out.expectedTotalExact = total.toString();
   }
   if (i.target) {
     checkInt(i.target.st, 'st', 1, 200);

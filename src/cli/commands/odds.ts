@@ -188,7 +188,7 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     out.push(`P(hit) = ${pct(r.hit.p, 3)} (${r.hit.exact})`);
     out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, pct(o.p, 3), o.exact])));
     if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, pct(h.p, 3), h.exact])));
-    out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; per target, ${r.expectedTotal?.toFixed(4)} over ${r.targets} targets` : ''}`);
+    out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; per target, ${r.expectedTotal?.toFixed(4)} (${r.expectedTotalExact}) over ${r.targets} targets (a drop or break ends the sweep)` : ''}`);
     out.push('', 'Damage after armor (0 = miss or all stopped):', ...distBlock(r.damage));
     out.push(...statesBlock(r.states));
   } else {

@@ -19,6 +19,7 @@ import {
   isEngaged,
   lineOfFire,
   readyWeapon,
+  withinHalfMA,
 } from './core.ts';
 import { blockedHex, engagedAt, isBlockedAt, stepCost, stepCostAt } from './flow.ts';
 import type { ActionOption } from './hooks.ts';
@@ -458,6 +459,15 @@ function walkTo(state: TftState, f: Figure, spots: Reach[], spot: Reach, toward:
 }
 
 export function planAction(state: TftState, f: Figure): TftCommand {
+  const c = proposeAction(state, f);
+  // A core action a module vetoes now (R-H4: after dodging while moving, only fire) is a pass.
+  const vetoes = hooksOf(state).vetoAction;
+  if (vetoes.length === 0 || c.type === 'pass' || hooksOf(state).actions.has(c.type)) return c;
+  for (const v of vetoes) if (v(state, f, c.type)) return { type: 'pass', figure: f.id };
+  return c;
+}
+
+function proposeAction(state: TftState, f: Figure): TftCommand {
   const id = f.id;
   const pass: TftCommand = { type: 'pass', figure: id };
   if (f.prone) return f.turn.hexes === 0 ? { type: 'stand-up', figure: id } : pass;
@@ -487,12 +497,12 @@ export function planAction(state: TftState, f: Figure): TftCommand {
     const melee = f.weapons.find((x) => x.uid !== f.ready && !x.broken && x.def.kind === 'melee');
     if (melee && f.turn.hexes <= 1) return { type: 'ready', figure: id, weapon: melee.uid, drop: engaged };
     // actionOptions' first pick-up (offered after moving at most 1 hex, and at most half MA).
-    if (f.turn.hexes <= 1 && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) {
-      for (const it of state.items) if (canPickUp(f, it)) return { type: 'pick-up', figure: id, weapon: it.weapon.uid };
+    if (f.turn.hexes <= 1 && withinHalfMA(f, state)) {
+      for (const it of state.items) if (canPickUp(state, f, it)) return { type: 'pick-up', figure: id, weapon: it.weapon.uid };
     }
   }
-  if (engaged && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'defend', figure: id };
-  if (threatenedByMissiles(state, f) && f.turn.hexes <= Math.floor(effectiveMA(f, state) / 2)) return { type: 'dodge', figure: id };
+  if (engaged && withinHalfMA(f, state)) return { type: 'defend', figure: id };
+  if (threatenedByMissiles(state, f) && withinHalfMA(f, state)) return { type: 'dodge', figure: id };
   return pass;
 }
 

@@ -210,6 +210,79 @@ describe('damage effects (tft-core "Damage and wounds")', () => {
     expect(fig(s, 'b').dxPenalty.turnsLeft).toBe(1);
     void ev;
   });
+  it('tft-core classic 5-hit: 5+ hits in turn 2, while the -2 from turn 1 runs, give -2 again in turn 3', () => {
+    const s = duel({}, { st: 16 }, { ruleset: 'classic' });
+    const attacks = (ev: TftEvent[]) => of(ev, 'attack').filter((e) => e.figure === 'b');
+    // Turn 1: a hits b for 6 (2d: 3+3); b passes. Turn 2 (initiative 6, 1): b owes -2.
+    play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [3, 3, 4, 3, 3]);
+    play(s, [{ type: 'pass', figure: 'b' }], [6, 1]);
+    const stay = [
+      { type: 'initiative', figure: 'a', choice: 'first' },
+      { type: 'move', figure: 'a', path: [] },
+      { type: 'move', figure: 'b', path: [] },
+    ];
+    // Turn 2: a hits b for 6 again, then b strikes at 12 - 2 (a 16 misses); turn 3 begins.
+    const ev2 = play(s, [...stay, { type: 'attack', figure: 'a', target: 'b' }, { type: 'attack', figure: 'b', target: 'a' }], [3, 3, 4, 3, 3, 6, 5, 5, 6, 1]);
+    expect(of(ev2, 'hit-penalty')).toHaveLength(1);
+    expect(attacks(ev2)[0].adjDX).toBe(10);
+    expect(s.turn).toBe(3);
+    // Turn 3: the penalty earned in turn 2 (it was not swallowed by turn 1's).
+    const ev3 = play(s, [...stay, { type: 'pass', figure: 'a' }, { type: 'attack', figure: 'b', target: 'a' }], [6, 5, 5, 6, 1]);
+    expect(attacks(ev3)[0].adjDX).toBe(10);
+    expect(attacks(ev3)[0].ledger).toContainEqual(expect.objectContaining({ delta: -2, rule: 'tft-core classic 5-hit' }));
+    // Turn 4: nothing owed.
+    expect(fig(s, 'b').dxPenalty).toEqual({ amount: 0, turnsLeft: 0, actionsLeft: 0 });
+  });
+  it('tft-core 5-hit (Legacy): hit again before the owed action, it is one -2 on that action, then spent', () => {
+    // b (DX 14) acts first and passes; a hits it for 6: b owes -2 on its next action.
+    const s = duel({}, { st: 16, dx: 14 });
+    play(s, [{ type: 'pass', figure: 'b' }, { type: 'attack', figure: 'a', target: 'b' }], [3, 3, 4, 3, 3, 6, 1]);
+    expect(fig(s, 'b').dxPenalty).toEqual({ amount: -2, turnsLeft: 0, actionsLeft: 1 });
+    // Turn 2: b (14 - 2 = 12) now acts after a (13); a hits it for 6 again, then b strikes at 12.
+    const ev = play(
+      s,
+      [
+        { type: 'initiative', figure: 'a', choice: 'first' },
+        { type: 'move', figure: 'a', path: [] },
+        { type: 'move', figure: 'b', path: [] },
+        { type: 'attack', figure: 'a', target: 'b' },
+        { type: 'attack', figure: 'b', target: 'a' },
+      ],
+      [3, 3, 4, 3, 3, 6, 5, 5, 6, 1],
+    );
+    expect(of(ev, 'hit-penalty')).toHaveLength(0);
+    expect(of(ev, 'attack').find((e) => e.figure === 'b')?.adjDX).toBe(12);
+    expect(fig(s, 'b').dxPenalty.amount).toBe(0);
+  });
+  it('tft-core 5-hit (Legacy): a defend declared with the move is the next action: it spends the -2', () => {
+    const s = duel({}, { st: 16, dx: 14 });
+    play(s, [{ type: 'pass', figure: 'b' }, { type: 'attack', figure: 'a', target: 'b' }], [3, 3, 4, 3, 3, 6, 1]);
+    expect(fig(s, 'b').dxPenalty.actionsLeft).toBe(1);
+    // Turn 2: b defends with its move (its action); a's 4d6 misses on 24; turn 3 begins.
+    play(
+      s,
+      [
+        { type: 'initiative', figure: 'a', choice: 'first' },
+        { type: 'move', figure: 'a', path: [] },
+        { type: 'move', figure: 'b', path: [], stance: 'defend' },
+        { type: 'attack', figure: 'a', target: 'b' },
+      ],
+      [6, 6, 6, 6, 6, 1],
+    );
+    expect(fig(s, 'b').dxPenalty.amount).toBe(0);
+    // Turn 3: b strikes at its full 14.
+    const ev = play(
+      s,
+      [
+        { type: 'initiative', figure: 'a', choice: 'first' },
+        { type: 'move', figure: 'a', path: [] },
+        { type: 'move', figure: 'b', path: [] },
+        { type: 'attack', figure: 'b', target: 'a' },
+      ],
+      [6, 5, 5],
+    );
+    expect(of(ev, 'attack')[0]).toMatchObject({ figure: 'b', adjDX: 14 });
+  });
   it('tft-core 8-hit: 8+ hits in a turn and the figure falls and loses its action', () => {
     const s = duel({}, { st: 16 });
     const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [3, 3, 4, 4, 4, 6, 1]);

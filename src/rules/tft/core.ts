@@ -303,10 +303,55 @@ export function effectiveMA(fig: Figure, state: TftState): number {
   return Math.max(0, ma);
 }
 
+/** Half the figure's MA now, rounded down: the longest move that leaves it an action (tft-core). */
+export function halfMA(fig: Figure, state: TftState): number {
+  return Math.floor(effectiveMA(fig, state) / 2);
+}
+
+/**
+ * The half MA this turn's move is measured by: the one the figure moved with (TurnRecord.halfMA,
+ * kept by the move), so that wounds taken after it (R-T1 reeling halves MA) do not take back
+ * the action the move left it. Before it has moved, its half MA now.
+ */
+export function movedHalfMA(fig: Figure, state: TftState): number {
+  const h = fig.turn.halfMA;
+  return h >= 0 ? h : halfMA(fig, state);
+}
+
+/**
+ * Whether `fig` has moved at most half its MA this turn (tft-core options by movement). A
+ * figure that has not moved always has, so no MA is looked at then: the common case of every
+ * turn at close quarters; one that has moved compares with the number its move kept.
+ */
+export function withinHalfMA(fig: Figure, state: TftState): boolean {
+  return fig.turn.hexes === 0 || fig.turn.hexes <= movedHalfMA(fig, state);
+}
+
+/**
+ * ST for weapon requirements (minimum ST to carry, ready or pick up a weapon), carrying and
+ * hand-to-hand: basic ST unless a module raises it (R-H14 battle armor). Every such check goes
+ * through here; ST as hit points never does.
+ */
+export function requirementST(fig: Figure, state: TftState): number {
+  const hs = hooksOf(state).requirementST;
+  for (let i = 0; i < hs.length; i++) {
+    const st = hs[i](fig, state);
+    if (st !== undefined) return st;
+  }
+  return fig.st;
+}
+
+/**
+ * Classic 5-hit penalty turns (Figure.dxPenalty.turnsLeft, a set of bits): owed during this
+ * turn, owed during the next. The end of a turn shifts next into this (flow.ts endTurn).
+ */
+export const PENALTY_THIS_TURN = 1;
+export const PENALTY_NEXT_TURN = 2;
+
 /** Whether the 5-hit -2 DX is owed now (Legacy: next action; classic: during the next turn). */
 function hitPenaltyActive(fig: Figure): boolean {
   const p = fig.dxPenalty;
-  return p.amount !== 0 && (p.actionsLeft > 0 || p.turnsLeft === 1);
+  return p.amount !== 0 && (p.actionsLeft > 0 || (p.turnsLeft & PENALTY_THIS_TURN) !== 0);
 }
 
 /** adjDX without target-specific modifiers: DX, armor, shield, wound state, 5-hit penalty. */
@@ -386,15 +431,8 @@ export function attackDX(
       dx += 2;
       if (entries) entries.push({ source: 'pole weapon set against a charge', delta: 2, rule: 'tft-core pole' });
     }
-    // tft-core other common modifiers. Invisible and darkness are one -6 (both: the attacker
-    // cannot see the target; Fray reading: they do not add up).
-    const spells = target.spells.length !== 0;
-    const unseen = spells && target.spells.includes('invisible') ? 'target is invisible' : state.options.darkness === true ? 'darkness' : null;
-    if (unseen !== null) {
-      dx -= 6;
-      if (entries) entries.push({ source: unseen, delta: -6, rule: 'tft-core vision' });
-    }
-    if (spells && target.spells.includes('flying')) {
+    dx += unseenDX(state, target, entries);
+    if (target.spells.length !== 0 && target.spells.includes('flying')) {
       dx -= 4;
       if (entries) entries.push({ source: 'target is flying', delta: -4, rule: 'tft-core flying' });
     }
@@ -405,6 +443,19 @@ export function attackDX(
     for (let i = 0; i < hs.length; i++) dx += hs[i](q);
   }
   return dx;
+}
+
+/**
+ * tft-core other common modifiers: -6 when the attacker cannot see the target, invisible or in
+ * the dark (Fray reading: one -6, they do not add up). `target` null: the field's darkness
+ * alone, which holds for every attack of the turn (a sweep's roll to miss a friend, R-S5).
+ */
+export function unseenDX(state: TftState, target: Figure | null, entries: LedgerEntry[] | null): number {
+  const unseen =
+    target !== null && target.spells.length !== 0 && target.spells.includes('invisible') ? 'target is invisible' : state.options.darkness === true ? 'darkness' : null;
+  if (unseen === null) return 0;
+  if (entries) entries.push({ source: unseen, delta: -6, rule: 'tft-core vision' });
+  return -6;
 }
 
 /**
@@ -630,18 +681,18 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
   }
   const five = fiveHits(t.st);
   const eight = eightHits(t.st);
-  if (before < five && t.turn.hits >= five && t.dxPenalty.amount === 0) {
-    // tft-core: 5+ hits in a turn: -2 DX (Legacy: on the next action; classic: next turn).
-    if (state.options.ruleset === 'classic') {
-      t.dxPenalty.amount = -2;
-      t.dxPenalty.turnsLeft = 2;
-      t.dxPenalty.actionsLeft = 0;
-    } else {
-      t.dxPenalty.amount = -2;
-      t.dxPenalty.actionsLeft = 1;
-      t.dxPenalty.turnsLeft = 0;
+  if (before < five && t.turn.hits >= five) {
+    // tft-core: 5+ hits in a turn: -2 DX (Legacy: on the next action; classic: next turn). One
+    // still running from last turn does not swallow it (classic: hits in turn N+1 cost N+2);
+    // owed twice for the same action or turn, it is one -2.
+    const p = t.dxPenalty;
+    const classic = state.options.ruleset === 'classic';
+    if (classic ? (p.turnsLeft & PENALTY_NEXT_TURN) === 0 : p.actionsLeft === 0) {
+      p.amount = -2;
+      if (classic) p.turnsLeft |= PENALTY_NEXT_TURN;
+      else p.actionsLeft = 1;
+      if (emit) emit({ type: 'hit-penalty', turn: state.turn, figure: t.id, hits: t.turn.hits, delta: -2, rule: 'tft-core 5-hit' });
     }
-    if (emit) emit({ type: 'hit-penalty', turn: state.turn, figure: t.id, hits: t.turn.hits, delta: -2, rule: 'tft-core 5-hit' });
   }
   refreshState(ctx, t);
   if (before < eight && t.turn.hits >= eight && wasAble && t.woundFx.canAct && !t.prone) {
@@ -671,18 +722,25 @@ export function attack(
     entries.push({ source: target.turn.stance === 'defend' ? 'target defends: 4d6' : 'target dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
   }
   const roll = resolveAttackRoll(ctx, { attacker, target, weapon, mode, adjDX: adj, ledger: entries, dice });
-  if (roll.hit && weapon) {
-    const d = rollDamage(ctx, weapon.dmg, roll.multiplier, attacker, target, weapon, mode);
-    if (poleSetAgainstCharge(attacker, target, weapon, mode)) {
-      // tft-core pole: double damage against the charger (Fray reading: it multiplies with a
-      // critical's x2/x3, as two separate doublings of the same roll).
-      if (d.ledger) d.ledger.push({ source: 'pole weapon set against a charge: double damage', delta: d.raw, rule: 'tft-core pole' });
-      d.raw *= 2;
-      d.multiplier *= 2;
-    }
-    applyDamage(ctx, d);
-  }
+  if (roll.hit && weapon) applyDamage(ctx, hitDamage(ctx, attacker, target, weapon, mode, roll.multiplier));
   return roll;
+}
+
+/**
+ * The damage of an attack's hit before armor: the weapon's dice times the roll's multiplier
+ * (criticals), doubled by a pole weapon set against a charge. Every attack on a target goes
+ * through here (attack; a sweep's hits, which R-S3 then halves).
+ */
+export function hitDamage(ctx: TftContext, attacker: Figure, target: Figure, weapon: WeaponInstance, mode: AttackMode, multiplier: number): DamageInfo {
+  const d = rollDamage(ctx, weapon.dmg, multiplier, attacker, target, weapon, mode);
+  if (poleSetAgainstCharge(attacker, target, weapon, mode)) {
+    // tft-core pole: double damage against the charger (Fray reading: it multiplies with a
+    // critical's x2/x3, as two separate doublings of the same roll).
+    if (d.ledger) d.ledger.push({ source: 'pole weapon set against a charge: double damage', delta: d.raw, rule: 'tft-core pole' });
+    d.raw *= 2;
+    d.multiplier *= 2;
+  }
+  return d;
 }
 
 /** Move one hex (caller validated it), emit move-step, run onMoveStep hooks; true = stop. */

@@ -176,6 +176,27 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
     expect(of(ev, 'attack')).toHaveLength(1);
   });
+  it('tft-core options by movement, R-T1 [82345e2a]: made reeling after a charge of 4 (MA 10), a figure keeps the attack its move allowed', () => {
+    const s = setup(
+      [
+        { id: 'a', side: 'A', st: 12, wounds: 6, dx: 11, at: [0, 3], facing: 0 },
+        { id: 'b', side: 'B', st: 30, dx: 16, weapons: ['dagger'], at: [5, 3], facing: 3 },
+      ],
+      { thread: 'on' },
+    );
+    beginTurn(s, 'B');
+    play(s, [{ type: 'move', figure: 'b', path: [] }]);
+    play(s, [{ type: 'move', figure: 'a', path: [[1, 3], [2, 3], [3, 3], [4, 3]] }]);
+    // b strikes first: 9 hits, dagger 1d-1 = 5 - 1: a has remST 2, reeling (R-T1: MA 10 -> 5).
+    const ev = play(s, [{ type: 'attack', figure: 'b', target: 'a' }], [3, 3, 3, 5]);
+    expect(of(ev, 'state')).toContainEqual(expect.objectContaining({ figure: 'a', to: 'reeling' }));
+    // Its move of 4 was within half of the MA it moved with (5): the attack is still its own.
+    expect(tftSystem.pending(s)).toEqual({ figures: ['a'], kind: 'action' });
+    expect(actionOptions(s, fig(s, 'a'), 'explain').map((o) => o.command.type)).toContain('attack');
+    expect(tftSystem.decide(s)).toMatchObject({ type: 'attack', figure: 'a', target: 'b' });
+    const hit = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [2, 2, 2, 3, 3, 6, 1]);
+    expect(of(hit, 'attack')).toContainEqual(expect.objectContaining({ figure: 'a', adjDX: 8 }));
+  });
   it('tft-core pole: +2 DX for a pole weapon set against a charger', () => {
     const s = setup([
       { id: 'a', side: 'A', dx: 11, at: [0, 3], facing: 0 },

@@ -16,15 +16,18 @@ import {
   isEngaged,
   isFront,
   lineOfView,
+  movedHalfMA,
   occupant,
   occupantAt,
   onMap,
   onMapAt,
   readyWeapon,
+  requirementST,
   stepFigure,
   terrainAt,
   terrainAtQR,
   updateShield,
+  withinHalfMA,
 } from './core.ts';
 import type { AttackMode, TftContext } from './hooks.ts';
 import type {
@@ -55,22 +58,9 @@ export function makeCtx(state: TftState, dice: DiceSource, emit: Emit<TftEvent>)
 // Who is waiting for what
 // ---------------------------------------------------------------------------------------------
 
-export function halfMA(fig: Figure, state: TftState): number {
-  return Math.floor(effectiveMA(fig, state) / 2);
-}
-
 /** A figure of the moving side that has yet to give its movement command. */
 export function needsMove(fig: Figure): boolean {
   return fig.woundFx.canAct && !fig.turn.moved && !fig.prone;
-}
-
-/**
- * Whether `fig` has moved at most half its MA this turn. A figure that has not moved always
- * has (effectiveMA is never below 0), so the MA is not computed then: the common case of
- * every turn at close quarters.
- */
-export function withinHalfMA(fig: Figure, state: TftState): boolean {
-  return fig.turn.hexes === 0 || fig.turn.hexes <= halfMA(fig, state);
 }
 
 /** tft-core options by movement: more than half MA moved leaves no action. */
@@ -293,12 +283,18 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
       if (stepFigure(ctx, fig, h)) break;
     }
     fig.turn.hexes = moved;
+    // What the move leaves the figure is fixed now (tft-core; R-T1 reeling later does not undo it).
+    if (moved > 0) fig.turn.halfMA = Math.floor(ma / 2);
     fig.turn.moved = true;
     if (cmd.facing !== undefined && fig.woundFx.canAct) fig.facing = cmd.facing;
     if (ctx.emit) ctx.emit({ type: 'move', turn: state.turn, figure: fig.id, hexes: moved, to: fig.pos, facing: fig.facing, ma, engaged });
     if (cmd.stance && fig.woundFx.canAct) {
       fig.turn.stance = cmd.stance;
-      fig.turn.acted = true;
+      // The stance is the figure's action (tft-core), unless a module leaves it one (R-H4); as
+      // its action it spends a Legacy 5-hit penalty, as a defend in the action phase does.
+      let keeps = false;
+      for (const h of hooksOf(state).stanceKeepsAction) if (h(state, fig, cmd.stance) === true) keeps = true;
+      if (!keeps) finishAction(fig);
       if (ctx.emit) ctx.emit({ type: 'stance', turn: state.turn, figure: fig.id, stance: cmd.stance, rule: 'tft-core defend/dodge' });
     }
   };
@@ -330,7 +326,7 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
   const mode = attackMode(fig, w, target);
   const moved = fig.turn.hexes;
   if (mode === 'melee') {
-    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${halfMA(fig, state)}): no attack (tft-core)` };
+    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)` };
     if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front hexes` };
     return null;
   }
@@ -346,7 +342,7 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
       }
       if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
     } else if (!withinHalfMA(fig, state)) {
-      return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${halfMA(fig, state)}): no thrown attack` };
+      return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no thrown attack` };
     }
     if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
       return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
@@ -398,7 +394,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     }
     case 'defend':
     case 'dodge': {
-      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.id} moved ${moved} hexes, more than half its MA (${halfMA(fig, state)}): no ${cmd.type}`);
+      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no ${cmd.type}`);
       const stance = cmd.type;
       return () => {
         fig.turn.stance = stance;
@@ -460,7 +456,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       const it = state.items[i];
       if (distance(it.pos, fig.pos) > 1) reject('command.weapon', `${it.weapon.def.name} lies at ${it.pos.q},${it.pos.r}, not in or next to ${fig.id}'s hex`);
       if (it.weapon.broken) reject('command.weapon', `${it.weapon.def.name} is broken`);
-      if (it.weapon.def.minST > fig.st) reject('command.weapon', `${it.weapon.def.name} needs ST ${it.weapon.def.minST}`);
+      if (it.weapon.def.minST > requirementST(fig, state)) reject('command.weapon', `${it.weapon.def.name} needs ST ${it.weapon.def.minST}`);
       return () => {
         state.items.splice(i, 1);
         fig.weapons.push(it.weapon);
@@ -505,6 +501,7 @@ function startTurn(ctx: TftContext): void {
     const t = f.turn;
     t.moved = false;
     t.hexes = 0;
+    t.halfMA = -1;
     // Engaged before anyone moved this turn: no "one last shot" then (tft-core options).
     t.startedEngaged = f.woundFx.canAct && isEngaged(state, f);
     t.stance = null;
@@ -681,7 +678,8 @@ function endTurn(ctx: TftContext): void {
     for (const w of f.weapons) if (w.reloadLeft > 0) w.reloadLeft -= 1;
     const p = f.dxPenalty;
     if (p.turnsLeft > 0) {
-      p.turnsLeft -= 1;
+      // Classic 5-hit: next turn's becomes this turn's (core PENALTY_NEXT_TURN).
+      p.turnsLeft >>= 1;
       if (p.turnsLeft === 0 && p.actionsLeft === 0) p.amount = 0;
     }
   }

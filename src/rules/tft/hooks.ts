@@ -209,6 +209,16 @@ export interface TftHooks {
   toHitModifiers?(q: ToHitQuery): number;
   /** MA modifier (added after armor and wound factor): HiTech crew-served -4. */
   maModifier?(fig: Figure, state: TftState): number;
+  /**
+   * ST for weapon requirements, carrying and hand-to-hand (core requirementST); undefined leaves
+   * it to later modules, then basic ST. R-H14: battle armor multiplies it (not ST as hit points).
+   */
+  requirementST?(fig: Figure, state: TftState): number | undefined;
+  /**
+   * A stance taken with the move (dodge, defend) is the figure's action (tft-core) unless a
+   * module returns true: R-H4 lets a figure that dodged while moving fire in the action phase.
+   */
+  stanceKeepsAction?(state: TftState, fig: Figure, stance: 'defend' | 'dodge'): boolean | undefined;
   /** Damage before armor (e.g. transform per die). */
   beforeArmor?(ctx: TftContext, d: DamageInfo): void;
   /** Hits stopped; undefined = core default (armor + ready shield, once per attack). */

@@ -153,6 +153,11 @@ export interface TurnRecord {
   moved: boolean;
   /** Hexes moved this turn (the 1-hex shift counts 1). */
   hexes: number;
+  /**
+   * Half the MA it moved with (a move of 1+ hexes keeps it; -1 before): what it may do after
+   * the move is fixed then, not by wounds taken later (core movedHalfMA).
+   */
+  halfMA: number;
   /** Engaged at the start of the turn, before anyone moved (then no "one last shot"). */
   startedEngaged: boolean;
   /** Defend (4d6 against melee) or dodge (4d6 against missiles) for the rest of the turn. */
@@ -195,7 +200,11 @@ export interface Figure {
   state: FigureState;
   /** Its effects, cached with `state` (refreshed whenever wounds or fatigue change). */
   woundFx: { dx: number; maFactor: number; canAct: boolean };
-  /** -2 DX owed from 5+ hits (Legacy: on the next action; classic: through the next turn). */
+  /**
+   * -2 DX owed from 5+ hits (Legacy: on the next action; classic: through the next turn).
+   * Classic `turnsLeft` is a set of bits (core PENALTY_THIS_TURN 1, PENALTY_NEXT_TURN 2): 3 is
+   * owed now and again next turn (5+ hits while last turn's penalty runs).
+   */
   dxPenalty: { amount: number; turnsLeft: number; actionsLeft: number };
   turn: TurnRecord;
   /** The AI policy for this figure when it has no script ("default", "aggressive", "hold"). */

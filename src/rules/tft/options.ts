@@ -2,8 +2,8 @@
 // exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
 import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
-import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon } from './core.ts';
-import { attackMode, attackProblem, blockedHex, halfMA } from './flow.ts';
+import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, withinHalfMA } from './core.ts';
+import { attackMode, attackProblem, blockedHex } from './flow.ts';
 import type { ActionOption, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
 import { attackOdds, expectedDamageCached } from './odds.ts';
@@ -60,8 +60,8 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
 }
 
 /** A weapon on the ground `fig` could pick up (in or next to its hex, whole, not too heavy), movement aside. */
-export function canPickUp(fig: Figure, it: GroundItem): boolean {
-  return distance(it.pos, fig.pos) <= 1 && !it.weapon.broken && it.weapon.def.minST <= fig.st;
+export function canPickUp(state: TftState, fig: Figure, it: GroundItem): boolean {
+  return distance(it.pos, fig.pos) <= 1 && !it.weapon.broken && it.weapon.def.minST <= requirementST(fig, state);
 }
 
 /** All action-phase options of `fig` now (as if it were its action), core and modules. */
@@ -70,8 +70,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   const out: ActionOption[] = [];
   const id = fig.id;
   const moved = fig.turn.hexes;
-  const half = halfMA(fig, state);
-  if (moved > half) return [{ command: { type: 'pass', figure: id }, label: 'no action: moved more than half MA' }];
+  if (!withinHalfMA(fig, state)) return [{ command: { type: 'pass', figure: id }, label: 'no action: moved more than half MA' }];
   if (fig.prone) {
     if (moved === 0) out.push({ command: { type: 'stand-up', figure: id }, label: 'stand up' });
     out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });
@@ -87,7 +86,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
       if (w.uid !== fig.ready && !w.broken) out.push({ command: { type: 'ready', figure: id, weapon: w.uid }, label: `ready ${w.def.name}${engaged ? ' (drops the weapon in hand)' : ''}` });
     }
     for (const it of state.items) {
-      if (canPickUp(fig, it)) out.push({ command: { type: 'pick-up', figure: id, weapon: it.weapon.uid }, label: `pick up ${it.weapon.def.name}` });
+      if (canPickUp(state, fig, it)) out.push({ command: { type: 'pick-up', figure: id, weapon: it.weapon.uid }, label: `pick up ${it.weapon.def.name}` });
     }
     if (engaged) {
       for (const h of neighbors(fig.pos)) {
@@ -96,6 +95,9 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     }
   }
   out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });
+  // A core action a module vetoes now is no option (R-H4: after dodging while moving, only fire).
+  const vetoes = hooksOf(state).vetoAction;
+  for (let i = out.length - 1; i >= 0 && vetoes.length !== 0; i--) if (vetoes.some((v) => v(state, fig, out[i].command.type))) out.splice(i, 1);
   for (const { spec } of hooksOf(state).actions.values()) {
     if (spec.phase === 'move') continue;
     const ctx: OptionsContext = { state, core, mode };

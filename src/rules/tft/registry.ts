@@ -11,6 +11,8 @@ export interface HookSet {
   woundState: Fn<'woundState'>[];
   toHitModifiers: Fn<'toHitModifiers'>[];
   maModifier: Fn<'maModifier'>[];
+  requirementST: Fn<'requirementST'>[];
+  stanceKeepsAction: Fn<'stanceKeepsAction'>[];
   onStateChange: Fn<'onStateChange'>[];
   onMoveStep: Fn<'onMoveStep'>[];
   beforeAction: Fn<'beforeAction'>[];
@@ -49,6 +51,8 @@ function build(ids: readonly string[]): HookSet {
     woundState: pick('woundState'),
     toHitModifiers: pick('toHitModifiers'),
     maModifier: pick('maModifier'),
+    requirementST: pick('requirementST'),
+    stanceKeepsAction: pick('stanceKeepsAction'),
     onStateChange: pick('onStateChange'),
     onMoveStep: pick('onMoveStep'),
     beforeAction: pick('beforeAction'),

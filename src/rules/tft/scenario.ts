@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Issue, InputError } from '../../core/errors.ts';
 import type { Direction } from '../../core/hex/coords.ts';
 import { parseTftCommand } from './commands.ts';
-import { onMap, parseDamage, updateShield, woundState } from './core.ts';
+import { onMap, parseDamage, requirementST, updateShield, woundState } from './core.ts';
 import type { HouseModule } from './hooks.ts';
 import type {
   Figure,
@@ -222,6 +222,7 @@ export function setupTft(raw: unknown): TftState {
     const race = tables.races[f.race];
     if (!race) issues.push({ path: `${p}.race`, message: `unknown race '${f.race}'${suggest(f.race, Object.keys(tables.races))}` });
     const weapons: WeaponInstance[] = [];
+    const weaponPaths: string[] = [];
     f.weapons.forEach((w, j) => {
       const wid = typeof w === 'string' ? w : w.weapon;
       const def = tables.weapons[wid];
@@ -234,8 +235,8 @@ export function setupTft(raw: unknown): TftState {
       const inst = makeWeapon(def, uid, typeof w === 'object' ? w.twoHanded : undefined, `${p}.weapons[${j}]`, issues);
       if (!inst) return;
       if (typeof w === 'object' && w.house) inst.house = structuredClone(w.house);
-      if (def.minST > f.st) issues.push({ path: `${p}.weapons[${j}]`, message: `${def.name} needs ST ${def.minST}; ${f.id} has ST ${f.st}` });
       weapons.push(inst);
+      weaponPaths.push(`${p}.weapons[${j}]`);
     });
     let ready: string | null = null;
     if (f.ready === undefined) ready = weapons[0]?.uid ?? null;
@@ -306,12 +307,17 @@ export function setupTft(raw: unknown): TftState {
       state: 'healthy',
       woundFx: { dx: 0, maFactor: 1, canAct: true },
       dxPenalty: { amount: 0, turnsLeft: 0, actionsLeft: 0 },
-      turn: { moved: false, hexes: 0, startedEngaged: false, stance: null, acted: false, hits: 0, knockedDown: false },
+      turn: { moved: false, hexes: 0, halfMA: -1, startedEngaged: false, stance: null, acted: false, hits: 0, knockedDown: false },
       ai: f.ai,
       house: structuredClone(f.house),
       tally: { dealt: 0, taken: 0, attacks: 0, hits: 0 },
     };
     updateShield(fig);
+    // Minimum ST once the figure is whole: its armor may raise the ST that counts (R-H14).
+    const st = requirementST(fig, state);
+    weapons.forEach((w, j) => {
+      if (w.def.minST > st) issues.push({ path: weaponPaths[j], message: `${w.def.name} needs ST ${w.def.minST}; ${f.id} has ST ${st}${st !== f.st ? ` for weapons (basic ST ${f.st})` : ''}` });
+    });
     state.figures.push(fig);
     if (!state.sides.includes(f.side)) state.sides.push(f.side);
   });

@@ -3,10 +3,10 @@ import { tftPolicy } from './ai.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { ExplainReport, FigureTally, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { parseTftCommand } from './commands.ts';
-import { baseAdjDX, effectiveMA, figure, isEngaged, readyWeapon, woundState } from './core.ts';
+import { baseAdjDX, effectiveMA, figure, halfMA, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
 import { playOutTft } from './autoplay.ts';
-import { applyCommand, halfMA, pendingOf, scriptRemains } from './flow.ts';
+import { applyCommand, pendingOf, scriptRemains } from './flow.ts';
 import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { actionOptions } from './options.ts';
 import { hooksOf } from './registry.ts';
@@ -215,7 +215,7 @@ function cloneFigure(f: Figure): Figure {
     state: f.state,
     woundFx: { dx: f.woundFx.dx, maFactor: f.woundFx.maFactor, canAct: f.woundFx.canAct },
     dxPenalty: { amount: f.dxPenalty.amount, turnsLeft: f.dxPenalty.turnsLeft, actionsLeft: f.dxPenalty.actionsLeft },
-    turn: { moved: t.moved, hexes: t.hexes, startedEngaged: t.startedEngaged, stance: t.stance, acted: t.acted, hits: t.hits, knockedDown: t.knockedDown },
+    turn: { moved: t.moved, hexes: t.hexes, halfMA: t.halfMA, startedEngaged: t.startedEngaged, stance: t.stance, acted: t.acted, hits: t.hits, knockedDown: t.knockedDown },
     ai: f.ai,
     house: cloneBag(f.house),
     tally: f.tally ? { dealt: f.tally.dealt, taken: f.tally.taken, attacks: f.tally.attacks, hits: f.tally.hits } : { dealt: 0, taken: 0, attacks: 0, hits: 0 },

@@ -5,7 +5,7 @@ import type { LedgerEntry } from '../../../../core/ledger.ts';
 export interface HiTechHit {
   /** Damage dice faces as rolled. */
   faces: readonly number[];
-  /** Damage adds (a broadsword's 2d has 0, a mace's 2d-1 has -1). Missiles: added to the first die. */
+  /** Damage adds (a broadsword's 2d has 0, a mace's 2d-1 has -1). Missiles: not a die, so no armor per die (dieThrough). */
   adds?: number;
   /** 'missile' (modern and low-tech missile weapons: armor per die) or 'melee' (armor once per attack). */
   mode: 'missile' | 'melee';
@@ -48,37 +48,55 @@ export function effectiveProtection(p: number, ap: boolean, impactHex: boolean):
   return { protection: out, notes };
 }
 
+/** R-H8: one die of a missile hit through HiTech armor: the face times the critical multiplier, less the protection, never below 0. */
+export function dieThrough(face: number, multiplier: number, protection: number): number {
+  return Math.max(0, face * multiplier - protection);
+}
+
 /**
- * Damage of one hit against HiTech armor. Missiles: the multiplier scales each die, then the
- * protection comes off each die, never below 0 (R-H8). Melee: the protection comes off the
- * whole attack once. Explosive rounds double what passes the armor (R-H9).
+ * R-H8: a missile hit through HiTech armor, from the sum of its dice after dieThrough. The
+ * armor bites each die rolled; the adds are no die, so they come on top, times the multiplier
+ * as in the core's (dice + adds) x multiplier, and the total is never below 0. So the damage
+ * through never exceeds the core's damage before armor. The engine (module.ts armorStops), the
+ * odds (odds.ts) and the lab (src/lab/odds.ts) all count a hit this way.
+ */
+export function hitThrough(diceThrough: number, adds: number, multiplier: number): number {
+  return Math.max(0, diceThrough + adds * multiplier);
+}
+
+/**
+ * Damage of one hit against HiTech armor, as the core counts it before armor ((dice + adds) x
+ * the multiplier, never below 0). Missiles: the protection comes off each die (dieThrough,
+ * hitThrough; R-H8). Melee: the protection comes off the whole attack once. Explosive rounds
+ * double what passes the armor (R-H9).
  */
 export function hitechDamage(h: HiTechHit): HiTechDamage {
   const mult = h.multiplier ?? 1;
   const adds = h.adds ?? 0;
   if (!Number.isInteger(h.protection) || h.protection < 0) throw new InputError([{ path: 'protection', message: `must be a whole number >= 0, got ${h.protection}` }]);
   if (h.faces.length === 0) throw new InputError([{ path: 'faces', message: 'a hit needs at least one damage die' }]);
-  const raw = h.faces.reduce((t, f) => t + f, 0) * mult + adds;
-  const beforeArmor = Math.max(0, raw);
-  const ledger: LedgerEntry[] = [{ source: `damage dice ${h.faces.join('+')}`, delta: h.faces.reduce((t, f) => t + f, 0), rule: 'tft-core' }];
-  if (mult !== 1) ledger.push({ source: `critical x${mult}`, delta: h.faces.reduce((t, f) => t + f, 0) * (mult - 1), rule: h.mode === 'missile' ? 'R-H10' : 'tft-core' });
-  if (adds) ledger.push({ source: 'damage adds', delta: adds, rule: 'tft-core' });
+  const sum = h.faces.reduce((t, f) => t + f, 0);
+  const base = Math.max(0, sum + adds);
+  const beforeArmor = base * mult;
+  const ledger: LedgerEntry[] = [{ source: `damage dice ${h.faces.join('+')}`, delta: sum, rule: 'tft-core' }];
+  if (adds) ledger.push({ source: 'damage adds', delta: base - sum, rule: 'tft-core' });
+  if (mult !== 1) ledger.push({ source: `critical x${mult}`, delta: beforeArmor - base, rule: h.mode === 'missile' ? 'R-H10' : 'tft-core' });
   const eff = effectiveProtection(h.protection, !!h.ap, !!h.impactHex);
   const p = eff.protection;
   const armor = h.armorName ?? 'armor';
   let through: number;
   if (h.mode === 'missile') {
-    const perDie = h.faces.map((f, i) => Math.max(0, f * mult + (i === 0 ? adds : 0) - p));
-    through = perDie.reduce((t, x) => t + x, 0);
-    if (p > 0 || through !== raw)
+    const perDie = h.faces.map((f) => dieThrough(f, mult, p));
+    through = hitThrough(perDie.reduce((t, x) => t + x, 0), adds, mult);
+    if (p > 0 || through !== beforeArmor)
       ledger.push({
-        source: `${armor} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: ${perDie.join('+')}`,
-        delta: through - raw,
+        source: `${armor} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: dice ${perDie.join('+')}${adds ? `, adds ${adds * mult}` : ''}`,
+        delta: through - beforeArmor,
         rule: 'R-H8',
       });
   } else {
-    through = Math.max(0, raw - p);
-    if (p > 0 || through !== raw) ledger.push({ source: `${armor} stops ${p} of the attack${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}`, delta: through - raw, rule: 'R-H8' });
+    through = Math.max(0, beforeArmor - p);
+    if (p > 0 || through !== beforeArmor) ledger.push({ source: `${armor} stops ${p} of the attack${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}`, delta: through - beforeArmor, rule: 'R-H8' });
   }
   let damage = through;
   if (h.explosive && through > 0) {

@@ -1,9 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Dist } from '../../../../core/dice/exact.ts';
+import { Fraction } from '../../../../core/dice/fraction.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
-import { core } from '../../core.ts';
+import { core, requirementST } from '../../core.ts';
+import { actionOptions } from '../../options.ts';
+import { cloneTft, decideTft, tftSystem } from '../../system.ts';
+import { beginTurn, play, setup } from '../../testing.ts';
+import { hitechDamage } from './damage.ts';
+import { hitechArmorDefs } from './gear.ts';
 import { act, actionPhase, context, fig, scenario, spec } from './harness.test-util.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
-import { hitechModule, strengthForRequirements } from './module.ts';
+import { hitechModule, resolveBlast, strengthForRequirements } from './module.ts';
+import { blastExpectation } from './odds.ts';
 import { pistolRangeModifier } from './range.ts';
 
 const biff = { id: 'biff', name: 'Biff Redstone', side: 'b', st: 12, dx: 11, at: [6, 0], facing: 3, armor: 'flak-jacket', weapons: ['broadsword'] };
@@ -360,5 +369,246 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     }
     const ex = hitechModule.hooks?.explain?.(s, fig(s, 'gun')) as { hitech: { firearm: { loaded: number } } };
     expect(ex.hitech.firearm.loaded).toBe(20);
+  });
+});
+
+describe('the hitech module through the command layer: audit fixes [f04d4dae]', () => {
+  const sides = { sides: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] };
+
+  it('R-H14 [f04d4dae]: ST 8 in battle armor TL13 counts ST 16 for weapons: it carries, drops and picks up a broadsword (ST 12); its hit points stay 8', () => {
+    const trooper = { id: 'trooper', side: 'A', st: 8, dx: 12, armor: 'battle-tl13', weapons: ['broadsword', 'dagger'], at: [3, 2] as [number, number], facing: 0 };
+    const weak = { id: 'weak', side: 'B', st: 8, dx: 10, armor: 'flak-jacket', weapons: ['dagger'], at: [4, 2] as [number, number], facing: 3 };
+    expect(() => setup([{ ...trooper, armor: 'flak-jacket' }, weak], { hitech: true })).toThrow(/Broadsword needs ST 12; trooper has ST 8/);
+    const s = setup([trooper, weak], { hitech: true });
+    expect(requirementST(fig(s, 'trooper'), s)).toBe(16);
+    expect(requirementST(fig(s, 'weak'), s)).toBe(8);
+    expect(fig(s, 'trooper').st).toBe(8);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'trooper', path: [] }, { type: 'move', figure: 'weak', path: [] }]);
+    // Engaged: readying the dagger drops the broadsword in the trooper's hex.
+    play(s, [{ type: 'ready', figure: 'trooper', weapon: 'dagger' }]);
+    expect(s.items.map((i) => i.weapon.uid)).toEqual(['trooper.broadsword']);
+    // The ST 8 figure in a flak jacket may not pick it up; it is not even offered.
+    expect(actionOptions(s, fig(s, 'weak'), 'explain').some((o) => o.command.type === 'pick-up')).toBe(false);
+    expect(() => play(s, [{ type: 'pick-up', figure: 'weak', weapon: 'trooper.broadsword' }])).toThrow(/Broadsword needs ST 12/);
+    play(s, [{ type: 'pass', figure: 'weak' }], [6, 1]);
+    play(s, [{ type: 'initiative', figure: 'trooper', choice: 'first' }, { type: 'move', figure: 'trooper', path: [] }, { type: 'move', figure: 'weak', path: [] }]);
+    expect(actionOptions(s, fig(s, 'trooper'), 'explain').some((o) => o.command.type === 'pick-up')).toBe(true);
+    play(s, [{ type: 'pick-up', figure: 'trooper', weapon: 'trooper.broadsword' }]);
+    expect(fig(s, 'trooper').weapons.map((w) => w.uid)).toEqual(['trooper.dagger', 'trooper.broadsword']);
+    // ST as hit points: 7 wounds leave the ST 8 trooper at remST 1, unconscious (not 16 - 7).
+    fig(s, 'trooper').wounds = 7;
+    expect(core.woundState(fig(s, 'trooper'), s).state).toBe('unconscious');
+  });
+
+  it('R-H8 [f04d4dae]: a longbow 1d+2 doubled (roll of 4), die 3, through a flak jacket: the die 6 less 2, the adds 4 on top, 8 of the core\'s 10', () => {
+    const s = scenario(
+      [
+        { id: 'archer', side: 'a', st: 12, dx: 12, weapons: ['longbow'], at: { q: 3, r: 2 }, facing: 0 },
+        { id: 'biff', side: 'b', st: 30, dx: 10, armor: 'flak-jacket', weapons: ['broadsword'], at: { q: 6, r: 2 }, facing: 3 },
+      ],
+      {},
+      sides,
+    );
+    actionPhase(s);
+    const { ctx, events } = context(s, [1, 1, 2, 3]);
+    core.attack(ctx, fig(s, 'archer'), fig(s, 'biff'), core.readyWeapon(fig(s, 'archer')), 'missile');
+    const [d] = damages(events);
+    expect([d.raw, d.amount]).toEqual([10, 8]);
+    expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(8);
+    expect((d.ledger as unknown as { source: string }[]).some((e) => /dice 4, adds 4/.test(e.source))).toBe(true);
+  });
+
+  it('R-H8 [f04d4dae]: per-die armor with adds and criticals: the engine and hitechDamage count a hit alike, never above the core\'s damage before armor', () => {
+    const base = scenario(
+      [
+        { id: 'x', side: 'a', st: 12, dx: 12, weapons: ['dagger'], at: { q: 3, r: 2 }, facing: 0 },
+        { id: 't', side: 'b', st: 90, dx: 10, armor: 'flak-jacket', weapons: [], at: { q: 6, r: 2 }, facing: 3 },
+      ],
+      {},
+      sides,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: -3, max: 3 }),
+        fc.constantFrom(1, 2, 3),
+        fc.constantFrom('flak-jacket', 'nylon', 'combat-tl12'),
+        (faces, plus, m, armorId) => {
+          const s = cloneTft(base);
+          const t = fig(s, 't');
+          const def = hitechArmorDefs().find((a) => a.id === armorId);
+          if (!def) throw new Error(armorId);
+          t.armor = { def, house: {} };
+          const { ctx } = context(s, faces);
+          const d = core.rollDamage(ctx, { dice: faces.length, plus, text: `${faces.length}d${plus}` }, m, fig(s, 'x'), t, null, 'missile');
+          core.applyDamage(ctx, d);
+          const sum = faces.reduce((a, b) => a + b, 0);
+          expect(d.raw).toBe(Math.max(0, sum + plus) * m);
+          expect(d.amount).toBe(hitechDamage({ faces, adds: plus, multiplier: m, protection: def.stops, mode: 'missile' }).damage);
+          expect(d.amount).toBeLessThanOrEqual(d.raw);
+        },
+      ),
+    );
+  });
+
+  it('R-H9 [f04d4dae]: AP halves "all forms of armor", a large shield alone too (2 -> 1); chainmail and shield 5 -> 3', () => {
+    const shot = (target: Record<string, unknown>) => {
+      const s = scenario([shooter([{ weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }]), { ...biff, armor: null, st: 40, ...target }]);
+      actionPhase(s);
+      const { ctx, events } = context(s, [3, 3, 3, 5, 5]);
+      act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+      return damages(events)[0];
+    };
+    expect(shot({ shield: 'large-shield' })).toMatchObject({ raw: 10, stopped: 1, amount: 18 });
+    expect(shot({ armor: 'chainmail', shield: 'large-shield' })).toMatchObject({ raw: 10, stopped: 3, amount: 14 });
+    const d = shot({ shield: 'large-shield' }) as unknown as { ledger: { source: string; rule: string }[] };
+    expect(d.ledger.some((e) => e.rule === 'R-H9' && /Large shield stop 1/.test(e.source))).toBe(true);
+  });
+
+  it('R-H6 [f04d4dae]: a quickdraw shot needs the clear line of fire a fire needs: not through a wall', () => {
+    const map = { width: 16, height: 12, terrain: [{ q: 5, r: 2, kind: 'wall' }, { q: 5, r: 1, kind: 'wall' }, { q: 4, r: 3, kind: 'wall' }] };
+    const gun = { id: 'gun', side: 'a', st: 10, dx: 14, iq: 9, talents: ['pistol', 'quickdraw-pistol'], weapons: ['dagger', 'heavy-pistol'], at: { q: 3, r: 2 }, facing: 0 };
+    const foe = { id: 'foe', side: 'b', st: 12, dx: 8, weapons: ['broadsword'], at: { q: 7, r: 2 }, facing: 3 };
+    const s = scenario([gun, foe], {}, { ...sides, map });
+    actionPhase(s);
+    const { ctx } = context(s, [3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(spec('quickdraw').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'))).toEqual([]);
+    expect(() => act(ctx, { type: 'quickdraw', figure: 'gun', weapon: 'heavy-pistol', target: 'foe' })).toThrow(/no clear shot at foe/);
+    expect(fig(s, 'gun').ready).toBe('gun.dagger');
+    // The same shot with the pistol in hand, as `fire`: the same refusal.
+    const drawn = scenario([{ ...gun, weapons: ['heavy-pistol'] }, foe], {}, { ...sides, map });
+    actionPhase(drawn);
+    expect(() => act(context(drawn, []).ctx, { type: 'fire', figure: 'gun', target: 'foe' })).toThrow(/no clear shot at foe/);
+    // Without the wall the same quickdraw is offered and taken.
+    const open = scenario([gun, foe], {}, sides);
+    actionPhase(open);
+    expect(spec('quickdraw').options({ state: open, core, mode: 'explain' }, fig(open, 'gun'))).toHaveLength(1);
+    act(context(open, [3, 3, 3, 3, 3, 3, 3, 3]).ctx, { type: 'quickdraw', figure: 'gun', weapon: 'heavy-pistol', target: 'foe' });
+    expect(fig(open, 'foe').wounds).toBeGreaterThan(0);
+  });
+});
+
+describe('R-H4 dodging while moving, then firing, through the command layer [f04d4dae]', () => {
+  const figures = [
+    { id: 'gun', name: 'Gun', side: 'a', st: 10, dx: 13, iq: 9, talents: ['rifle'], weapons: ['assault-rifle', 'dagger'], at: [1, 2] as [number, number], facing: 0 },
+    { id: 'foe', name: 'Foe', side: 'b', st: 30, dx: 8, weapons: ['dagger'], at: [8, 2] as [number, number], facing: 3 },
+  ];
+  /** Turn 1: the foe stays, the gun walks 2 hexes (with `stance`, if given); the action phase. */
+  const walked = (stance?: 'dodge') => {
+    const s = setup(figures, { hitech: true });
+    beginTurn(s, 'b');
+    play(s, [{ type: 'move', figure: 'foe', path: [] }, { type: 'move', figure: 'gun', path: [[2, 2], [3, 2]], ...(stance ? { stance } : {}) }]);
+    return s;
+  };
+  type Opt = { command: { type: string; burst?: string }; adjDX?: number; ledger?: { source: string; delta: number; rule: string }[] };
+
+  it('R-H4 [f04d4dae]: a figure that dodged while moving may still fire, at -6 DX (and -2 for 2 hexes); explain and the AI offer only that', () => {
+    const s = walked('dodge');
+    expect(tftSystem.pending(s)).toEqual({ figures: ['gun'], kind: 'action' });
+    const me = tftSystem.explain(s).figures.find((f) => f.id === 'gun') as unknown as { options: Opt[] };
+    const types = new Set(me.options.map((o) => o.command.type));
+    // Fire (and overwatch, R-H7: "a figure that is eligible to fire"), or keep dodging: nothing else.
+    expect([...types].sort()).toEqual(['dodge', 'fire', 'overwatch', 'pass']);
+    const single = me.options.find((o) => o.command.type === 'fire' && o.command.burst === 'single') as Opt;
+    expect(single.adjDX).toBe(13 - 2 - 6);
+    expect(single.ledger?.filter((e) => e.rule === 'R-H4').map((e) => e.delta)).toEqual([-2, -6]);
+    expect(decideTft(s)).toMatchObject({ type: 'fire', figure: 'gun', target: 'foe' });
+    const ev = play(s, [{ type: 'fire', figure: 'gun', target: 'foe' }], [2, 2, 1, 3, 4]);
+    expect(ev.find((e) => e.type === 'fire')).toMatchObject({ adjDX: 5, roll: 5 });
+    expect(fig(s, 'foe').wounds).toBe(7);
+    // It dodged all the same: a missile at it is rolled on 4d6.
+    expect(fig(s, 'gun').turn.stance).toBe('dodge');
+    expect(tftSystem.pending(s)).toEqual({ figures: ['foe'], kind: 'action' });
+  });
+
+  it('R-H4 [f04d4dae]: after dodging while moving it may not do anything but fire (or keep dodging); a dodge in the action phase is the action', () => {
+    const s = walked('dodge');
+    expect(() => play(s, [{ type: 'ready', figure: 'gun', weapon: 'dagger' }])).toThrow(/dodged while moving: it may only fire/);
+    expect(() => play(s, [{ type: 'defend', figure: 'gun' }])).toThrow(/dodged while moving/);
+    expect(() => play(s, [{ type: 'reload', figure: 'gun' }])).toThrow(/dodged while moving/);
+    play(s, [{ type: 'pass', figure: 'gun' }]);
+    expect(fig(s, 'gun').turn.stance).toBe('dodge');
+    // Dodging as its action instead: that is the action; no shot after it.
+    const t = walked();
+    play(t, [{ type: 'dodge', figure: 'gun' }]);
+    expect(() => play(t, [{ type: 'fire', figure: 'gun', target: 'foe' }])).toThrow(/foe's action/);
+    // A figure with no gun to fire: the dodge with its move is its action (tft-core).
+    const u = setup(figures, { hitech: true });
+    beginTurn(u, 'a');
+    play(u, [{ type: 'move', figure: 'gun', path: [] }, { type: 'move', figure: 'foe', path: [[7, 2]], stance: 'dodge' }]);
+    expect(fig(u, 'foe').turn.acted).toBe(true);
+  });
+});
+
+describe('HiTech odds match the engine [f04d4dae]', () => {
+  /** Three faces summing to `total` (3..18). */
+  const facesOf = (total: number) => {
+    const a = Math.min(6, total - 2);
+    const b = Math.min(6, total - 1 - a);
+    return [a, b, total - a - b];
+  };
+  /** Every combination of n d6 faces. */
+  const combos = (n: number): number[][] => (n === 0 ? [[]] : combos(n - 1).flatMap((c) => [1, 2, 3, 4, 5, 6].map((f) => [...c, f])));
+
+  it('R-H8 [f04d4dae]: a single shot\'s expected damage in the fire options equals brute force over the engine: HiTech armor per die; chainmail, a shield, AP and HE once per hit', () => {
+    const cases = [
+      { weapon: 'medium-rifle', target: { armor: 'chainmail' } },
+      { weapon: 'medium-rifle', target: { armor: 'chainmail', shield: 'large-shield' } },
+      { weapon: 'medium-rifle', target: { shield: 'large-shield' } },
+      { weapon: 'medium-rifle', target: { armor: 'flak-jacket', shield: 'large-shield' } },
+      { weapon: { weapon: 'acr', house: { hitech: { ammo: 'apds' } } }, target: { armor: 'combat-tl12' } },
+      { weapon: { weapon: 'acr', house: { hitech: { ammo: 'apds' } } }, target: { armor: 'plate' } },
+      { weapon: { weapon: 'snub-pistol', house: { hitech: { ammo: 'he' } } }, target: { armor: 'chainmail' } },
+    ];
+    const roll3 = Dist.dice(3, 6);
+    for (const c of cases) {
+      const base = scenario([shooter([c.weapon], { dx: 12 }), { ...biff, armor: null, st: 200, ...c.target }]);
+      actionPhase(base);
+      const opt = spec('fire')
+        .options({ state: base, core, mode: 'explain' }, fig(base, 'gun'))
+        .find((o) => (o.command as unknown as { burst: string }).burst === 'single') as unknown as { expectedDamageExact: string };
+      const dice = (fig(base, 'gun').weapons[0].house.hitech as { ammo: string }).ammo === 'apds' ? 3 : 2;
+      let expected = Fraction.ZERO;
+      for (let total = 3; total <= 18; total++) {
+        let sum = 0;
+        const faces = combos(dice);
+        for (const f of faces) {
+          const s = cloneTft(base);
+          const { ctx, events } = context(s, [...facesOf(total), ...f]);
+          act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+          sum += damages(events, 'biff').reduce((t, d) => t + d.amount, 0);
+        }
+        expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, faces.length)));
+      }
+      expect(opt.expectedDamageExact, JSON.stringify(c)).toBe(expected.toString());
+    }
+  });
+
+  it('R-H12 [f04d4dae]: blast expectations equal brute force over the engine\'s blast: chainmail once (halved in the impact hex), flak per die', () => {
+    for (const armor of ['chainmail', 'flak-jacket']) {
+      const base = scenario([shooter(['dagger'], { at: [0, 5] }), { ...biff, armor, st: 200, at: [6, 0] }, { id: 'pal', side: 'b', st: 200, dx: 10, armor, at: [7, 0] }]);
+      actionPhase(base);
+      const brute = (who: string, dice: number) => {
+        let sum = 0;
+        for (const f of combos(dice)) {
+          const s = cloneTft(base);
+          if (who === 'pal') s.figures = s.figures.filter((x) => x.id !== 'biff');
+          else s.figures = s.figures.filter((x) => x.id !== 'pal');
+          const { ctx, events } = context(s, f);
+          resolveBlast(ctx, fig(s, 'gun'), { q: 6, r: 0 }, 4, null, 'test');
+          sum += damages(events, who).reduce((t, d) => t + d.amount, 0);
+        }
+        return Fraction.of(sum, 6 ** dice);
+      };
+      const once = armor === 'chainmail';
+      const protection = once ? 3 : 2;
+      const exp = blastExpectation({ q: 6, r: 0 }, 4, Fraction.ONE, [
+        { id: 'biff', pos: { q: 6, r: 0 }, protection, armorOnce: once },
+        { id: 'pal', pos: { q: 7, r: 0 }, protection, armorOnce: once },
+      ]);
+      expect(exp.get('biff')?.toString(), armor).toBe(brute('biff', 4).toString());
+      expect(exp.get('pal')?.toString(), armor).toBe(brute('pal', 2).toString());
+    }
   });
 });

@@ -7,13 +7,13 @@ import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import { lineOfFire, lineOfView } from '../../core.ts';
+import { defaultArmorStops, lineOfFire, lineOfView } from '../../core.ts';
 import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { hexSchema } from '../../schema-util.ts';
 import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
 import { blastVictims, inSplash, scatterLanding } from './blast.ts';
-import { type HeSplashMode, effectiveProtection, heSplashDamage } from './damage.ts';
+import { type HeSplashMode, dieThrough, effectiveProtection, heSplashDamage, hitThrough } from './damage.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
 import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
 import {
@@ -29,7 +29,7 @@ import {
   hitechArmorOf,
   makeGear,
 } from './gear.ts';
-import { blastExpectation, hitChance, shotSummary } from './odds.ts';
+import { type BlastTarget, blastExpectation, hitChance, shotSummary } from './odds.ts';
 import { overwatchActive, overwatchOrder, overwatchTriggerSchema, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
 import { rangeEntry } from './range.ts';
 import { talentModifiers } from './talents.ts';
@@ -112,6 +112,26 @@ function checkActing(fig: Figure, ctx: { core: TftContext['core']; state: TftSta
   if (fig.prone) throw new CommandRejected('figure', `${fig.name} is down and must stand up first`);
 }
 
+/**
+ * R-H4: "-6 DX if firer dodged during his movement": a figure that dodged with its move keeps
+ * its action, but only to fire (fire, quickdraw, rifle grenade, overwatch) or to keep dodging;
+ * a dodge in the action phase is the action itself. Such a figure is dodging and has not acted.
+ */
+function dodgedWhileMoving(fig: Figure): boolean {
+  return fig.turn.stance === 'dodge' && !fig.turn.acted;
+}
+
+const onlyFires = (fig: Figure) => `${fig.name} dodged while moving: it may only fire (at -6 DX) or keep dodging (R-H4)`;
+
+/** Whether the figure has a gun it could fire this turn: a firearm in hand, or a pistol to quickdraw (R-H4, R-H6). */
+function hasGunToFire(fig: Figure): boolean {
+  for (const w of fig.weapons) {
+    const fw = firearmOf(w);
+    if (fw && !w.broken && (w.uid === fig.ready || (fw.class === 'pistol' && fig.talents.includes('quickdraw-pistol')))) return true;
+  }
+  return false;
+}
+
 interface FirePlan {
   weapon: WeaponInstance;
   fw: FirearmDef;
@@ -134,6 +154,11 @@ function planFire(ctx: { core: TftContext['core']; state: TftState }, fig: Figur
     if (!e.ok) return e.reason ?? 'not eligible to fire';
   }
   return { weapon, fw, gear, ammo: loadedAmmo(fw, gear), burst };
+}
+
+/** A shot at a figure needs the core's line of fire: walls and standing figures between block it (fire, quickdraw). */
+function checkClearShot(state: TftState, fig: Figure, t: Figure): void {
+  if (!lineOfFire(state, fig.pos, t.pos)) throw new CommandRejected('target', `${fig.name} has no clear shot at ${t.name}`);
 }
 
 function rejectIf<T>(x: T | string, path: string): T {
@@ -188,6 +213,16 @@ function isMissileDelivery(d: DamageInfo): boolean {
   return d.delivery === 'missile' || d.delivery === 'thrown' || d.delivery === 'blast' || d.delivery === FIREARM_MODE;
 }
 
+/**
+ * The armor a missile hit meets (R-H8): HiTech armor stops per die (a shield adds nothing to it;
+ * the seed is silent), any other armor and a ready shield stop once per hit (tft-core). The
+ * engine (armorStops) and the odds (fire and blast options) both ask here.
+ */
+function missileArmor(state: TftState, t: Figure): number {
+  const ha = hitechArmorOf(t);
+  return ha ? ha.protection : defaultArmorStops(state, t);
+}
+
 function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
   const t = tagsOf(d);
   const ha = hitechArmorOf(d.target);
@@ -200,23 +235,31 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
     return stop;
   }
   if (ha && isMissileDelivery(d)) {
-    // R-H8: per die against missiles, a die never below 0; AP (R-H9) and the impact hex (R-H12) reduce it.
+    // R-H8: per die against missiles, a die never below 0 (dieThrough, hitThrough: the one count
+    // the odds and the lab use too); AP (R-H9) and the impact hex (R-H12) reduce it.
     const eff = effectiveProtection(ha.protection, !!t.ap, !!t.impactHex);
     const p = eff.protection;
-    const perDie = d.faces.map((f, i) => Math.max(0, f * d.multiplier + (i === 0 ? d.plus : 0) - p));
-    const through = d.faces.length ? perDie.reduce((a, b) => a + b, 0) : Math.max(0, d.raw - p);
-    const stop = Math.max(0, d.raw - through);
-    if (d.ledger)
-      d.ledger.push({ source: `${armorName} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}, dice become ${perDie.join('+')} (counted below)`, delta: 0, rule: 'R-H8' });
+    let dice = 0;
+    for (let i = 0; i < d.faces.length; i++) dice += dieThrough(d.faces[i], d.multiplier, p);
+    const stop = Math.max(0, d.raw - hitThrough(dice, d.plus, d.multiplier));
+    if (d.ledger) {
+      const perDie = d.faces.map((f) => dieThrough(f, d.multiplier, p)).join('+');
+      const adds = d.plus ? `, adds ${d.plus * d.multiplier} (no die: not stopped)` : '';
+      d.ledger.push({ source: `${armorName} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: dice ${perDie}${adds} (counted below)`, delta: 0, rule: 'R-H8' });
+    }
     return stop;
   }
-  if ((t.ap || t.impactHex) && d.target.armor) {
-    // Low-tech armor (and a shield) against AP or in the impact hex: halved (R-H9 "all forms of armor", R-H12).
-    const shield = d.target.shield?.ready ? d.target.shield.def.stops : 0;
-    const eff = effectiveProtection(d.target.armor.def.stops + shield, !!t.ap, !!t.impactHex);
-    const stop = Math.min(d.raw, eff.protection);
-    if (d.ledger) d.ledger.push({ source: `${armorName} stops ${eff.protection} (${eff.notes.join('; ')}; counted below)`, delta: 0, rule: t.ap ? 'R-H9' : 'R-H12' });
-    return stop;
+  if (t.ap || t.impactHex) {
+    // Low-tech armor and a ready shield ("all forms of armor", a shield alone too) against AP or
+    // in the impact hex: halved, once per hit (R-H9, R-H12).
+    const all = defaultArmorStops(ctx.state, d.target);
+    if (all === 0) return undefined;
+    const eff = effectiveProtection(all, !!t.ap, !!t.impactHex);
+    if (d.ledger) {
+      const names = [d.target.armor?.def.name, d.target.shield?.ready ? d.target.shield.def.name : undefined].filter((x) => x !== undefined).join(' and ');
+      d.ledger.push({ source: `${names} stop ${eff.protection} (${eff.notes.join('; ')}; counted below)`, delta: 0, rule: t.ap ? 'R-H9' : 'R-H12' });
+    }
+    return Math.min(d.raw, eff.protection);
   }
   return undefined;
 }
@@ -350,17 +393,17 @@ const fireAction: ActionSpec = {
         const ledger: LedgerEntry[] | null = ctx.mode === 'explain' ? [] : null;
         const adjDX = core.attackDX(state, fig, target, w, FIREARM_MODE, ledger, withMove(ctx, fig, command, hitechMove));
         const dice = core.defenseDice(target, 'missile');
-        const ha = hitechArmorOf(target);
-        const protection = target.armor ? target.armor.def.stops + (ha ? 0 : target.shield?.ready ? target.shield.def.stops : 0) : 0;
         const rounds = roundsFired(fw, burst, plan.gear.clip);
         if (plan.ammo.blast) {
           const pHit = hitChance(dice, adjDX, classic(state));
-          const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: f.armor?.def.stops ?? 0 })));
+          const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, blastTargets(state));
           const { foes, friends } = splitBlast(core, fig, state, exp);
           out.push({ command, label: `Fire ${fw.name} at ${target.name}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
           continue;
         }
-        const o = shotSummary({ adjDx: adjDX, dice, rounds, damageDice: plan.ammo.dice, protection, ap: plan.ammo.ap, explosive: plan.ammo.explosive, classic: classic(state) });
+        // The target's armor as armorStops meets the shot: per die (HiTech) or once (low-tech, R-H8).
+        const armorOnce = hitechArmorOf(target) === null;
+        const o = shotSummary({ adjDx: adjDX, dice, rounds, damageDice: plan.ammo.dice, protection: missileArmor(state, target), armorOnce, ap: plan.ammo.ap, explosive: plan.ammo.explosive, classic: classic(state) });
         const e = o.expectedDamage;
         out.push({
           command,
@@ -389,7 +432,7 @@ const fireAction: ActionSpec = {
       const t = ctx.core.figure(ctx.state, c.target);
       if (!t) throw new CommandRejected('target', `no figure '${c.target}'`);
       if (t.id === fig.id) throw new CommandRejected('target', 'a figure cannot shoot itself');
-      if (!lineOfFire(ctx.state, fig.pos, t.pos)) throw new CommandRejected('target', `${fig.name} has no clear shot at ${t.name}`);
+      checkClearShot(ctx.state, fig, t);
     } else if (!plan.ammo.blast) throw new CommandRejected('at', `${plan.fw.name} fires at a figure (target), not at a hex`);
     else if (!lineOfView(ctx.state, fig.pos, c.at as Hex)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
@@ -401,6 +444,11 @@ const fireAction: ActionSpec = {
     resolveFire(ctx, fig, plan, { ...c, burst: plan.burst });
   },
 };
+
+/** Every figure a blast may hit, with its armor as armorStops meets the blast (missileArmor). */
+function blastTargets(state: TftState): BlastTarget[] {
+  return state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: missileArmor(state, f), armorOnce: hitechArmorOf(f) === null }));
+}
 
 function splitBlast(core: OptionsContext['core'], fig: Figure, state: TftState, exp: Map<string, import('../../../../core/dice/fraction.ts').Fraction>) {
   let foes = 0;
@@ -431,7 +479,7 @@ function blastAimPoints(core: OptionsContext['core'], state: TftState, fig: Figu
 function blastOptions(ctx: OptionsContext, fig: Figure, type: 'throw-grenade' | 'fire-grenade', weapon: WeaponInstance, dice: number, mode: string): ActionOption[] {
   const { state, core } = ctx;
   const out: ActionOption[] = [];
-  const figs = state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: f.armor?.def.stops ?? 0 }));
+  const figs = blastTargets(state);
   for (const at of blastAimPoints(core, state, fig)) {
     if (!lineOfView(state, fig.pos, at)) continue;
     if (type === 'throw-grenade' && distance(fig.pos, at) > 3 * 4) continue;
@@ -472,13 +520,14 @@ const throwAction: ActionSpec = {
   phase: 'action',
   schema: throwSchema,
   options(ctx, fig) {
-    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone || dodgedWhileMoving(fig)) return [];
     const g = grenadeWeapon(fig, undefined);
     if (!g || throwEligible(ctx, fig)) return [];
     return blastOptions(ctx, fig, 'throw-grenade', g, grenadeDice(grenadeTlOf(g) as number), GRENADE_MODE);
   },
   validate(ctx, cmd, fig) {
     checkActing(fig, ctx);
+    if (dodgedWhileMoving(fig)) throw new CommandRejected('figure', onlyFires(fig));
     const c = cmd as z.infer<typeof throwSchema>;
     if (!grenadeWeapon(fig, c.weapon)) throw new CommandRejected('weapon', `${fig.name} carries no grenade${c.weapon ? ` '${c.weapon}'` : ''}`);
     const why = throwEligible(ctx, fig);
@@ -541,7 +590,7 @@ const reloadAction: ActionSpec = {
   phase: 'action',
   schema: reloadSchema,
   options(ctx, fig) {
-    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone) return [];
+    if (!ctx.core.canAct(fig) || fig.turn.acted || fig.turn.stance === 'defend' || fig.prone || dodgedWhileMoving(fig)) return [];
     const w = ctx.core.readyWeapon(fig);
     const fw = firearmOf(w);
     if (!w || !fw) return [];
@@ -557,6 +606,7 @@ const reloadAction: ActionSpec = {
   },
   validate(ctx, cmd, fig) {
     checkActing(fig, ctx);
+    if (dodgedWhileMoving(fig)) throw new CommandRejected('figure', onlyFires(fig));
     const c = cmd as z.infer<typeof reloadSchema>;
     const w = weaponFor(ctx, fig, c.weapon, 'weapon');
     const fw = firearmOf(w);
@@ -643,6 +693,7 @@ const quickdrawAction: ActionSpec = {
     if (fw?.class !== 'pistol') throw new CommandRejected('weapon', `${w.def.name} is not a pistol`);
     const t = ctx.core.figure(ctx.state, c.target);
     if (!t || t.id === fig.id) throw new CommandRejected('target', `no figure '${c.target}' to shoot`);
+    checkClearShot(ctx.state, fig, t);
     const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
     const p = burstProblem(fw, c.burst, gearOf(w).clip, gearOf(w).loaded);
@@ -808,12 +859,17 @@ export const hitechModule: HouseModule = {
   hooks: {
     toHitModifiers: (q) => (MY_MODES.has(q.mode) ? hitechToHit(q) : 0),
     maModifier: (fig) => (firearmOf(fig.weapons.find((w) => w.uid === fig.ready))?.crewServed ? -CREW_MA_PENALTY : 0),
+    // R-H14: the core's ST for requirements (weapon minimum ST...) is multiplied by battle armor.
+    requirementST: (fig) => ((hitechArmorOf(fig)?.stMultiplier ?? 1) === 1 ? undefined : strengthForRequirements(fig)),
     armorStops,
     afterArmor,
     onMoveStep,
     beforeAction,
     endOfTurn,
+    // R-H4: a figure that dodged while moving keeps its action to fire, when it has a gun.
+    stanceKeepsAction: (_state, fig, stance) => (stance === 'dodge' && hasGunToFire(fig) ? true : undefined),
     vetoAction(_state, fig, type) {
+      if (dodgedWhileMoving(fig) && type !== 'pass' && type !== 'dodge') return onlyFires(fig);
       if (type !== 'attack') return undefined;
       const w = fig.weapons.find((x) => x.uid === fig.ready);
       if (firearmOf(w)) return `${w?.def.name} is a firearm: use 'fire' (with a burst)`;

@@ -115,8 +115,8 @@ describe('exact odds of HiTech fire [f04d4dae]', () => {
     for (const adjDx of [-3, 8, 13, 17, 30])
       for (const rounds of [1, 4, 10])
         for (const protection of [0, 3])
-          for (const dice of [3, 4] as const) {
-            const spec = { adjDx, dice, rounds, damageDice: 2, protection, ap: rounds === 4, explosive: protection === 3, classic: adjDx === 8 };
+          for (const [dice, armorOnce] of [[3, false], [4, false], [3, true]] as const) {
+            const spec = { adjDx, dice, rounds, damageDice: 2, protection, armorOnce, ap: rounds === 4, explosive: protection === 3, classic: adjDx === 8 };
             const o = shotOdds(spec);
             const want = { hit: o.hit.toNumber(), hits: o.hits.probabilities(), expectedDamage: o.expectedDamage.toNumber(), expectedDamageExact: o.expectedDamage.toString() };
             expect(shotSummary(spec)).toEqual(want);

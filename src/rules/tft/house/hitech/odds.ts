@@ -1,13 +1,14 @@
 // Exact odds of HiTech fire for explain and the AI (seed f04d4dae; R-H8..R-H12): the chance to
 // hit, the distribution of the number of hits of each burst, and the expected damage after
-// HiTech armor, from the exact distributions in src/core/dice/exact.ts.
+// armor as the engine counts it (HiTech armor per die, low-tech armor once per hit), from the
+// exact distributions in src/core/dice/exact.ts.
 import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { type Hex, hexLength } from '../../../../core/hex/coords.ts';
 import { attackOutcome, outcomeMultiplier } from '../../core.ts';
 import { burstHits } from './autofire.ts';
 import { BLAST_RINGS, blastDice, scatterLanding } from './blast.ts';
-import { effectiveProtection } from './damage.ts';
+import { dieThrough, effectiveProtection } from './damage.ts';
 
 /** What an attack roll does, by the core's own outcome table (tft-core criticals; Legacy or classic 4d6). */
 export function rollEffect(dice: 3 | 4, roll: number, adjDx: number, classic = false): { hit: boolean; multiplier: number } {
@@ -24,6 +25,8 @@ export interface ShotSpec {
   damageDice: number;
   /** Target armor protection (HiTech: per die). */
   protection: number;
+  /** Low-tech armor (and shield): the protection comes off once per hit, not per die (tft-core; the engine's armorStops). */
+  armorOnce?: boolean;
   ap?: boolean;
   explosive?: boolean;
   impactHex?: boolean;
@@ -40,33 +43,35 @@ export interface ShotOdds {
   expectedDamage: Fraction;
 }
 
-/** Expected damage of one hit of `n` dice after per-die armor (R-H8), AP (R-H9), impact hex (R-H12), HE doubling (R-H9). */
-export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false): Fraction {
-  return Fraction.of(hitDamageSixths(n, protection, multiplier, ap, explosive, impactHex), 6);
-}
-
-/** expectedHitDamage times 6: a whole number (each die's six faces counted once). */
-function hitDamageSixths(n: number, protection: number, multiplier: number, ap: boolean, explosive: boolean, impactHex: boolean): number {
+/**
+ * Expected damage of one hit of `n` dice (no adds: firearms and blasts) after armor, as the
+ * engine's armorStops counts it: HiTech armor per die (R-H8, dieThrough), or with `armorOnce`
+ * low-tech armor once per hit (tft-core); AP (R-H9), impact hex (R-H12), HE doubling (R-H9).
+ */
+export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false, armorOnce = false): Fraction {
   const p = effectiveProtection(protection, ap, impactHex).protection;
+  const x2 = explosive ? 2 : 1;
+  if (armorOnce && p > 0) return Dist.dice(n, 6).mapTotal((t) => Math.max(0, t * multiplier - p) * x2).expectation();
+  // Per die: the sum over one die's six faces, n times (linearity), in sixths.
   let perDie = 0;
-  for (let f = 1; f <= 6; f++) perDie += Math.max(0, f * multiplier - p);
-  return perDie * n * (explosive ? 2 : 1);
+  for (let f = 1; f <= 6; f++) perDie += dieThrough(f, multiplier, p);
+  return Fraction.of(perDie * n * x2, 6);
 }
 
-/** Exact odds of one shot or burst (R-H10 hits, R-H8 armor per die). */
+/** Exact odds of one shot or burst (R-H10 hits; R-H8 armor per die, or once for low-tech armor). */
 export function shotOdds(s: ShotSpec): ShotOdds {
   const roll = Dist.dice(s.dice, 6);
   const hits = roll.mapTotal((r) => {
     const e = rollEffect(s.dice, r, s.adjDx, s.classic);
     return e.hit ? burstHits(s.adjDx, r, s.rounds) : 0;
   });
-  const one = expectedHitDamage(s.damageDice, s.protection, 1, s.ap, s.explosive, s.impactHex);
+  const one = expectedHitDamage(s.damageDice, s.protection, 1, s.ap, s.explosive, s.impactHex, s.armorOnce);
   let expected = Fraction.ZERO;
   for (const [r, p] of roll.entries()) {
     const e = rollEffect(s.dice, r, s.adjDx, s.classic);
     if (!e.hit) continue;
     const k = burstHits(s.adjDx, r, s.rounds);
-    const first = e.multiplier === 1 ? one : expectedHitDamage(s.damageDice, s.protection, e.multiplier, s.ap, s.explosive, s.impactHex);
+    const first = e.multiplier === 1 ? one : expectedHitDamage(s.damageDice, s.protection, e.multiplier, s.ap, s.explosive, s.impactHex, s.armorOnce);
     expected = expected.add(p.mul(first.add(one.mul(k - 1))));
   }
   return { hit: hits.atLeast(1), hits, expectedDamage: expected };
@@ -90,8 +95,8 @@ const summaries = new Map<number, ShotSummary>();
  */
 export function shotSummary(s: ShotSpec): ShotSummary {
   const inRange = s.adjDx >= -64 && s.adjDx < 64 && s.rounds >= 0 && s.rounds < 128 && s.damageDice >= 0 && s.damageDice < 64 && s.protection >= 0 && s.protection < 64;
-  const flags = (s.dice === 4 ? 1 : 0) | (s.ap ? 2 : 0) | (s.explosive ? 4 : 0) | (s.impactHex ? 8 : 0) | (s.classic ? 16 : 0);
-  const key = ((((s.adjDx + 64) * 128 + s.rounds) * 64 + s.damageDice) * 64 + s.protection) * 32 + flags;
+  const flags = (s.dice === 4 ? 1 : 0) | (s.ap ? 2 : 0) | (s.explosive ? 4 : 0) | (s.impactHex ? 8 : 0) | (s.classic ? 16 : 0) | (s.armorOnce && s.protection > 0 ? 32 : 0);
+  const key = ((((s.adjDx + 64) * 128 + s.rounds) * 64 + s.damageDice) * 64 + s.protection) * 64 + flags;
   let v = inRange ? summaries.get(key) : undefined;
   if (v === undefined) {
     const o = shotOdds(s);
@@ -105,20 +110,24 @@ export interface BlastTarget {
   id: string;
   pos: Hex;
   protection: number;
+  /** Low-tech armor (and shield): once per hit (tft-core), not per die (as ShotSpec.armorOnce). */
+  armorOnce?: boolean;
 }
 
 /**
  * Expected blast damage to each figure of a grenade or rocket aimed at `aimed` (R-H12): with
  * probability `pHit` it lands there, else it scatters 1d6 hexes in a 1d6 direction (36 equally
- * likely landings); each figure takes the dice of its ring, armor per die, halved in the impact hex.
+ * likely landings); each figure takes the dice of its ring, its armor (per die, or once for
+ * low-tech armor) halved in the impact hex.
  */
 export function blastExpectation(aimed: Hex, dice: number, pHit: Fraction, figures: readonly BlastTarget[]): Map<string, Fraction> {
   const out = new Map<string, Fraction>();
   const miss = pHit.complement();
   for (const f of figures) {
-    const s = blastSixths(dice, f.protection, f.pos.q - aimed.q, f.pos.r - aimed.r);
-    let e = s.direct === 0 ? Fraction.ZERO : pHit.mul(Fraction.of(s.direct, 6));
-    if (s.scattered !== 0 && !miss.isZero()) e = e.add(miss.mul(Fraction.of(s.scattered, 6 * 36)));
+    // Without armor, once or per die is the same: one memo entry (the per-die count is the quicker).
+    const s = blastUnits(dice, f.protection, f.armorOnce === true && f.protection > 0, f.pos.q - aimed.q, f.pos.r - aimed.r);
+    let e = s.direct === 0n ? Fraction.ZERO : pHit.mul(Fraction.of(s.direct, s.unit));
+    if (s.scattered !== 0n && !miss.isZero()) e = e.add(miss.mul(Fraction.of(s.scattered, s.unit * 36n)));
     out.set(f.id, e);
   }
   return out;
@@ -129,38 +138,44 @@ const SCATTER: readonly Hex[] = Array.from({ length: 36 }, (_, i) => scatterLand
 /** No landing is farther than this from the hex aimed at. */
 const SCATTER_REACH = 6;
 
-interface BlastSixths {
-  /** 6 x the expected damage when the blast lands where aimed. */
-  direct: number;
-  /** 6 x the sum of the expected damage over the 36 scatter landings (whole numbers: exact). */
-  scattered: number;
+/** Expected damages as whole numbers of 1/unit (unit = 6^dice: every ring's expectation is one; exact). */
+interface BlastUnits {
+  /** The expected damage when the blast lands where aimed. */
+  direct: bigint;
+  /** The sum of the expected damage over the 36 scatter landings. */
+  scattered: bigint;
+  unit: bigint;
 }
 
-const NO_BLAST: BlastSixths = { direct: 0, scattered: 0 };
-const blastMemo = new Map<number, BlastSixths>();
+const NO_BLAST: BlastUnits = { direct: 0n, scattered: 0n, unit: 1n };
+const blastMemo = new Map<number, BlastUnits>();
 
 /**
- * The expected blast damage, in sixths, to a figure standing (dq, dr) from the hex aimed at,
- * with `protection` per die: by the ring it is in from each landing (the figure's dice and
- * armor per ring, halved in the impact hex). Remembered: it depends on nothing else.
+ * The expected blast damage to a figure standing (dq, dr) from the hex aimed at, with its
+ * armor: by the ring it is in from each landing (the figure's dice and armor per ring, halved
+ * in the impact hex). Remembered: it depends on nothing else.
  */
-function blastSixths(dice: number, protection: number, dq: number, dr: number): BlastSixths {
+function blastUnits(dice: number, protection: number, armorOnce: boolean, dq: number, dr: number): BlastUnits {
   const reach = SCATTER_REACH + BLAST_RINGS;
   if (hexLength(dq, dr) > reach) return NO_BLAST;
   const inRange = dice >= 0 && dice < 64 && protection >= 0 && protection < 64;
   const span = 2 * reach + 1;
-  const key = ((dice * 64 + protection) * span + dq + reach) * span + dr + reach;
+  const key = ((((dice * 64 + protection) * 2 + (armorOnce ? 1 : 0)) * span + dq + reach) * span + dr + reach);
   let v = inRange ? blastMemo.get(key) : undefined;
   if (v === undefined) {
-    const byRing: number[] = [];
-    for (let ring = 0, n = blastDice(dice, 0); n > 0; n = blastDice(dice, ++ring)) byRing.push(hitDamageSixths(n, protection, 1, false, false, ring === 0));
-    const at = (q: number, r: number): number => {
+    const unit = 6n ** BigInt(dice);
+    const byRing: bigint[] = [];
+    for (let ring = 0, n = blastDice(dice, 0); n > 0; n = blastDice(dice, ++ring)) {
+      const e = expectedHitDamage(n, protection, 1, false, false, ring === 0, armorOnce);
+      byRing.push((e.num * unit) / e.den);
+    }
+    const at = (q: number, r: number): bigint => {
       const ring = hexLength(q, r);
-      return ring < byRing.length ? byRing[ring] : 0;
+      return ring < byRing.length ? byRing[ring] : 0n;
     };
-    let scattered = 0;
+    let scattered = 0n;
     for (const l of SCATTER) scattered += at(dq - l.q, dr - l.r);
-    v = { direct: at(dq, dr), scattered };
+    v = { direct: at(dq, dr), scattered, unit };
     if (inRange) blastMemo.set(key, v);
   }
   return v;

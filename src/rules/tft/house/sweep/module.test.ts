@@ -6,12 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { type DiceSource, RecordingDice, SeededDice } from '../../../../core/dice/source.ts';
 import { CommandRejected, InputError } from '../../../../core/errors.ts';
 import { seedRng } from '../../../../core/rng.ts';
-import { applyCommand, pendingOf } from '../../flow.ts';
+import { Fraction } from '../../../../core/dice/fraction.ts';
+import { applyCommand, makeCtx, pendingOf } from '../../flow.ts';
 import type { TftCommand, TftEvent, TftState } from '../../model.ts';
 import { setupTft } from '../../scenario.ts';
 import { tftSystem } from '../../system.ts';
 import { core } from '../../core.ts';
 import type { ActionOption } from '../../hooks.ts';
+import { attackOdds as coreAttackOdds } from '../../odds.ts';
+import { attackOptions } from '../../options.ts';
+import { cloneTft } from '../../system.ts';
 import { sweepAction } from './module.ts';
 
 const EXAMPLE = new URL('../../../../../examples/tft/sweeping-blows.yaml', import.meta.url);
@@ -313,4 +317,135 @@ describe('sweep rules through the engine [931c742c]', () => {
     expect(ev.filter((e) => e.type === 'attack')).toHaveLength(1);
     expect(ev.find((e) => e.type === 'sweep-end')?.reason).toBe('weapon dropped');
   });
+  it('tft-core pole, R-S3 [931c742c]: a halberd set against a charge doubles a sweep hit after the critical, then halves it; the odds double too', () => {
+    const s = heroToAct(arena({ weapons: ['halberd'] }, { e1: 5, e2: 0 }));
+    // Both goblins charged in this turn (more than 1 hex); the hero stood to receive them.
+    for (const id of ['e1', 'e2']) s.figures.find((f) => f.id === id)!.turn.hexes = 3;
+    const hero = s.figures.find((f) => f.id === 'hero')!;
+    const opt = sweepAction.options({ state: s, core, mode: 'explain' }, hero)[0] as ActionOption & {
+      targets: { id: string; adjDX: number; expectedDamage: number }[];
+      singles: { id: string; expectedDamage: number }[];
+    };
+    // e1: 10 hits at 16 + 2 - 4 = 14, 2d = 3+4 = 7, x2 = 14, half 7; e2: a 4 (x2), 6+6 = 12, x2 x2 = 48, half 24.
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [4, 3, 3, 3, 4, 1, 1, 2, 6, 6]);
+    expect(ev.filter((e) => e.type === 'attack').map((a) => a.adjDX)).toEqual([14, 14]);
+    const dmg = ev.filter((e) => e.type === 'damage');
+    expect(dmg.map((d) => [d.figure, d.raw, d.amount])).toEqual([
+      ['e1', 7, 7],
+      ['e2', 24, 24],
+    ]);
+    expect(dmg[0].ledger.map((l: { delta: number; rule: string }) => [l.delta, l.rule])).toEqual([
+      [7, 'tft-core damage'],
+      [7, 'tft-core pole'],
+      [-7, 'R-S3'],
+    ]);
+    // The odds: the best single attack is the core's (options.ts, doubled); each sweep hit is
+    // the core's doubled hit, halved.
+    const single = attackOptions(s, hero, 'explain').find((o) => o.target === 'e1')!;
+    expect(opt.singles[0].expectedDamage).toBeCloseTo(single.expectedDamage!, 12);
+    const w = hero.weapons[0];
+    const sweepHit = coreAttackOdds({ adjDX: 14, dice: 3, damage: w.dmg, armor: 0, transform: (r) => Math.floor((2 * r) / 2) });
+    expect(opt.targets[0].expectedDamage).toBeCloseTo(sweepHit.expected, 12);
+  });
+  it('R-S5 [931c742c]: the roll to miss a friend is at the same DX adjustment as the attacks: darkness counts, the modifiers of one target do not', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 1 }, { darkness: true }, { pal: 0 }));
+    s.figures.find((f) => f.id === 'e1')!.prone = true; // +4 against e1 only (counts as rear)
+    // 16 - 4 (one extra target) - 6 (darkness) = 6. e1 (10) and e2 (6) miss on 16; Bobjo's 7 fails: hit for 4 / 2.
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [6, 5, 5, 3, 2, 2, 1, 1, 1, 6, 5, 5]);
+    expect(ev.filter((e) => e.type === 'attack').map((a) => a.adjDX)).toEqual([10, 6]);
+    const f = ev.find((e) => e.type === 'sweep-friend')!;
+    expect([f.adjDX, f.roll, f.spared]).toEqual([6, 7, false]);
+    expect(f.ledger.map((l: { source: string; delta: number }) => [l.source, l.delta])).toEqual([
+      ['DX', 16],
+      ['darkness', -6],
+      ['sweeping blow, 1 extra target x -4', -4],
+    ]);
+    expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.amount])).toEqual([['pal', 2]]);
+    // explain and the AI weigh the friend at the same adjDX
+    const s2 = heroToAct(arena({}, { e1: 5, e2: 1 }, { darkness: true }, { pal: 0 }));
+    const opt = sweepAction.options({ state: s2, core, mode: 'explain' }, s2.figures.find((x) => x.id === 'hero')!)[0] as ActionOption & { friends: { adjDX: number }[] };
+    expect(opt.friends[0].adjDX).toBe(6);
+  });
+  it('R-S2, R-S4 [931c742c]: a sweep naming a body and the enemy standing on it is refused at targets[i]; through that hex it strikes the one standing', () => {
+    const s = heroToAct(arena({}, { e1: 5, g2: 0, g3: 1 }));
+    const g2 = s.figures.find((f) => f.id === 'g2')!;
+    const g3 = s.figures.find((f) => f.id === 'g3')!;
+    g2.wounds = 19; // remST 1: unconscious, a body in its hex (R-T1)
+    core.refreshState(makeCtx(s, new SeededDice(seedRng(3)), null), g2);
+    g3.pos = { q: g2.pos.q, r: g2.pos.r }; // g3 stands on the body
+    expect(() => sweepNow(s, ['e1', 'g2', 'g3'], 'cw')).toThrow(/targets\[1\].*'g2' lies under 'g3'/);
+    expect(() => sweepNow(s, ['e1', 'g3', 'g2'], 'cw')).toThrow(/targets\[2\]/);
+    // Two attacks, two targets: -4 (R-S2); g2 is not struck. e1 and g3 miss on 13.
+    const ev = sweepWith(s, ['e1', 'g3'], 'cw', [6, 4, 3, 6, 4, 3]);
+    expect(ev.find((e) => e.type === 'sweep')?.penalty).toEqual([expect.objectContaining({ delta: -4 })]);
+    expect(ev.filter((e) => e.type === 'attack').map((a) => [a.target, a.adjDX])).toEqual([
+      ['e1', 12],
+      ['g3', 12],
+    ]);
+  });
+  it('R-S4, R-S5 [931c742c]: the exact sweep odds equal an enumeration of the engine resolving the sweep, a 17 or 18 ending it before later targets and friends', () => {
+    // Eyes Behind: the arc e1 (north-east), pal (east), e2 (south-east), e3 (south-west). DX 18
+    // - 8 = 10. A fixed damage (9) so that every die the sweep asks for is a 3d6 roll.
+    const s = heroToAct(arena({ dx: 18, spells: ['eyes-behind'] }, { e1: 5, e2: 1, e3: 2 }, {}, { pal: 0 }));
+    const hero = s.figures.find((f) => f.id === 'hero')!;
+    hero.weapons[0].dmg = core.parseDamage('9');
+    s.figures.find((f) => f.id === 'e2')!.armor = { def: { id: 'leather', name: 'Leather', stops: 2, dx: -2, ma: 8 }, house: {} };
+    const cmd = { type: 'sweep', figure: 'hero', targets: ['e1', 'e2', 'e3'], spin: 'cw' } as unknown as TftCommand;
+    const opt = sweepAction.options({ state: s, core, mode: 'explain' }, hero).find((o) => (o.command as unknown as { targets: string[] }).targets.length === 3) as ActionOption & {
+      targets: { id: string; exact: { hit: string; expectedDamage: string } }[];
+      friends: { id: string; exact: { hit: string; expectedDamage: string } }[];
+    };
+    expect(opt.targets.map((t) => t.id)).toEqual(['e1', 'e2', 'e3']);
+    // Every sequence of roll totals the engine asks for, each total as canonical faces, weighted
+    // by its count of 216 (over 216^4: at most four rolls).
+    const counts: number[] = [];
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) counts[a + b + c] = (counts[a + b + c] ?? 0) + 1;
+    const facesOf = (t: number) => {
+      const a = Math.min(6, t - 2);
+      const b = Math.min(6, t - a - 1);
+      return [a, b, t - a - b];
+    };
+    class More extends Error {}
+    const wounds: Record<string, number> = { e1: 0, e2: 0, e3: 0, pal: 0 };
+    const hits: Record<string, number> = { e1: 0, e2: 0, e3: 0, pal: 0 };
+    let depth = 0;
+    const walk = (totals: number[], weight: number) => {
+      const state = cloneTft(s);
+      const faces = totals.flatMap(facesOf);
+      let i = 0;
+      const dice = {
+        face(sides: number) {
+          if (sides !== 6) throw new Error(`a d${sides}`);
+          if (i === faces.length) throw new More();
+          return faces[i++];
+        },
+      };
+      try {
+        sweepAction.resolve(makeCtx(state, dice, null), cmd as never, state.figures.find((f) => f.id === 'hero')!);
+      } catch (e) {
+        if (!(e instanceof More)) throw e;
+        for (let t = 3; t <= 18; t++) walk([...totals, t], weight * counts[t]);
+        return;
+      }
+      if (i !== faces.length) throw new Error('faces left over');
+      depth = Math.max(depth, totals.length);
+      weight *= 216 ** (4 - totals.length); // a sweep ended early: the rolls it never made
+      for (const id of Object.keys(wounds)) {
+        const w = state.figures.find((f) => f.id === id)!.wounds;
+        wounds[id] += weight * w;
+        if (w > 0) hits[id] += weight;
+      }
+    };
+    walk([], 1);
+    expect(depth).toBe(4);
+    const den = 216 ** 4;
+    const exact = (x: string) => Fraction.from(x);
+    for (const t of opt.targets) {
+      expect(exact(t.exact.expectedDamage).equals(Fraction.of(wounds[t.id], den))).toBe(true);
+      expect(exact(t.exact.hit).equals(Fraction.of(hits[t.id], den))).toBe(true);
+    }
+    expect(exact(opt.friends[0].exact.expectedDamage).equals(Fraction.of(wounds.pal, den))).toBe(true);
+    expect(exact(opt.friends[0].exact.hit).equals(Fraction.of(hits.pal, den))).toBe(true);
+    expect(exact(opt.expectedDamageExact as string).equals(Fraction.of(wounds.e1 + wounds.e2 + wounds.e3 - wounds.pal, den))).toBe(true);
+  }, 60_000);
 });

@@ -3,9 +3,11 @@
 // ledger, half damage before armor, friend rolls, Multiple Swing checks at load, and the
 // exact odds that explain shows and the AI compares.
 import { z } from 'zod';
+import { Fraction } from '../../../../core/dice/fraction.ts';
 import { rollFaces } from '../../../../core/dice/source.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { hitDamage, movedHalfMA, poleSetAgainstCharge, unseenDX, withinHalfMA } from '../../core.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { type OddsFriend, type OddsTarget, compareSweep, quickSweepValue } from './odds.ts';
@@ -51,9 +53,18 @@ function sweeper(core: TftCore, f: Figure): Sweeper {
 
 /** Figures that occupy hexes for the arc: every figure not dead; down enemies only when targeted. */
 function arcFigures(core: TftCore, state: TftState, attacker: Figure, targets: readonly string[]): ArcFigure[] {
-  return state.figures.filter(
-    (f) => f.id !== attacker.id && f.state !== 'dead' && (f.side === attacker.side || core.canAct(f) || targets.includes(f.id)),
-  );
+  const out: ArcFigure[] = [];
+  for (const f of state.figures) {
+    if (f.id === attacker.id || f.state === 'dead') continue;
+    const down = !core.canAct(f);
+    if (f.side === attacker.side || !down || targets.includes(f.id)) out.push({ id: f.id, side: f.side, pos: f.pos, down });
+  }
+  return out;
+}
+
+/** The sweep as planned: its targets are the attacks rolled (the penalty counts them, R-S2). */
+function plannedCommand(fig: Figure, plan: SweepPlan): HouseCommand {
+  return { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin } as unknown as HouseCommand;
 }
 
 /** Hits stopped by a figure's armor and ready shield (core default, ruleset-aware) for the odds. */
@@ -77,15 +88,17 @@ export function checkSweep(core: TftCore, state: TftState, cmd: SweepCommand, fi
   if (fig.prone) throw new CommandRejected('figure', `${fig.id} is down: it may only stand up`);
   if (weapon!.broken) throw new CommandRejected('figure', `${weapon!.def.name} is broken`);
   // A sweep is a melee attack: tft-core allows it after moving at most half MA.
-  const half = Math.floor(core.effectiveMA(fig, state) / 2);
-  if (fig.turn.hexes > half) {
-    throw new CommandRejected('type', `${fig.id} moved ${fig.turn.hexes} hexes, more than half its MA (${half}): no attack (tft-core)`);
+  if (!withinHalfMA(fig, state)) {
+    throw new CommandRejected('type', `${fig.id} moved ${fig.turn.hexes} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)`);
   }
   const plan = planSweep(sweeper(core, fig), arcFigures(core, state, fig, cmd.targets), cmd.targets, cmd.spin, variant);
   return { plan, weapon: weapon! };
 }
 
-/** R-S2/R-S6/R-S7: the sweep penalty goes into the adjDX of every attack of a sweep command. */
+/**
+ * R-S2/R-S6/R-S7: the sweep penalty goes into the adjDX of every attack of a sweep command. The
+ * engine hands it the planned command (plannedCommand), whose targets are the attacks rolled.
+ */
 function toHitModifiers(q: ToHitQuery): number {
   const c = q.command as HouseCommand | null;
   if (c?.type !== 'sweep' || c.figure !== q.attacker.id || !Array.isArray(c.targets)) return 0;
@@ -94,9 +107,14 @@ function toHitModifiers(q: ToHitQuery): number {
   return entries.reduce((t, e) => t + e.delta, 0);
 }
 
-/** The adjDX of the friend roll (R-S5): the sweeper's adjDX without target modifiers, plus the penalty. */
+/**
+ * The adjDX of the friend roll (R-S5 "the same DX adjustment as the rest of your attacks"):
+ * what every attack of the sweep has, the sweeper's own (baseAdjDX), the field's darkness and
+ * the sweep penalty; not what belongs to one target (its facing, a pole set against its charge,
+ * its being invisible or flying): the friend is not attacked.
+ */
 function friendDX(core: TftCore, state: TftState, fig: Figure, targets: number, entries: LedgerEntry[] | null): number {
-  const base = core.baseAdjDX(state, fig, entries);
+  const base = core.baseAdjDX(state, fig, entries) + unseenDX(state, null, entries);
   const pen = sweepPenalty(targets, variantOf(state.options), hasMultipleSwing(fig));
   if (entries) entries.push(...pen);
   return base + pen.reduce((t, e) => t + e.delta, 0);
@@ -108,6 +126,7 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
   const variant = variantOf(state.options);
   const { plan, weapon } = checkSweep(core, state, cmd, fig);
   const k = plan.targets.length;
+  const planned = plannedCommand(fig, plan);
   if (emit) {
     emit({
       type: 'sweep',
@@ -133,7 +152,7 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
     const other = core.figure(state, step.figure)!;
     if (step.kind === 'target') {
       const entries: LedgerEntry[] | null = emit ? [] : null;
-      const adjDX = core.attackDX(state, fig, other, weapon, 'melee', entries, raw);
+      const adjDX = core.attackDX(state, fig, other, weapon, 'melee', entries, planned);
       const dice = core.defenseDice(other, 'melee');
       if (entries && dice === 4) entries.push({ source: 'target defends: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
       const roll = core.resolveAttackRoll(ctx, {
@@ -147,8 +166,10 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
         extra: { sweep: true, arcIndex: index, targets: k },
       });
       if (roll.hit) {
-        const d = core.rollDamage(ctx, weapon.dmg, roll.multiplier, fig, other, weapon, 'melee');
-        halve(d); // R-S3: after the critical multiplier, before armor
+        // The core's damage of a hit (criticals, a pole set against a charge), then R-S3 halves
+        // it, before armor.
+        const d = hitDamage(ctx, fig, other, weapon, 'melee', roll.multiplier);
+        halve(d);
         core.applyDamage(ctx, d);
       }
       if (roll.outcome === 'drop' || roll.outcome === 'break') {
@@ -178,6 +199,7 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
         });
       }
       if (!spared) {
+        // Not an attack on the friend: no critical, no pole doubling (its charge was not at us).
         const d = core.rollDamage(ctx, weapon.dmg, 1, fig, other, weapon, 'melee');
         halve(d); // R-S5: half damage as R-S3 (classic: full, R-S6)
         core.applyDamage(ctx, d);
@@ -191,10 +213,10 @@ type TargetInput = OddsTarget & { ledger: LedgerEntry[] | null };
 type OddsInputs = [TargetInput[], OddsFriend[], number];
 
 /**
- * The odds inputs of `plan`: per target the sweep's and a single attack's adjDX, defence dice
- * and armor; per friend the sweep's own adjDX (R-S5: no target modifiers) and armor. A single
- * attack's adjDX does not depend on the plan: `singles` keeps it per target across the plans
- * of one decision.
+ * The odds inputs of `plan`: per target the sweep's and a single attack's adjDX, defence dice,
+ * armor and a pole set against its charge; per friend the sweep's own adjDX (R-S5: no target
+ * modifiers), armor and the targets before it in the arc. A single attack's adjDX does not
+ * depend on the plan: `singles` keeps it per target across the plans of one decision.
  */
 function oddsInputs(
   ctx: OptionsContext,
@@ -206,7 +228,7 @@ function oddsInputs(
   singles: Map<string, number> | null = null,
 ): OddsInputs {
   const { state, core } = ctx;
-  const command = { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin } as unknown as HouseCommand;
+  const command = plannedCommand(fig, plan);
   const targets = plan.targets.map((id): TargetInput => {
     const t = core.figure(state, id)!;
     const ledger: LedgerEntry[] | null = withLedger ? [] : null;
@@ -216,10 +238,16 @@ function oddsInputs(
       singleDX = core.attackDX(state, fig, t, weapon, 'melee', null, null);
       singles?.set(id, singleDX);
     }
-    return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), ledger };
+    const pole = poleSetAgainstCharge(fig, t, weapon, 'melee');
+    return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), pole, ledger };
   });
   const fdx = friendDX(core, state, fig, plan.targets.length, friendLedger);
-  const friends = plan.friends.map((id): OddsFriend => ({ id, adjDX: fdx, armor: armorOf(core.figure(state, id)!, state) }));
+  const friends: OddsFriend[] = [];
+  let after = 0;
+  for (const step of plan.steps) {
+    if (step.kind === 'target') after++;
+    else if (step.kind === 'friend') friends.push({ id: step.figure, adjDX: fdx, armor: armorOf(core.figure(state, step.figure)!, state), after });
+  }
   return [targets, friends, fdx];
 }
 
@@ -237,8 +265,10 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
   const cmp = compareSweep(variant, { dice: weapon.dmg.dice, plus: weapon.dmg.plus }, targets, friends, state.options.ruleset === 'classic');
   const value = cmp.sweepValue.toNumber();
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const each = cmp.targets.map((o) => `${o.id} adjDX ${o.adjDX} hit ${pct(o.hit.toNumber())} exp ${o.expectedDamage.toNumber().toFixed(2)}`);
-  const pals = cmp.friends.map((o) => `friend ${o.id} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
+  // reach: the chance no drop or break ended the sweep before it (hit and exp include it)
+  const reach = (r: Fraction | undefined) => (r === undefined || r.equals(Fraction.ONE) ? '' : ` reach ${pct(r.toNumber())}`);
+  const each = cmp.targets.map((o) => `${o.id} adjDX ${o.adjDX}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp ${o.expectedDamage.toNumber().toFixed(2)}`);
+  const pals = cmp.friends.map((o) => `friend ${o.id}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
   const verdict = `${cmp.sweepIsBetter ? 'better' : 'not better'} than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
   return {
     command: command as unknown as HouseCommand,
@@ -255,6 +285,8 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
       adjDX: o.adjDX,
       dice: o.dice,
       ledger: targets[i].ledger ?? undefined,
+      // hit and expectedDamage count the chance the blade gets here (no drop or break before)
+      reach: o.reach?.toNumber(),
       hit: o.hit.toNumber(),
       expectedDamage: o.expectedDamage.toNumber(),
       exact: { hit: o.hit.toString(), expectedDamage: o.expectedDamage.toString() },
@@ -263,6 +295,7 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
       id: o.id,
       adjDX: fdx,
       ledger: friendLedger ?? undefined,
+      reach: o.reach.toNumber(),
       hit: o.hit.toNumber(),
       expectedDamage: o.expectedDamage.toNumber(),
       exact: { hit: o.hit.toString(), expectedDamage: o.expectedDamage.toString() },

@@ -100,24 +100,40 @@ describe("the seed's argument (931c742c intro, R-S2, R-S3, R-S6)", () => {
     // single at 16: hits 3..15 (206/216), crits on 3 and 4; E = 11.5 x (206 + 2 + 3)/216
     expect(c.bestSingle.equals(Fraction.of(23 * 211, 2 * 216))).toBe(true);
     expect(c.bestSingle.toNumber()).toBeCloseTo(11.2338, 4);
-    // each sweep attack at 12: E = 11.5 x (160 + 2 + 3)/216, three of them
-    expect(c.sweepDamage.equals(Fraction.of(3 * 23 * 165, 2 * 216))).toBe(true);
-    expect(c.sweepDamage.toNumber()).toBeCloseTo(26.3542, 4);
+    // each sweep attack at 12: E = 11.5 x (160 + 2 + 3)/216, the 2nd and 3rd only when no 17/18
+    // (4 of 216) ended the sweep before them (R-S4)
+    const s = Fraction.of(212, 216);
+    expect(c.sweepDamage.equals(Fraction.of(23 * 165, 2 * 216).mul(Fraction.ONE.add(s).add(s.mul(s))))).toBe(true);
+    expect(c.sweepDamage.toNumber()).toBeCloseTo(25.8691, 4);
     expect(c.sweepIsBetter).toBe(true);
   });
   it('R-S2/R-S3: under the new rule, without the talent, no sweep beats a single attack', () => {
+    const s = 212 / 216; // R-S4: no 17 or 18 before this target
     const three = compareSweep('new', greatsword, foes(16 - 8));
-    expect(three.sweepDamage.toNumber()).toBeCloseTo(3 * bruteExpected(8, 3, 1, 0, true), 12);
+    expect(three.sweepDamage.toNumber()).toBeCloseTo((1 + s + s * s) * bruteExpected(8, 3, 1, 0, true), 12);
     expect(three.sweepIsBetter).toBe(false);
     const two = compareSweep('new', greatsword, foes(16 - 4).slice(0, 2));
-    expect(two.sweepDamage.toNumber()).toBeCloseTo(2 * bruteExpected(12, 3, 1, 0, true), 12);
+    expect(two.sweepDamage.toNumber()).toBeCloseTo((1 + s) * bruteExpected(12, 3, 1, 0, true), 12);
     expect(two.sweepIsBetter).toBe(false);
     // for the record: the three-target sweep is well under half a single attack
     expect(three.sweepDamage.toNumber()).toBeLessThan(three.bestSingle.toNumber() / 2);
   });
+  it('R-S4 [931c742c]: a 17 or 18 ends the sweep, so a later target counts only when reached: DX 20, three unarmoured goblins, 12.399 not 12.632', () => {
+    const goblins = ['g1', 'g2', 'g3'].map((id) => ({ id, sweepDX: 20 - 8, singleDX: 20, dice: 3 as const, armor: 0 }));
+    const c = compareSweep('new', greatsword, goblins, [{ id: 'pal', adjDX: 12, armor: 0, after: 2 }]);
+    const s = Fraction.of(212, 216);
+    expect(c.targets.map((t) => t.reach?.toString())).toEqual(['1', '53/54', s.mul(s).toString()]);
+    const one = attackOdds('g', 12, 3, greatsword, 0, true).expectedDamage;
+    expect(one.toNumber()).toBeCloseTo(4.2106, 4);
+    expect(c.sweepDamage.equals(one.mul(Fraction.ONE.add(s).add(s.mul(s))))).toBe(true);
+    expect(c.sweepDamage.toNumber()).toBeCloseTo(12.399, 3);
+    // a friend between the second and the third goblin: reached past two rolls
+    expect(c.friends[0].reach.equals(s.mul(s))).toBe(true);
+  });
   it('R-S5: a friend in the arc lowers the value of the sweep by its expected damage', () => {
-    const withFriend = compareSweep('new', greatsword, foes(12).slice(0, 2), [{ id: 'bobjo', adjDX: 12, armor: 0 }]);
-    const p = Fraction.of(216 - 160, 216);
+    const withFriend = compareSweep('new', greatsword, foes(12).slice(0, 2), [{ id: 'bobjo', adjDX: 12, armor: 0, after: 1 }]);
+    // reached unless the first goblin's roll was a 17 or 18 (R-S4), then failed: 13..18 of 3d6
+    const p = Fraction.of(212, 216).mul(Fraction.of(216 - 160, 216));
     expect(withFriend.friends[0].hit.equals(p)).toBe(true);
     let half = 0;
     for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) half += Math.floor((a + b + c + 1) / 2);

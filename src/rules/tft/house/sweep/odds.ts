@@ -1,7 +1,9 @@
 // Exact odds of a sweeping blow beside single attacks (issue 5 part 4): per target the chance
 // to hit and the expected damage after armor, per friend in the arc the chance to be hit and
-// the expected damage, all as exact fractions. The AI sweeps only when the sweep's expected
-// damage to enemies, less the expected damage to friends, beats the best single attack.
+// the expected damage, all as exact fractions. The blade reaches each figure of the arc only
+// if no earlier attack dropped or broke the weapon (17/18: the sweep ends, R-S4 order). The AI
+// sweeps only when the sweep's expected damage to enemies, less the expected damage to
+// friends, beats the best single attack.
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { Dist } from '../../../../core/dice/exact.ts';
 import { attackOutcome, outcomeMultiplier } from '../../core.ts';
@@ -57,30 +59,35 @@ export interface TargetOdds {
   id: string;
   adjDX: number;
   dice: 3 | 4;
-  /** Chance of any hit (including the automatic ones). */
+  /** Chance of any hit (including the automatic ones); in a sweep, times `reach`. */
   hit: Fraction;
   expectedDamage: Fraction;
+  /** In a sweep: the chance the blade gets to this target (no drop or break before it). */
+  reach?: Fraction;
 }
 
 interface CachedOdds {
   hit: Fraction;
   expectedDamage: Fraction;
+  /** Chance the roll drops or breaks the weapon (core outcome table): a sweep ends there. */
+  stop: Fraction;
   /** The same as floats, for the AI's quick comparison. */
   hitN: number;
   expN: number;
+  stopN: number;
 }
 /** Numeric keys for the usual numbers (no string per lookup: the AI asks at every decision), text beyond. */
 const oddsCache = new Map<number | string, CachedOdds>();
 
-function cached(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean): CachedOdds {
+function cached(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean, pole: boolean): CachedOdds {
   const usual = adjDX >= -2 && adjDX <= 40 && dmg.dice < 32 && dmg.plus > -32 && dmg.plus < 32 && armor >= 0 && armor < 64;
   const key = usual
-    ? ((((((adjDX + 2) * 2 + (dice - 3)) * 32 + dmg.dice) * 64 + (dmg.plus + 32)) * 64 + armor) * 2 + (halve ? 1 : 0)) * 2 + (classic ? 1 : 0)
-    : `${adjDX}|${dice}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}|${classic ? 1 : 0}`;
+    ? (((((((adjDX + 2) * 2 + (dice - 3)) * 32 + dmg.dice) * 64 + (dmg.plus + 32)) * 64 + armor) * 2 + (halve ? 1 : 0)) * 2 + (classic ? 1 : 0)) * 2 + (pole ? 1 : 0)
+    : `${adjDX}|${dice}|${dmg.dice}|${dmg.plus}|${armor}|${halve ? 1 : 0}|${classic ? 1 : 0}|${pole ? 1 : 0}`;
   let v = oddsCache.get(key);
   if (!v) {
-    const o = computeOdds(adjDX, dice, dmg, armor, halve, classic);
-    v = { ...o, hitN: o.hit.toNumber(), expN: o.expectedDamage.toNumber() };
+    const o = computeOdds(adjDX, dice, dmg, armor, halve, classic, pole);
+    v = { ...o, hitN: o.hit.toNumber(), expN: o.expectedDamage.toNumber(), stopN: o.stop.toNumber() };
     if (oddsCache.size > 10000) oddsCache.clear();
     oddsCache.set(key, v);
   }
@@ -101,11 +108,17 @@ export function quickSweepValue(
   const halve = variant === 'new';
   let value = 0;
   let bestSingle = 0;
+  // reach[j]: the chance the blade gets past j targets (as reachChances, in floats).
+  const reach = [1];
   for (const t of targets) {
-    value += cached(t.sweepDX, t.dice, dmg, t.armor, halve, classicRuleset).expN;
-    bestSingle = Math.max(bestSingle, cached(t.singleDX, t.dice, dmg, t.armor, false, classicRuleset).expN);
+    const pole = t.pole === true;
+    const c = cached(t.sweepDX, t.dice, dmg, t.armor, halve, classicRuleset, pole);
+    const r = reach[reach.length - 1];
+    value += r * c.expN;
+    reach.push(r * (1 - c.stopN));
+    bestSingle = Math.max(bestSingle, cached(t.singleDX, t.dice, dmg, t.armor, false, classicRuleset, pole).expN);
   }
-  for (const f of friends) value -= friendExpected(f.adjDX, dmg, f.armor, halve);
+  for (const f of friends) value -= reach[Math.min(f.after, targets.length)] * friendExpected(f.adjDX, dmg, f.armor, halve);
   return { value, bestSingle };
 }
 
@@ -123,20 +136,46 @@ function friendExpected(adjDX: number, dmg: DamageSpec, armor: number, halve: bo
   return v;
 }
 
-/** Chance to hit and expected damage of one attack (full damage, or halved when `halve`); cached (the AI asks often). */
-export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic = false): TargetOdds {
-  const v = cached(adjDX, dice, dmg, armor, halve, classic);
+/**
+ * Chance to hit and expected damage of one attack (full damage, or halved when `halve`; doubled
+ * first when `pole`: tft-core pole weapon set against a charge); cached (the AI asks often).
+ */
+export function attackOdds(id: string, adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic = false, pole = false): TargetOdds {
+  const v = cached(adjDX, dice, dmg, armor, halve, classic, pole);
   return { id, adjDX, dice, hit: v.hit, expectedDamage: v.expectedDamage };
 }
 
-function computeOdds(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean) {
+/** Chance that an attack roll drops or breaks the weapon (core attackOutcome: 17, 18; classic 4d6 21-24). */
+export function stopChance(adjDX: number, dice: 3 | 4 = 3, classic = false): Fraction {
+  let p = Fraction.ZERO;
+  for (const [total, q] of Dist.dice(dice, 6).entries()) {
+    const o = attackOutcome(total, adjDX, dice, classic);
+    if (o === 'drop' || o === 'break') p = p.add(q);
+  }
+  return p;
+}
+
+/**
+ * R-S4 order: the chance the blade reaches each step of a sweep, given the chance each earlier
+ * target's roll ends it (`stops`, in arc order): out[j] = P(no stop among the first j). out has
+ * one more entry than `stops` (past the last target).
+ */
+export function reachChances(stops: readonly Fraction[]): Fraction[] {
+  const out = [Fraction.ONE];
+  for (let j = 0; j < stops.length; j++) out.push(out[j].mul(stops[j].complement()));
+  return out;
+}
+
+function computeOdds(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halve: boolean, classic: boolean, pole: boolean) {
   let hit = Fraction.ZERO;
   let exp = Fraction.ZERO;
+  // tft-core pole: double damage, after the critical's multiplier, before R-S3 halves (core hitDamage).
+  const factor = pole ? 2 : 1;
   for (const o of attackOutcomes(adjDX, dice, classic)) {
     hit = hit.add(o.p);
-    exp = exp.add(o.p.mul(expectedHitDamage(dmg, o.multiplier, armor, halve)));
+    exp = exp.add(o.p.mul(expectedHitDamage(dmg, o.multiplier * factor, armor, halve)));
   }
-  return { hit, expectedDamage: exp };
+  return { hit, expectedDamage: exp, stop: stopChance(adjDX, dice, classic) };
 }
 
 /** What the odds need to know of each figure in the arc. */
@@ -148,6 +187,8 @@ export interface OddsTarget {
   singleDX: number;
   dice: 3 | 4;
   armor: number;
+  /** A pole weapon set against this target's charge: its hits do double damage (tft-core pole). */
+  pole?: boolean;
 }
 
 export interface OddsFriend {
@@ -155,11 +196,14 @@ export interface OddsFriend {
   /** The sweep's adjDX (R-S5: the same adjustment as the attacks). */
   adjDX: number;
   armor: number;
+  /** Targets before it in the arc (R-S4 order): it is reached only if none of them ended the sweep. */
+  after: number;
 }
 
 export interface SweepComparison {
+  /** Each target's odds in the sweep, `reach` included (hit and expectedDamage are times reach). */
   targets: TargetOdds[];
-  friends: { id: string; hit: Fraction; expectedDamage: Fraction }[];
+  friends: { id: string; reach: Fraction; hit: Fraction; expectedDamage: Fraction }[];
   /** Expected damage to enemies by the sweep. */
   sweepDamage: Fraction;
   /** Expected damage to friends in the arc. */
@@ -174,7 +218,10 @@ export interface SweepComparison {
   sweepIsBetter: boolean;
 }
 
-/** The sweep against `targets` (with `friends` in its arc) beside a single attack on each target. */
+/**
+ * The sweep against `targets` (in arc order, with `friends` in its arc) beside a single attack
+ * on each target. Exact: a target or friend counts only when the blade reaches it.
+ */
 export function compareSweep(
   variant: SweepVariant,
   dmg: DamageSpec,
@@ -183,11 +230,21 @@ export function compareSweep(
   classicRuleset = false,
 ): SweepComparison {
   const halve = variant === 'new';
-  const t = targets.map((x) => attackOdds(x.id, x.sweepDX, x.dice, dmg, x.armor, halve, classicRuleset));
-  const singles = targets.map((x) => attackOdds(x.id, x.singleDX, x.dice, dmg, x.armor, false, classicRuleset));
+  const odds = targets.map((x) => cached(x.sweepDX, x.dice, dmg, x.armor, halve, classicRuleset, x.pole === true));
+  const reach = reachChances(odds.map((o) => o.stop));
+  const t = targets.map((x, j): TargetOdds => ({
+    id: x.id,
+    adjDX: x.sweepDX,
+    dice: x.dice,
+    hit: reach[j].mul(odds[j].hit),
+    expectedDamage: reach[j].mul(odds[j].expectedDamage),
+    reach: reach[j],
+  }));
+  const singles = targets.map((x) => attackOdds(x.id, x.singleDX, x.dice, dmg, x.armor, false, classicRuleset, x.pole === true));
   const f = friends.map((x) => {
-    const hit = friendHitChance(x.adjDX);
-    return { id: x.id, hit, expectedDamage: hit.mul(expectedHitDamage(dmg, 1, x.armor, halve)) };
+    const r = reach[Math.min(x.after, targets.length)];
+    const hit = r.mul(friendHitChance(x.adjDX));
+    return { id: x.id, reach: r, hit, expectedDamage: hit.mul(expectedHitDamage(dmg, 1, x.armor, halve)) };
   });
   const sweepDamage = t.reduce((a, x) => a.add(x.expectedDamage), Fraction.ZERO);
   const friendDamage = f.reduce((a, x) => a.add(x.expectedDamage), Fraction.ZERO);

@@ -34,6 +34,21 @@ describe('sweep arcs and order (R-S4, R-S5)', () => {
     // a human facing east cannot reach its side and rear hexes
     expect(() => planSweep(human, figs, ['e1', 'e2', 'e3', 'e4'], 'cw', 'new')).toThrow(/targets\[0\]/);
   });
+  it('R-S2, R-S4 [931c742c]: the blade meets the figure standing in a hex, not a body under it; two named in one hex are refused at targets[i]', () => {
+    const body = (f: ArcFigure): ArcFigure => ({ ...f, down: true });
+    // A friend's body under an enemy (listed after it or before): the hex holds a target.
+    for (const figs of [
+      [enemy('g1', 5), body(friend('pal', 0)), enemy('g2', 0)],
+      [enemy('g1', 5), enemy('g2', 0), body(friend('pal', 0))],
+    ]) {
+      expect(possibleSweeps(human, figs, 'new').map((p) => p.targets)).toEqual([['g1', 'g2']]);
+      expect(planSweep(human, figs, ['g1', 'g2'], 'cw', 'new').friends).toEqual([]);
+    }
+    // An enemy's body under a standing enemy: naming both would be two attacks in one hex.
+    const figs = [enemy('g1', 5), body(enemy('g2', 0)), enemy('g3', 0)];
+    expect(() => planSweep(human, figs, ['g1', 'g2', 'g3'], 'cw', 'new')).toThrow(/targets\[1\].*'g2' lies under 'g3'/);
+    expect(planSweep(human, figs, ['g1', 'g3'], 'cw', 'new').targets).toEqual(['g1', 'g3']);
+  });
   it('R-S2: one target is not a sweep', () => {
     expect(() => planSweep(human, [enemy('g1', 0)], ['g1'], 'cw', 'new')).toThrow(CommandRejected);
   });

@@ -10,6 +10,8 @@ export interface ArcFigure {
   id: string;
   side: string;
   pos: Hex;
+  /** A body (cannot act): a figure standing in its hex is the one the blade meets (tft-core body). */
+  down?: boolean;
 }
 
 export interface Sweeper extends ArcFigure {
@@ -40,7 +42,10 @@ export interface SweepPlan {
  * sweep (R-S2). `figures` are the figures that occupy hexes (the caller leaves out the dead).
  * A friend in the arc is not a target (R-S5). An enemy in the arc must be one of the targets
  * (the blade cannot skip it: choose a shorter arc or the other way round); the classic rule
- * reaches at most 3 hexes (R-S6). Throws CommandRejected naming `targets[i]` or `spin`.
+ * reaches at most 3 hexes (R-S6). The blade meets one figure in each hex (metByHex): a target
+ * that is not the one met in its hex (a body under a standing figure, the second body of a
+ * hex) is refused, so every target listed is one attack rolled (R-S2 counts them). Throws
+ * CommandRejected naming `targets[i]` or `spin`.
  */
 export function planSweep(
   attacker: Sweeper,
@@ -80,8 +85,16 @@ export function planSweep(
       throw new CommandRejected(`targets[${i}]`, `'${t.id}' is not in the arc from '${targets[0].id}' to '${targets[targets.length - 1].id}' going ${spin} (R-S4)`);
     }
   });
-  const byHex = new Map<string, ArcFigure>();
-  for (const f of figures) if (f.id !== attacker.id) byHex.set(hexKey(f.pos), f);
+  const byHex = metByHex(attacker, figures);
+  targets.forEach((t, i) => {
+    const met = byHex.get(hexKey(t.pos))!;
+    if (met === t) return;
+    const how = t.down && !met.down ? `lies under '${met.id}', who stands` : `shares its hex with '${met.id}'`;
+    throw new CommandRejected(
+      `targets[${i}]`,
+      `'${t.id}' ${how} in hex ${t.pos.q},${t.pos.r}: the blade meets one figure in each hex of its arc (R-S4), so '${t.id}' cannot be a target of this sweep`,
+    );
+  });
   const steps: SweepStep[] = hexes.map((h) => {
     const f = byHex.get(hexKey(h));
     if (!f) return { kind: 'empty', hex: h };
@@ -100,6 +113,22 @@ export function planSweep(
 }
 
 /**
+ * The figure the blade meets in each hex (by hexKey): the one standing there, else a body lying
+ * there (a body under a standing figure is not reached; tft-core body: only one figure stands
+ * in a hex). Between two bodies, the first listed.
+ */
+function metByHex(attacker: ArcFigure, figures: readonly ArcFigure[]): Map<string, ArcFigure> {
+  const byHex = new Map<string, ArcFigure>();
+  for (const f of figures) {
+    if (f.id === attacker.id) continue;
+    const k = hexKey(f.pos);
+    const o = byHex.get(k);
+    if (o === undefined || (o.down === true && f.down !== true)) byHex.set(k, f);
+  }
+  return byHex;
+}
+
+/**
  * Every sweep open to `attacker` (for explain and the AI): each contiguous arc of its front
  * hexes that starts and ends on an enemy and holds 2+ enemies (all of them targets), once per
  * set of swept hexes (an arc and its reverse sweep the same hexes: the clockwise one is kept).
@@ -111,8 +140,7 @@ export function possibleSweeps(attacker: Sweeper, figures: readonly ArcFigure[],
   const n = front.length;
   const wraps = n === 6;
   const maxLen = variant === 'classic' ? Math.min(CLASSIC_MAX_ARC, n) : n;
-  const byHex = new Map<string, ArcFigure>();
-  for (const f of figures) if (f.id !== attacker.id) byHex.set(hexKey(f.pos), f);
+  const byHex = metByHex(attacker, figures);
   const cells = front.map((d) => {
     const hex = neighbor(attacker.pos, d);
     return { hex, fig: byHex.get(hexKey(hex)) };
