@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SeededDice } from '../../core/dice/source.ts';
+import { seedRng } from '../../core/rng.ts';
 import type { TftEvent } from './model.ts';
 import { tftSystem } from './system.ts';
 import { attackDX, baseAdjDX, isEngaged, occupant } from './core.ts';
@@ -516,5 +521,21 @@ describe('end of the encounter', () => {
     expect(s.phase).toBe('over');
     expect(s.winner).toBeNull();
     expect(s.endReason).toBe('max turns');
+  });
+});
+
+describe('a script the dice have overtaken', () => {
+  const read = (f: string) => parse(readFileSync(new URL(`../../../examples/tft/${f}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  it('decide passes over a script entry that is no longer legal (other dice than the script\'s, as at the table): every decision is applied, the entry is dropped at its turn\'s end', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('hanging-by-a-thread.yaml', 'sweeping-blows.yaml', 'hitech-biff.yaml'), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (file, seed) => {
+        const s = tftSystem.setup(read(file));
+        const dice = new SeededDice(seedRng(seed));
+        const ev: TftEvent[] = [];
+        for (let step = 0; step < 400 && tftSystem.pending(s) !== null; step++) tftSystem.apply(s, tftSystem.decide(s), dice, (e) => ev.push(e));
+        for (const e of of(ev, 'script-skipped')) expect((e as { reason: string }).reason).toMatch(/ended without it/);
+      }),
+      { numRuns: 60, seed: 8 },
+    );
   });
 });

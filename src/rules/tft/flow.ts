@@ -121,6 +121,24 @@ export function applyCommand(state: TftState, cmd: TftCommand, dice: DiceSource,
   advance(ctx);
 }
 
+/** Validation rolls no dice: a die asked for while checking a command is a bug. */
+const NO_DICE: DiceSource = {
+  face() {
+    throw new Error('a command is checked without rolling dice');
+  },
+};
+
+/** Why `cmd` is not legal now (the rejection's message), or null: applyCommand's check, nothing changed. */
+export function commandProblem(state: TftState, cmd: TftCommand): string | null {
+  try {
+    validate(makeCtx(state, NO_DICE, null), cmd);
+    return null;
+  } catch (e) {
+    if (e instanceof CommandRejected) return e.message;
+    throw e;
+  }
+}
+
 /** Checks `cmd` against the state; returns the function that carries it out. */
 function validate(ctx: TftContext, cmd: TftCommand): () => void {
   const { state } = ctx;
@@ -513,7 +531,7 @@ function startTurn(ctx: TftContext): void {
     const e = state.script[i];
     if (!state.scriptUsed[i] && e.turn !== undefined && e.turn < state.turn) {
       state.scriptUsed[i] = true;
-      if (emit) emit({ type: 'script-skipped', turn: state.turn, index: i, command: e.command, reason: `turn ${e.turn} passed without a chance to use it` });
+      if (emit) emit({ type: 'script-skipped', turn: state.turn, index: i, command: e.command, reason: `turn ${e.turn} ended without it: its figure never had the decision, or it was no longer legal then` });
     }
   }
   if (emit) emit({ type: 'turn-start', turn: state.turn });

@@ -6,7 +6,7 @@ import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, halfMA, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
 import { playOutTft } from './autoplay.ts';
-import { applyCommand, pendingOf, scriptRemains } from './flow.ts';
+import { applyCommand, commandProblem, pendingOf, scriptRemains } from './flow.ts';
 import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { actionOptions } from './options.ts';
 import { hooksOf } from './registry.ts';
@@ -71,7 +71,9 @@ export function decideWithSource(state: TftState): { command: TftCommand; source
       else if (ph === 'initiative') ok = fid !== undefined && figure(state, fid)?.side === state.initiativeWinner;
       else ok = fid !== undefined && p.figures.includes(fid);
     }
-    if (ok) return { command: { ...c, script: i }, source: 'script' };
+    // An entry the fight has overtaken (its target fell, its figure is dying: dice other than
+    // the script's were rolled, e.g. at the table) is passed over; the turn's end drops it.
+    if (ok && commandProblem(state, c) === null) return { command: { ...c, script: i }, source: 'script' };
   }
   if (p.kind === 'move' || p.kind === 'action') {
     for (const id of p.figures) {
