@@ -533,7 +533,7 @@ describe('a script the dice have overtaken', () => {
         const dice = new SeededDice(seedRng(seed));
         const ev: TftEvent[] = [];
         for (let step = 0; step < 400 && tftSystem.pending(s) !== null; step++) tftSystem.apply(s, tftSystem.decide(s), dice, (e) => ev.push(e));
-        for (const e of of(ev, 'script-skipped')) expect((e as { reason: string }).reason).toMatch(/ended without it/);
+        for (const e of of(ev, 'script-skipped')) expect(e).toMatchObject({ reason: expect.stringMatching(/ended without it/) });
       }),
       { numRuns: 60, seed: 8 },
     );

@@ -215,6 +215,12 @@ export interface TftHooks {
    */
   requirementST?(fig: Figure, state: TftState): number | undefined;
   /**
+   * The hits the target's armor stops per die of an attack of this mode, when it stops per die
+   * rather than once per hit (R-H8: HiTech armor against missiles); the core's attack odds
+   * count it so, as armorStops does in play. undefined: armor and ready shield once per hit.
+   */
+  armorPerDie?(state: TftState, target: Figure, mode: AttackMode | string): number | undefined;
+  /**
    * A stance taken with the move (dodge, defend) is the figure's action (tft-core) unless a
    * module returns true: R-H4 lets a figure that dodged while moving fire in the action phase.
    */

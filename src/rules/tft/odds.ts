@@ -6,6 +6,33 @@
 import { attackOutcome, outcomeMultiplier } from './core.ts';
 import type { DamageDice } from './model.ts';
 
+/** R-H8: one die of a missile hit through armor that stops per die (HiTech): the face times the critical multiplier, less the protection, never below 0. */
+export function dieThrough(face: number, multiplier: number, protection: number): number {
+  return Math.max(0, face * multiplier - protection);
+}
+
+/**
+ * R-H8: a missile hit through armor that stops per die (HiTech), from the sum of its dice after dieThrough. The
+ * armor bites each die rolled; the adds are no die, so they come on top, times the multiplier
+ * as in the core's (dice + adds) x multiplier, and the total is never below 0. So the damage
+ * through never exceeds the core's damage before armor. The engine (module.ts armorStops), the
+ * odds (odds.ts) and the lab (src/lab/odds.ts) all count a hit this way.
+ */
+export function hitThrough(diceThrough: number, adds: number, multiplier: number): number {
+  return Math.max(0, diceThrough + adds * multiplier);
+}
+
+/** counts[t] = ways n d6 give t in all after armor stopping `protection` from each die (dieThrough). */
+function throughCounts(n: number, multiplier: number, protection: number): number[] {
+  let c = [1];
+  for (let i = 0; i < n; i++) {
+    const next = new Array<number>(c.length + 6 * multiplier).fill(0);
+    for (let t = 0; t < c.length; t++) if (c[t]) for (let f = 1; f <= 6; f++) next[t + dieThrough(f, multiplier, protection)] += c[t];
+    c = next;
+  }
+  return c;
+}
+
 const countsCache: number[][] = [];
 
 /** counts[t] = number of ways n d6 total t (n <= 12 keeps every count exact in a double). */
@@ -80,10 +107,14 @@ export interface AttackOddsInput {
   /** 3 normally; 4 against a defending or dodging target. */
   dice: 3 | 4;
   damage: DamageDice;
-  /** Hits stopped by the target's armor and shield (per attack). */
+  /** Hits stopped by the target's armor and shield (per attack; per die with `armorPerDie`). */
   armor: number;
+  /** The armor stops `armor` from each die (dieThrough, hitThrough: R-H8 HiTech armor against missiles). */
+  armorPerDie?: boolean;
   ruleset?: 'legacy' | 'classic';
-  /** Transform of the damage before armor (after the multiplier): sweep halves (R-S3). */
+  /** tft-core pole set against a charge: the hit doubled after the critical (core hitDamage: a second multiplier). */
+  pole?: boolean;
+  /** Transform of the damage before armor (after the multiplier): sweep halves (R-S3). Not with armorPerDie. */
   transform?: (raw: number) => number;
   /** Damage that puts the target down (unconscious or worse); gives `downChance`. */
   downAt?: number;
@@ -106,21 +137,28 @@ export interface AttackOdds {
 
 /** Exact hit chance and expected damage after armor of one attack. */
 export function attackOdds(i: AttackOddsInput): AttackOdds {
+  if (i.armorPerDie && i.transform) throw new Error('attackOdds: a damage transform with armor per die is not modelled');
   const h = hitOdds(i.adjDX, i.dice, i.ruleset ?? 'legacy', i.noCriticals ?? false);
-  const dc = nd6Counts(i.damage.dice);
   const dDen = 6 ** i.damage.dice;
   let num = 0n;
   let down = 0n;
   for (let m = 1; m <= 3; m++) {
     const wm = h.ways[m - 1];
     if (!wm) continue;
+    const mult = i.pole ? 2 * m : m;
+    // Per die: counts of the dice's total after the armor (t), else of the dice's total.
+    const dc = i.armorPerDie ? throughCounts(i.damage.dice, mult, i.armor) : nd6Counts(i.damage.dice);
     let sub = 0n;
     let subDown = 0n;
     for (let t = 0; t < dc.length; t++) {
       if (!dc[t]) continue;
-      let raw = Math.max(0, t + i.damage.plus) * m;
-      if (i.transform) raw = i.transform(raw);
-      const amount = Math.max(0, raw - i.armor);
+      let amount: number;
+      if (i.armorPerDie) amount = hitThrough(t, i.damage.plus, mult);
+      else {
+        let raw = Math.max(0, t + i.damage.plus) * mult;
+        if (i.transform) raw = i.transform(raw);
+        amount = Math.max(0, raw - i.armor);
+      }
       sub += BigInt(dc[t]) * BigInt(amount);
       if (i.downAt !== undefined && amount >= i.downAt) subDown += BigInt(dc[t]);
     }

@@ -4,7 +4,7 @@ import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, withinHalfMA } from './core.ts';
 import { attackMode, attackProblem, blockedHex } from './flow.ts';
-import type { ActionOption, OptionsContext } from './hooks.ts';
+import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
 import { attackOdds, expectedDamageCached } from './odds.ts';
 import { hooksOf } from './registry.ts';
@@ -14,7 +14,15 @@ export function damageToDown(t: Figure): number {
   return Math.max(1, t.st - t.wounds - t.fatigue - 1);
 }
 
-const double = (raw: number): number => raw * 2;
+/** What the target's armor stops from each die of an attack of this mode, when it stops per die (a module's armorPerDie, R-H8). */
+function armorPerDie(state: TftState, t: Figure, mode: AttackMode | string): number | undefined {
+  const hs = hooksOf(state).armorPerDie;
+  for (let i = 0; i < hs.length; i++) {
+    const p = hs[i](state, t, mode);
+    if (p !== undefined) return p;
+  }
+  return undefined;
+}
 
 export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
   const out: ActionOption[] = [];
@@ -29,16 +37,22 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     const entries: LedgerEntry[] | null = mode === 'explain' ? [] : null;
     const adj = attackDX(state, fig, t, w, am, entries);
     const dice = defenseDice(t, am);
-    const armor = defaultArmorStops(state, t);
+    // The armor as armorStops meets the hit: per die (a module's, R-H8) or once (tft-core).
+    const perDie = armorPerDie(state, t, am);
+    const armor = perDie ?? defaultArmorStops(state, t);
     const command = { type: 'attack' as const, figure: fig.id, target: t.id };
     // tft-core pole: double damage against a charger (after the critical multiplier).
-    const transform = poleSetAgainstCharge(fig, t, w, am) ? double : undefined;
+    const pole = poleSetAgainstCharge(fig, t, w, am);
+    const armorPerDieHit = perDie !== undefined;
     if (mode === 'ai') {
-      const ed = transform ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset: state.options.ruleset, transform }).expected : expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
+      const ed =
+        pole || armorPerDieHit
+          ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, ruleset: state.options.ruleset, pole }).expected
+          : expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
       out.push({ command, label: `attack ${t.id}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
       continue;
     }
-    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset: state.options.ruleset, transform, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
+    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, ruleset: state.options.ruleset, pole, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
     out.push({
       command,
       label: `${am} attack on ${t.name} with ${w.def.name}${t.side === fig.side ? ' (a friend!)' : ''}`,
@@ -53,6 +67,7 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
       downChance: odds.downChance,
       damage: w.dmg.text,
       armor,
+      ...(armorPerDieHit ? { armorPerDie: true } : {}),
       target: t.id,
     });
   }

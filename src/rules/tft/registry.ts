@@ -12,6 +12,7 @@ export interface HookSet {
   toHitModifiers: Fn<'toHitModifiers'>[];
   maModifier: Fn<'maModifier'>[];
   requirementST: Fn<'requirementST'>[];
+  armorPerDie: Fn<'armorPerDie'>[];
   stanceKeepsAction: Fn<'stanceKeepsAction'>[];
   onStateChange: Fn<'onStateChange'>[];
   onMoveStep: Fn<'onMoveStep'>[];
@@ -52,6 +53,7 @@ function build(ids: readonly string[]): HookSet {
     toHitModifiers: pick('toHitModifiers'),
     maModifier: pick('maModifier'),
     requirementST: pick('requirementST'),
+    armorPerDie: pick('armorPerDie'),
     stanceKeepsAction: pick('stanceKeepsAction'),
     onStateChange: pick('onStateChange'),
     onMoveStep: pick('onMoveStep'),

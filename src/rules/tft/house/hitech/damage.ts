@@ -1,6 +1,7 @@
 // HiTech armor and special ammunition (seed f04d4dae; RULINGS R-H8, R-H9, R-H12, R-H13).
 import { InputError } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { dieThrough, hitThrough } from '../../odds.ts';
 
 export interface HiTechHit {
   /** Damage dice faces as rolled. */
@@ -46,22 +47,6 @@ export function effectiveProtection(p: number, ap: boolean, impactHex: boolean):
     notes.push(`half against AP, round up (R-H9): ${out}`);
   }
   return { protection: out, notes };
-}
-
-/** R-H8: one die of a missile hit through HiTech armor: the face times the critical multiplier, less the protection, never below 0. */
-export function dieThrough(face: number, multiplier: number, protection: number): number {
-  return Math.max(0, face * multiplier - protection);
-}
-
-/**
- * R-H8: a missile hit through HiTech armor, from the sum of its dice after dieThrough. The
- * armor bites each die rolled; the adds are no die, so they come on top, times the multiplier
- * as in the core's (dice + adds) x multiplier, and the total is never below 0. So the damage
- * through never exceeds the core's damage before armor. The engine (module.ts armorStops), the
- * odds (odds.ts) and the lab (src/lab/odds.ts) all count a hit this way.
- */
-export function hitThrough(diceThrough: number, adds: number, multiplier: number): number {
-  return Math.max(0, diceThrough + adds * multiplier);
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
-import { core, requirementST } from '../../core.ts';
+import { attack, core, readyWeapon, requirementST } from '../../core.ts';
 import { actionOptions } from '../../options.ts';
 import { cloneTft, decideTft, tftSystem } from '../../system.ts';
 import { beginTurn, play, setup } from '../../testing.ts';
@@ -582,6 +582,31 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
         expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, faces.length)));
       }
       expect(opt.expectedDamageExact, JSON.stringify(c)).toBe(expected.toString());
+    }
+  });
+
+  it('R-H8 [f04d4dae]: a core bow shot at HiTech armor: the attack odds (explain and AI) count the armor per die, as the engine does: brute force over the engine', () => {
+    const roll3 = Dist.dice(3, 6);
+    for (const target of [{ armor: 'flak-jacket' }, { armor: 'combat-tl12' }, { armor: 'chainmail' }]) {
+      const base = scenario([shooter(['longbow'], { dx: 13, st: 12 }), { ...biff, st: 200, ...target }]);
+      actionPhase(base);
+      const pick = (mode: 'explain' | 'ai') => actionOptions(base, fig(base, 'gun'), mode).find((o) => o.command.type === 'attack' && o.target === 'biff');
+      const shown = pick('explain') as unknown as { expectedDamageExact: string; expectedDamage: number; armorPerDie?: boolean };
+      expect(shown.armorPerDie === true, JSON.stringify(target)).toBe(target.armor !== 'chainmail');
+      let expected = Fraction.ZERO;
+      for (let total = 3; total <= 18; total++) {
+        let sum = 0;
+        for (const f of combos(1)) {
+          const s = cloneTft(base);
+          const { ctx, events } = context(s, [...facesOf(total), ...f]);
+          const gun = fig(s, 'gun');
+          attack(ctx, gun, fig(s, 'biff'), readyWeapon(gun), 'missile', { type: 'attack', figure: 'gun', target: 'biff' });
+          sum += damages(events, 'biff').reduce((t, d) => t + d.amount, 0);
+        }
+        expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, 6)));
+      }
+      expect(shown.expectedDamageExact, JSON.stringify(target)).toBe(expected.toString());
+      expect(pick('ai')?.expectedDamage).toBeCloseTo(shown.expectedDamage, 12);
     }
   });
 

@@ -13,7 +13,8 @@ import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from 
 import { hexSchema } from '../../schema-util.ts';
 import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
 import { blastVictims, inSplash, scatterLanding } from './blast.ts';
-import { type HeSplashMode, dieThrough, effectiveProtection, heSplashDamage, hitThrough } from './damage.ts';
+import { type HeSplashMode, effectiveProtection, heSplashDamage } from './damage.ts';
+import { dieThrough, hitThrough } from '../../odds.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
 import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
 import {
@@ -860,6 +861,8 @@ export const hitechModule: HouseModule = {
     toHitModifiers: (q) => (MY_MODES.has(q.mode) ? hitechToHit(q) : 0),
     maModifier: (fig) => (firearmOf(fig.weapons.find((w) => w.uid === fig.ready))?.crewServed ? -CREW_MA_PENALTY : 0),
     // R-H14: the core's ST for requirements (weapon minimum ST...) is multiplied by battle armor.
+    // R-H8: HiTech armor stops per die against a core missile or thrown attack too (armorStops); the core's odds ask here.
+    armorPerDie: (_state, t, mode) => (mode === 'missile' || mode === 'thrown' ? hitechArmorOf(t)?.protection : undefined),
     requirementST: (fig) => ((hitechArmorOf(fig)?.stMultiplier ?? 1) === 1 ? undefined : strengthForRequirements(fig)),
     armorStops,
     afterArmor,

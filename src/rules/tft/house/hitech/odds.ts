@@ -6,9 +6,10 @@ import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { type Hex, hexLength } from '../../../../core/hex/coords.ts';
 import { attackOutcome, outcomeMultiplier } from '../../core.ts';
+import { dieThrough } from '../../odds.ts';
 import { burstHits } from './autofire.ts';
 import { BLAST_RINGS, blastDice, scatterLanding } from './blast.ts';
-import { dieThrough, effectiveProtection } from './damage.ts';
+import { effectiveProtection } from './damage.ts';
 
 /** What an attack roll does, by the core's own outcome table (tft-core criticals; Legacy or classic 4d6). */
 export function rollEffect(dice: 3 | 4, roll: number, adjDx: number, classic = false): { hit: boolean; multiplier: number } {
