@@ -215,7 +215,7 @@ for (const tdb of testDatabases()) {
           expect(body.entry.entered).toBe(true);
           break;
         }
-        expect(body).toEqual({ type: 'dice-needed', sides: 6, index: faces.length });
+        expect(body).toMatchObject({ type: 'dice-needed', sides: 6, index: faces.length, roll: { event: 'initiative', sides: 6 } });
         faces.push((faces.length % 6) + 1);
       }
       expect(faces.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { ApiError, toApiError } from './errors.ts';
 import { Hub } from './hub.ts';
+import { zodIssues } from './issues.ts';
 import { parseClientMessage } from './messages.ts';
 import {
   type ClientMessage,
@@ -296,7 +297,7 @@ class Connection {
         const r = await room.submit(token, { command: msg.command, expectSeq: msg.expectSeq, faces: msg.faces }, (seq) =>
           this.send({ type: 'ack', id: msg.id, seq }),
         );
-        if (r.type === 'dice-needed') this.send({ type: 'dice-needed', id: msg.id, sides: r.sides, index: r.index });
+        if (r.type === 'dice-needed') this.send({ type: 'dice-needed', id: msg.id, sides: r.sides, index: r.index, roll: r.roll });
         return;
       }
       case 'rewind': {
@@ -319,9 +320,10 @@ class Connection {
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
-  const r = schema.safeParse(value ?? {});
+  const input = value ?? {};
+  const r = schema.safeParse(input);
   if (r.success) return r.data;
-  const issues = r.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+  const issues = zodIssues(r.error, input, where);
   throw new ApiError('invalid', `invalid ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
 }
 

@@ -2,6 +2,7 @@
 // list, delete), tokens (issue, list, revoke, and the check every call makes), and the rooms
 // (live encounters) kept in memory, each caught up when another process appends to its log.
 import { InputError } from '../core/errors.ts';
+import { scenarioNameIssues, settingsIssues } from './checks.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import {
   type CreateEncounterRequest,
@@ -119,16 +120,21 @@ export class Hub {
       fallbackName = example.title;
     } else raw = typeof req.scenario === 'string' ? parseScenarioText(req.scenario) : req.scenario;
     let checked: ReturnType<typeof checkScenario>;
+    const long = raw && typeof raw === 'object' && !Array.isArray(raw) ? scenarioNameIssues(raw as Record<string, unknown>) : [];
     try {
       checked = checkScenario(raw, this.systems);
     } catch (e) {
       if (e instanceof InputError) {
-        const issues = e.issues.map((i) => ({ path: i.path.startsWith('scenario') ? i.path : `scenario.${i.path}`, message: i.message }));
-        throw new ApiError('invalid', e.message, issues);
+        // The system's paths are relative to the scenario ("figures[0].st"; "" for its root).
+        const issues = e.issues.map((i) => ({ path: i.path === '' ? 'scenario' : i.path.startsWith('scenario') ? i.path : `scenario.${i.path}`, message: i.message }));
+        throw new ApiError('invalid', `invalid scenario: ${[...long, ...issues].map((i) => `${i.path}: ${i.message}`).join('; ')}`, [...long, ...issues]);
       }
       throw e;
     }
+    if (long.length > 0) throw new ApiError('invalid', `invalid scenario: ${long.map((i) => `${i.path}: ${i.message}`).join('; ')}`, long);
     const settings = EncounterSettings.parse(req.settings ?? {});
+    const bad = settingsIssues(settings, figureIdsOf(checked.state), 'body.settings');
+    if (bad.length > 0) throw new ApiError('invalid', `invalid settings: ${bad.map((i) => `${i.path}: ${i.message}`).join('; ')}`, bad);
     const scenarioName = typeof checked.scenario.name === 'string' ? checked.scenario.name : undefined;
     const name = req.name ?? scenarioName ?? fallbackName;
     const id = newId();
@@ -180,6 +186,10 @@ export class Hub {
   async updateSettings(encounterId: string, gm: TokenRow, patch: SettingsPatch): Promise<EncounterSettings> {
     requireGm(gm);
     const room = await this.room(encounterId);
+    // Only what the patch brings is judged (and named as sent): settings stored before these
+    // checks existed stay readable.
+    const bad = settingsIssues(patch, room.encounterView({ role: 'gm', figures: [] }).figures, 'body');
+    if (bad.length > 0) throw new ApiError('invalid', `invalid settings: ${bad.map((i) => `${i.path}: ${i.message}`).join('; ')}`, bad);
     const settings = EncounterSettings.parse({ ...room.settings, ...patch });
     await room.updateSettings(settings);
     return settings;
@@ -229,6 +239,13 @@ export class Hub {
     }
     this.rooms.clear();
   }
+}
+
+/** The figure ids of a start state (every system keeps `figures`, a list or a map by id). */
+function figureIdsOf(state: unknown): string[] {
+  const figs = (state as { figures?: unknown })?.figures;
+  const list = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
+  return list.map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
 }
 
 export function requireGm(t: TokenRow): void {

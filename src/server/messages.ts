@@ -1,7 +1,11 @@
 // Parsing of WebSocket frames from clients. Never throws: anything that is not one valid
 // ClientMessage becomes an error answer naming the field and the reason, and the caller keeps
 // the connection open.
+import { describeValue, zodIssues } from './issues.ts';
 import { type ClientMessage, ClientMessage as ClientMessageSchema, type ErrorCode, type Issue, MAX_MESSAGE_BYTES } from './protocol.ts';
+
+/** The `type`s a client may send. */
+const KNOWN_TYPES: readonly string[] = ClientMessageSchema.options.map((o) => o.shape.type.value);
 
 export type Parsed = { ok: true; msg: ClientMessage } | { ok: false; code: ErrorCode; message: string; issues: Issue[] };
 
@@ -23,7 +27,11 @@ export function parseClientMessage(data: Buffer | ArrayBuffer | Buffer[] | strin
   }
   const r = ClientMessageSchema.safeParse(json);
   if (!r.success) {
-    const issues = r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    const type = (json as { type?: unknown } | null)?.type;
+    const issues =
+      json && typeof json === 'object' && !Array.isArray(json) && !KNOWN_TYPES.includes(type as string)
+        ? [{ path: 'type', message: `${type === undefined ? 'required' : `unknown message type ${describeValue(type)}`}: one of ${KNOWN_TYPES.join(', ')}` }]
+        : zodIssues(r.error, json, '');
     return { ok: false, code: 'invalid', message: `invalid message: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, issues };
   }
   return { ok: true, msg: r.data };

@@ -106,6 +106,11 @@ export const LogEntryView = z.object({
   faces: z.array(z.number().int()).optional(),
   /** Whether the faces were entered by hand (physical dice) rather than rolled by the server. */
   entered: z.boolean().optional(),
+  /**
+   * When a player entered the faces of its own figures' rolls and the server rolled the others:
+   * the positions in `faces` entered by hand (absent when all or none were).
+   */
+  enteredAt: z.array(z.number().int()).optional(),
   events: z.array(z.record(z.string(), z.unknown())).optional(),
   /** system.describe(event) for each event, same order. */
   descriptions: z.array(z.string()).optional(),
@@ -172,14 +177,20 @@ export const ExamplesResponse = z.object({ examples: z.array(ExampleInfo) });
 export type ExamplesResponse = z.infer<typeof ExamplesResponse>;
 
 /**
+ * The longest name anything gets, in characters: an encounter's `name`, a scenario's `name`, a
+ * figure's id or name in a scenario (src/server/checks.ts), a token's label and figures.
+ */
+export const MAX_NAME = 200;
+
+/**
  * POST /api/encounters (no token: anyone may open a table) -> CreateEncounterResponse.
  * Exactly one of `example` (a name from GET /api/examples, e.g. "tft/duel"), `scenario`
  * (YAML or JSON text, or an already-parsed object).
  */
 export const CreateEncounterRequest = z
   .object({
-    name: z.string().min(1).max(200).optional(),
-    example: z.string().min(1).max(200).optional(),
+    name: z.string().min(1).max(MAX_NAME).optional(),
+    example: z.string().min(1).max(MAX_NAME).optional(),
     scenario: z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown())]).optional(),
     settings: SettingsPatch.optional(),
   })
@@ -252,10 +263,28 @@ export const CommandRequest = z
   .strict();
 export type CommandRequest = z.infer<typeof CommandRequest>;
 
+/**
+ * What a requested die is for (the engine says what a roll was only after rolling, so the server
+ * plays the command on a copy to find out; src/server/rolls.ts). `text` is for people:
+ * "Bjorn's attack roll, die 2 of 3 (d6)". `figure`: whose action the roll belongs to (null: a
+ * side's or nobody's, e.g. initiative); `event`: the engine event that reports it; `die`: this
+ * die's place in the roll; `of`: the roll's dice, or null when that depends on faces not known
+ * yet (a hit adds damage dice).
+ */
+export const RollInfo = z.object({
+  figure: z.string().nullable(),
+  event: z.string().nullable(),
+  die: z.number().int(),
+  of: z.number().int().nullable(),
+  sides: z.number().int(),
+  text: z.string(),
+});
+export type RollInfo = z.infer<typeof RollInfo>;
+
 /** POST /api/encounters/:id/commands -> CommandResult (rejections are HTTP errors, ErrorBody). */
 export const CommandResult = z.discriminatedUnion('type', [
   z.object({ type: z.literal('accepted'), seq: z.number().int(), entry: LogEntryView, view: StateView }),
-  z.object({ type: z.literal('dice-needed'), sides: z.number().int(), index: z.number().int() }),
+  z.object({ type: z.literal('dice-needed'), sides: z.number().int(), index: z.number().int(), roll: RollInfo }),
 ]);
 export type CommandResult = z.infer<typeof CommandResult>;
 
@@ -274,8 +303,8 @@ export const SettingsResponse = z.object({ settings: EncounterSettings });
 export const IssueTokenRequest = z
   .object({
     role: Role,
-    figures: z.array(z.string().min(1).max(200)).max(100).default([]),
-    label: z.string().max(200).default(''),
+    figures: z.array(z.string().min(1).max(MAX_NAME)).max(100).default([]),
+    label: z.string().max(MAX_NAME).default(''),
   })
   .strict();
 export type IssueTokenRequest = z.infer<typeof IssueTokenRequest>;
@@ -340,8 +369,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
     message: z.string(),
     issues: z.array(Issue),
   }),
-  /** Your command `id` needs one more physical die: a d`sides`, the `index`-th face (0-based). */
-  z.object({ type: z.literal('dice-needed'), id: z.string(), sides: z.number().int(), index: z.number().int() }),
+  /** Your command `id` needs one more physical die: a d`sides`, sent as `faces[index]`; `roll` says what it is for. */
+  z.object({ type: z.literal('dice-needed'), id: z.string(), sides: z.number().int(), index: z.number().int(), roll: RollInfo }),
   z.object({ type: z.literal('explain'), id: z.string(), seq: z.number().int(), report: z.record(z.string(), z.unknown()) }),
   /** The GM changed the settings (filtered for your role); your view follows as `view`. */
   z.object({ type: z.literal('settings'), settings: EncounterSettings, view: StateView }),

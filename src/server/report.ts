@@ -26,7 +26,7 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
       lines.push(`**${x.seq}.** _The GM rewound to ${x.to === 0 ? 'the start' : `entry ${x.to}`}._`, '');
       continue;
     }
-    const dice = x.faces && x.faces.length > 0 ? ` (dice${x.entered ? ', entered' : ''}: ${x.faces.join(' ')})` : '';
+    const dice = x.faces && x.faces.length > 0 ? ` (${diceText(x)})` : '';
     lines.push(`**${x.seq}.** ${esc(commandLabel(x.command))} by ${x.by.role}${dice}`);
     for (const d of x.descriptions ?? []) lines.push(`   - ${esc(d)}`);
     lines.push('');
@@ -41,6 +41,15 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** "dice: 3 4 5", "dice, entered: 3 4 5", or with a player's own dice marked: "dice: 3* 4 5 (* entered)". */
+function diceText(x: LogEntryView): string {
+  const faces = x.faces ?? [];
+  if (!x.entered) return `dice: ${faces.join(' ')}`;
+  if (!x.enteredAt) return `dice, entered: ${faces.join(' ')}`;
+  const by = new Set(x.enteredAt);
+  return `dice: ${faces.map((f, i) => (by.has(i) ? `${f}\\*` : String(f))).join(' ')} (\\* entered, the rest rolled by the server)`;
 }
 
 function commandLabel(command: unknown): string {

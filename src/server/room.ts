@@ -2,13 +2,17 @@
 // the one queue through which every change passes (commands, rewinds, catching up with entries
 // other processes appended), so a room never interleaves two changes.
 //
-// A command's path: token checked -> parsed by the system -> the player may command that
-// figure -> applied to a clone with server dice (or entered faces) -> appended to the log with
-// compare-and-set -> acknowledged -> broadcast (each session gets its own filtered view).
+// A command's path: token checked -> parsed by the system -> the sender may send it (rights.ts:
+// a player only for its own figures, never the GM's steps) -> applied to a clone with server
+// dice, or entered faces (the GM's for every die; a player's for its own figures' rolls only,
+// rolls.ts telling whose each die is) -> appended to the log with compare-and-set ->
+// acknowledged -> broadcast (each session gets its own filtered view).
 // A lost compare-and-set (another process appended first) catches up and tries again.
 import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice } from '../core/dice/source.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
+import { checkCommandRights, checkEnteredDice } from './rights.ts';
+import { type RollInfo, rollInfo, rollOwner } from './rolls.ts';
 import type {
   EncounterInfo,
   EncounterSettings,
@@ -29,6 +33,8 @@ export interface RoomOptions {
   snapshotEvery?: number;
 }
 const MAX_CAS_TRIES = 8;
+/** More dice than any step could draw (a guard against an engine that never stops rolling). */
+const MAX_STEP_DICE = 10_000;
 
 /** A connected client (a WebSocket, in practice). */
 export interface Session {
@@ -46,9 +52,28 @@ export interface CommandInput {
   faces?: number[];
 }
 
-export type CommandOutcome =
-  | { type: 'accepted'; seq: number; entry: LogEntry }
-  | { type: 'dice-needed'; sides: number; index: number };
+export type CommandOutcome = { type: 'accepted'; seq: number; entry: LogEntry } | DiceNeeded;
+
+/** One more die is needed: a d`sides`, to be sent as `faces[index]`; `roll` says what it is for. */
+export interface DiceNeeded {
+  type: 'dice-needed';
+  sides: number;
+  index: number;
+  roll: RollInfo;
+}
+
+/** A command applied to a clone, ready to store. */
+interface Prepared {
+  type: 'ready';
+  command: unknown;
+  state: unknown;
+  faces: number[];
+  /** Whether any face was entered by hand. */
+  entered: boolean;
+  /** When some faces were entered and the server rolled others: the positions entered. */
+  enteredAt: number[] | null;
+  events: Record<string, unknown>[];
+}
 
 export interface RoomLogger {
   error(obj: unknown, msg?: string): void;
@@ -194,10 +219,7 @@ export class Room {
   private async submitNow(token: TokenRow, input: CommandInput, onStored?: (seq: number) => void): Promise<CommandOutcome> {
     if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
     if (token.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
-    if (input.faces !== undefined) {
-      const allowed = this.settings.enteredDice === 'all' || (this.settings.enteredDice === 'gm' && token.role === 'gm');
-      if (!allowed) throw forbidden('faces', `entered dice are ${this.settings.enteredDice === 'off' ? 'off' : 'for the GM only'} in this encounter`);
-    }
+    if (input.faces !== undefined) checkEnteredDice(token.role, this.settings);
     for (let attempt = 0; ; attempt++) {
       if (input.expectSeq !== undefined && input.expectSeq !== this.seq) {
         throw new ApiError('conflict', `expectSeq: the encounter is at seq ${this.seq}, not ${input.expectSeq}`, [
@@ -208,7 +230,13 @@ export class Room {
       if (prepared.type === 'dice-needed') return prepared;
       const entry: Omit<LogEntry, 'seq'> = {
         kind: 'command',
-        body: { command: prepared.command, faces: prepared.faces, entered: input.faces !== undefined, events: prepared.events },
+        body: {
+          command: prepared.command,
+          faces: prepared.faces,
+          entered: prepared.entered,
+          ...(prepared.enteredAt ? { enteredAt: prepared.enteredAt } : {}),
+          events: prepared.events,
+        },
         role: token.role,
         tokenId: token.id,
         at: new Date().toISOString(),
@@ -234,12 +262,7 @@ export class Room {
   }
 
   /** Validates and applies a command to a clone; nothing is stored or changed here. */
-  private prepare(
-    token: TokenRow,
-    input: CommandInput,
-  ):
-    | { type: 'ready'; command: unknown; state: unknown; faces: number[]; events: Record<string, unknown>[] }
-    | { type: 'dice-needed'; sides: number; index: number } {
+  private prepare(token: TokenRow, input: CommandInput): Prepared | DiceNeeded {
     let command: unknown;
     try {
       command = this.system.parseCommand(input.command);
@@ -248,48 +271,90 @@ export class Room {
     }
     const pending = this.system.pending(this.state);
     if (pending === null) throw new ApiError('rejected', 'the encounter is over', [{ path: 'command', message: 'the encounter is over' }]);
-    if (token.role === 'player') {
-      const figure = (command as { figure?: unknown }).figure;
-      if (typeof figure === 'string') {
-        if (!token.figures.includes(figure)) throw forbidden('command.figure', `'${figure}' is not one of your figures`);
-      } else if (pending.figures.length > 0 && !pending.figures.some((f) => token.figures.includes(f))) {
-        throw forbidden('command', 'the decision pending now is not one of your figures');
+    checkCommandRights(token, command, pending);
+    if (input.faces === undefined) {
+      const dice = new RecordingDice(this.diceFor(this.id, this.seq + 1));
+      const r = this.tryApply(command, dice, false);
+      return { type: 'ready', command, ...r, faces: dice.faces, entered: false, enteredAt: null };
+    }
+    return token.role === 'gm' ? this.prepareEntered(command, input.faces) : this.preparePlayerEntered(token, command, input.faces);
+  }
+
+  /** The GM's entered faces: every die of the command, in the order the engine asks. */
+  private prepareEntered(command: unknown, faces: number[]): Prepared | DiceNeeded {
+    const scripted = this.scriptedDice(faces);
+    try {
+      const r = this.tryApply(command, scripted, true);
+      if (scripted.remaining > 0) throw invalid('faces', `${faces.length} faces entered but the command used ${scripted.consumed}`);
+      return { type: 'ready', command, ...r, faces: [...faces], entered: true, enteredAt: null };
+    } catch (e) {
+      if (!(e instanceof DiceExhausted)) throw e;
+      return this.diceNeeded(command, faces, e.sides, faces.length);
+    }
+  }
+
+  /**
+   * A player's entered faces: only for the rolls of its own figures (rolls.ts says whose each
+   * die is); every other die of the command is rolled by the server. The faces a player sends
+   * are its own dice in order; `index` of a dice request counts those only.
+   */
+  private preparePlayerEntered(token: TokenRow, command: unknown, entered: number[]): Prepared | DiceNeeded {
+    const server = this.diceFor(this.id, this.seq + 1);
+    const faces: number[] = [];
+    const enteredAt: number[] = [];
+    for (;;) {
+      try {
+        const r = this.tryApply(command, new ScriptedDice(faces), true);
+        if (enteredAt.length < entered.length) {
+          throw invalid('faces', `${entered.length} faces entered but the command rolled ${enteredAt.length} for your figures (the server rolls the others' dice)`);
+        }
+        const some = enteredAt.length > 0;
+        return { type: 'ready', command, ...r, faces, entered: some, enteredAt: some && enteredAt.length < faces.length ? enteredAt : null };
+      } catch (e) {
+        if (!(e instanceof DiceExhausted)) throw e;
+        const owner = rollOwner(this.system, this.state, command, faces);
+        if (owner !== null && token.figures.includes(owner)) {
+          const k = enteredAt.length;
+          if (k >= entered.length) return this.diceNeeded(command, faces, e.sides, k);
+          if (entered[k] > e.sides) throw invalid(`faces[${k}]`, `face ${entered[k]} is impossible on a d${e.sides}`);
+          enteredAt.push(faces.length);
+          faces.push(entered[k]);
+        } else faces.push(server.face(e.sides));
+        if (faces.length > MAX_STEP_DICE) throw new Error(`a step of encounter ${this.id} drew more than ${MAX_STEP_DICE} dice`);
       }
     }
+  }
+
+  private scriptedDice(faces: number[]): ScriptedDice {
+    try {
+      return new ScriptedDice(faces);
+    } catch (e) {
+      throw invalid('faces', (e as Error).message);
+    }
+  }
+
+  /** Applies `command` to a clone with `dice`; DiceExhausted passes through, other faults become ApiErrors. */
+  private tryApply(command: unknown, dice: DiceSource, scripted: boolean): { state: unknown; events: Record<string, unknown>[] } {
     const next = this.system.clone(this.state);
     const events: Record<string, unknown>[] = [];
     const emit = (e: GameEvent) => events.push(e as unknown as Record<string, unknown>);
-    let dice: DiceSource;
-    let scripted: ScriptedDice | null = null;
-    let recording: RecordingDice | null = null;
-    if (input.faces !== undefined) {
-      try {
-        scripted = new ScriptedDice(input.faces);
-      } catch (e) {
-        throw invalid('faces', (e as Error).message);
-      }
-      dice = scripted;
-    } else {
-      recording = new RecordingDice(this.diceFor(this.id, this.seq + 1));
-      dice = recording;
-    }
     try {
       this.system.apply(next, command, dice, emit);
     } catch (e) {
-      if (e instanceof DiceExhausted) return { type: 'dice-needed', sides: e.sides, index: e.used };
+      if (e instanceof DiceExhausted) throw e;
       if (e instanceof RangeError && scripted) throw invalid('faces', e.message);
       const err = toApiError(e);
       if (err.code === 'internal') this.log.error({ err: e, encounter: this.id }, 'engine fault applying a command');
       throw prefixIssues(err, 'command');
     }
-    let faces: number[];
-    if (scripted) {
-      if (scripted.remaining > 0) {
-        throw invalid('faces', `${input.faces?.length} faces entered but the command used ${scripted.consumed}`);
-      }
-      faces = [...(input.faces ?? [])];
-    } else faces = recording?.faces ?? [];
-    return { type: 'ready', command, state: next, faces, events };
+    return { state: next, events };
+  }
+
+  /** The dice request for die `known.length` of the command: its sides, the index to send, what it is for. */
+  private diceNeeded(command: unknown, known: readonly number[], sides: number, index: number): DiceNeeded {
+    const names = figureNames(this.state);
+    const roll = rollInfo(this.system, this.state, command, known, sides, (id) => names.get(id) ?? id);
+    return { type: 'dice-needed', sides, index, roll };
   }
 
   private metaOf(state: unknown): { over: boolean; winner: string | null } {
@@ -314,6 +379,10 @@ export class Room {
       for (let attempt = 0; ; attempt++) {
         if (to !== 0 && !this.line.includes(to)) {
           throw invalid('to', `entry ${to} is not a command on the current line of play (${this.line.length} commands)`);
+        }
+        // Rewinding to where the encounter already is would only log a step that changes nothing.
+        if (to === (this.line.at(-1) ?? 0)) {
+          throw invalid('to', to === 0 ? 'nothing has been played since the start: there is nothing to rewind' : `entry ${to} is the latest step of the line of play: there is nothing to rewind`);
         }
         const { state, line } = await this.stateAt(to);
         const entry = { kind: 'rewind', body: { to }, role: token.role, tokenId: token.id, at: new Date().toISOString() } as const;
@@ -385,6 +454,7 @@ export class Room {
       ...(commandVisible ? { command: viewValue(entry.body.command, this.state, s, viewer) } : {}),
       faces: entry.body.faces,
       entered: entry.body.entered,
+      ...(entry.body.enteredAt ? { enteredAt: entry.body.enteredAt } : {}),
       events,
       descriptions: events.map((e) => this.describe(e)),
     };
@@ -488,8 +558,20 @@ function prefixIssues(e: ApiError, prefix: string): ApiError {
   return new ApiError(e.code, e.message, issues);
 }
 
-function figureIds(state: unknown): string[] {
+function figureNames(state: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of figureList(state)) {
+    const o = f as { id?: unknown; name?: unknown };
+    if (typeof o?.id === 'string') out.set(o.id, typeof o.name === 'string' ? o.name : o.id);
+  }
+  return out;
+}
+
+function figureList(state: unknown): unknown[] {
   const figs = (state as { figures?: unknown })?.figures;
-  const list = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
-  return list.map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
+  return Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
+}
+
+function figureIds(state: unknown): string[] {
+  return figureList(state).map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { InputError } from '../core/errors.ts';
 import type { GameSystem } from '../engine/types.ts';
-import { getSystem } from '../rules/index.ts';
+import { getSystem, systems } from '../rules/index.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -44,6 +44,13 @@ export function checkScenario(raw: unknown, lookup: (id: unknown) => CheckedScen
     throw new InputError([{ path: 'scenario', message: 'must be a mapping (an object with a `system` field)' }], 'scenario');
   }
   const scenario = raw as Record<string, unknown>;
+  const known = Object.keys(systems).join(', ');
+  if (scenario.system === undefined || scenario.system === null) {
+    throw new InputError([{ path: 'system', message: `required: the game system the scenario is for, one of ${known}` }], 'scenario');
+  }
+  if (typeof scenario.system !== 'string') {
+    throw new InputError([{ path: 'system', message: `expected the name of a game system (one of ${known}), got ${JSON.stringify(scenario.system)}` }], 'scenario');
+  }
   const system = lookup(scenario.system);
   const state = system.setup(scenario);
   return { system, scenario, state };

@@ -1,10 +1,15 @@
 // The one filter of what each role sees, on real TFT states, events and explain reports.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diceForSeq, step } from '../engine/encounter.ts';
 import type { GameEvent } from '../engine/types.ts';
+import { getSystem } from '../rules/index.ts';
 import { EncounterSettings } from './protocol.ts';
+import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
 import { TEST_SEED, duelScenario, tft } from './test-helpers.ts';
+import { EVENTS, eventSubject } from './visibility.ts';
 import { type Viewer, viewEvents, viewExplain, viewSettings, viewState, viewValue } from './views.ts';
 
 /** The duel after `n` AI steps, with every event. */
@@ -121,4 +126,108 @@ describe('views', () => {
       { numRuns: 40 },
     );
   });
+
+  it('every event type the examples emit is listed in visibility.ts EVENTS', () => {
+    const unlisted = new Set<string>();
+    for (const ex of EXAMPLES) for (const e of playExample(ex, 1, 300).events) if (!(String(e.type) in EVENTS)) unlisted.add(`${ex}: ${e.type}`);
+    expect([...unlisted]).toEqual([]);
+  });
+
+  it("property: with hideEnemyStats, no ST, wounds or hp of a figure not on the viewer's side reaches it (state, events, narration, summary, explain)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...EXAMPLES), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 5, max: 120 }), fc.boolean(), (ex, seed, n, asSpectator) => {
+        const { system, state, events } = playExample(ex, seed, n);
+        const s = settings({ hideEnemyStats: true });
+        const figures = (system.summary(state) as { figures: { id: string; side: string }[] }).figures;
+        const viewer: Viewer = asSpectator ? spectator : { role: 'player', figures: [figures[0].id] };
+        const hiddenIds = new Set(figures.filter((f) => asSpectator || f.side !== figures[0].side).map((f) => f.id));
+        const shown = viewEvents(events, state, s, viewer);
+        const payload = {
+          state: viewState(state, s, viewer),
+          summary: viewValue(system.summary(state), state, s, viewer),
+          explain: viewExplain(system.explain(state) as unknown as Record<string, unknown>, state, s, viewer),
+          events: shown,
+        };
+        const leaks = scanForStats(payload, hiddenIds);
+        shown.forEach((e) => {
+          const subject = eventSubject(e);
+          if (subject === null || !hiddenIds.has(subject)) return;
+          // "(dyST 1)": what a stabilized figure is left at by rule (R-T3), not its number.
+          const line = system.describe(e as unknown as GameEvent).replace('(dyST 1)', '');
+          if (/undefined|NaN|\[object|\b(?:ST|remST|dyST|hp) \d|wounds now|\{"/.test(line)) leaks.push(`narration of ${e.type}: ${line}`);
+        });
+        expect(leaks).toEqual([]);
+        expect('text' in payload.explain).toBe(false);
+        // What the table still shows of them: who they are and their state word.
+        const other = (payload.summary as { figures: Record<string, unknown>[] }).figures.find((f) => hiddenIds.has(f.id as string));
+        expect(other?.name).toBeTypeOf('string');
+        expect(other?.state).toBeTypeOf('string');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('hideEnemyStats keeps the numbers of the viewer\'s own side, and AD&D narration of a hidden figure has no "hp undefined"', () => {
+    const { system, state, events } = playExample('adnd/frito-parries', 3, 400);
+    const s = settings({ hideEnemyStats: true });
+    const frito: Viewer = { role: 'player', figures: ['frito'] };
+    const v = viewState(state, s, frito) as { figures: Record<string, unknown>[] };
+    expect(v.figures.find((f) => f.id === 'frito')?.hp).toBeTypeOf('number');
+    expect(v.figures.find((f) => f.id === 'minotaur')?.hp).toBeUndefined();
+    const lines = viewEvents(events, state, s, frito).map((e) => system.describe(e as unknown as GameEvent));
+    const down = lines.filter((l) => /Minotaur|minotaur/.test(l) && / is (dead|unconscious|dying)/.test(l));
+    expect(lines.join('\n')).not.toMatch(/hp undefined/);
+    if (down.length > 0) expect(down.every((l) => !/\(hp/.test(l))).toBe(true);
+    const gmLines = events.filter((e) => e.type === 'state').map((e) => system.describe(e as unknown as GameEvent));
+    expect(gmLines.every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
+  });
 });
+
+const EXAMPLES = ['tft/hanging-by-a-thread', 'tft/hitech-firefight', 'tft/hitech-biff', 'adnd/frito-parries', 'adnd/melee'] as const;
+
+/** An example played `n` steps by its script and AI (seeded dice), with every event. */
+function playExample(name: string, seed: number, n: number) {
+  const scenario = parseScenarioText(readFileSync(join(EXAMPLES_DIR, `${name}.yaml`), 'utf8')) as { system: string };
+  const system = getSystem(scenario.system);
+  let state = system.setup(scenario);
+  const events: Record<string, unknown>[] = [];
+  for (let i = 1; i <= n && system.pending(state); i++) {
+    const r = step(system, state, system.decide(state), diceForSeq(seed, i));
+    state = r.state;
+    events.push(...(r.events as unknown as Record<string, unknown>[]));
+  }
+  return { system, state, events };
+}
+
+/** Field names that carry a figure's strength or condition in numbers. */
+const STAT_FIELDS = new Set(['st', 'wounds', 'fatigue', 'remST', 'dyST', 'hp', 'maxHp', 'stateLedger', 'woundFx', 'tally', 'stForRequirements', 'woundsBefore', 'woundsAfter']);
+
+/**
+ * Every place in `payload` where a node about a hidden figure (its record: id and side; an event
+ * reporting on it) carries a stat field with a number or ledger, or text naming a stat's value.
+ */
+function scanForStats(payload: unknown, hidden: Set<string>): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, path: string, about: string | null) => {
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`, about);
+      return;
+    }
+    if (typeof v === 'string') {
+      if (about !== null && /\b(?:ST|remST|dyST|hp) \d/.test(v)) out.push(`${path} (${about}): ${v}`);
+      return;
+    }
+    if (!v || typeof v !== 'object') return;
+    const o = v as Record<string, unknown>;
+    const record = typeof o.id === 'string' && typeof o.side === 'string' ? o.id : null;
+    const subject = record ?? (typeof o.type === 'string' ? eventSubject(o) : null);
+    const now = subject !== null && hidden.has(subject) ? subject : subject !== null ? null : about;
+    for (const [k, x] of Object.entries(o)) {
+      if (now !== null && STAT_FIELDS.has(k) && x !== null && (typeof x === 'number' || typeof x === 'object')) out.push(`${path}.${k} (${now})`);
+      walk(x, `${path}.${k}`, now);
+    }
+  };
+  walk(payload, '', null);
+  return out;
+}
+

@@ -1,5 +1,6 @@
 // The ONE place that decides what each role may see. Every state, event, summary, explain
-// report and settings object the server sends to a client passes through here.
+// report and settings object the server sends to a client passes through here (log entries,
+// their narration and the Markdown report are built from what passed).
 //
 // The GM sees everything. Players and spectators lose:
 // - figures the GM marked hidden (settings.hiddenFigures), except a player's own figures:
@@ -7,11 +8,14 @@
 //   hidden figure (its `id`, or `figure`, `target`, `from`...), any string in an array equal to
 //   a hidden id, any field whose value or key is a hidden id, are dropped; an event that names a
 //   hidden figure anywhere is dropped whole;
-// - with settings.hideEnemyStats, the ST/wound/fatigue/hp fields of figures not on their side
-//   (spectators have no side: they lose them for every figure);
+// - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
+//   figure), all but what visibility.ts lists as visible: a figure record (state, summary,
+//   explain) keeps only its listed fields and shows no options; an event reporting on such a
+//   figure keeps its listed fields; the AD&D explain's `text` (a rendering of everything) goes;
 // - hidden notes, and the list of hidden ids itself.
 // Players see the options (explain) of their own figures only.
 import type { EncounterSettings, Role } from './protocol.ts';
+import { eventSubject, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
 
 export interface Viewer {
   role: Role;
@@ -19,20 +23,24 @@ export interface Viewer {
   figures: readonly string[];
 }
 
-/** Fields that give a figure's strength away. */
-const STAT_KEYS = ['st', 'wounds', 'fatigue', 'hp', 'maxHp', 'remST', 'dyST', 'stLeft', 'hpLeft', 'woundFx', 'stateLedger', 'damage', 'hits'];
-
 interface Rules {
   hidden: Set<string>;
   /** Figures whose stats are hidden from this viewer. */
   statHidden: (figureId: string) => boolean;
+  /** Whether any figure's stats are hidden from this viewer. */
+  anyStatHidden: boolean;
+  /** The whitelist of a stat-hidden figure's record in this system. */
+  record: Allow;
+}
+
+function figureList(state: unknown): unknown[] {
+  const figs = (state as { figures?: unknown })?.figures;
+  return Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
 }
 
 function figureSides(state: unknown): Map<string, string> {
   const sides = new Map<string, string>();
-  const figs = (state as { figures?: unknown })?.figures;
-  const list = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
-  for (const f of list) {
+  for (const f of figureList(state)) {
     const fig = f as { id?: unknown; side?: unknown };
     if (typeof fig?.id === 'string' && typeof fig.side === 'string') sides.set(fig.id, fig.side);
   }
@@ -43,10 +51,12 @@ function rulesFor(state: unknown, settings: EncounterSettings, viewer: Viewer): 
   if (viewer.role === 'gm') return null;
   const own = new Set(viewer.figures);
   const hidden = new Set(settings.hiddenFigures.filter((id) => !own.has(id)));
-  if (!settings.hideEnemyStats) return { hidden, statHidden: () => false };
+  const record = recordAllow((state as { system?: unknown })?.system);
+  if (!settings.hideEnemyStats) return { hidden, statHidden: () => false, anyStatHidden: false, record };
   const sides = figureSides(state);
   const mySides = new Set(viewer.figures.map((f) => sides.get(f)).filter((s): s is string => s !== undefined));
-  return { hidden, statHidden: (id) => !own.has(id) && !mySides.has(sides.get(id) ?? '\u0000') };
+  const statHidden = (id: string) => sides.has(id) && !own.has(id) && !mySides.has(sides.get(id) as string);
+  return { hidden, statHidden, anyStatHidden: [...sides.keys()].some(statHidden), record };
 }
 
 /** Does this object refer to a hidden figure: a property (any key) naming it, or a list of them? */
@@ -67,11 +77,9 @@ function mentionsHidden(v: unknown, hidden: Set<string>): boolean {
   return false;
 }
 
-/** The figure an object describes or is about, for stat hiding. */
-function aboutFigure(o: Record<string, unknown>): string | null {
-  if (typeof o.id === 'string' && ('side' in o || 'st' in o || 'hp' in o)) return o.id;
-  for (const k of ['figure', 'target', 'defender', 'victim']) if (typeof o[k] === 'string') return o[k] as string;
-  return null;
+/** A figure record: the figure's `id` with its `side` (state, summary and explain figures). */
+function isRecord(o: Record<string, unknown>, r: Rules): boolean {
+  return typeof o.id === 'string' && typeof o.side === 'string' && r.statHidden(o.id);
 }
 
 function redact(value: unknown, r: Rules): unknown {
@@ -85,12 +93,15 @@ function redact(value: unknown, r: Rules): unknown {
     return out;
   }
   if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
+    let o = value as Record<string, unknown>;
+    // A stat-hidden figure's record: only what visibility.ts lists, and no options.
+    if (isRecord(o, r)) {
+      const options = 'options' in o;
+      o = pickAllowed(o, r.record) as Record<string, unknown>;
+      if (options) o.options = [];
+    }
     const out: Record<string, unknown> = {};
-    const about = aboutFigure(o);
-    const dropStats = about !== null && r.statHidden(about);
     for (const [k, v] of Object.entries(o)) {
-      if (dropStats && STAT_KEYS.includes(k)) continue;
       // A map keyed by figure id (per-figure records in a system's state), or a field naming one.
       if (r.hidden.has(k) || (typeof v === 'string' && r.hidden.has(v))) continue;
       out[k] = redact(v, r);
@@ -98,6 +109,13 @@ function redact(value: unknown, r: Rules): unknown {
     return out;
   }
   return value;
+}
+
+/** An event as this viewer may see it (already known not to mention a hidden figure). */
+function redactEvent(e: Record<string, unknown>, r: Rules): Record<string, unknown> {
+  const subject = eventSubject(e);
+  const shown = subject !== null && r.statHidden(subject) ? restrictEvent(e) : e;
+  return redact(shown, r) as Record<string, unknown>;
 }
 
 /** The system state as this viewer may see it. */
@@ -115,7 +133,7 @@ export function viewEvents<E extends Record<string, unknown>>(
 ): E[] {
   const r = rulesFor(state, settings, viewer);
   if (!r) return [...events];
-  return events.filter((e) => !mentionsHidden(e, r.hidden)).map((e) => redact(e, r) as E);
+  return events.filter((e) => !mentionsHidden(e, r.hidden)).map((e) => redactEvent(e, r) as E);
 }
 
 /** Anything else shaped by the system (summary, pending): the same deep filter. */
@@ -134,6 +152,8 @@ export function viewExplain(
   const r = rulesFor(state, settings, viewer);
   if (!r) return report;
   const out = redact(report, r) as Record<string, unknown>;
+  // A system's rendering of the whole report as text (AD&D) shows everything: not for a filtered view.
+  if ((r.hidden.size > 0 || r.anyStatHidden) && 'text' in out) delete out.text;
   if (viewer.role === 'player' && Array.isArray(out.figures)) {
     const own = new Set(viewer.figures);
     out.figures = out.figures.map((f) => {

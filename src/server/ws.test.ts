@@ -226,7 +226,8 @@ for (const tdb of testDatabases()) {
         c.send({ type: 'command', id: `d${i}`, command: { type: 'begin' }, faces });
         const m = await Promise.race([c.waitFor('ack', (x) => x.id === `d${i}`), c.waitFor('dice-needed', (x) => x.id === `d${i}`)]);
         if (m.type === 'ack') break;
-        expect(m).toEqual({ type: 'dice-needed', id: `d${i}`, sides: 6, index: faces.length });
+        expect(m).toMatchObject({ type: 'dice-needed', id: `d${i}`, sides: 6, index: faces.length });
+        if (m.type === 'dice-needed') expect(m.roll).toMatchObject({ figure: null, event: 'initiative', sides: 6, text: expect.stringMatching(/^initiative roll, die \d/) });
         faces.push((faces.length % 6) + 1); // not all equal: equal initiative rolls are rolled again
       }
       const step = await c.waitFor('step', (m) => m.entry.seq === 1);

@@ -89,7 +89,8 @@ export function describeEvent(e: AdndEvent): string {
     case 'status':
       return `${at(e)} ${x.figure}: ${x.status}${x.until ? ` until segment ${x.until}` : ''}`;
     case 'state':
-      return `${at(e)} ${x.figure} is ${x.to} (hp ${x.hp})`;
+      // hp: absent where the table hides the figure's stats (server views).
+      return `${at(e)} ${x.figure} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
     case 'end':
       return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${x.rounds} round(s)`;
     default:

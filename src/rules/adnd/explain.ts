@@ -3,17 +3,17 @@
 // schedule: for every coming segment, who acts there and why (each step of the sum).
 import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import type { ExplainReport } from '../../engine/types.ts';
-import { aiDeclare, attackWeapons, enemies, parryWith } from './ai.ts';
+import { aiDeclare, attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
 import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
-import type { AdndState, Figure, WeaponItem } from './model.ts';
+import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
 import { cloneState } from './clone.ts';
-import { declareAt } from './plan.ts';
+import { declareAt, plan } from './plan.ts';
 import { scriptPick } from './script.ts';
-import { type Role, armourClass, attackBonus, hits, needLedger, weaponById, wieldingTable, wieldings } from './tohit.ts';
+import { type Role, armourClass, attackBonus, hits, needLedger, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
 export interface SwingOdds {
   weapon: string;
@@ -56,21 +56,42 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
   return { weapon: w.id, role, bonus, ac, need, hit: pHit, critical: pCrit, expectedDamage: exp };
 }
 
+// ---------------------------------------------------------------- options
+//
+// The options of a figure the game waits for (in s.queue) are exactly commands apply takes in
+// the current phase, each with its `command`: declaring (attack, draw, ready, cast, wait,
+// struggle, drop), an extra attack (attack a standing enemy with the weapon in hand, or pass),
+// a blow about to land (parry one attacker, or pass). Every other figure's options are what it
+// could declare when next free, marked `preview: true` (planning; not legal now).
+
+const pct = (p: number) => `${(p * 100).toFixed(0)}%`;
+const swingText = (x: SwingOdds) => `${x.weapon} d20 ${x.bonus.total >= 0 ? '+' : '-'} ${Math.abs(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`;
+
+/** Whether `c` is a declaration `f` may make now (plan.ts throws the reason otherwise). */
+function declarable(s: AdndState, f: Figure, c: Command): boolean {
+  try {
+    plan(s, f, c);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function attackOptions(s: AdndState, f: Figure): unknown[] {
   const out: unknown[] = [];
   const ws = attackWeapons(f);
   for (const t of enemies(s, f)) {
     for (const w of ws) {
+      const command: Command = { type: 'attack', figure: f.id, target: t.id, weapon: w.id };
+      if (!declarable(s, f, command)) continue;
       const other = f.hands.find((h) => h !== w.id);
       const ow = other ? f.weapons.find((x) => x.id === other) : undefined;
       const two = w.kind === 'melee' && w.hands === 1 && ow?.kind === 'melee' && ow.hands === 1;
       const swings = two ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow!, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
-      const pct = (p: number) => `${(p * 100).toFixed(0)}%`;
-      const sw = swings.map((x) => `${x.weapon} d20 ${x.bonus.total >= 0 ? '+' : '-'} ${Math.abs(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`).join(', ');
       out.push({
         kind: 'attack',
-        label: `attack ${t.name} with ${sw}`,
-        command: { type: 'attack', figure: f.id, target: t.id, weapon: w.id },
+        label: `attack ${t.name} with ${swings.map(swingText).join(', ')}`,
+        command,
         target: t.id,
         weapon: w.id,
         twoWeapons: two,
@@ -82,33 +103,110 @@ function attackOptions(s: AdndState, f: Figure): unknown[] {
   return out;
 }
 
-function otherOptions(s: AdndState, f: Figure): unknown[] {
+/** Everything `f` may declare now (or, for a figure not asked now, could declare when free). */
+function declareOptions(s: AdndState, f: Figure): unknown[] {
+  if (!canFight(f)) return [];
   const out: unknown[] = [];
-  const p = parryWith(f);
-  if (p) {
-    out.push({
-      kind: 'parry',
-      label: `parry (when struck) with ${p.weapon.name}: AC ${p.ac} better against one attacker${p.keepsAttack ? '' : `, next action +${parryDelay(f.parries + 1)} segments`}`,
-      weapon: p.weapon.id,
-      acImprovement: p.ac,
-      keepsAttack: p.keepsAttack,
-      nextDelay: p.keepsAttack ? 0 : parryDelay(f.parries + 1),
-      rule: 'R-A8',
-    });
+  if (f.entangled) {
+    out.push({ kind: 'struggle', label: 'struggle free (save vs petrification)', command: { type: 'struggle', figure: f.id }, rule: 'R-A9' });
   }
+  out.push(...attackOptions(s, f));
   for (const w of f.weapons) {
-    if (w.kind === 'melee' && !f.hands.includes(w.id)) out.push({ kind: 'draw', label: `draw ${w.name} (1 segment)`, command: { type: 'draw', figure: f.id, weapons: [w.id] }, weapon: w.id, segments: 1, rule: 'R-A2' });
+    if (w.kind === 'melee' && !f.hands.includes(w.id)) {
+      const command: Command = { type: 'draw', figure: f.id, weapons: [w.id] };
+      if (declarable(s, f, command)) out.push({ kind: 'draw', label: `draw ${w.name} (1 segment)`, command, weapon: w.id, segments: 1, rule: 'R-A2' });
+    }
     if (w.kind === 'launcher' && !f.hands.includes(w.id)) {
+      const command: Command = { type: 'ready', figure: f.id, weapon: w.id };
+      if (!declarable(s, f, command)) continue;
       const adj = adjustSpeed(w.sf, f.hastedUntil > 0 && s.now <= f.hastedUntil, f.slowedUntil > 0 && s.now <= f.slowedUntil);
-      out.push({ kind: 'ready', label: `ready ${w.name} (${adj.sf} segments, then a shot every ${WEAPONS[w.missile!].sf})`, command: { type: 'ready', figure: f.id, weapon: w.id }, weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
+      out.push({ kind: 'ready', label: `ready ${w.name} (${adj.sf} segments, then a shot every ${WEAPONS[w.missile!].sf})`, command, weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
     }
   }
   for (const sl of f.spells) {
     if (sl.left <= 0) continue;
     const sp = SPELLS[sl.spell];
-    out.push({ kind: 'cast', label: `cast ${sp.name} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)`, spell: sp.id, castingTime: sp.castingTime, offensive: sp.offensive, left: sl.left, lockedUntil: f.spellLockUntil > s.now ? f.spellLockUntil : null, rule: 'R-A7' });
+    const pool = sp.offensive ? enemies(s, f) : s.figures.filter((o) => o.side === f.side);
+    for (const t of pool) {
+      const command: Command = { type: 'cast', figure: f.id, spell: sp.id, target: t.id };
+      if (!declarable(s, f, command)) continue;
+      out.push({
+        kind: 'cast',
+        label: `cast ${sp.name} at ${t.name} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)`,
+        command,
+        spell: sp.id,
+        target: t.id,
+        castingTime: sp.castingTime,
+        offensive: sp.offensive,
+        left: sl.left,
+        rule: 'R-A7',
+      });
+    }
+  }
+  out.push({ kind: 'wait', label: 'wait: declare again next segment', command: { type: 'wait', figure: f.id }, rule: 'R-A1' });
+  for (const h of f.hands) {
+    const w = weaponById(f, h);
+    if (w) out.push({ kind: 'drop', label: `drop ${w.name} (no time; then declare)`, command: { type: 'drop', figure: f.id, weapon: w.id }, weapon: w.id, rule: 'R-A2' });
   }
   return out;
+}
+
+/** An extra attack due now (R-A5): at a standing enemy with the weapon in hand, or pass. */
+function extraOptions(s: AdndState, f: Figure): unknown[] {
+  const out: unknown[] = [];
+  const w = firstAttackWeapon(f);
+  if (w) {
+    const role = twoInHand(f) && w.kind === 'melee' ? 'primary' : 'alone';
+    for (const t of enemies(s, f)) {
+      const sw = swingOdds(s, f, t, w, role);
+      out.push({ kind: 'attack', label: `extra attack on ${t.name} with ${swingText(sw)}`, command: { type: 'attack', figure: f.id, target: t.id }, target: t.id, weapon: w.id, swings: [sw], expectedDamage: sw.expectedDamage, rule: 'R-A5' });
+    }
+  }
+  out.push({ kind: 'pass', label: 'let the extra attack go', command: { type: 'pass', figure: f.id }, rule: 'R-A5' });
+  return out;
+}
+
+/** Blows about to land on `f` (R-A8): parry one attacker, or take them. */
+function reactOptions(s: AdndState, f: Figure): unknown[] {
+  const out: unknown[] = [];
+  const p = parryWith(f);
+  const seen = new Set<string>();
+  for (const l of s.landing) {
+    if (l.target !== f.id || seen.has(l.attacker) || !p) continue;
+    seen.add(l.attacker);
+    const a = s.figures.find((x) => x.id === l.attacker);
+    const delay = p.keepsAttack ? 0 : parryDelay(f.parries + 1);
+    out.push({
+      kind: 'parry',
+      label: `parry ${a?.name ?? l.attacker}${l.extra ? ' (extra attack)' : ''} with ${p.weapon.name}: AC ${p.ac} better against it${p.keepsAttack ? '' : `, next action +${delay} segments`}`,
+      command: { type: 'parry', figure: f.id, against: l.attacker },
+      against: l.attacker,
+      weapon: p.weapon.id,
+      acImprovement: p.ac,
+      keepsAttack: p.keepsAttack,
+      nextDelay: delay,
+      rule: 'R-A8',
+    });
+  }
+  out.push({ kind: 'pass', label: 'take the blows without parrying', command: { type: 'pass', figure: f.id }, rule: 'R-A8' });
+  return out;
+}
+
+/** The options of `f` now (see the note above). */
+export function optionsOf(s: AdndState, f: Figure): unknown[] {
+  if (s.queue.includes(f.id)) {
+    if (s.phase === 'react') return reactOptions(s, f);
+    if (s.phase === 'extra') return extraOptions(s, f);
+    if (s.phase === 'declare') return declareOptions(s, f);
+  }
+  return declareOptions(s, f).map((o) => ({ ...(o as object), preview: true }));
+}
+
+/** How `f` would parry now (R-A8), for planning: the weapon, the AC gained, the delay it costs. */
+function parryInfo(f: Figure): unknown {
+  const p = parryWith(f);
+  if (!p) return null;
+  return { weapon: p.weapon.id, acImprovement: p.ac, keepsAttack: p.keepsAttack, nextDelay: p.keepsAttack ? 0 : parryDelay(f.parries + 1), rule: 'R-A8' };
 }
 
 function describeDeclared(s: AdndState, f: Figure): string {
@@ -258,7 +356,8 @@ export function explainState(s: AdndState): ExplainReport {
       consecutiveParries: f.parries,
       extraAt: f.extraAt || null,
       toHit: wieldings(f).map((w) => ({ primary: w.primary, secondary: w.secondary, rows: wieldingTable(f, w.primary, w.secondary) })),
-      options: [...attackOptions(s, f), ...otherOptions(s, f)],
+      parryWith: parryInfo(f),
+      options: optionsOf(s, f),
     })),
   };
   report.text = explainText(report);

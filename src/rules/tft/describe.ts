@@ -46,14 +46,15 @@ export function describeTft(e: TftEvent): string {
     }
     case 'damage': {
       const parts = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.source} = ${l.delta}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source} [${l.rule}]`));
-      return `${t} ${f} takes ${e.amount} damage (${parts.join(' ') || `${e.raw} before armor`}); wounds now ${e.wounds}.`;
+      // wounds: absent where the table hides the figure's stats (server views).
+      return `${t} ${f} takes ${e.amount} damage (${parts.join(' ') || `${e.raw} before armor`})${typeof e.wounds === 'number' ? `; wounds now ${e.wounds}` : ''}.`;
     }
     case 'hit-penalty':
       return `${t} ${f} has taken ${e.hits} hits this turn: -2 DX [${e.rule}].`;
     case 'falls':
       return `${t} ${f} falls down (${e.hits} hits this turn)${e.lostAction ? ' and loses its action' : ''}.`;
     case 'state':
-      return `${t} ${f} is now ${String(e.to).toUpperCase()} (was ${e.from}; remST ${e.remST}).`;
+      return `${t} ${f} is now ${String(e.to).toUpperCase()} (was ${e.from}${typeof e.remST === 'number' ? `; remST ${e.remST}` : ''}).`;
     case 'weapon-dropped':
       return `${t} ${f} drops ${e.name}.`;
     case 'weapon-broken':

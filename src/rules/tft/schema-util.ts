@@ -35,10 +35,24 @@ function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
   return v;
 }
 
+const TYPE_WORDS: Record<string, string> = { tuple: 'an array [q, r]', array: 'an array', object: 'an object', record: 'an object', number: 'a number', int: 'a whole number', string: 'text', boolean: 'true or false' };
+
+/** Why a value fits none of a union's forms: each form and what it lacks ("{q, r}: q: expected number"). */
+function unionReason(i: Extract<z.core.$ZodIssue, { code: 'invalid_union' }>, got: unknown): string {
+  if (i.errors.length === 0) return `${describeValue(got)} is not one of the known kinds`;
+  const forms = i.errors.map((branch) => {
+    const top = branch.find((b) => b.path.length === 0);
+    if (top?.code === 'invalid_type') return TYPE_WORDS[top.expected] ?? top.expected;
+    return `{${branch.map((b) => `${pathOf('', b.path as PropertyKey[])}: ${b.code === 'invalid_type' ? `expected ${TYPE_WORDS[b.expected] ?? b.expected}, got ${describeValue(valueAt(got, b.path as PropertyKey[]))}` : b.message}`).join('; ')}}`;
+  });
+  return `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
+}
+
 /** zod issues -> InputError issues naming the field, the reason and the value found. */
 export function zodIssues(err: z.ZodError, input: unknown, base = ''): Issue[] {
   return err.issues.map((i) => {
     const path = pathOf(base, i.path as PropertyKey[]);
+    if (i.code === 'invalid_union') return { path, message: unionReason(i, valueAt(input, i.path as PropertyKey[])) };
     if (i.code === 'unrecognized_keys') {
       return { path, message: `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}` };
     }

@@ -193,5 +193,30 @@ for (const tdb of testDatabases()) {
       await a.append(id, 0, cmd(1), { over: false, winner: null });
       expect(await heard).toEqual([id, 1]);
     });
+
+    // PostgreSQL only (registered, not skipped, elsewhere: SQLite has no server to drop connections).
+    if (tdb.name === 'postgres')
+      it('PostgreSQL: idle connections the server drops are reported, not fatal; close waits until every connection has ended', async () => {
+      const url = await tdb.create();
+      const s = await Storage.open(url);
+      const errors: Error[] = [];
+      s.onError((e) => errors.push(e));
+      await makeEncounter(s);
+      // An administrator (or a restart) ends every connection of this storage, idle ones included.
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const db = new URL(url).pathname.slice(1);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db]);
+      for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(errors.length).toBeGreaterThan(0);
+      // The pool replaces the dropped connections.
+      expect(await s.getEncounter('none')).toBeNull();
+      await s.close();
+      // Every connection of this storage is gone when close returns.
+      const left = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db]);
+      expect(left.rows[0].n).toBe(0);
+      await admin.end();
+    });
   });
 }

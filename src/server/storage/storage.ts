@@ -44,6 +44,8 @@ export interface CommandBody {
   command: unknown;
   faces: number[];
   entered: boolean;
+  /** When a player entered some faces and the server rolled the rest: the positions in `faces` entered by hand. */
+  enteredAt?: number[];
   events: Record<string, unknown>[];
 }
 export interface RewindBody {
@@ -80,13 +82,34 @@ const NOTIFY_CHANNEL = 'fray_log';
 export class Storage {
   private readonly emitter = new EventEmitter();
   private listenClient: pg.Client | null = null;
+  /** PostgreSQL: the pool's connections not yet fully closed (see close). */
+  private readonly connections = new Set<unknown>();
+  private closing = false;
 
   private constructor(
     readonly kind: StorageKind,
     readonly db: Kysely<Database>,
     private readonly pgUrl: string | null,
+    pool: pg.Pool | null = null,
   ) {
     this.emitter.setMaxListeners(0);
+    if (pool) {
+      pool.on('connect', (c) => this.connections.add(c));
+      pool.on('remove', (c) => {
+        this.connections.delete(c);
+        if (this.connections.size === 0) this.emitter.emit('drained');
+      });
+      // An idle connection the server drops (a restart, an administrator) is only discarded by
+      // the pool, which then reports it here: without a listener that report would end the
+      // process. Reported like the LISTEN connection's failures; expected while closing.
+      pool.on('error', (e) => {
+        if (!this.closing) this.reportError(e);
+      });
+    }
+  }
+
+  private reportError(e: Error): void {
+    if (this.emitter.listenerCount('error') > 0) this.emitter.emit('error', e);
   }
 
   /**
@@ -97,7 +120,7 @@ export class Storage {
     let storage: Storage;
     if (/^postgres(ql)?:\/\//.test(url)) {
       const pool = new pg.Pool({ connectionString: url, max: 10 });
-      storage = new Storage('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), url);
+      storage = new Storage('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), url, pool);
     } else {
       const [path, query = ''] = url.replace(/^sqlite:/, '').split('?');
       const sync = new URLSearchParams(query).get('synchronous') ?? 'full';
@@ -145,7 +168,9 @@ export class Storage {
       this.emitter.emit('append', n.payload.slice(0, cut), Number(n.payload.slice(cut + 1)));
     });
     // A dropped LISTEN connection would silently stop cross-process updates: surface it.
-    client.on('error', (e) => this.emitter.emit('error', e));
+    client.on('error', (e) => {
+      if (!this.closing) this.reportError(e);
+    });
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     this.listenClient = client;
   }
@@ -163,13 +188,29 @@ export class Storage {
     this.emitter.on('error', fn);
   }
 
+  /**
+   * Closes every connection. PostgreSQL: returns once each pooled connection has really ended
+   * (the pool's own end() resolves while they are still closing), so a caller may drop the
+   * database right after.
+   */
   async close(): Promise<void> {
+    this.closing = true;
     if (this.listenClient) {
       const c = this.listenClient;
       this.listenClient = null;
       await c.end().catch(() => undefined);
     }
+    let timer: NodeJS.Timeout | undefined;
+    const drained =
+      this.connections.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            this.emitter.once('drained', resolve);
+            timer = setTimeout(resolve, 5000); // never hang a shutdown on a connection that will not say goodbye
+          });
     await this.db.destroy();
+    await drained;
+    clearTimeout(timer);
   }
 
   // --- encounters -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from 
 import { hexSchema } from '../../schema-util.ts';
 import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
 import { blastVictims, inSplash, scatterLanding } from './blast.ts';
+import { describeHitech } from './describe.ts';
 import { type HeSplashMode, effectiveProtection, heSplashDamage } from './damage.ts';
 import { dieThrough, hitThrough } from '../../odds.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
@@ -857,6 +858,7 @@ export const hitechModule: HouseModule = {
   validateFigure: (fig) => validateFigure(fig),
   setup,
   actions: [fireAction, fireGrenadeAction, throwAction, reloadAction, overwatchAction, quickdrawAction],
+  describe: describeHitech,
   hooks: {
     toHitModifiers: (q) => (MY_MODES.has(q.mode) ? hitechToHit(q) : 0),
     maModifier: (fig) => (firearmOf(fig.weapons.find((w) => w.uid === fig.ready))?.crewServed ? -CREW_MA_PENALTY : 0),

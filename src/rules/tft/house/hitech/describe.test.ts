@@ -1,0 +1,83 @@
+// Narration of HiTech events: every event of the firefight (AI, several seeds) and of the Biff
+// examples (scripted dice) reads as a sentence, never as the fallback "type: {json}".
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice, SeededDice } from '../../../../core/dice/source.ts';
+import { seedRng } from '../../../../core/rng.ts';
+import { runToEnd } from '../../../../engine/run.ts';
+import type { TftEvent, TftState } from '../../model.ts';
+import { tftSystem } from '../../system.ts';
+import { describeHitech } from './describe.ts';
+
+const example = (name: string) => parse(readFileSync(new URL(`../../../../../examples/tft/${name}.yaml`, import.meta.url), 'utf8'));
+
+function events(raw: { dice?: number[] }, seed: number | null): TftEvent[] {
+  const state = tftSystem.setup(raw) as TftState;
+  const out: TftEvent[] = [];
+  runToEnd(tftSystem, state, seed === null ? new ScriptedDice(raw.dice ?? []) : new SeededDice(seedRng(seed)), (e) => out.push(e));
+  return out;
+}
+
+const HITECH_TYPES = ['fire', 'fire-grenade', 'throw-grenade', 'hits', 'scatter', 'blast', 'reload', 'overwatch', 'overwatch-fire', 'overwatch-lapsed', 'quickdraw'];
+
+describe('HiTech narration', () => {
+  const fights = [
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => events(example('hitech-firefight'), seed)),
+    events(example('hitech-biff'), null),
+    ...[1, 2].map((seed) => events(example('hitech-biff'), seed)),
+  ];
+
+  it('no event of the firefight and Biff examples falls back to JSON; every line names its rule', () => {
+    const seen = new Set<string>();
+    for (const evs of fights) {
+      for (const e of evs) {
+        const line = tftSystem.describe(e);
+        expect(line, `${e.type}`).not.toMatch(/: \{"|undefined|NaN|\[object/);
+        if (HITECH_TYPES.includes(e.type)) {
+          seen.add(e.type);
+          expect(describeHitech(e), e.type).toBe(line.replace(/^\[turn \d+\] /, ''));
+          expect(line).toMatch(/\[R-H\d+/);
+        }
+      }
+    }
+    // The examples exercise the shots, bursts, grenades, scatter and blasts at least.
+    for (const t of ['fire', 'hits', 'throw-grenade', 'fire-grenade', 'scatter', 'blast']) expect(seen, t).toContain(t);
+  });
+
+  it('each HiTech event type has its own line, with the numbers and rule ids', () => {
+    const ledger = [
+      { source: 'DX', delta: 13, rule: 'tft-core' },
+      { source: 'rifle range 4 MH (16 m)', delta: -1, rule: 'R-H2' },
+      { source: 'half-clip burst', delta: 1, rule: 'R-H10' },
+    ];
+    const shot = { figure: 'b-rifle', dice: 3, faces: [2, 2, 3], roll: 7, adjDX: 13, ledger, outcome: 'hit', multiplier: 1 };
+    const lines: [Record<string, unknown>, string][] = [
+      [
+        { type: 'fire', ...shot, target: 'r-rifle', weapon: 'assault rifle', mode: 'firearm', burst: 'half', ammo: 'standard', rounds: 10, at: null, overwatch: false, loadedLeft: 10 },
+        'b-rifle fires at r-rifle with the assault rifle (half-clip burst, 10 round(s) of standard): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> hit; 10 round(s) left [R-H10].',
+      ],
+      [
+        { type: 'hits', figure: 'b-rifle', target: 'r-rifle', hits: 3, ledger: [{ source: 'the burst hits', delta: 1, rule: 'R-H10' }, { source: 'one more per 3 under adjDX (13 - 7)', delta: 2, rule: 'R-H10' }] },
+        "b-rifle's burst hits r-rifle 3 time(s) (1 the burst hits + 2 one more per 3 under adjDX (13 - 7)); each hit rolls its own damage [R-H10].",
+      ],
+      [{ type: 'fire-grenade', ...shot, outcome: 'miss', weapon: 'ACR', at: { q: 10, r: 4 }, left: 1 }, 'b-rifle fires a rifle grenade from the ACR at hex (10,4): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> miss; 1 rifle grenade(s) left [R-H3, R-H12].'],
+      [{ type: 'throw-grenade', ...shot, ledger: [], weapon: 'TL 9 grenade', at: { q: 3, r: 2 } }, 'b-rifle throws a TL 9 grenade at hex (3,2): 3d6 = 2+2+3 = 7 vs adjDX 13 -> hit [R-H3, R-H12].'],
+      [{ type: 'scatter', figure: 'r-acr', aimed: { q: 10, r: 4 }, distanceFace: 2, directionFace: 5, at: { q: 9, r: 5 }, rule: 'R-H12' }, "r-acr's shot misses hex (10,4) and scatters: 1d6 = 2 hex(es) in direction 1d6 = 5, landing at (9,5) [R-H12]."],
+      [
+        { type: 'blast', figure: 'r-acr', at: { q: 10, r: 4 }, dice: 6, what: 'TL 9 rifle grenade', victims: [{ figure: 'b-rifle', ring: 0, dice: 6 }, { figure: 'b-smg', ring: 1, dice: 3 }], rule: 'R-H12' },
+        'The TL 9 rifle grenade (r-acr) explodes at (10,4), 6 dice: b-rifle 6d (impact hex, armor halved), b-smg 3d (ring 1) [R-H12].',
+      ],
+      [{ type: 'reload', figure: 'r-smg', weapon: 'r-smg.submachinegun', ammo: 'standard', loaded: 30, discarded: 2, spareLeft: 1, rule: 'R-H10' }, 'r-smg reloads the submachinegun with standard: 30 round(s) loaded, 2 left in the old clip lost; 1 spare standard clip(s) left [R-H10].'],
+      [{ type: 'overwatch', figure: 'b-rifle', weapon: 'b-rifle.assault-rifle', burst: 'four', trigger: {}, until: 3, rule: 'R-H7' }, "b-rifle goes on overwatch with the assault rifle (4-shot burst), until the end of turn 3's movement [R-H7]."],
+      [{ type: 'overwatch-fire', figure: 'b-rifle', target: 'r-smg', why: 'r-smg entered (4,5)', rule: 'R-H7' }, 'b-rifle fires from overwatch at r-smg: r-smg entered (4,5) [R-H7].'],
+      [{ type: 'overwatch-lapsed', figure: 'b-rifle', reason: 'moved', rule: 'R-H7' }, "b-rifle's overwatch lapses: moved [R-H7]."],
+      [
+        { type: 'quickdraw', figure: 'pistolero', weapon: 'pistolero.heavy-pistol', faces: [3, 4, 2], roll: 9, adjDX: 12, ledger: [{ source: 'DX', delta: 12, rule: 'tft-core' }], fires: true, rule: 'R-H6' },
+        'pistolero quickdraws the hvy pistol: 3d6 = 3+4+2 = 9 vs adjDX 12 [12 DX] -> drawn and fires this turn [R-H6].',
+      ],
+    ];
+    expect(lines.map(([e]) => e.type).sort()).toEqual([...HITECH_TYPES].sort());
+    for (const [e, text] of lines) expect(tftSystem.describe({ turn: 2, ...e } as unknown as TftEvent)).toBe(`[turn 2] ${text}`);
+  });
+});

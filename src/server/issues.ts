@@ -1,0 +1,90 @@
+// zod issues of the server's own messages (HTTP bodies and queries, WebSocket frames) turned into
+// issues a person can act on: the field, what was expected and what came, never zod's bare
+// "Invalid input". Paths are written as the rules write theirs: "body.faces[0]", "notes[1].id".
+import type { z } from 'zod';
+import type { Issue } from './protocol.ts';
+
+/** "body" + ["faces", 0] -> "body.faces[0]". */
+export function pathOf(base: string, p: readonly PropertyKey[]): string {
+  let s = base;
+  for (const k of p) s += typeof k === 'number' ? `[${k}]` : s ? `.${String(k)}` : String(k);
+  return s;
+}
+
+function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
+  let v: unknown = root;
+  for (const k of p) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/** A value as a message shows it: 'text', 42, an array, an object... shortened. */
+export function describeValue(v: unknown): string {
+  if (typeof v === 'string') return v.length > 40 ? `'${v.slice(0, 37)}...'` : `'${v}'`;
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return `an array (${JSON.stringify(v).slice(0, 30)}${JSON.stringify(v).length > 30 ? '...' : ''})`;
+  if (v === null) return 'null';
+  if (typeof v === 'object') return `an object (${JSON.stringify(v).slice(0, 30)}${JSON.stringify(v).length > 30 ? '...' : ''})`;
+  return String(v);
+}
+
+/** zod's type names as people say them. */
+const TYPE_WORDS: Record<string, string> = {
+  record: 'an object',
+  object: 'an object',
+  array: 'an array',
+  tuple: 'an array',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  nonoptional: 'a value',
+};
+const typeWord = (t: string) => TYPE_WORDS[t] ?? t;
+
+type ZodIssue = z.core.$ZodIssue;
+
+/** What one issue says, without its path (`input` is the whole value the schema checked). */
+function reason(i: ZodIssue, input: unknown): string {
+  const got = valueAt(input, i.path as PropertyKey[]);
+  switch (i.code) {
+    case 'invalid_type':
+      return got === undefined ? `required: ${typeWord(i.expected)}` : `expected ${typeWord(i.expected)}, got ${describeValue(got)}`;
+    case 'invalid_value':
+      return `expected one of ${i.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(got)}`;
+    case 'too_small': {
+      const what = i.origin === 'string' ? `${i.minimum} character(s)` : i.origin === 'array' ? `${i.minimum} item(s)` : String(i.minimum);
+      return `${i.origin === 'number' || i.origin === 'int' ? 'must be' : 'needs'} at least ${what}${i.origin === 'number' || i.origin === 'int' ? `, got ${describeValue(got)}` : ''}`;
+    }
+    case 'too_big': {
+      const what = i.origin === 'string' ? `${i.maximum} character(s)` : i.origin === 'array' ? `${i.maximum} item(s)` : String(i.maximum);
+      return `${i.origin === 'number' || i.origin === 'int' ? 'must be' : 'may have'} at most ${what}${i.origin === 'number' || i.origin === 'int' ? `, got ${describeValue(got)}` : ''}`;
+    }
+    case 'invalid_union': {
+      if (i.errors.length === 0) return `${describeValue(got)} is not one of the known kinds`;
+      // Each form the value could take, and why it is not that form.
+      const forms = i.errors.map((branch) => {
+        const top = branch.find((b) => b.path.length === 0);
+        if (top?.code === 'invalid_type') return typeWord(top.expected);
+        return branch.map((b) => `${b.path.length ? `${pathOf('', b.path as PropertyKey[])}: ` : ''}${reason(b, got)}`).join(', ');
+      });
+      return `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
+    }
+    case 'unrecognized_keys':
+      return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}`;
+    default:
+      return i.message;
+  }
+}
+
+/** Issues naming each field (an unknown field by its own path) and the reason. */
+export function zodIssues(err: z.ZodError, input: unknown, base: string): Issue[] {
+  return err.issues.flatMap((i) => {
+    if (i.code === 'unrecognized_keys') {
+      return i.keys.map((k) => ({ path: pathOf(base, [...(i.path as PropertyKey[]), k]), message: `unknown field '${k}'` }));
+    }
+    return [{ path: pathOf(base, i.path as PropertyKey[]), message: reason(i, input) }];
+  });
+}

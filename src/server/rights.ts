@@ -1,0 +1,37 @@
+// Who may send which command. The GM may send any command. A spectator sends none. A player
+// may send only commands that name one of its own figures as the actor (`figure`); a command
+// that names no figure (begin, and any step of the system itself) and a pending step that lists
+// no figure belong to the GM. Whether the command is legal now is the engine's question after.
+//
+// Entered dice follow the same line: a GM enters every face of its command (where
+// settings.enteredDice allows it), a player only the faces of its own figures' rolls, the
+// server rolling the rest (room.ts, rolls.ts).
+import type { Pending } from '../engine/types.ts';
+import { forbidden } from './errors.ts';
+import type { EncounterSettings, Role } from './protocol.ts';
+
+export interface Rights {
+  role: Role;
+  figures: readonly string[];
+}
+
+/** Throws forbidden unless `who` may send `command` while `pending` waits. */
+export function checkCommandRights(who: Rights, command: unknown, pending: Pending): void {
+  if (who.role === 'gm') return;
+  if (who.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
+  const c = command as { type?: unknown; figure?: unknown };
+  const type = typeof c.type === 'string' ? c.type : 'command';
+  if (typeof c.figure !== 'string') {
+    throw forbidden('command.type', `'${type}' names no figure: it is the GM's step, not a player's`);
+  }
+  if (!who.figures.includes(c.figure)) throw forbidden('command.figure', `'${c.figure}' is not one of your figures`);
+  if (pending.figures.length === 0) {
+    throw forbidden('command', `the step pending now ('${pending.kind}') belongs to no figure: only the GM may take it`);
+  }
+}
+
+/** Throws forbidden unless `role` may send faces under `settings`. */
+export function checkEnteredDice(role: Role, settings: EncounterSettings): void {
+  const allowed = settings.enteredDice === 'all' || (settings.enteredDice === 'gm' && role === 'gm');
+  if (!allowed) throw forbidden('faces', `entered dice are ${settings.enteredDice === 'off' ? 'off' : 'for the GM only'} in this encounter`);
+}

@@ -1,0 +1,253 @@
+// What the server shows of a figure whose stats are hidden from the viewer (settings
+// .hideEnemyStats: every figure not on the viewer's side; for spectators every figure). Lists
+// of what MAY be shown, not of what must be hidden: a field a system adds later stays hidden
+// from such viewers until it is listed here.
+//
+// Hidden: the figure's strength and condition in numbers: TFT basic ST, wounds, fatigue,
+// remST/dyST and every ledger or text built from them (state ledgers, thread targets "ST 13",
+// the armor's ST requirement), the running tally of damage taken; AD&D hp and maxHp. Shown:
+// what anyone at the table sees happen: where it stands and faces, its state word (healthy,
+// reeling, dying...), weapons, armor, DX/IQ/MA (not what this setting hides), the dice it rolls
+// and the damage it deals and takes, roll by roll. Ability scores other than ST stay visible
+// (AD&D strength too: it shows in every attack ledger as a to-hit and damage bonus).
+//
+// Two kinds of data name a figure's condition: figure records (objects with the figure's `id`
+// and `side`: state.figures[], summary.figures[], explain.figures[]) pass RECORDS; log events
+// that report on such a figure (their subject) pass EVENTS.
+
+/** A whitelist: `true` keeps the value whole; an object keeps only the keys it lists (applied to each element of an array). */
+export type Allow = true | { readonly [key: string]: Allow };
+
+/** A ledger with nothing in it, for narration that reads `.total` or `.entries` (TFT thread targets). */
+const HIDDEN_LEDGER = { entries: [], total: '?' };
+
+const TFT_RECORD: Allow = {
+  id: true,
+  name: true,
+  side: true,
+  race: true,
+  state: true,
+  dx: true,
+  iq: true,
+  ma: true,
+  frontHexes: true,
+  talents: true,
+  spells: true,
+  weapons: true,
+  ready: true,
+  weapon: true,
+  armor: true,
+  shield: true,
+  pos: true,
+  facing: true,
+  prone: true,
+  engaged: true,
+  dxPenalty: true,
+  turn: true,
+  ai: true,
+  // explain
+  adjDX: true,
+  adjDXLedger: true,
+  halfMA: true,
+  movedThisTurn: true,
+  pending: true,
+  house: {
+    thread: { state: true, dying: true, stabilization: true, stabilizing: true, treated: true, dead: true, attribute: true, potions: true, failedMedics: true, nextThreadDice: true },
+    hitech: { overwatch: true, crewReadyLeft: true, firearm: true, grenades: true, hitechArmor: { name: true, protectionPerDie: true, knockback: true } },
+    sweep: true,
+  },
+};
+
+const ADND_RECORD: Allow = {
+  id: true,
+  name: true,
+  side: true,
+  who: true,
+  cls: true,
+  class: true,
+  level: true,
+  hd: true,
+  hdLabel: true,
+  monster: true,
+  size: true,
+  state: true,
+  ac: true,
+  str: true,
+  dex: true,
+  dexGiven: true,
+  proficiencies: true,
+  twoWeaponsSkill: true,
+  weapons: true,
+  hands: true,
+  spells: true,
+  surpriseChance: true,
+  surprised: true,
+  surpriseRoll: true,
+  freeAt: true,
+  freeReason: true,
+  declared: true,
+  declaredAt: true,
+  declSpeed: true,
+  declParries: true,
+  next: true,
+  timing: true,
+  parry: true,
+  parries: true,
+  consecutiveParries: true,
+  extraAt: true,
+  spellLockUntil: true,
+  hastedUntil: true,
+  slowedUntil: true,
+  heldUntil: true,
+  entangled: true,
+  drained: true,
+  toHit: true,
+};
+
+/** For a system not listed: who it is, where, and its state word. */
+const ANY_RECORD: Allow = { id: true, name: true, side: true, state: true, pos: true, facing: true, prone: true };
+
+const RECORDS: Record<string, Allow> = { tft: TFT_RECORD, adnd: ADND_RECORD };
+
+/** The whitelist of a figure record in `system`. Its `options` are never shown (they are built from its numbers). */
+export function recordAllow(system: unknown): Allow {
+  return RECORDS[String(system)] ?? ANY_RECORD;
+}
+
+export interface EventRule {
+  /** The field naming the figure the event reports on (default `figure`). */
+  subject?: string;
+  /** The fields shown when that figure's stats are hidden: '*' all of them. */
+  keep: '*' | readonly string[];
+  /** Fields the narration reads, shown with a placeholder instead of their value. */
+  mask?: Readonly<Record<string, unknown>>;
+}
+
+const ALL: EventRule = { keep: '*' };
+const TFT_BASE = ['type', 'turn', 'figure'];
+const ADND_BASE = ['type', 'turn', 'segment', 'round', 'segmentOfRound', 'figure'];
+
+/**
+ * Every event type of the systems and house rules, and what it shows of a stat-hidden subject.
+ * An event type missing here shows, for such a subject, only its words (strings, booleans), no
+ * numbers or ledgers; views.test.ts checks that every event the examples emit is listed.
+ */
+export const EVENTS: Readonly<Record<string, EventRule>> = {
+  // TFT core
+  'turn-start': ALL,
+  'turn-end': ALL,
+  initiative: ALL,
+  'initiative-choice': ALL,
+  'action-order': ALL,
+  move: ALL,
+  'move-step': ALL,
+  stance: ALL,
+  attack: ALL,
+  'hit-penalty': ALL,
+  falls: ALL,
+  'weapon-dropped': ALL,
+  'weapon-broken': ALL,
+  ready: ALL,
+  'pick-up': ALL,
+  'stand-up': ALL,
+  drop: ALL,
+  disengage: ALL,
+  pass: ALL,
+  defend: ALL,
+  dodge: ALL,
+  'script-skipped': ALL,
+  over: ALL,
+  damage: { keep: [...TFT_BASE, 'from', 'faces', 'raw', 'stopped', 'amount', 'ledger', 'delivery', 'multiplier'] },
+  state: { keep: [...ADND_BASE, 'from', 'to', 'why'] },
+  // Sweeping Blows
+  sweep: ALL,
+  'sweep-friend': ALL,
+  'sweep-end': ALL,
+  // HiTech
+  fire: ALL,
+  hits: ALL,
+  'throw-grenade': ALL,
+  'fire-grenade': ALL,
+  scatter: ALL,
+  blast: ALL,
+  reload: ALL,
+  overwatch: ALL,
+  'overwatch-fire': ALL,
+  'overwatch-lapsed': ALL,
+  quickdraw: ALL,
+  // Hanging by a Thread
+  'thread-state': { keep: [...TFT_BASE, 'from', 'to', 'cause'], mask: { reason: 'details hidden' } },
+  'thread-roll': { keep: [...TFT_BASE, 'dice', 'attribute', 'faces', 'total', 'survived'], mask: { target: HIDDEN_LEDGER } },
+  'thread-attribute': { keep: [...TFT_BASE, 'choice'], mask: { target: HIDDEN_LEDGER } },
+  'thread-time': ALL,
+  stabilize: ALL,
+  'stabilize-interrupted': ALL,
+  'stabilize-roll': { subject: 'patient', keep: [...TFT_BASE, 'patient', 'dice', 'target', 'faces', 'total', 'success'], mask: { woundsBefore: '?', woundsAfter: '?' } },
+  'first-aid': { subject: 'patient', keep: [...TFT_BASE, 'patient', 'heal', 'replacesStabilization'], mask: { woundsBefore: '?', woundsAfter: '?' } },
+  // AD&D (attack, ready, drop, state: above)
+  begin: ALL,
+  surprise: ALL,
+  round: ALL,
+  segment: ALL,
+  'extra-roll': ALL,
+  'extra-attack': ALL,
+  declare: ALL,
+  parry: ALL,
+  'parry-end': ALL,
+  'attack-lost': ALL,
+  retarget: ALL,
+  drain: ALL,
+  disarm: ALL,
+  entangle: ALL,
+  struggle: ALL,
+  draw: ALL,
+  cast: ALL,
+  'spell-damage': ALL,
+  heal: ALL,
+  status: ALL,
+  end: ALL,
+};
+
+/** What an unlisted event shows of a stat-hidden subject: its words, no numbers or ledgers. */
+function wordsOnly(e: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'type' || k === 'turn' || typeof v === 'string' || typeof v === 'boolean' || v === null) out[k] = v;
+  }
+  return out;
+}
+
+/** The figure an event reports on, if it names one. */
+export function eventSubject(e: Record<string, unknown>): string | null {
+  const rule = EVENTS[String(e.type)];
+  const v = e[rule?.subject ?? 'figure'];
+  return typeof v === 'string' ? v : null;
+}
+
+/** The event as shown when its subject's stats are hidden. */
+export function restrictEvent(e: Record<string, unknown>): Record<string, unknown> {
+  const rule = EVENTS[String(e.type)];
+  if (!rule) return wordsOnly(e);
+  if (rule.keep === '*') return e;
+  const out: Record<string, unknown> = {};
+  for (const k of rule.keep) if (k in e) out[k] = e[k];
+  for (const [k, v] of Object.entries(rule.mask ?? {})) if (k in e) out[k] = v;
+  return out;
+}
+
+/** `value` with only what `allow` lists. */
+export function pickAllowed(value: unknown, allow: Allow): unknown {
+  if (allow === true) return value;
+  if (Array.isArray(value)) return value.map((x) => pickAllowed(x, allow));
+  // A number where the list expects a structure is not what was listed: not shown.
+  if (typeof value === 'number') return undefined;
+  if (!value || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, a] of Object.entries(allow)) {
+    if (!(k in o)) continue;
+    const v = pickAllowed(o[k], a);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
