@@ -309,13 +309,18 @@ export function halfMA(fig: Figure, state: TftState): number {
 }
 
 /**
- * The half MA this turn's move is measured by: the one the figure moved with (TurnRecord.halfMA,
+ * The MA this turn's move is measured by: the one the figure moved with (TurnRecord.movedMA,
  * kept by the move), so that wounds taken after it (R-T1 reeling halves MA) do not take back
- * the action the move left it. Before it has moved, its half MA now.
+ * what the move left it (an action; R-H4 a shot). Before it has moved, its MA now.
  */
+export function movedMA(fig: Figure, state: TftState): number {
+  const m = fig.turn.movedMA;
+  return m >= 0 ? m : effectiveMA(fig, state);
+}
+
+/** Half of movedMA, rounded down: the longest move that leaves an action (tft-core). */
 export function movedHalfMA(fig: Figure, state: TftState): number {
-  const h = fig.turn.halfMA;
-  return h >= 0 ? h : halfMA(fig, state);
+  return Math.floor(movedMA(fig, state) / 2);
 }
 
 /**

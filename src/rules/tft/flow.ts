@@ -302,7 +302,7 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
     }
     fig.turn.hexes = moved;
     // What the move leaves the figure is fixed now (tft-core; R-T1 reeling later does not undo it).
-    if (moved > 0) fig.turn.halfMA = Math.floor(ma / 2);
+    if (moved > 0) fig.turn.movedMA = ma;
     fig.turn.moved = true;
     if (cmd.facing !== undefined && fig.woundFx.canAct) fig.facing = cmd.facing;
     if (ctx.emit) ctx.emit({ type: 'move', turn: state.turn, figure: fig.id, hexes: moved, to: fig.pos, facing: fig.facing, ma, engaged });
@@ -519,7 +519,7 @@ function startTurn(ctx: TftContext): void {
     const t = f.turn;
     t.moved = false;
     t.hexes = 0;
-    t.halfMA = -1;
+    t.movedMA = -1;
     // Engaged before anyone moved this turn: no "one last shot" then (tft-core options).
     t.startedEngaged = f.woundFx.canAct && isEngaged(state, f);
     t.stance = null;

@@ -154,10 +154,10 @@ export interface TurnRecord {
   /** Hexes moved this turn (the 1-hex shift counts 1). */
   hexes: number;
   /**
-   * Half the MA it moved with (a move of 1+ hexes keeps it; -1 before): what it may do after
-   * the move is fixed then, not by wounds taken later (core movedHalfMA).
+   * The MA it moved with (a move of 1+ hexes keeps it; -1 before): what it may do after the
+   * move is fixed then, not by wounds taken later (core movedMA, movedHalfMA).
    */
-  halfMA: number;
+  movedMA: number;
   /** Engaged at the start of the turn, before anyone moved (then no "one last shot"). */
   startedEngaged: boolean;
   /** Defend (4d6 against melee) or dodge (4d6 against missiles) for the rest of the turn. */

@@ -307,7 +307,7 @@ export function setupTft(raw: unknown): TftState {
       state: 'healthy',
       woundFx: { dx: 0, maFactor: 1, canAct: true },
       dxPenalty: { amount: 0, turnsLeft: 0, actionsLeft: 0 },
-      turn: { moved: false, hexes: 0, halfMA: -1, startedEngaged: false, stance: null, acted: false, hits: 0, knockedDown: false },
+      turn: { moved: false, hexes: 0, movedMA: -1, startedEngaged: false, stance: null, acted: false, hits: 0, knockedDown: false },
       ai: f.ai,
       house: structuredClone(f.house),
       tally: { dealt: 0, taken: 0, attacks: 0, hits: 0 },

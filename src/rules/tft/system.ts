@@ -217,7 +217,7 @@ function cloneFigure(f: Figure): Figure {
     state: f.state,
     woundFx: { dx: f.woundFx.dx, maFactor: f.woundFx.maFactor, canAct: f.woundFx.canAct },
     dxPenalty: { amount: f.dxPenalty.amount, turnsLeft: f.dxPenalty.turnsLeft, actionsLeft: f.dxPenalty.actionsLeft },
-    turn: { moved: t.moved, hexes: t.hexes, halfMA: t.halfMA, startedEngaged: t.startedEngaged, stance: t.stance, acted: t.acted, hits: t.hits, knockedDown: t.knockedDown },
+    turn: { moved: t.moved, hexes: t.hexes, movedMA: t.movedMA, startedEngaged: t.startedEngaged, stance: t.stance, acted: t.acted, hits: t.hits, knockedDown: t.knockedDown },
     ai: f.ai,
     house: cloneBag(f.house),
     tally: f.tally ? { dealt: f.tally.dealt, taken: f.tally.taken, attacks: f.tally.attacks, hits: f.tally.hits } : { dealt: 0, taken: 0, attacks: 0, hits: 0 },

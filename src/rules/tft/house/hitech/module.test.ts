@@ -522,6 +522,27 @@ describe('R-H4 dodging while moving, then firing, through the command layer [f04
     expect(tftSystem.pending(s)).toEqual({ figures: ['foe'], kind: 'action' });
   });
 
+  it('R-H4, R-T1 [f04d4dae, 82345e2a]: made reeling after a move of 3 (MA 10), the rifleman may still fire: the move is measured by the MA it moved with', () => {
+    const s = setup(
+      [
+        { ...figures[0], st: 12, wounds: 6 },
+        { ...figures[1], dx: 16, talents: ['pistol'], weapons: ['light-pistol'], at: [8, 2] },
+      ],
+      { hitech: true, thread: 'on' },
+    );
+    beginTurn(s, 'b');
+    play(s, [{ type: 'move', figure: 'foe', path: [] }, { type: 'move', figure: 'gun', path: [[2, 2], [3, 2], [4, 2]] }]);
+    // The foe (adjDX 15) fires first: its pistol (1d) hits for 4: remST 2 of 12, reeling (R-T1: MA 10 -> 5).
+    const ev = play(s, [{ type: 'fire', figure: 'foe', target: 'gun' }], [3, 3, 3, 4]);
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'state', figure: 'gun', to: 'reeling' }));
+    // 3 hexes of the MA 10 it moved with is within half: the shot is still its own.
+    const me = tftSystem.explain(s).figures.find((f) => f.id === 'gun') as unknown as { options: { command: { type: string } }[] };
+    expect(me.options.map((o) => o.command.type)).toContain('fire');
+    // Its shot (then the next turn's initiative, 6 and 1).
+    const shot = play(s, [{ type: 'fire', figure: 'gun', target: 'foe', burst: 'single' }], [3, 3, 3, 1, 1, 6, 1]);
+    expect(shot).toContainEqual(expect.objectContaining({ type: 'fire', figure: 'gun', target: 'foe' }));
+  });
+
   it('R-H4 [f04d4dae]: after dodging while moving it may not do anything but fire (or keep dodging); a dodge in the action phase is the action', () => {
     const s = walked('dodge');
     expect(() => play(s, [{ type: 'ready', figure: 'gun', weapon: 'dagger' }])).toThrow(/dodged while moving: it may only fire/);

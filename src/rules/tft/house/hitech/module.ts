@@ -7,7 +7,7 @@ import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import { defaultArmorStops, lineOfFire, lineOfView } from '../../core.ts';
+import { defaultArmorStops, lineOfFire, lineOfView, movedMA } from '../../core.ts';
 import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { hexSchema } from '../../schema-util.ts';
@@ -89,8 +89,9 @@ function loadedAmmo(fw: FirearmDef, g: WeaponGear): AmmoDef {
   return ammoOf(fw, g.ammo);
 }
 
-function movement(ctx: { core: TftContext['core'] }, state: TftState, fig: Figure) {
-  return { moved: fig.turn.hexes, ma: ctx.core.effectiveMA(fig, state), dodged: fig.turn.stance === 'dodge' };
+function movement(state: TftState, fig: Figure) {
+  // The MA it moved with: a wound taken since (R-T1 reeling) does not take back its shot.
+  return { moved: fig.turn.hexes, ma: movedMA(fig, state), dodged: fig.turn.stance === 'dodge' };
 }
 
 /**
@@ -102,7 +103,7 @@ function withMove<C extends object>(
   ctx: { core: TftContext['core']; state: TftState },
   fig: Figure,
   cmd: C,
-  hitechMove = movement(ctx, ctx.state, fig),
+  hitechMove = movement(ctx.state, fig),
 ): C & { figure: string; type: string; hitechMove: ReturnType<typeof movement> } {
   return Object.assign({}, cmd as C & { figure: string; type: string }, { hitechMove });
 }
@@ -152,7 +153,7 @@ function planFire(ctx: { core: TftContext['core']; state: TftState }, fig: Figur
   const p = burstProblem(fw, burst, gear.clip, gear.loaded);
   if (p) return p;
   if (!overwatch) {
-    const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state), figureHiTech(fig).crewReadyLeft);
+    const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state), figureHiTech(fig).crewReadyLeft);
     if (!e.ok) return e.reason ?? 'not eligible to fire';
   }
   return { weapon, fw, gear, ammo: loadedAmmo(fw, gear), burst };
@@ -387,7 +388,7 @@ const fireAction: ActionSpec = {
     const out: ActionOption[] = [];
     // What does not depend on the target, once: each burst's plan, the firer's movement.
     const plans = burstsOf(fw).map((burst) => ({ burst, plan: planFire(ctx, fig, w, burst) }));
-    const hitechMove = movement(ctx, state, fig);
+    const hitechMove = movement(state, fig);
     for (const target of enemiesInView(state, core, fig)) {
       for (const { burst, plan } of plans) {
         if (typeof plan === 'string') continue;
@@ -508,7 +509,7 @@ function blastOptions(ctx: OptionsContext, fig: Figure, type: 'throw-grenade' | 
 }
 
 function throwEligible(ctx: { core: TftContext['core']; state: TftState }, fig: Figure): string | null {
-  const m = movement(ctx, ctx.state, fig);
+  const m = movement(ctx.state, fig);
   if (m.moved * 2 > m.ma) return `moved ${m.moved} hexes, more than half of MA ${m.ma}`;
   return null;
 }
@@ -559,7 +560,7 @@ const fireGrenadeAction: ActionSpec = {
     const w = ctx.core.readyWeapon(fig);
     const fw = firearmOf(w);
     if (!w || !fw?.grenadeLauncher || gearOf(w).riflegrenades <= 0) return [];
-    if (!fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state)).ok) return [];
+    if (!fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok) return [];
     return blastOptions(ctx, fig, 'fire-grenade', w, grenadeDice(gearOf(w).grenadeTl), RIFLE_GRENADE_MODE);
   },
   validate(ctx, cmd, fig) {
@@ -570,7 +571,7 @@ const fireGrenadeAction: ActionSpec = {
     if (!fw?.grenadeLauncher) throw new CommandRejected('weapon', `${w.def.name} has no grenade launcher`);
     if (ctx.core.readyWeapon(fig)?.uid !== w.uid) throw new CommandRejected('weapon', `${w.def.name} is not ready`);
     if (gearOf(w).riflegrenades <= 0) throw new CommandRejected('weapon', `${fig.name} has no rifle grenades left`);
-    const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state));
+    const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
     if (!lineOfView(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
@@ -696,7 +697,7 @@ const quickdrawAction: ActionSpec = {
     const t = ctx.core.figure(ctx.state, c.target);
     if (!t || t.id === fig.id) throw new CommandRejected('target', `no figure '${c.target}' to shoot`);
     checkClearShot(ctx.state, fig, t);
-    const e = fireEligibility(fw, movement(ctx, ctx.state, fig), opts(ctx.state));
+    const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
     const p = burstProblem(fw, c.burst, gearOf(w).clip, gearOf(w).loaded);
     if (p) throw new CommandRejected('burst', p);
