@@ -21,13 +21,17 @@ export interface Harness {
   errors: string[];
   page(opts?: { width?: number; height?: number; mobile?: boolean }): Promise<{ ctx: BrowserContext; page: Page }>;
   shot(page: Page, name: string): Promise<void>;
+  /** Stops the server (open sockets get `bye: shutdown`) and starts it again on the same port and database. */
+  restart(opts?: { downMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startHarness(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'fray-e2e-'));
-  const server = await startServer({ port: 0, db: `sqlite:${join(dir, 'e2e.db')}`, webRoot: join(ROOT, 'web', 'dist'), logLevel: 'warn' });
+  const serverOpts = { db: `sqlite:${join(dir, 'e2e.db')}`, webRoot: join(ROOT, 'web', 'dist'), logLevel: 'warn' };
+  let server = await startServer({ port: 0, ...serverOpts });
   const base = server.url.replace(/\/$/, '');
+  const port = Number(new URL(base).port);
   const browser = await chromium.launch({
     headless: true,
     executablePath: process.env.FRAY_CHROMIUM ?? '/usr/bin/chromium',
@@ -37,7 +41,9 @@ export async function startHarness(): Promise<Harness> {
   const contexts: BrowserContext[] = [];
   mkdirSync(SHOTS, { recursive: true });
   return {
-    server,
+    get server() {
+      return server;
+    },
     base,
     browser,
     errors,
@@ -61,6 +67,11 @@ export async function startHarness(): Promise<Harness> {
       // Let the dice settle and animations end so the picture is what a player sees.
       await page.waitForTimeout(700);
       await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+    },
+    async restart(opts = {}) {
+      await server.close();
+      await new Promise((r) => setTimeout(r, opts.downMs ?? 300));
+      server = await startServer({ port, ...serverOpts });
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);

@@ -54,4 +54,28 @@ describe('the lobby', () => {
     expect(h.errors.filter((e) => /status of 400/.test(e))).toHaveLength(1);
     expect(h.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
+
+  it("shows the server's problem next to the field it names and brings that field into view", async () => {
+    const { page } = await h.page({ width: 390, height: 700, mobile: true });
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Build one' }).click();
+    // Figure 2: ST 8 with a greatsword (ST 16): only the server knows the weapon table's rule.
+    const second = page.locator('fieldset.fig-edit').nth(1);
+    await second.locator('label.field', { hasText: 'ST' }).first().locator('input').fill('8');
+    await second.locator('label.field', { hasText: 'Weapons' }).locator('select').selectOption(['greatsword']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Open the table' }).click();
+
+    // The message sits in the Weapons field of figure 2 (the server's path: figures[1].weapons[0]).
+    const weapons = second.locator('label.field', { hasText: 'Weapons' });
+    await expect.poll(() => weapons.locator('.field-error').textContent()).toMatch(/Greatsword needs ST 16/);
+    expect(await weapons.getAttribute('class')).toMatch(/invalid/);
+    // ...and it is on the screen with the cursor in it, not only in the summary at the top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('label.field')?.textContent ?? '')).toMatch(/Weapons/);
+    const box = await weapons.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(700);
+    await h.shot(page, 'editor-server-error-390');
+    expect(h.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
 });

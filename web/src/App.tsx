@@ -2,7 +2,7 @@
 // (`/table/<id>#token=...`). Navigation is plain history.pushState; the server serves
 // index.html for /table/* so links and reloads land here.
 import { useCallback, useEffect, useState } from 'react';
-import { encounterFromPath, heldTokens, holdToken, tokenFromHash } from './api/tokens.ts';
+import { type Held, encounterFromPath, heldSeats, holdToken, seatLabel, tableLink, tokenFromHash } from './api/tokens.ts';
 import { Home } from './home/Home.tsx';
 import { Table } from './Table.tsx';
 
@@ -29,19 +29,25 @@ export function App() {
   const { path, hash } = useLocation();
   const encounterId = encounterFromPath(path);
   const fromLink = tokenFromHash(hash);
-  const [token, setToken] = useState<string | null>(null);
+  // The seat to open: the link's token, else the only seat this browser holds at the table;
+  // with several (the GM who also opened a player's link) the user picks one.
+  const [open, setOpen] = useState<{ token: string | null; seats: Held[] }>({ token: null, seats: [] });
 
   useEffect(() => {
-    if (!encounterId) return setToken(null);
+    if (!encounterId) return setOpen({ token: null, seats: [] });
     if (fromLink) {
       holdToken(encounterId, { token: fromLink });
-      setToken(fromLink);
-    } else setToken(heldTokens()[encounterId]?.token ?? null);
+      return setOpen({ token: fromLink, seats: [] });
+    }
+    const seats = heldSeats(encounterId);
+    setOpen({ token: seats.length === 1 ? seats[0].token : null, seats });
   }, [encounterId, fromLink]);
 
   const leave = useCallback(() => navigate('/'), []);
+  const { token, seats } = open;
 
   if (encounterId && token) return <Table key={`${encounterId}:${token}`} encounterId={encounterId} token={token} onLeave={leave} />;
+  if (encounterId && seats.length > 1) return <SeatPicker encounterId={encounterId} seats={seats} onLeave={leave} />;
   if (encounterId && !token) {
     return (
       <main className="lobby">
@@ -57,6 +63,30 @@ export function App() {
     );
   }
   return <Home />;
+}
+
+/** This browser holds several seats at the table: which one to open. */
+function SeatPicker({ encounterId, seats, onLeave }: { encounterId: string; seats: Held[]; onLeave(): void }) {
+  const name = seats.find((s) => s.name)?.name;
+  return (
+    <main className="lobby">
+      <Header />
+      <section className="card" data-testid="seat-picker">
+        <h2>Open {name ?? 'this table'} as…</h2>
+        <p className="muted">This browser holds more than one seat at this table.</p>
+        <div className="row seats">
+          {seats.map((h) => (
+            <button key={h.token} type="button" className={h.role === 'gm' ? 'primary' : ''} data-seat={h.role ?? 'unknown'} onClick={() => navigate(tableLink(encounterId, h.token))}>
+              {seatLabel(h)}
+            </button>
+          ))}
+          <button type="button" className="ghost" onClick={onLeave}>
+            Back to the lobby
+          </button>
+        </div>
+      </section>
+    </main>
+  );
 }
 
 export function Header({ children }: { children?: React.ReactNode }) {

@@ -7,16 +7,17 @@ import { ring } from '../../src/core/hex/rings.ts';
 import { getSystem } from '../../src/rules/index.ts';
 import { Header } from './App.tsx';
 import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
-import { holdToken } from './api/tokens.ts';
+import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
-import { entryFaces, eventRows, mergeEntries, undoTarget } from './model/log.ts';
-import { type Reach, onRectMap, optionsAfterMove, reachable } from './model/move.ts';
+import { mergeEntries, trayGroups, undoTarget } from './model/log.ts';
+import { type Reach, movePreview, optionsAfterMove } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
-import { type OptionView, groupOptions, optionsOf } from './model/options.ts';
-import { type Obj, clockView, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
+import { type OptionView, groupOptions, optionsOf, withDistinctNames } from './model/options.ts';
+import { whoseTurn } from './model/turn.ts';
+import { type Obj, clockView, distinctNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
-import { type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
+import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Share } from './panels/Share.tsx';
@@ -37,13 +38,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const [log, setLog] = useState<LogEntryView[]>([]);
   const [report, setReport] = useState<{ seq: number; report: Obj } | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [statusDetail, setStatusDetail] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('actions');
   const [dice, setDice] = useState<{ groups: DiceGroup[]; stamp: number; label: string }>({ groups: [], stamp: 0, label: '' });
   const [physical, setPhysical] = useState(false);
-  const [prompt, setPrompt] = useState<{ sides: number; index: number; resolve(f: number): void; reject(): void } | null>(null);
+  const [prompt, setPrompt] = useState<{ sides: number; index: number; what: DiceFor; resolve(f: number): void; reject(): void } | null>(null);
   const [armed, setArmed] = useState<OptionView | null>(null);
   const [chosen, setChosen] = useState<Reach | null>(null);
   const [facing, setFacing] = useState<number | null>(null);
@@ -61,6 +63,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 9000);
   }, []);
 
+  // Stable: panels that load data must not reload because the table re-rendered (Share).
+  const shareError = useCallback((m: string) => pushError(new ApiError('invalid', m)), [pushError]);
+
   const refreshExplain = useCallback(() => {
     api
       .explain(encounterId, token)
@@ -74,7 +79,15 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         setEv(encounter);
         setView(encounter.view);
         setClosed(null);
-        holdToken(encounterId, { token, role: encounter.role, name: encounter.encounter.name });
+        const seatNames = figureViews(encounter.view.state)
+          .filter((f) => encounter.figures.includes(f.id))
+          .map((f) => f.name);
+        holdToken(encounterId, {
+          token,
+          role: encounter.role,
+          name: encounter.encounter.name,
+          ...(encounter.role === 'player' ? { figures: encounter.figures, seat: seatNames.join(', ') } : {}),
+        });
         api
           .log(encounterId, token, 0)
           .then((r) => setLog((l) => mergeEntries(mergeEntries(l, r.entries), missed)))
@@ -86,11 +99,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         setLog((l) => mergeEntries(l, [entry]));
         setChosen(null);
         setArmed(null);
-        const groups = eventRows(entry)
-          .filter((r) => r.faces.length > 0)
-          .map((r) => ({ label: r.type, faces: r.faces }));
-        if (groups.length === 0 && entryFaces(entry).length > 0) groups.push({ label: 'dice', faces: entryFaces(entry) });
-        if (groups.length > 0) setDice((d) => ({ groups, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
+        // The tray shows this step's rolls; a rewind empties it (the rolls it showed are undone).
+        const groups = trayGroups(entry);
+        if (groups.length > 0 || entry.kind === 'rewind') setDice((d) => ({ groups, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
         refreshExplain();
       },
       settings(settings, v) {
@@ -100,6 +111,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       },
       status(s, detail) {
         setStatus(s);
+        setStatusDetail(detail ?? null);
         if (s === 'closed') setClosed(detail ?? 'closed');
       },
     });
@@ -115,7 +127,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const rep = report && view && report.seq === view.seq ? report.report : null;
   const system = typeof state.system === 'string' ? state.system : (ev?.encounter.system ?? '');
   const isGm = ev?.role === 'gm';
-  const rawFigures = useMemo(() => figureViews(state, rep), [state, rep]);
+  const rawFigures = useMemo(() => distinctNames(figureViews(state, rep)), [state, rep]);
   const figures = useMemo(() => markEngaged(rawFigures, (f) => (f.hex && f.facing !== undefined ? adjacentArcs(f.hex, f.facing, f.frontCount) : [])), [rawFigures]);
   const hasMap = figures.some((f) => f.hex);
   const clock = { ...clockView(state, rep ?? { pending: view?.pending ?? null }), over: view?.over ?? false };
@@ -143,8 +155,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   useEffect(() => {
     if (!pending) return;
     const mineNow = pending.figures.find((id) => mine.has(id));
+    // A player waiting for another side keeps (or gets) one of its own figures, not the enemy's.
+    const own = !isGm && mine.size > 0 ? figures.find((f) => mine.has(f.id) && f.state !== 'dead')?.id : undefined;
     if (mineNow) setSelected(mineNow);
-    else if (!selected && pending.figures[0]) setSelected(pending.figures[0]);
+    else if (own && !(selected && mine.has(selected))) setSelected(own);
+    else if (!selected && !own && pending.figures[0]) setSelected(pending.figures[0]);
     setFacing(null);
   }, [pendingKey]);
 
@@ -165,24 +180,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const options = useMemo(() => {
     if (!selected) return [];
     const nameOf = new Map(figures.map((f) => [f.id, f.name]));
-    return groupOptions(expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx));
+    const names = new Map(figures.map((f) => [f.id, { base: f.baseName ?? f.name, name: f.name }]));
+    return groupOptions(expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx)).map((o) => withDistinctNames(o, names));
   }, [rep, selected, ctx, figures]);
   const isMovePhase = pending?.kind === 'move' && system === 'tft';
-  const ma = sel ? effectiveMA(sel.raw, rep, sel.id) : 0;
-  const reach = useMemo(() => {
-    if (!isMovePhase || !canAct || !sel?.hex) return null;
-    const blocked = new Set<string>();
-    for (const f of figures) if (f.hex && f.id !== sel.id && f.state !== 'dead') blocked.add(hexKey(f.hex));
-    const cost = new Map<string, number>();
-    for (const t of terrain) {
-      if (t.kind === 'wall') blocked.add(hexKey(t.hex));
-      else cost.set(hexKey(t.hex), 2);
-    }
-    const on = shape.width && shape.height ? onRectMap(shape.width, shape.height) : (h: Hex) => boardHexes.some((b) => b.q === h.q && b.r === h.r);
-    const foes = figures.filter((f) => f.side !== sel.side && f.hex && f.state !== 'dead' && f.state !== 'unconscious').map((f) => f.hex!);
-    const engagedWith = foes.filter((h) => Math.abs(h.q - sel.hex!.q) + Math.abs(h.r - sel.hex!.r) + Math.abs(h.q + h.r - sel.hex!.q - sel.hex!.r) === 2);
-    return reachable({ from: sel.hex, ma, engaged: sel.engaged, blocked, cost, onMap: on, engagedWith });
-  }, [isMovePhase, canAct, sel, figures, terrain, shape, boardHexes, ma]);
+  // The engine's own movement rules on this viewer's state (model/move.ts): only moves it accepts are lit.
+  const preview = useMemo(() => (isMovePhase && canAct && sel?.hex ? movePreview(view?.state, sel.id) : null), [isMovePhase, canAct, sel?.id, sel?.hex, view?.state]);
+  const reach = preview?.reach ?? null;
+  const ma = preview?.ma ?? 0;
 
   const moveFacing = (r: Reach | null): number => {
     if (facing !== null) return facing;
@@ -194,11 +199,12 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   };
 
   // ---- commands -----------------------------------------------------------------------------
-  const askFace = (sides: number, index: number) =>
+  const askFace = (sides: number, index: number, what: DiceFor) =>
     new Promise<number>((resolve, reject) => {
       setPrompt({
         sides,
         index,
+        what,
         resolve: (f) => {
           setPrompt(null);
           resolve(f);
@@ -210,7 +216,16 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       });
     });
 
-  async function send(command: Obj): Promise<boolean> {
+  /** A command in words, for the physical-dice prompt ("Cedric: attack → Bjorn"). */
+  const commandWords = (command: Obj): string => {
+    const who = typeof command.figure === 'string' ? figures.find((f) => f.id === command.figure)?.name ?? command.figure : null;
+    const target = typeof command.target === 'string' ? figures.find((f) => f.id === command.target)?.name ?? command.target : null;
+    const what = `${String(command.type ?? 'command')}${target ? ` → ${target}` : ''}`;
+    return who ? `${who}: ${what}` : what;
+  };
+
+  /** Sends a command; `words` says what it is when physical dice are asked for (else commandWords). */
+  async function send(command: Obj, words?: string): Promise<boolean> {
     const t = live.current;
     if (!t) return false;
     setBusy(true);
@@ -221,7 +236,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       for (;;) {
         const r = await t.command(command, faces);
         if (r.type === 'ack') return true;
-        const f = await askFace(r.sides, r.index);
+        const f = await askFace(r.sides, r.index, { command: words ?? commandWords(command), purpose: r.purpose, entered: faces ?? [] });
         faces = [...(faces ?? []), f];
       }
     } catch (e) {
@@ -238,7 +253,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   }
 
   function choose(o: OptionView) {
-    send(buildCommand(o, ctx));
+    send(buildCommand(o, ctx), sel ? `${sel.name}: ${o.label}` : o.label);
   }
 
   async function rewind(to: number) {
@@ -263,7 +278,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     }
   }
 
-  function onHex(h: Hex) {
+  function onHex(h: Hex, how?: { keyboard: boolean }) {
     if (armed) {
       const hit = armed.hexes.find((x) => x.hex.q === h.q && x.hex.r === h.r);
       if (!hit) return pushError(new ApiError('invalid', `hex ${h.q},${h.r} is not one of this option's targets`));
@@ -273,6 +288,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     }
     if (reach) {
       const r = reach.get(hexKey(h));
+      // By keyboard, Enter on the hex already chosen makes the move (as "Move here" does).
+      if (how?.keyboard && r && chosen && hexKey(chosen.hex) === hexKey(h) && canAct) return sendMove(chosen);
       if (r && r.maUsed > 0) setChosen(r);
       else if (r) setChosen(null);
       return;
@@ -310,8 +327,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // ---- keyboard -----------------------------------------------------------------------------
   const keyRef = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keyRef.current = (e: KeyboardEvent) => {
-    const tag = (e.target as HTMLElement | null)?.tagName;
+    const target = e.target as HTMLElement | null;
+    const tag = target?.tagName;
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || prompt) return;
+    // Enter and Space belong to the focused button or link (Tab is never taken: it moves the focus).
+    if ((e.key === 'Enter' || e.key === ' ') && target?.closest?.('button, a, [role="button"], [role="tab"]')) return;
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       if (isGm) {
         e.preventDefault();
@@ -333,12 +353,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       setChosen(null);
       setHelp(false);
     } else if (k === 'q' || k === 'e') setFacing(((moveFacing(chosen) + (k === 'e' ? 1 : 5)) % 6) as number);
-    else if (k === 'n' || k === 'Tab') {
+    else if (k === 'n' || k === 'N') {
+      // Next (n) or previous (Shift+N) of your figures.
       const pool = figures.filter((f) => mine.has(f.id) && f.state !== 'dead');
       if (pool.length > 0) {
-        e.preventDefault();
         const i = pool.findIndex((f) => f.id === selected);
-        setSelected(pool[(i + 1) % pool.length].id);
+        const step = k === 'N' ? pool.length - 1 : 1;
+        setSelected(pool[((i < 0 ? (k === 'N' ? 0 : -1) : i) + step) % pool.length].id);
+        setChosen(null);
       }
     } else if (k === 'u' && isGm) undo();
     else if ((k === 'b' || k === ' ') && isGm && pending && pending.figures.length === 0) {
@@ -387,9 +409,22 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         <section className="card">
           <h2>This table is closed to you</h2>
           <p>{closed}</p>
-          <button type="button" onClick={onLeave}>
-            Back to the lobby
-          </button>
+          <div className="row">
+            <button type="button" onClick={onLeave}>
+              Back to the lobby
+            </button>
+            <button
+              type="button"
+              className="ghost"
+              title="This link no longer opens the table: remove it from this browser's seats"
+              onClick={() => {
+                forgetToken(encounterId, token);
+                onLeave();
+              }}
+            >
+              Forget this seat
+            </button>
+          </div>
         </section>
       </main>
     );
@@ -548,13 +583,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   onChoose={choose}
                   onArm={setArmed}
                   figureName={name}
+                  turn={whoseTurn({ system, pending, over: view.over, state, nameOf: name, mine, isGm })}
                   move={
                     isMovePhase && canAct && sel
                       ? {
                           chosen,
                           ma,
                           facing: moveFacing(chosen),
-                          after: chosen ? optionsAfterMove(chosen.maUsed, ma, sel.engaged) : [],
+                          after: chosen ? optionsAfterMove(chosen.maUsed, ma, preview?.engaged ?? sel.engaged) : [],
                           onFacing: setFacing,
                           onConfirm: () => chosen && sendMove(chosen),
                           onStay: () => send({ type: 'move', figure: sel.id, path: [], facing: moveFacing(null) }),
@@ -584,13 +620,17 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               </>
             )}
             {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}
-            {tab === 'share' && isGm && <Share encounterId={encounterId} token={token} figures={figures} settings={ev.settings} onError={(m) => pushError(new ApiError('invalid', m))} />}
+            {tab === 'share' && isGm && <Share encounterId={encounterId} token={token} figures={figures} settings={ev.settings} onError={shareError} />}
           </div>
         </aside>
       </div>
 
       <div className="toasts" aria-live="assertive">
-        {status === 'reconnecting' && <div className="toast info">Reconnecting…</div>}
+        {status === 'reconnecting' && (
+          <div className="toast info" data-testid="reconnecting">
+            Reconnecting{statusDetail ? ` (${statusDetail})` : ''}…
+          </div>
+        )}
         {closed && <div className="toast error">Disconnected: {closed}</div>}
         {toasts.map((t) => (
           <div key={t.id} className="toast error" role="alert" data-testid="error">
@@ -610,7 +650,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           </div>
         ))}
       </div>
-      {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} onFace={prompt.resolve} onCancel={prompt.reject} />}
+      {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} what={prompt.what} onFace={prompt.resolve} onCancel={prompt.reject} />}
       {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}
     </div>
   );
@@ -624,23 +664,15 @@ function TabButton({ t, tab, setTab, label }: { t: Tab; tab: Tab; setTab(t: Tab)
   );
 }
 
-/** MA for the movement preview: explain's figure MA if it gives one, else basic MA with armor and wound effects. */
-function effectiveMA(raw: Obj, report: Obj | null, id: string): number {
-  const e = report && Array.isArray(report.figures) ? report.figures.find((f) => isObj(f) && f.id === id) : undefined;
-  if (isObj(e)) for (const k of ['ma', 'MA', 'effectiveMA', 'moveAllowance']) if (typeof e[k] === 'number') return e[k] as number;
-  let ma = typeof raw.ma === 'number' ? raw.ma : 10;
-  const armor = isObj(raw.armor) && isObj(raw.armor.def) ? raw.armor.def : null;
-  if (armor && typeof armor.ma === 'number') ma = Math.min(ma, Math.floor((ma * armor.ma) / 10));
-  const fx = isObj(raw.woundFx) && typeof raw.woundFx.maFactor === 'number' ? raw.woundFx.maFactor : 1;
-  return Math.floor(ma * fx);
-}
-
 function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
   const rows: [string, string][] = [
     ['1 – 9', 'take the numbered option'],
     ['Enter', 'move to the chosen hex'],
     ['q / e', 'turn the facing left / right'],
-    ['n, Tab', 'next of your figures'],
+    ['n / Shift+N', 'next / previous of your figures'],
+    ['Tab', 'to the next button, field or the map'],
+    ['arrows (on the map)', 'move the map cursor'],
+    ['Enter (on the map)', 'pick the hex or figure under the cursor; again to move there'],
     ['Esc', 'clear the pick'],
     ['m', 'megahex overlay'],
     ['a / s / l', 'actions / status / log'],

@@ -182,8 +182,8 @@ export function reachable(state: TftState, f: Figure, ma: number): Reach[] {
   return spots;
 }
 
-/** The path to a node found by search/reachable. */
-function pathOf(spots: Reach[], node: Reach): Hex[] {
+/** The path to a node found by search/reachable (the web's movement preview shows it too). */
+export function pathOf(spots: Reach[], node: Reach): Hex[] {
   const all = (spots as Reach[] & { all?: Reach[] }).all ?? spots;
   const path: Hex[] = [];
   let n: Reach | undefined = node;

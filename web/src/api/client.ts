@@ -111,8 +111,10 @@ interface PendingRequest {
 
 /**
  * One live connection to a table. Commands, explain requests and rewinds are answered by id;
- * when the socket drops it reconnects with growing delays (0.25 s up to 5 s) and says the last
- * seq it saw, so nothing is missed and nothing is shown twice. Requests in flight when the
+ * when the socket drops, or the server says `bye` because it is shutting down (a restart), it
+ * reconnects with growing delays (0.25 s up to 5 s) and says the last seq it saw, so nothing is
+ * missed and nothing is shown twice. A `bye` for a revoked token or a deleted encounter, or a
+ * refused hello, is final. Requests in flight when the
  * socket drops fail (the caller shows the error; commands are never silently re-sent).
  */
 export class LiveTable {
@@ -161,7 +163,7 @@ export class LiveTable {
     for (const p of this.pending.values()) p.reject(new ApiError('internal', 'connection lost before the server answered; check the log and try again'));
     this.pending.clear();
     if (this.closed) return;
-    const delay = Math.min(5000, 250 * 2 ** this.retry);
+    const delay = reconnectDelay(this.retry);
     this.retry += 1;
     this.on.status('reconnecting');
     this.timer = setTimeout(() => this.open(), delay);
@@ -190,6 +192,14 @@ export class LiveTable {
         this.on.settings(m.settings, m.view);
         return;
       case 'bye':
+        if (m.reason === 'shutdown') {
+          // The server is stopping (a restart, a deploy): the table is still there. The close
+          // that follows schedules the reconnect, with the usual growing delays.
+          this.on.status('reconnecting', 'the server is restarting');
+          this.ws?.close();
+          return;
+        }
+        // Revoked or deleted: this token will never open the table again.
         this.closed = true;
         this.on.status('closed', m.reason);
         this.ws?.close();
@@ -233,14 +243,19 @@ export class LiveTable {
   }
 
   /** Sends a command; resolves with the ack, or with `dice-needed` when physical dice run out. */
-  async command(command: unknown, faces?: number[]): Promise<{ type: 'ack'; seq: number } | { type: 'dice-needed'; sides: number; index: number }> {
+  async command(command: unknown, faces?: number[]): Promise<{ type: 'ack'; seq: number } | { type: 'dice-needed'; sides: number; index: number; purpose?: string }> {
     const m = await this.request((id) => {
       const msg: ClientMessage = { type: 'command', id, command };
       if (faces) msg.faces = faces;
       return msg;
     });
     if (m.type === 'ack') return { type: 'ack', seq: m.seq };
-    if (m.type === 'dice-needed') return { type: 'dice-needed', sides: m.sides, index: m.index };
+    if (m.type === 'dice-needed') {
+      // What the die is for, in the server's words (`roll.text`: "Cedric's attack roll, die 2 of
+      // 3 (d6)"), where the server says it; read loosely so an older server still works.
+      const text = (m as { roll?: { text?: unknown } }).roll?.text;
+      return { type: 'dice-needed', sides: m.sides, index: m.index, ...(typeof text === 'string' && text ? { purpose: text } : {}) };
+    }
     throw new ApiError('internal', `unexpected answer ${m.type}`);
   }
 
@@ -261,6 +276,11 @@ export class LiveTable {
     if (this.timer) clearTimeout(this.timer);
     this.ws?.close();
   }
+}
+
+/** The wait before reconnect attempt `retry` (0, 1, 2...): 0.25 s doubling up to 5 s. */
+export function reconnectDelay(retry: number): number {
+  return Math.min(5000, 250 * 2 ** retry);
 }
 
 function defaultWsUrl(): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteLink, encounterFromPath, forgetToken, heldTokens, holdToken, tokenFromHash } from './tokens.ts';
+import { dismissLink, issuedLinks, keepLink } from './links.ts';
+import { absoluteLink, encounterFromPath, forgetToken, heldSeats, heldTokens, holdToken, seatLabel, tableLink, tokenFromHash } from './tokens.ts';
 
 class MemoryStorage {
   m = new Map<string, string>();
@@ -11,21 +12,52 @@ class MemoryStorage {
   }
 }
 
-describe('tokens held by the browser', () => {
-  it('keeps, merges and forgets a token per encounter', () => {
-    const s = new MemoryStorage() as unknown as Storage;
+describe('seats held by the browser', () => {
+  it('keeps, merges and forgets seats per encounter', () => {
+    const s = new MemoryStorage();
     holdToken('e1', { token: 'a', role: 'gm' }, s);
     holdToken('e2', { token: 'b' }, s);
     holdToken('e1', { token: 'a', name: 'Duel' }, s);
-    expect(heldTokens(s)).toEqual({ e1: { token: 'a', role: 'gm', name: 'Duel' }, e2: { token: 'b' } });
-    forgetToken('e1', s);
+    expect(heldTokens(s)).toEqual({ e1: [{ token: 'a', role: 'gm', name: 'Duel' }], e2: [{ token: 'b' }] });
+    forgetToken('e1', undefined, s);
     expect(Object.keys(heldTokens(s))).toEqual(['e2']);
   });
 
-  it('survives garbage in storage', () => {
+  it("never loses the GM seat to a player's or spectator's link opened in the same browser", () => {
     const s = new MemoryStorage();
-    s.setItem('fray.tokens.v1', '{not json');
-    expect(heldTokens(s as unknown as Storage)).toEqual({});
+    holdToken('e1', { token: 'gm-secret', role: 'gm', name: 'Duel' }, s);
+    // The GM opens the player link to check it: first the token from the link, then its role.
+    holdToken('e1', { token: 'player-1' }, s);
+    holdToken('e1', { token: 'player-1', role: 'player', figures: ['cedric'], seat: 'Cedric' }, s);
+    holdToken('e1', { token: 'spec-1', role: 'spectator' }, s);
+    expect(heldSeats('e1', s).map((h) => [h.token, seatLabel(h)])).toEqual([
+      ['gm-secret', 'GM'],
+      ['player-1', 'player: Cedric'],
+      ['spec-1', 'spectator'],
+    ]);
+  });
+
+  it('a link issued again for the same player seat replaces the old one; other seats stay', () => {
+    const s = new MemoryStorage();
+    holdToken('e1', { token: 'g', role: 'gm' }, s);
+    holdToken('e1', { token: 'p1', role: 'player', figures: ['b', 'a'] }, s);
+    holdToken('e1', { token: 'p2', role: 'player', figures: ['c'] }, s);
+    holdToken('e1', { token: 'p3', role: 'player', figures: ['a', 'b'] }, s);
+    expect(heldSeats('e1', s).map((h) => h.token)).toEqual(['g', 'p2', 'p3']);
+    forgetToken('e1', 'p2', s);
+    expect(heldSeats('e1', s).map((h) => h.token)).toEqual(['g', 'p3']);
+  });
+
+  it('carries over the one-seat-per-encounter format, and survives garbage in storage', () => {
+    const s = new MemoryStorage();
+    s.setItem('fray.tokens.v1', JSON.stringify({ e1: { token: 'a', role: 'gm', name: 'Duel' }, bad: 3 }));
+    expect(heldTokens(s)).toEqual({ e1: [{ token: 'a', role: 'gm', name: 'Duel' }] });
+    holdToken('e1', { token: 'p' }, s);
+    expect(heldSeats('e1', s).map((h) => h.token)).toEqual(['a', 'p']);
+    const g = new MemoryStorage();
+    g.setItem('fray.tokens.v2', '{not json');
+    g.setItem('fray.tokens.v1', '{not json');
+    expect(heldTokens(g)).toEqual({});
   });
 
   it('reads the token from the link fragment and the encounter from the path', () => {
@@ -35,6 +67,21 @@ describe('tokens held by the browser', () => {
     expect(encounterFromPath('/table/abc%20d')).toBe('abc d');
     expect(encounterFromPath('/table/abc/')).toBe('abc');
     expect(encounterFromPath('/')).toBeNull();
+    expect(tableLink('a b', 't/1')).toBe('/table/a%20b#token=t%2F1');
     expect(absoluteLink('/table/e#token=t', 'http://h:1')).toBe('http://h:1/table/e#token=t');
+  });
+});
+
+describe('links the GM issued', () => {
+  it('are kept per encounter, newest first, until dismissed', () => {
+    const s = new MemoryStorage();
+    keepLink('e1', { id: 't1', label: 'south', role: 'player', link: 'http://h/table/e1#token=x', at: '2025-01-01T10:00:00Z' }, s);
+    keepLink('e1', { id: 't2', label: 'spectator', role: 'spectator', link: 'http://h/table/e1#token=y', at: '2025-01-01T10:05:00Z' }, s);
+    keepLink('e2', { id: 't3', label: 'north', role: 'player', link: 'http://h/table/e2#token=z', at: '2025-01-01T10:06:00Z' }, s);
+    expect(issuedLinks('e1', s).map((l) => l.id)).toEqual(['t2', 't1']);
+    expect(dismissLink('e1', 't2', s).map((l) => l.id)).toEqual(['t1']);
+    expect(issuedLinks('e2', s)).toHaveLength(1);
+    s.setItem('fray.links.v1', '[[');
+    expect(issuedLinks('e1', s)).toEqual([]);
   });
 });

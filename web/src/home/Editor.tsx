@@ -1,7 +1,7 @@
 // The scenario editor: figures built from the weapon, armor, shield, talent and race tables
 // (src/data/tft/*.json), with a problem shown next to the field it concerns, both from the
 // checks here and from the server's validation (the scenario schema decides).
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Tables, collectTables, issuesByField } from './tables.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
@@ -80,6 +80,27 @@ export function checkDraft(d: Draft): Map<string, string[]> {
   return out;
 }
 
+const FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'at', 'facing'] as const;
+
+/** Every key the form shows a message at (a server issue goes to the nearest one, tables.ts). */
+export function fieldKeys(d: Draft): Set<string> {
+  const keys = new Set(['name', 'map', 'map.width', 'map.height', 'figures']);
+  d.figures.forEach((_f, i) => {
+    keys.add(`figures.${i}`);
+    for (const k of FIGURE_FIELDS) keys.add(`figures.${i}.${k}`);
+  });
+  return keys;
+}
+
+/** Brings the first field with a message into view and puts the cursor in its control. */
+function revealFirstError(form: HTMLFormElement | null): void {
+  const bad = form?.querySelector<HTMLElement>('.field.invalid, .fig-errors');
+  if (!bad) return;
+  bad.scrollIntoView?.({ block: 'center' });
+  const control = bad.querySelector<HTMLElement>('input, select, textarea') ?? bad.closest('fieldset')?.querySelector<HTMLElement>('input, select');
+  control?.focus({ preventScroll: true });
+}
+
 const slug = (s: string, i: number) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `f${i + 1}`;
 
 /** The scenario object for a draft (system tft). */
@@ -117,18 +138,25 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
   const tables: Tables = useMemo(() => collectTables(files), []);
   const [d, setD] = useState<Draft>({ name: 'Arena fight', width: '12', height: '8', figures: [blank(0), blank(1)] });
   const [tried, setTried] = useState(false);
+  const [reveal, setReveal] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const local = checkDraft(d);
-  const server = issuesByField(issues);
+  const server = issuesByField(issues, fieldKeys(d));
+  // New server issues, or a submit the local checks stopped: show the first message's field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the issues arrive or a submit is refused
+  useEffect(() => revealFirstError(form.current), [issues, reveal]);
   const errs = (k: string) => [...(tried ? (local.get(k) ?? []) : []), ...(server.get(k) ?? [])];
   const setFig = (i: number, patch: Partial<FigureDraft>) => setD({ ...d, figures: d.figures.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
 
   return (
     <form
+      ref={form}
       className="editor"
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
         if (checkDraft(d).size === 0) onCreate(draftToScenario(d), d.name);
+        else setReveal((n) => n + 1);
       }}
     >
       <div className="grid3">
@@ -160,6 +188,11 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
                 </button>
               )}
             </legend>
+            {errs(p).length > 0 && (
+              <p className="field-error fig-errors" role="alert">
+                {errs(p).join('; ')}
+              </p>
+            )}
             <div className="grid4">
               <Field label="Name" errors={errs(`${p}.name`)}>
                 <input value={f.name} onChange={(e) => setFig(i, { name: e.target.value })} />

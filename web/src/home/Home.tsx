@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Header, navigate } from '../App.tsx';
 import { type ApiError, api } from '../api/client.ts';
-import { forgetToken, heldTokens, holdToken } from '../api/tokens.ts';
+import { forgetToken, heldTokens, holdToken, seatLabel, tableLink } from '../api/tokens.ts';
 import { Editor } from './Editor.tsx';
 
 type Example = { name: string; system: string; title: string };
@@ -11,7 +11,7 @@ type Listed = { id: string; name: string; system: string; seq: number; over: boo
 
 export function openTable(id: string, token: string, role: string, name: string): void {
   holdToken(id, { token, role, name });
-  navigate(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+  navigate(tableLink(id, token));
 }
 
 export function Home() {
@@ -30,7 +30,7 @@ export function Home() {
       .catch((e: Error) => setError(`Could not load the examples: ${e.message}`));
     const held = heldTokens();
     api
-      .list(Object.values(held).map((h) => h.token))
+      .list(Object.values(held).flatMap((seats) => seats.map((h) => h.token)))
       .then((r) => setMine(r.encounters))
       .catch(() => setMine([]));
   }, []);
@@ -128,27 +128,36 @@ export function Home() {
         {mine?.length === 0 && <p className="muted">None yet. Tables you open or join appear here.</p>}
         {mine && mine.length > 0 && (
           <ul className="mine">
-            {mine.map((e) => (
-              <li key={e.id}>
-                <button type="button" className="linkish" onClick={() => held[e.id] && openTable(e.id, held[e.id].token, e.role, e.name)}>
-                  <strong>{e.name}</strong>
-                </button>
-                <span className={`sys sys-${e.system}`}>{e.system.toUpperCase()}</span>
-                <span className="role">{e.role}</span>
-                <span className="muted">{e.over ? `over${e.winner ? `: ${e.winner} won` : ''}` : `step ${e.seq}`}</span>
-                <button
-                  type="button"
-                  className="ghost small"
-                  title="Forget this table in this browser"
-                  onClick={() => {
-                    forgetToken(e.id);
-                    setMine(mine.filter((x) => x.id !== e.id));
-                  }}
-                >
-                  forget
-                </button>
-              </li>
-            ))}
+            {mine.map((e) => {
+              const seats = held[e.id] ?? [];
+              return (
+                <li key={e.id} data-encounter={e.id}>
+                  <button type="button" className="linkish" onClick={() => seats[0] && openTable(e.id, seats[0].token, seats[0].role ?? e.role, e.name)}>
+                    <strong>{e.name}</strong>
+                  </button>
+                  <span className={`sys sys-${e.system}`}>{e.system.toUpperCase()}</span>
+                  <span className="muted">{e.over ? `over${e.winner ? `: ${e.winner} won` : ''}` : `step ${e.seq}`}</span>
+                  <span className="seats">
+                    {seats.map((h) => (
+                      <button key={h.token} type="button" className="small" data-seat={h.role ?? 'unknown'} title="Open the table in this seat" onClick={() => openTable(e.id, h.token, h.role ?? e.role, e.name)}>
+                        {seatLabel(h)}
+                      </button>
+                    ))}
+                  </span>
+                  <button
+                    type="button"
+                    className="ghost small"
+                    title="Forget this table (every seat) in this browser"
+                    onClick={() => {
+                      forgetToken(e.id);
+                      setMine(mine.filter((x) => x.id !== e.id));
+                    }}
+                  >
+                    forget
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -25,4 +25,26 @@ describe('editor tables', () => {
     expect(m.get('figures.1.dx')).toEqual(['expected a number', 'too low']);
     expect(m.get('name')).toEqual(['required']);
   });
+
+  it("puts an issue on the nearest field the form has, else on the form as a whole", () => {
+    const fields = new Set(['name', 'map', 'map.width', 'figures', 'figures.0', 'figures.0.weapons', 'figures.0.at', 'figures.1.st']);
+    const m = issuesByField(
+      [
+        { path: 'figures[0].weapons[0]', message: 'Greatsword needs ST 16' },
+        { path: 'scenario.figures[0].at.q', message: 'off the map' },
+        { path: 'figures[0].id', message: 'duplicate id' },
+        { path: 'figures[1].st', message: 'too low' },
+        { path: 'map.terrain[3]', message: 'a wall twice' },
+        { path: 'system', message: 'unknown system' },
+        { path: '', message: 'not an object' },
+      ],
+      fields,
+    );
+    expect(m.get('figures.0.weapons')).toEqual(['Greatsword needs ST 16']);
+    expect(m.get('figures.0.at')).toEqual(['off the map']);
+    expect(m.get('figures.0')).toEqual(['duplicate id']);
+    expect(m.get('figures.1.st')).toEqual(['too low']);
+    expect(m.get('map')).toEqual(['a wall twice']);
+    expect(m.get('')).toEqual(['unknown system', 'not an object']);
+  });
 });

@@ -61,11 +61,24 @@ export function collectTables(files: Record<string, unknown>): Tables {
   return out;
 }
 
-/** Issues by field: server paths "figures[2].dx" or "figures.2.dx" both become "figures.2.dx". */
-export function issuesByField(issues: readonly { path: string; message: string }[]): Map<string, string[]> {
+/** A server issue path in the editor's notation: "scenario.figures[2].dx" -> "figures.2.dx". */
+export function fieldPath(path: string): string {
+  return path.replace(/\[(\d+)\]/g, '.$1').replace(/^scenario\.?/, '').replace(/^\./, '');
+}
+
+/**
+ * Issues by field. Paths in either notation ("figures[2].dx", "figures.2.dx") become
+ * "figures.2.dx"; with `fields` (the keys the form shows), an issue goes to the nearest field
+ * that exists: "figures.0.weapons.0" to "figures.0.weapons", "figures.0.at.q" to
+ * "figures.0.at"; one no field holds goes to "" (the form as a whole).
+ */
+export function issuesByField(issues: readonly { path: string; message: string }[], fields?: ReadonlySet<string>): Map<string, string[]> {
   const m = new Map<string, string[]>();
   for (const i of issues) {
-    const k = i.path.replace(/\[(\d+)\]/g, '.$1').replace(/^scenario\./, '');
+    let k = fieldPath(i.path);
+    if (fields) {
+      while (k !== '' && !fields.has(k)) k = k.includes('.') ? k.slice(0, k.lastIndexOf('.')) : '';
+    }
     m.set(k, [...(m.get(k) ?? []), i.message]);
   }
   return m;

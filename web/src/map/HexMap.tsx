@@ -2,11 +2,14 @@
 // selected figure's front/side/rear hexes, engaged and state markers, the movement preview
 // (reachable hexes, the hovered path and its MA), target and blast highlights. Zoom with the
 // wheel, pinch or the buttons; pan by dragging the board; drag one of your figures (or click a
-// hex) to move.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// hex) to move. By keyboard: Tab to the map, move its cursor with the arrow keys, Enter picks
+// the hex (or the figure) under it, as a click would.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Hex, hexKey, neighbor } from '../../../src/core/hex/coords.ts';
 import { megahexCoords, megahexOf } from '../../../src/core/hex/megahex.ts';
-import type { FigureView } from '../model/view.ts';
+import { type FigureView, initials } from '../model/view.ts';
+
+export { initials };
 import type { Reach } from '../model/move.ts';
 import { type Box, type Point, adjacentArcs, boundsOf, clampZoom, facingAngle, hexPoints, hexToPixel, pixelToHex, zoomBox } from './geometry.ts';
 
@@ -29,7 +32,8 @@ export interface HexMapProps {
   reach: Map<string, Reach> | null;
   highlights: Highlight[];
   megahexes: boolean;
-  onHex(h: Hex): void;
+  /** A hex clicked, or picked with Enter on the map's keyboard cursor (`keyboard`). */
+  onHex(h: Hex, how?: { keyboard: boolean }): void;
   onFigure(id: string): void;
   onDragMove(id: string, to: Hex): void;
   onHover?(h: Hex | null): void;
@@ -45,12 +49,15 @@ const STATE_STROKE: Record<string, string> = {
 
 export function HexMap(p: HexMapProps) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const cursorId = useId();
   const fit = useMemo(() => boundsOf(p.hexes, HEX, HEX * 0.6), [p.hexes]);
   const [box, setBox] = useState<Box>(fit);
   const fitKey = `${fit.x},${fit.y},${fit.w},${fit.h}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the board changes shape
   useEffect(() => setBox(fit), [fitKey]);
   const [hover, setHover] = useState<Hex | null>(null);
+  const [cursor, setCursor] = useState<Hex | null>(null);
+  const [focused, setFocused] = useState(false);
   const [drag, setDrag] = useState<{ id: string; at: Point } | null>(null);
   const pointers = useRef(new Map<number, Point>());
   const pan = useRef<{ start: Point; box: Box; moved: boolean } | null>(null);
@@ -169,6 +176,31 @@ export function HexMap(p: HexMapProps) {
     else if (onHexMap.has(hexKey(h))) p.onHex(h);
   }
 
+  /** The keyboard cursor moves to `h` (when on the board); it previews like the mouse's hover. */
+  function moveCursor(h: Hex) {
+    if (!onHexMap.has(hexKey(h))) return;
+    setCursor(h);
+    setHover(h);
+    p.onHover?.(h);
+  }
+
+  function onKeyDown(e: React.KeyboardEvent<SVGSVGElement>) {
+    const c = cursor ?? p.figures.find((f) => f.id === p.selected)?.hex ?? p.hexes[0];
+    if (!c) return;
+    const next = cursorStep(c, e.key);
+    if (next) {
+      e.preventDefault();
+      e.stopPropagation();
+      moveCursor(next);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      const f = figureAt.get(hexKey(c));
+      if (f && f.state !== 'dead' && !(p.reach && f.id === p.selected)) p.onFigure(f.id);
+      else p.onHex(c, { keyboard: true });
+    }
+  }
+
   const sel = p.figures.find((f) => f.id === p.selected);
   const arcs = sel?.hex && sel.facing !== undefined && sel.state !== 'dead' ? adjacentArcs(sel.hex, sel.facing, sel.frontCount) : [];
   const hoverReach = hover && p.reach ? p.reach.get(hexKey(hover)) : undefined;
@@ -185,8 +217,22 @@ export function HexMap(p: HexMapProps) {
         className={`hexmap${drag ? ' dragging' : ''}`}
         viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
         role="application"
-        aria-label="Hex map"
+        aria-label="Hex map: arrow keys move the cursor, Enter picks the hex or figure under it"
+        aria-describedby={cursorId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: role="application": a keyboard widget (arrow keys, Enter)
+        tabIndex={0}
         data-testid="hexmap"
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          setFocused(true);
+          // Start at the selected figure (what a player wants to move or aim from).
+          moveCursor(sel?.hex ?? cursor ?? p.hexes[0]);
+        }}
+        onBlur={() => {
+          setFocused(false);
+          setHover(null);
+          p.onHover?.(null);
+        }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -281,6 +327,7 @@ export function HexMap(p: HexMapProps) {
                 className={`fig s-${f.state}${f.id === p.selected ? ' selected' : ''}${active ? ' active' : ''}${f.prone ? ' prone' : ''}${p.draggable(f.id) ? ' mine' : ''}`}
                 transform={`translate(${c.x},${c.y})`}
               >
+                <title>{`${f.name} (${f.side}${f.state !== 'healthy' ? `, ${f.state}` : ''})`}</title>
                 {active && <circle className="turn-ring" r={r + 6} />}
                 {f.facing !== undefined && !dead && (
                   <path className="facing" d={`M ${r + 9} 0 L ${r - 2} -8 L ${r - 2} 8 Z`} transform={`rotate(${facingAngle(f.facing)})`} fill={colour} />
@@ -291,7 +338,7 @@ export function HexMap(p: HexMapProps) {
                   <circle r={r} fill={colour} stroke={STATE_STROKE[f.state] ?? '#fff'} strokeWidth={f.state === 'healthy' ? 1.5 : 3} strokeDasharray={f.state === 'dying' ? '4 3' : undefined} />
                 )}
                 <text className="initials" textAnchor="middle" dy="0.35em">
-                  {initials(f.name)}
+                  {f.short ?? initials(f.name)}
                 </text>
                 {dead && <path className="dead-x" d={`M -${r * 0.6} -${r * 0.6} L ${r * 0.6} ${r * 0.6} M ${r * 0.6} -${r * 0.6} L -${r * 0.6} ${r * 0.6}`} />}
                 {f.engaged && !dead && (
@@ -328,7 +375,11 @@ export function HexMap(p: HexMapProps) {
           })}
         </g>
         {hover && figureAt.get(hexKey(hover)) === undefined && !drag && <polygon className="hover" points={hexPoints(hexToPixel(hover, HEX), HEX - 1)} />}
+        {focused && cursor && <polygon className="kb-cursor" data-cursor={hexKey(cursor)} points={hexPoints(hexToPixel(cursor, HEX), HEX - 1.5)} />}
       </svg>
+      <p id={cursorId} className="sr-only" aria-live="polite">
+        {focused && cursor ? cursorText(cursor, figureAt.get(hexKey(cursor)), p.reach?.get(hexKey(cursor))) : ''}
+      </p>
       <div className="map-tools">
         <button type="button" aria-label="Zoom in" title="Zoom in (+)" onClick={() => zoomBy(1.25)}>
           +
@@ -379,9 +430,30 @@ export function megahexShade(h: Hex): number {
   return (((m.q - m.r) % 3) + 3) % 3;
 }
 
-export function initials(name: string): string {
-  const parts = name.split(/[\s_-]+/).filter(Boolean);
-  if (parts.length === 0) return '?';
-  if (parts.length === 1) return parts[0].slice(0, 2);
-  return (parts[0][0] + parts[1][0]).toUpperCase();
+
+/**
+ * The keyboard cursor's next hex for an arrow key: left/right along the row; up/down to the row
+ * above/below, alternating between the two hexes there so that repeated presses stay in one
+ * column of the board. Null for any other key.
+ */
+export function cursorStep(h: Hex, key: string): Hex | null {
+  const odd = ((h.r % 2) + 2) % 2 === 1;
+  switch (key) {
+    case 'ArrowLeft':
+      return { q: h.q - 1, r: h.r };
+    case 'ArrowRight':
+      return { q: h.q + 1, r: h.r };
+    case 'ArrowUp':
+      return odd ? { q: h.q, r: h.r - 1 } : { q: h.q + 1, r: h.r - 1 };
+    case 'ArrowDown':
+      return odd ? { q: h.q - 1, r: h.r + 1 } : { q: h.q, r: h.r + 1 };
+    default:
+      return null;
+  }
+}
+
+function cursorText(h: Hex, f: FigureView | undefined, r: Reach | undefined): string {
+  const who = f ? `: ${f.name} (${f.side}, ${f.state})` : '';
+  const move = r && r.maUsed > 0 ? `, a move of ${r.maUsed} MA` : '';
+  return `hex ${h.q},${h.r}${who}${move}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import { effectiveLine, entryFaces, entryMentions, eventRows, mergeEntries, undoTarget } from './log.ts';
+import { effectiveLine, entryFaces, entryMentions, eventRows, mergeEntries, trayGroups, undoTarget } from './log.ts';
 
 const by = { role: 'gm' as const, tokenId: 't' };
 const cmd = (seq: number, command: unknown = { kind: 'x' }, events: Record<string, unknown>[] = []): LogEntryView => ({
@@ -53,5 +53,34 @@ describe('the log', () => {
   it('merges resent entries by seq without duplicates, in order', () => {
     const merged = mergeEntries([cmd(1), cmd(2)], [cmd(2), cmd(3), cmd(1)]);
     expect(merged.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('dice tray: one summed group per rolling event; faces no event claims are shown unsummed; a rewind clears it', () => {
+    const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
+    const tft = trayGroups({
+      ...base,
+      seq: 5,
+      kind: 'command',
+      faces: [5, 1, 1, 5, 3],
+      events: [
+        { type: 'attack', roll: { faces: [5, 1, 1] } },
+        { type: 'damage', faces: [5, 3] },
+        { type: 'state' },
+      ],
+    });
+    expect(tft).toEqual([
+      { label: 'attack', faces: [5, 1, 1], summed: true },
+      { label: 'damage', faces: [5, 3], summed: true },
+    ]);
+    // AD&D events carry totals, not faces: a d6, a d20 and a d8 of different rolls.
+    const adnd = trayGroups({ ...base, seq: 6, kind: 'command', faces: [4, 17, 8], events: [{ type: 'attack', roll: 17 }] });
+    expect(adnd).toEqual([{ label: 'dice', faces: [4, 17, 8], summed: false }]);
+    expect(trayGroups({ ...base, seq: 7, kind: 'rewind', to: 2 })).toEqual([]);
+    // TFT initiative: a d6 per side (ties rerolled): labelled by side, not summed together.
+    const init = trayGroups({ ...base, seq: 1, kind: 'command', faces: [3, 3, 6, 1], events: [{ type: 'initiative', rolls: [{ side: 'north', faces: [3, 6] }, { side: 'south', faces: [3, 1] }] }] });
+    expect(init).toEqual([
+      { label: 'north', faces: [3, 6], summed: false },
+      { label: 'south', faces: [3, 1], summed: false },
+    ]);
   });
 });

@@ -125,3 +125,35 @@ export function entryFaces(entry: LogEntryView): number[] {
   if (entry.faces && entry.faces.length > 0) return entry.faces;
   return (entry.events ?? []).flatMap((e) => eventFaces(e as Obj));
 }
+
+/** What the dice tray shows of a step's rolls. */
+export interface TrayGroup {
+  label: string;
+  faces: number[];
+  /** Whether the faces are one roll (3d6, 2d+1...), so their sum means something. */
+  summed: boolean;
+}
+
+/**
+ * The dice tray's groups for a new log entry: one per event that rolled (an event's faces are
+ * one roll, summed); an entry whose faces no event claims shows them unsummed (a d20, a d8 and
+ * a d6 of different rolls add up to nothing). A rewind clears the tray (empty list).
+ */
+export function trayGroups(entry: LogEntryView): TrayGroup[] {
+  if (entry.kind === 'rewind') return [];
+  const groups: TrayGroup[] = [];
+  for (const r of eventRows(entry)) {
+    if (r.faces.length > 0) groups.push({ label: r.type, faces: r.faces, summed: true });
+    // One roll per side or figure (TFT initiative: rolls [{side, faces}]): a group each.
+    else if (Array.isArray(r.raw.rolls)) {
+      for (const x of r.raw.rolls) {
+        if (!isObj(x) || !Array.isArray(x.faces) || !x.faces.every((f) => Number.isInteger(f))) continue;
+        const who = typeof x.side === 'string' ? x.side : typeof x.figure === 'string' ? x.figure : r.type;
+        // Rerolled ties are successive rolls, not one: the sum would mean nothing.
+        groups.push({ label: who, faces: x.faces as number[], summed: false });
+      }
+    }
+  }
+  if (groups.length === 0 && entryFaces(entry).length > 0) groups.push({ label: 'dice', faces: entryFaces(entry), summed: false });
+  return groups;
+}

@@ -1,23 +1,16 @@
-// Movement preview for the map (TFT): which hexes a figure can reach this movement phase, the
-// path to each and the MA it uses, and which actions stay open after that move (tft-core
-// "Turn sequence": 0-1 hex any option; up to half MA attack, defend, dodge, drop; more than
-// half MA no action; engaged figures only shift 1 hex). A preview only: the server decides.
-import { type Hex, distance, hexKey, neighbors } from '../../../src/core/hex/coords.ts';
-
-export interface MoveInput {
-  from: Hex;
-  /** Effective MA this turn (after armor and wounds). */
-  ma: number;
-  engaged: boolean;
-  /** Hexes the figure may not enter (walls, other figures). */
-  blocked: ReadonlySet<string>;
-  /** Extra cost per hex key (rough, water: 2). */
-  cost?: ReadonlyMap<string, number>;
-  /** Whether a hex is on the map. */
-  onMap: (h: Hex) => boolean;
-  /** For an engaged figure: the enemies it must stay adjacent to (tft-core: the 1-hex shift). */
-  engagedWith?: Hex[];
-}
+// Movement preview for the map (TFT): which hexes a figure can move to now, the path to each and
+// the MA it uses, and which actions stay open after that move. The rules are the engine's, not
+// a copy: the hexes come from the engine's own reachability search (rules/tft/ai.ts
+// `reachable`: MA, terrain costs, blocking, a move stops in an enemy's front hex), an engaged
+// figure's candidates are its six neighbours, and every candidate is then checked by the
+// engine's own check of a command (flow.ts commandProblem): a hex the engine would refuse is
+// never lit. A preview on the state this viewer sees; the server decides.
+import { type Hex, hexKey, neighbors } from '../../../src/core/hex/coords.ts';
+import { reachable as engineReachable, pathOf } from '../../../src/rules/tft/ai.ts';
+import { effectiveMA, isEngaged } from '../../../src/rules/tft/core.ts';
+import { commandProblem, stepCost } from '../../../src/rules/tft/flow.ts';
+import type { Figure, TftState } from '../../../src/rules/tft/model.ts';
+import { isObj } from './view.ts';
 
 export interface Reach {
   hex: Hex;
@@ -25,36 +18,64 @@ export interface Reach {
   maUsed: number;
 }
 
-/** Cheapest paths (Dijkstra on small integer costs) to every hex within MA. */
-export function reachable(m: MoveInput): Map<string, Reach> {
-  const out = new Map<string, Reach>();
-  out.set(hexKey(m.from), { hex: m.from, path: [], maUsed: 0 });
-  if (m.engaged) {
-    for (const n of neighbors(m.from)) {
-      const k = hexKey(n);
-      if (!m.onMap(n) || m.blocked.has(k)) continue;
-      if (m.engagedWith && m.engagedWith.length > 0 && !m.engagedWith.some((e) => distance(e, n) === 1)) continue;
-      out.set(k, { hex: n, path: [n], maUsed: 1 });
-    }
-    return out;
+export interface MovePreview {
+  /** The mover's MA this turn (engine effectiveMA: armor, race, wounds, modules). */
+  ma: number;
+  /** Engaged now (tft-core): only a 1-hex shift that stays next to an enemy, or stay. */
+  engaged: boolean;
+  /** Every hex the engine accepts as this figure's move now, the start hex (MA 0) included. */
+  reach: Map<string, Reach>;
+}
+
+/**
+ * The viewer's state made whole enough for the engine's movement checks. With "hide enemy
+ * stats" the server drops enemies' `woundFx` (with ST and wounds); whether such a figure can
+ * still act is public (its `state`, as the map shows it), so that is all that is filled in.
+ */
+function previewState(state: unknown): TftState | null {
+  if (!isObj(state) || state.system !== 'tft' || !Array.isArray(state.figures) || !isObj(state.map)) return null;
+  const figures = state.figures.map((f) => {
+    if (!isObj(f) || isObj(f.woundFx)) return f;
+    const able = f.state === 'healthy' || f.state === 'reeling';
+    return { ...f, woundFx: { dx: 0, maFactor: 1, canAct: able } };
+  });
+  return { ...(state as unknown as TftState), figures: figures as Figure[] };
+}
+
+/** Whether the engine accepts `path` as `figure`'s move (its own check, flow.ts commandProblem; nothing changes). */
+export function engineAcceptsMove(state: TftState, figure: string, path: Hex[]): boolean {
+  try {
+    return commandProblem(state, { type: 'move', figure, path }) === null;
+  } catch {
+    return false; // the move cannot be judged on this view of the state: not offered (the server decides)
   }
-  const frontier: Reach[] = [out.get(hexKey(m.from))!];
-  while (frontier.length > 0) {
-    frontier.sort((a, b) => a.maUsed - b.maUsed);
-    const cur = frontier.shift()!;
-    for (const n of neighbors(cur.hex)) {
-      const k = hexKey(n);
-      if (!m.onMap(n) || m.blocked.has(k)) continue;
-      const used = cur.maUsed + (m.cost?.get(k) ?? 1);
-      if (used > m.ma) continue;
-      const prev = out.get(k);
-      if (prev && prev.maUsed <= used) continue;
-      const r = { hex: n, path: [...cur.path, n], maUsed: used };
-      out.set(k, r);
-      frontier.push(r);
-    }
+}
+
+/** The movement preview of `figureId` on `state` (a TFT state as the server sent it), or null. */
+export function movePreview(state: unknown, figureId: string): MovePreview | null {
+  const s = previewState(state);
+  if (!s) return null;
+  const fig = s.figures.find((f) => f.id === figureId);
+  if (!fig || !isObj(fig.pos)) return null;
+  let ma: number;
+  let engaged: boolean;
+  try {
+    ma = effectiveMA(fig, s);
+    engaged = isEngaged(s, fig);
+  } catch {
+    return null; // not a state the engine can read
   }
-  return out;
+  const reach = new Map<string, Reach>();
+  reach.set(hexKey(fig.pos), { hex: { q: fig.pos.q, r: fig.pos.r }, path: [], maUsed: 0 });
+  const candidates: Reach[] = [];
+  if (engaged) {
+    for (const n of neighbors(fig.pos)) candidates.push({ hex: n, path: [n], maUsed: stepCost(s, n) });
+  } else {
+    const spots = engineReachable(s, fig, ma);
+    for (const x of spots) if (x.steps > 0) candidates.push({ hex: { q: x.hex.q, r: x.hex.r }, path: pathOf(spots, x), maUsed: x.cost });
+  }
+  for (const c of candidates) if (engineAcceptsMove(s, figureId, c.path)) reach.set(hexKey(c.hex), c);
+  return { ma, engaged, reach };
 }
 
 /** The actions still open after moving `used` of `ma` (tft-core movement limits). */
@@ -63,9 +84,4 @@ export function optionsAfterMove(used: number, ma: number, engaged: boolean): st
   if (used <= 1) return ['any action'];
   if (used <= Math.floor(ma / 2)) return ['attack', 'defend', 'dodge', 'drop'];
   return ['no action (moved more than half MA)'];
-}
-
-/** The TFT map's odd-r rectangle test (model.ts: 0 <= r < height, 0 <= q + floor(r/2) < width). */
-export function onRectMap(width: number, height: number): (h: Hex) => boolean {
-  return (h) => h.r >= 0 && h.r < height && h.q + Math.floor(h.r / 2) >= 0 && h.q + Math.floor(h.r / 2) < width;
 }

@@ -318,3 +318,30 @@ function burstLabel(o: OptionView): string {
   const used = typeof o.raw.ammoUsed === 'number' ? ` (${o.raw.ammoUsed} round${o.raw.ammoUsed === 1 ? '' : 's'})` : '';
   return `${parts.join(', ') || o.label}${used}`;
 }
+
+/**
+ * An option whose label names a target the table had to tell apart (two figures called "Orc"):
+ * the engine's label ("attack Orc with longsword") gets the distinct name ("attack Orc (orc3)
+ * with longsword"), for the option and its choices. `names`: id -> {base, name}.
+ */
+export function withDistinctNames(o: OptionView, names: ReadonlyMap<string, { base: string; name: string }>): OptionView {
+  let label = o.label;
+  for (const t of o.targets) {
+    const n = names.get(t);
+    if (!n || n.base === n.name || label.includes(n.name)) continue;
+    const at = findName(label, n.base);
+    if (at >= 0) label = label.slice(0, at) + n.name + label.slice(at + n.base.length);
+  }
+  const choices = o.choices.map((c) => withDistinctNames(c, names));
+  return label === o.label && choices.every((c, i) => c === o.choices[i]) ? o : { ...o, label, choices };
+}
+
+/** Where `name` stands as a whole name in `text` (not the start of a longer word), else -1. */
+function findName(text: string, name: string): number {
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+    const before = i === 0 ? ' ' : text[i - 1];
+    const after = text[i + name.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return i;
+  }
+  return -1;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjacentArcs } from '../map/geometry.ts';
-import { clockView, figureViews, mapShape, markEngaged, toLedger } from './view.ts';
+import { clockView, distinctNames, figureViews, mapShape, markEngaged, toLedger } from './view.ts';
 
 const tftState = {
   system: 'tft',
@@ -50,5 +50,24 @@ describe('reading a TFT state', () => {
     const marked = markEngaged(figs, (f) => adjacentArcs(f.hex!, f.facing!, f.frontCount));
     expect(marked.find((f) => f.id === 'a')!.engaged).toBe(false);
     expect(marked.find((f) => f.id === 'b')!.engaged).toBe(true);
+  });
+
+  it('tells figures with the same name apart: the id after a shared name, numbered map tokens', () => {
+    const figs = figureViews({
+      figures: [
+        { id: 'orc1', name: 'Orc', side: 'orcs' },
+        { id: 'orc2', name: 'Orc', side: 'orcs' },
+        { id: 'sarge', name: 'Orc sergeant', side: 'orcs' },
+        { id: 'biff', name: 'Biff Redstone', side: 'pcs' },
+        { id: 'bob', name: 'Bob Rutter', side: 'pcs' },
+        { id: 'lenny', name: 'Lenny', side: 'pcs' },
+      ],
+    });
+    const d = distinctNames(figs);
+    expect(d.map((f) => f.name)).toEqual(['Orc (orc1)', 'Orc (orc2)', 'Orc sergeant', 'Biff Redstone', 'Bob Rutter', 'Lenny']);
+    expect(d.map((f) => f.baseName)).toEqual(figs.map((f) => f.name));
+    // Or/Or collide, OS does not; BR/BR collide.
+    expect(d.map((f) => f.short)).toEqual(['O1', 'O2', 'OS', 'B1', 'B2', 'Le']);
+    expect(new Set(d.map((f) => f.name)).size).toBe(d.length);
   });
 });

@@ -67,6 +67,10 @@ export interface FigureView {
   adjDX?: number;
   ma?: number;
   frontCount: number;
+  /** The name as the scenario gives it, where `name` had to be told apart (distinctNames). */
+  baseName?: string;
+  /** The token's text on the map (initials, numbered where they collide). */
+  short?: string;
   /** Short markers the map draws beside the figure ("prone", "overwatch", "surprised 3"...). */
   markers: string[];
   raw: Obj;
@@ -215,5 +219,35 @@ export function markEngaged(figs: FigureView[], arcsOf: (f: FigureView) => { hex
     const k = `${f.hex.q},${f.hex.r}`;
     const engaged = figs.some((e) => e.side !== f.side && able(e) && e.facing !== undefined && arcsOf(e).some((a) => a.arc === 'front' && `${a.hex.q},${a.hex.r}` === k));
     return engaged ? { ...f, engaged, markers: f.markers.includes('engaged') ? f.markers : [...f.markers, 'engaged'] } : f;
+  });
+}
+
+/** A name's initials for a map token: "Lenny" -> "Le", "orc two" -> "OT". */
+export function initials(name: string): string {
+  const parts = name.split(/[\s_-]+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  if (parts.length === 1) return parts[0].slice(0, 2);
+  return (parts[0][0] + parts[1][0]).toUpperCase();
+}
+
+/**
+ * Figures told apart where the scenario's names are not: a name two figures share gets the
+ * figure's id ("Orc (orc3)"), and map tokens whose initials collide are numbered in figure
+ * order ("O1", "O2"...). Unique names and initials stay as they are.
+ */
+export function distinctNames(figs: readonly FigureView[]): FigureView[] {
+  const norm = (s: string) => s.trim().toLowerCase();
+  const names = new Map<string, number>();
+  for (const f of figs) names.set(norm(f.name), (names.get(norm(f.name)) ?? 0) + 1);
+  const tokens = new Map<string, string[]>();
+  for (const f of figs) {
+    const t = initials(f.name).toUpperCase();
+    tokens.set(t, [...(tokens.get(t) ?? []), f.id]);
+  }
+  return figs.map((f) => {
+    const same = tokens.get(initials(f.name).toUpperCase()) ?? [];
+    const short = same.length > 1 ? `${initials(f.name)[0].toUpperCase()}${same.indexOf(f.id) + 1}` : initials(f.name);
+    const shared = (names.get(norm(f.name)) ?? 0) > 1 && norm(f.name) !== norm(f.id);
+    return { ...f, baseName: f.name, name: shared ? `${f.name} (${f.id})` : f.name, short };
   });
 }

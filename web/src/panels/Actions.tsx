@@ -26,6 +26,8 @@ export interface ActionsProps {
   onChoose(opt: OptionView): void;
   onArm(opt: OptionView | null): void;
   figureName(id: string): string;
+  /** Whose turn or step it is, in words (model/turn.ts). */
+  turn?: string;
   move?: {
     chosen: Reach | null;
     ma: number;
@@ -39,16 +41,23 @@ export interface ActionsProps {
 }
 
 export function Actions(p: ActionsProps) {
+  const turn = p.turn ? (
+    <p className="turn-line" data-testid="turn-line">
+      {p.turn}
+    </p>
+  ) : null;
   if (!p.figure) {
     return (
       <div className="actions empty">
-        <p className="muted">{p.waitingFor.length > 0 ? `Waiting for ${p.waitingFor.map(p.figureName).join(', ')}.` : 'Select a figure on the map.'}</p>
+        {turn}
+        {!turn && <p className="muted">{p.waitingFor.length > 0 ? `Waiting for ${p.waitingFor.map(p.figureName).join(', ')}.` : 'Select a figure on the map.'}</p>}
       </div>
     );
   }
   const f = p.figure;
   return (
     <div className="actions" data-testid="actions">
+      {turn}
       <div className="actions-head">
         <h3>{f.name}</h3>
         {p.pendingKind && (p.canAct || (p.preview && p.move)) && <span className="pill now">{p.pendingKind}</span>}
@@ -56,7 +65,7 @@ export function Actions(p: ActionsProps) {
       </div>
       {p.move && <MoveCard {...p.move} />}
       {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}
-      {p.options.length === 0 && !p.move && <p className="muted">No options now.</p>}
+      {p.options.length === 0 && !p.move && <p className="muted">{p.canAct ? 'No options now.' : `Nothing for ${f.name} to do now.`}</p>}
       <ol className="options">
         {p.options.map((o, i) => (
           <OptionCard
@@ -78,7 +87,7 @@ export function Actions(p: ActionsProps) {
 
 function MoveCard(m: NonNullable<ActionsProps['move']>) {
   return (
-    <div className="move-card" data-testid="move-card">
+    <div className="move-card" data-testid="move-card" data-path={m.chosen ? m.chosen.path.map((h) => `${h.q},${h.r}`).join(' ') : ''}>
       <div className="row spread">
         <strong>Move</strong>
         <span className="muted">MA {m.ma}</span>

@@ -1,14 +1,16 @@
 // The dice tray: the faces of the last roll, tumbling briefly when they arrive; and the prompt
 // for a physical die when "enter physical dice" is on and the server needs one more face.
 import { useEffect, useRef, useState } from 'react';
+import type { TrayGroup } from '../model/log.ts';
 import { Faces } from './LedgerView.tsx';
 
-export interface DiceGroup {
-  label: string;
-  faces: number[];
-}
+export type DiceGroup = TrayGroup;
 
-/** The last step's rolls, one group per event (attack 3d6, damage 2d...), each with its sum. */
+/**
+ * The last step's rolls, one group per event (attack 3d6, damage 2d...), each with its sum when
+ * its faces are one roll (model/log.ts trayGroups). Cleared by a rewind. On a phone it sits in
+ * the page's flow under the map instead of floating over it (styles.css), so it covers nothing.
+ */
 export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp: number; label: string }) {
   const [rolling, setRolling] = useState(false);
   const first = useRef(true);
@@ -31,7 +33,7 @@ export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp:
         <span key={i} className="dice-group">
           <span className="dice-label">{g.label}</span>
           <Faces faces={g.faces} rolling={rolling} />
-          {g.faces.length > 1 && <strong className="dice-sum">{g.faces.reduce((a, b) => a + b, 0)}</strong>}
+          {g.summed && g.faces.length > 1 && <strong className="dice-sum">{g.faces.reduce((a, b) => a + b, 0)}</strong>}
         </span>
       ))}
       <span className="dice-label">{label}</span>
@@ -39,15 +41,34 @@ export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp:
   );
 }
 
-export function DicePrompt({ sides, index, onFace, onCancel }: { sides: number; index: number; onFace(f: number): void; onCancel(): void }) {
+/** What the physical die is for: the command being resolved, and the faces entered so far. */
+export interface DiceFor {
+  /** The command in words ("Cedric: attack → Bjorn", "begin the fight"). */
+  command: string;
+  /** The server's own words for this die, when it sends them (dice-needed `purpose`). */
+  purpose?: string;
+  /** Faces already entered for this command, in order. */
+  entered: number[];
+}
+
+export function DicePrompt({ sides, index, what, onFace, onCancel }: { sides: number; index: number; what: DiceFor; onFace(f: number): void; onCancel(): void }) {
   const [v, setV] = useState('');
   const n = Number(v);
   const ok = Number.isInteger(n) && n >= 1 && n <= sides;
   return (
     <div className="dice-prompt" role="dialog" aria-label="Enter a die" data-index={index}>
-      <p>
-        Roll a <strong>d{sides}</strong> (die #{index + 1}) and enter the face:
+      <p className="dice-for" data-testid="dice-for">
+        For <strong>{what.command}</strong>
+        {what.purpose ? `: ${what.purpose}` : ''}
       </p>
+      <p>
+        Roll a <strong>d{sides}</strong> (die {index + 1} of this command) and enter the face:
+      </p>
+      {what.entered.length > 0 && (
+        <p className="muted small-note">
+          Entered so far: <Faces faces={what.entered} />
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();

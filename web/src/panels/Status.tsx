@@ -5,6 +5,7 @@
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
 import { pct } from '../model/options.ts';
+import { moveOrderView } from '../model/turn.ts';
 
 export interface StatusProps {
   system: string;
@@ -43,7 +44,6 @@ export function Status(p: StatusProps) {
   const moveOrder = Array.isArray(s.moveOrder) ? (s.moveOrder as string[]) : [];
   const actionOrder = Array.isArray(s.actionOrder) ? (s.actionOrder as string[]) : [];
   const actionIndex = typeof s.actionIndex === 'number' ? s.actionIndex : -1;
-  const moveSide = typeof s.moveSide === 'number' ? s.moveSide : -1;
   const explained = new Map<string, Obj>();
   if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
 
@@ -66,11 +66,12 @@ export function Status(p: StatusProps) {
         {p.clock.over && <div className="pill over">over{typeof s.winner === 'string' ? `: ${s.winner} won` : ''}</div>}
       </div>
       {moveOrder.length > 0 && (
-        <div className="order">
+        <div className="order" data-testid="move-order">
           <span className="muted">Moves:</span>
-          {moveOrder.map((side, i) => (
-            <span key={side} className={`chip${p.clock.phase === 'move' && i === moveSide ? ' now' : ''}`} style={{ borderColor: p.sideColors[side] }}>
-              {side}
+          {moveOrderView(s, p.clock.phase).map((c) => (
+            <span key={c.side} className={`chip${c.now ? ' now' : ''}`} style={{ borderColor: p.sideColors[c.side] }}>
+              {c.side}
+              {c.note ? ` (${c.note})` : ''}
             </span>
           ))}
         </div>

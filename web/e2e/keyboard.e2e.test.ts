@@ -1,0 +1,85 @@
+// The table by keyboard alone: Tab moves the focus (it is not taken for "next figure", which is
+// n), every button is reached, the map takes a cursor (arrow keys) and Enter picks a hex, so a
+// whole turn (begin, initiative, a move) is played without the mouse.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncounterView } from '../../src/server/protocol.ts';
+import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** What has the focus: its test id, else its tag and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement as HTMLElement | null;
+    return e?.getAttribute('data-testid') ?? `${e?.tagName.toLowerCase()}:${(e?.textContent ?? '').trim().slice(0, 20)}`;
+  });
+
+/** Presses Tab until `testId` has the focus (at most 60 times); returns how many presses. */
+async function tabTo(page: Page, testId: string): Promise<number> {
+  const seen: string[] = [];
+  for (let i = 1; i <= 60; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    seen.push(f);
+    if (f === testId) return i;
+  }
+  throw new Error(`Tab never reached ${testId}: ${seen.join(' | ')}`);
+}
+
+describe('keyboard only', () => {
+  it('Tab reaches the buttons and the map; Enter begins, chooses the initiative and moves a figure; n picks the next figure', async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const token = tokenOf(gm);
+    const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
+    const seqIs = (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n);
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+
+    // Tab walks the page (it is not swallowed) and reaches the system step; Enter presses it.
+    await tabTo(gm, 'system-step');
+    await gm.keyboard.press('Enter');
+    await seqIs(1);
+    await tabTo(gm, 'initiative-first');
+    await gm.keyboard.press('Enter');
+    await seqIs(2);
+    // The page has the step (the mover is selected, its move card shown) before n is pressed.
+    await gm.getByTestId('move-card').waitFor();
+
+    // n selects the next figure and back; the help names the key.
+    const sel = () => gm.locator('.fig.selected').getAttribute('data-figure');
+    const first = await sel();
+    await gm.keyboard.press('n');
+    await expect.poll(sel).not.toBe(first);
+    await gm.keyboard.press('Shift+N');
+    await expect.poll(sel).toBe(first);
+    await gm.keyboard.press('?');
+    expect(await gm.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent()).toMatch(/n \/ Shift\+N.*next \/ previous of your figures/);
+    await gm.keyboard.press('Escape');
+
+    // The mover, by keyboard on the map: the cursor starts on it; one step toward the foe.
+    const mover = (await view()).view.pending!.figures[0];
+    expect(await sel()).toBe(mover);
+    await tabTo(gm, 'hexmap');
+    const start = await gm.locator('[data-cursor]').getAttribute('data-cursor');
+    await gm.keyboard.press(mover === 'bjorn' ? 'ArrowRight' : 'ArrowLeft');
+    const to = (await gm.locator('[data-cursor]').getAttribute('data-cursor'))!;
+    expect(to).not.toBe(start);
+    expect(await gm.locator(`[data-reach="${to}"]`).count()).toBe(1);
+    await gm.keyboard.press('Enter');
+    await expect.poll(() => gm.getByTestId('move-card').textContent()).toMatch(/1 MA used/);
+    await h.shot(gm, 'keyboard-move');
+    // Enter again on the chosen hex makes the move.
+    await gm.keyboard.press('Enter');
+    await seqIs(3);
+    const moved = ((await view()).view.state as { figures: { id: string; pos: { q: number; r: number } }[] }).figures.find((f) => f.id === mover)!;
+    expect(`${moved.pos.q},${moved.pos.r}`).toBe(to);
+    expect(h.errors).toEqual([]);
+  });
+});

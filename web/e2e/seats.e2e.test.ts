@@ -1,0 +1,80 @@
+// Seats in one browser: the GM who opens a player's link to check it keeps the GM seat (the GM
+// token is shown once); with several seats stored the page asks which to open; the links the
+// GM issued stay listed across tabs and reloads until dismissed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, createFromExample, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('seats held by one browser', () => {
+  it("a player's link opened in the GM's browser does not replace the GM seat; the user picks the seat to open", async () => {
+    const { ctx, page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const gmToken = tokenOf(gm);
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByTestId('seat-side-south').click();
+    const link = await gm.getByTestId('issued-link').first().inputValue();
+
+    // The GM checks the player's link in another tab of the same browser.
+    const tab = await ctx.newPage();
+    await tab.goto(link);
+    await expect.poll(() => tab.getByTestId('role').textContent()).toBe('player');
+    await tab.close();
+
+    // The lobby lists the table with both seats; the GM seat opens as GM.
+    await gm.goto('/');
+    const row = gm.locator(`.mine li[data-encounter="${id}"]`);
+    await expect.poll(() => row.locator('[data-seat]').allTextContents()).toEqual(['GM', 'player: Cedric']);
+    await row.locator('[data-seat="gm"]').click();
+    await expect.poll(() => gm.getByTestId('role').textContent()).toBe('gm');
+    expect(tokenOf(gm)).toBe(gmToken);
+
+    // The table's address without a token: this browser holds two seats, so it asks.
+    await gm.goto(`/table/${encodeURIComponent(id)}`);
+    const picker = gm.getByTestId('seat-picker');
+    await picker.waitFor();
+    expect(await picker.locator('[data-seat]').allTextContents()).toEqual(['GM', 'player: Cedric']);
+    await h.shot(gm, 'seat-picker');
+    await picker.locator('[data-seat="player"]').click();
+    await expect.poll(() => gm.getByTestId('role').textContent()).toBe('player');
+    await gm.goto(`/table/${encodeURIComponent(id)}`);
+    await gm.getByTestId('seat-picker').locator('[data-seat="gm"]').click();
+    await expect.poll(() => gm.getByTestId('role').textContent()).toBe('gm');
+    expect(h.errors).toEqual([]);
+  });
+
+  it('issued links stay listed when the GM switches tabs or reloads, until dismissed', async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByTestId('seat-side-north').click();
+    await gm.getByTestId('spectator-link').click();
+    await expect.poll(() => gm.getByTestId('issued-link').count()).toBe(2);
+    const links = await gm.getByTestId('issued-link').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(links.every((l) => /#token=fray_/.test(l))).toBe(true);
+
+    await gm.locator('[data-tab="log"]').click();
+    await gm.locator('[data-tab="share"]').click();
+    expect(await gm.getByTestId('issued-link').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(links);
+
+    await gm.reload();
+    await gm.locator('[data-tab="share"]').click();
+    expect(await gm.getByTestId('issued-link').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(links);
+
+    // Revoked: marked so. Dismissed: gone (and stays gone after a reload).
+    await gm.locator('.tokens li', { hasText: 'spectator' }).getByRole('button', { name: 'revoke' }).click();
+    await expect.poll(() => gm.getByTestId('issued-links').locator('li.revoked').count()).toBe(1);
+    await gm.getByRole('button', { name: 'Dismiss the link for spectator' }).click();
+    await expect.poll(() => gm.getByTestId('issued-link').count()).toBe(1);
+    await gm.reload();
+    await gm.locator('[data-tab="share"]').click();
+    await expect.poll(() => gm.getByTestId('issued-link').count()).toBe(1);
+    expect(h.errors).toEqual([]);
+  });
+});

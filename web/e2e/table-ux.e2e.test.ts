@@ -1,0 +1,135 @@
+// What a GM and players read at the table: whose turn it is on a waiting player's page, the
+// movement order while the initiative winner chooses, what a physical die is for, figures with
+// the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
+// never over the content on a phone).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncounterView } from '../../src/server/protocol.ts';
+import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const logCount = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
+
+function api(id: string, token: string) {
+  const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
+  return { view, seqIs: (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n) };
+}
+
+describe('whose turn it is', () => {
+  it("a waiting player sees its own figure and who moves now; Status shows the initiative winner choosing", async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const { view, seqIs } = api(id, tokenOf(gm));
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByTestId('seat-side-south').click();
+    const link = await gm.getByTestId('issued-link').first().inputValue();
+    await gm.locator('[data-tab="actions"]').click();
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+
+    // The winner has not chosen yet: the engine's order holds only the loser; the page says who chooses.
+    const winner = ((await view()).view.state as { initiativeWinner: string }).initiativeWinner;
+    await gm.locator('[data-tab="status"]').click();
+    const order = await gm.getByTestId('move-order').textContent();
+    expect(order).toContain(`${winner} (chooses first or last)`);
+    expect(order).toContain(winner === 'north' ? 'south' : 'north');
+    await gm.locator('[data-tab="actions"]').click();
+    // North moves first.
+    await gm.getByTestId(winner === 'north' ? 'initiative-first' : 'initiative-last').click();
+    await seqIs(2);
+
+    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    await player.goto(link);
+    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    await expect.poll(() => player.getByTestId('turn-line').textContent()).toBe('Not your turn. Now: north moves: Bjorn.');
+    expect(await player.locator('[data-testid="actions"] h3').textContent()).toBe('Cedric');
+    expect(await player.getByText('No options now').count()).toBe(0);
+    await h.shot(player, 'player-waiting-390');
+
+    // Bjorn stays: now it is the player's move, and the page says so.
+    await gm.getByTestId('stay').click();
+    await seqIs(3);
+    await expect.poll(() => player.getByTestId('turn-line').textContent()).toBe('Your turn. South moves: Cedric.');
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('physical dice', () => {
+  it('the prompt says which command the die is for and what was entered so far', async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await gm.getByTestId('physical-dice').check();
+    await gm.getByTestId('system-step').click();
+    const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
+    await prompt.waitFor();
+    // The command, and the server's words for the roll where it sends them (dice-needed `roll`).
+    expect(await prompt.getByTestId('dice-for').textContent()).toMatch(/^For begin(: .*initiative.*)?$/i);
+    expect(await prompt.textContent()).toMatch(/Roll a d6 \(die 1 of this command\)/);
+    await prompt.getByRole('button', { name: '6', exact: true }).click();
+    await expect.poll(() => prompt.getAttribute('data-index')).toBe('1');
+    expect(await prompt.textContent()).toMatch(/die 2 of this command/);
+    expect(await prompt.textContent()).toMatch(/Entered so far: ?6/);
+    await h.shot(gm, 'dice-prompt');
+    await prompt.getByRole('button', { name: '1', exact: true }).click();
+    await expect.poll(() => logCount(gm)).toBe(1);
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('figures with the same name', () => {
+  it('AD&D: four orcs called "Orc" are told apart in the options and the timeline', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 900 });
+    await createFromExample(gm, 'adnd/melee');
+    await gm.getByTestId('system-step').click();
+    await expect.poll(() => logCount(gm)).toBe(1);
+    const labels = gm.locator('[data-testid^="option-"] .option-label');
+    await labels.first().waitFor();
+    const texts = (await labels.allTextContents()).map((t) => t.replace(/^\d\s*/, '').trim());
+    expect(texts.some((t) => /attack Orc \(orc\d\) with/.test(t))).toBe(true);
+    expect(new Set(texts).size).toBe(texts.length);
+    const names = await gm.locator('.seg-name').allTextContents();
+    expect(names.filter((n) => n.trim() === 'Orc')).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('the dice tray', () => {
+  it('sums only the dice of one roll, empties on a rewind, and on a phone covers nothing', async () => {
+    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
+    const id = await createFromExample(gm, 'tft/duel');
+    const { seqIs } = api(id, tokenOf(gm));
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    const tray = gm.getByTestId('dice-tray');
+    await tray.waitFor();
+    // The initiative roll: one d6 per side (and rerolls), not one roll: no sum.
+    expect(await tray.locator('.dice-sum').count()).toBe(0);
+    // Nothing else on the page is under the tray.
+    const overlaps = await gm.evaluate(() => {
+      const t = document.querySelector('[data-testid="dice-tray"]')!.getBoundingClientRect();
+      const hit = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+      return ['.map-wrap', '.legend', '.side-pane', '.tab-body'].filter((s) => {
+        const e = document.querySelector(s);
+        return e && hit(e.getBoundingClientRect());
+      });
+    });
+    expect(overlaps).toEqual([]);
+    await h.shot(gm, 'dice-tray-390');
+
+    // The GM undoes the step: the dice it showed are gone with it.
+    await gm.keyboard.press('u');
+    await seqIs(2);
+    await expect.poll(() => tray.count()).toBe(0);
+    expect(h.errors).toEqual([]);
+  });
+});

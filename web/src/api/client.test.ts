@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LiveStatus, LiveTable, reconnectDelay } from './client.ts';
+
+/** A stand-in for the browser's WebSocket: records what the page sends, lets the test answer. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text) as Record<string, unknown>);
+  }
+  close() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    queueMicrotask(() => this.onclose?.());
+  }
+  // test side
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(m: unknown) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+const view = (seq: number) => ({ seq, state: {}, pending: null, summary: {}, over: false });
+const welcome = (seq: number) => ({
+  type: 'welcome',
+  tokenId: 't1',
+  encounter: { encounter: { id: 'e1', name: 'Duel', system: 'tft', createdAt: '', updatedAt: '', seq, over: false, winner: null }, role: 'gm', figures: [], settings: {}, view: view(seq) },
+  missed: [],
+});
+
+function table() {
+  const statuses: [LiveStatus, string | undefined][] = [];
+  const t = new LiveTable(
+    'e1',
+    'tok',
+    { welcome: () => undefined, step: () => undefined, settings: () => undefined, status: (s, d) => statuses.push([s, d]) },
+    'ws://test/api/ws',
+  );
+  return { t, statuses };
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the live connection', () => {
+  it('reconnects after the server says bye because it is shutting down, and catches up from the last seq', async () => {
+    const { t, statuses } = table();
+    const first = FakeSocket.all[0];
+    first.open();
+    first.receive(welcome(5));
+    expect(statuses.at(-1)?.[0]).toBe('live');
+
+    first.receive({ type: 'bye', reason: 'shutdown' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.map((s) => s[0])).not.toContain('closed');
+    expect(statuses.at(-1)?.[0]).toBe('reconnecting');
+
+    // The server is still down for the first attempts: the page keeps trying, waiting longer.
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1].close();
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1) - 1);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(3);
+
+    // Back up: the hello says the last step seen; the welcome makes the page live again.
+    const again = FakeSocket.all[2];
+    again.open();
+    expect(again.sent[0]).toEqual({ type: 'hello', encounterId: 'e1', token: 'tok', lastSeq: 5 });
+    again.receive(welcome(5));
+    expect(statuses.at(-1)?.[0]).toBe('live');
+    t.close();
+  });
+
+  it('stays closed after a bye for a revoked token or a deleted encounter', async () => {
+    for (const reason of ['revoked', 'deleted']) {
+      FakeSocket.all = [];
+      const { statuses } = table();
+      FakeSocket.all[0].open();
+      FakeSocket.all[0].receive(welcome(1));
+      FakeSocket.all[0].receive({ type: 'bye', reason });
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(FakeSocket.all).toHaveLength(1);
+      expect(statuses.at(-1)).toEqual(['closed', reason]);
+    }
+  });
+
+  it("passes on what a physical die is for, in the server's words (dice-needed roll.text)", async () => {
+    const { t } = table();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(1));
+    const asked = t.command({ type: 'begin' }, []);
+    const id = ws.sent.at(-1)?.id;
+    ws.receive({ type: 'dice-needed', id, sides: 6, index: 0, roll: { figure: null, event: 'initiative', die: 1, of: 2, sides: 6, text: 'initiative roll, die 1 of 2 (d6)' } });
+    expect(await asked).toEqual({ type: 'dice-needed', sides: 6, index: 0, purpose: 'initiative roll, die 1 of 2 (d6)' });
+    t.close();
+  });
+
+  it('waits 0.25 s, then twice as long each time, at most 5 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { type TurnInput, moveOrderView, whoseTurn } from './turn.ts';
+
+const names: Record<string, string> = { bjorn: 'Bjorn', cedric: 'Cedric', orc1: 'Orc (orc1)', aldric: 'Sir Aldric' };
+const base = (over: Partial<TurnInput>): TurnInput => ({
+  system: 'tft',
+  pending: null,
+  over: false,
+  state: {},
+  nameOf: (id) => names[id] ?? id,
+  mine: new Set(),
+  isGm: false,
+  ...over,
+});
+
+describe('whose turn, in words', () => {
+  it("a player waiting for the other side is told who moves, not shown the enemy's empty panel", () => {
+    const t = base({ pending: { figures: ['bjorn'], kind: 'move' }, state: { moveOrder: ['north', 'south'], moveSide: 0 }, mine: new Set(['cedric']) });
+    expect(whoseTurn(t)).toBe('Not your turn. Now: north moves: Bjorn.');
+    expect(whoseTurn({ ...t, pending: { figures: ['cedric'], kind: 'move' }, state: { moveOrder: ['north', 'south'], moveSide: 1 } })).toBe('Your turn. South moves: Cedric.');
+  });
+
+  it('initiative, action, AD&D declarations, system steps, the end', () => {
+    expect(whoseTurn(base({ isGm: true, pending: { figures: ['bjorn'], kind: 'initiative' }, state: { initiativeWinner: 'north' } }))).toBe(
+      'Now: north won the initiative: Bjorn chooses to move first or last.',
+    );
+    expect(whoseTurn(base({ pending: { figures: ['cedric'], kind: 'action' } }))).toBe("Now: Cedric's action.");
+    expect(whoseTurn(base({ system: 'adnd', pending: { figures: ['aldric', 'orc1'], kind: 'action' }, mine: new Set(['cedric']) }))).toBe(
+      'Not your turn. Now: Sir Aldric and Orc (orc1) declare an action.',
+    );
+    expect(whoseTurn(base({ pending: { figures: [], kind: 'begin' } }))).toBe('Waiting for the GM (begin).');
+    expect(whoseTurn(base({ isGm: true, pending: { figures: [], kind: 'begin' } }))).toBe('Next: the system step (begin).');
+    expect(whoseTurn(base({ over: true }))).toBe('The fight is over.');
+  });
+});
+
+describe('movement order', () => {
+  it('while the winner chooses, shows the winner first (the engine has only placed the others)', () => {
+    // red won; the engine's moveOrder is ["blue"] until red says first or last.
+    expect(moveOrderView({ moveOrder: ['blue'], initiativeWinner: 'red', moveSide: 0 }, 'initiative')).toEqual([
+      { side: 'red', now: true, note: 'chooses first or last' },
+      { side: 'blue', now: false },
+    ]);
+  });
+
+  it('after the choice, the full order with the side moving now', () => {
+    expect(moveOrderView({ moveOrder: ['blue', 'red'], initiativeWinner: 'red', moveSide: 1 }, 'move')).toEqual([
+      { side: 'blue', now: false },
+      { side: 'red', now: true },
+    ]);
+    expect(moveOrderView({ moveOrder: ['blue', 'red'], moveSide: 1 }, 'action').every((c) => !c.now)).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+// Whose turn it is, in words, for every viewer: the GM, the player whose figure must decide,
+// the player waiting for another side, a spectator. And the movement order as the Status tab
+// shows it (during the initiative choice the winner is not in the engine's order yet).
+import type { Obj } from './view.ts';
+
+export interface TurnInput {
+  system: string;
+  pending: { figures: string[]; kind: string } | null;
+  over: boolean;
+  state: Obj;
+  nameOf(id: string): string;
+  /** Figures this viewer commands (all for the GM). */
+  mine: ReadonlySet<string>;
+  isGm: boolean;
+}
+
+const list = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/** What is being decided now and by whom ("north moves: Bjorn"). */
+function decision(t: TurnInput, p: { figures: string[]; kind: string }): string {
+  const names = list(p.figures.map(t.nameOf));
+  const s = t.state;
+  if (t.system === 'tft') {
+    if (p.kind === 'initiative' && typeof s.initiativeWinner === 'string') return `${s.initiativeWinner} won the initiative: ${names} chooses to move first or last`;
+    if (p.kind === 'move' && Array.isArray(s.moveOrder) && typeof s.moveSide === 'number') return `${String(s.moveOrder[s.moveSide] ?? '')} moves: ${names}`.trim();
+    if (p.kind === 'action') return `${names}'s action`;
+  }
+  if (t.system === 'adnd') {
+    if (p.kind === 'action') return `${names} ${p.figures.length > 1 ? 'declare' : 'declares'} an action`;
+    if (p.kind === 'parry') return `${names} may parry`;
+    if (p.kind === 'extra-attack') return `${names}: extra attack`;
+  }
+  return `${names}: ${p.kind}`;
+}
+
+/** The line the action panel shows about the turn, for this viewer. */
+export function whoseTurn(t: TurnInput): string {
+  if (t.over) return 'The fight is over.';
+  const p = t.pending;
+  if (!p) return '';
+  if (p.figures.length === 0) return t.isGm ? `Next: the system step (${p.kind}).` : `Waiting for the GM (${p.kind}).`;
+  const now = decision(t, p);
+  if (t.isGm) return `Now: ${now}.`;
+  if (t.mine.size === 0) return `Now: ${now}.`;
+  return p.figures.some((id) => t.mine.has(id)) ? `Your turn. ${cap(now)}.` : `Not your turn. Now: ${now}.`;
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export interface OrderChip {
+  side: string;
+  /** Moving now (or choosing now). */
+  now: boolean;
+  note?: string;
+}
+
+/**
+ * TFT movement order for the Status tab. While the initiative winner chooses, the engine's
+ * `moveOrder` holds only the other sides (the winner is placed by its choice), so the winner
+ * is shown first with "chooses first or last".
+ */
+export function moveOrderView(state: Obj, phase: string | undefined): OrderChip[] {
+  const order = Array.isArray(state.moveOrder) ? state.moveOrder.filter((x): x is string => typeof x === 'string') : [];
+  const winner = typeof state.initiativeWinner === 'string' ? state.initiativeWinner : null;
+  if (phase === 'initiative' && winner && !order.includes(winner)) {
+    return [{ side: winner, now: true, note: 'chooses first or last' }, ...order.map((side) => ({ side, now: false }))];
+  }
+  const at = typeof state.moveSide === 'number' ? state.moveSide : -1;
+  return order.map((side, i) => ({ side, now: phase === 'move' && i === at }));
+}
