@@ -79,7 +79,7 @@ describe('fray run', () => {
     const base = readFileSync(DUEL, 'utf8');
     const cases: [string, RegExp][] = [
       [base.replace('weapons: [broadsword, dagger]', 'weapons: [brodsword, dagger]'), /figures\[0\]\.weapons\[0\]: unknown weapon 'brodsword'/],
-      [base.replace('dx: 12', 'dx: high'), /figures\[0\]\.dx: expected number, got 'high'/],
+      [base.replace('dx: 12', 'dx: high'), /figures\[0\]\.dx: expected a number, got 'high'/],
       [base.replace('at: [5, 3]', 'at: [50, 3]'), /figures\[1\]\.at: hex 50,3 is off the 10x8 map/],
       [base.replace('system: tft', 'system: gurps'), /system: unknown system "gurps"/],
       ['figures: [', /YAML syntax/],

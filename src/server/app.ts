@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { ApiError, toApiError } from './errors.ts';
 import { Hub } from './hub.ts';
-import { zodIssues } from './issues.ts';
+import { zodIssues } from '../core/issues.ts';
 import { parseClientMessage } from './messages.ts';
 import {
   type ClientMessage,

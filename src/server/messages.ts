@@ -1,7 +1,7 @@
 // Parsing of WebSocket frames from clients. Never throws: anything that is not one valid
 // ClientMessage becomes an error answer naming the field and the reason, and the caller keeps
 // the connection open.
-import { describeValue, zodIssues } from './issues.ts';
+import { describeValue, zodIssues } from '../core/issues.ts';
 import { type ClientMessage, ClientMessage as ClientMessageSchema, type ErrorCode, type Issue, MAX_MESSAGE_BYTES } from './protocol.ts';
 
 /** The `type`s a client may send. */

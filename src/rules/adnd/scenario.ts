@@ -2,6 +2,7 @@
 // into the start state. Commands are validated here too (parseCommand).
 import { z } from 'zod';
 import { InputError, type Issue } from '../../core/errors.ts';
+import { zodIssues } from '../../core/issues.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
 import { parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
@@ -106,16 +107,9 @@ export const scenarioSchema = z.strictObject({
 
 export type AdndScenario = z.infer<typeof scenarioSchema>;
 
-function zodIssues(error: z.ZodError, prefix = ''): Issue[] {
-  return error.issues.map((i) => ({
-    path: [prefix, ...i.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))].filter(Boolean).join('.').replace(/\.\[/g, '['),
-    message: i.message,
-  }));
-}
-
 export function parseCommand(raw: unknown, path = 'command'): Command {
   const r = commandSchema.safeParse(raw);
-  if (!r.success) throw new InputError(zodIssues(r.error, path), 'command');
+  if (!r.success) throw new InputError(zodIssues(r.error, raw, path), 'command');
   return r.data as Command;
 }
 
@@ -201,7 +195,7 @@ function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: I
 /** Builds the start state; throws InputError naming every bad field. */
 export function setupScenario(raw: unknown): AdndState {
   const r = scenarioSchema.safeParse(raw);
-  if (!r.success) throw new InputError(zodIssues(r.error), 'scenario');
+  if (!r.success) throw new InputError(zodIssues(r.error, raw), 'scenario');
   const sc = r.data;
   const issues: Issue[] = [];
   const ids = new Set<string>();

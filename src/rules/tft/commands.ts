@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import type { TftCommand } from './model.ts';
 import { moduleAction } from './registry.ts';
-import { directionSchema, hexSchema, zodIssues } from './schema-util.ts';
+import { zodIssues } from '../../core/issues.ts';
+import { directionSchema, hexSchema } from './schema-util.ts';
 
 const base = { script: z.number().int().min(0).optional() };
 const id = z.string().min(1);

@@ -35,7 +35,7 @@ describe('scenario validation', () => {
     expect(issues(two({ weapons: ['broadswrod'] }))).toEqual([{ path: 'figures[0].weapons[0]', message: "unknown weapon 'broadswrod' (did you mean 'broadsword'?)" }]);
   });
   it('`dx: high` is named with the expected type and the value found', () => {
-    expect(issues(two({ dx: 'high' }))).toEqual([{ path: 'figures[0].dx', message: "expected number, got 'high'" }]);
+    expect(issues(two({ dx: 'high' }))).toEqual([{ path: 'figures[0].dx', message: "expected a number, got 'high'" }]);
   });
   it('a figure off the map is named', () => {
     expect(issues(two({ at: [40, 3] }))).toEqual([{ path: 'figures[0].at', message: 'hex 40,3 is off the 16x12 map' }]);
@@ -54,8 +54,8 @@ describe('scenario validation', () => {
     expect(issues(two({}, { map }))).toEqual([{ path: 'map.terrain[2]', message: 'hex 5,5 is already listed at map.terrain[0]; give each hex one kind' }]);
   });
   it('unknown fields and options are rejected', () => {
-    expect(issues(two({ strength: 12 }))).toEqual([{ path: 'figures[0]', message: "unknown field 'strength'" }]);
-    expect(issues(two({}, { options: { rulset: 'legacy' } }))[0]).toEqual({ path: 'options', message: "unknown field 'rulset'" });
+    expect(issues(two({ strength: 12 }))).toEqual([{ path: 'figures[0].strength', message: "unknown field 'strength'" }]);
+    expect(issues(two({}, { options: { rulset: 'legacy' } }))[0]).toEqual({ path: 'options.rulset', message: "unknown field 'rulset'" });
     expect(issues(two({}, { options: { ruleset: 'modern' } }))[0].path).toBe('options.ruleset');
   });
   it('a scenario may add its own weapons (data block) and use them', () => {
@@ -74,7 +74,7 @@ describe('scenario validation', () => {
     const raw = two({}, { script: [{ turn: 1, commands: [{ type: 'move', figure: 'zed', path: [] }, { type: 'attack', figure: 'a' }] }] });
     expect(issues(raw)).toEqual([
       { path: 'script[0].commands[0].figure', message: "no figure 'zed'" },
-      { path: 'script[0].commands[1].target', message: 'required (expected string)' },
+      { path: 'script[0].commands[1].target', message: 'required: text' },
     ]);
   });
   it('talents check IQ and prerequisites; Eyes Behind gives 6 front hexes', () => {

@@ -17,7 +17,8 @@ import type {
   WeaponInstance,
 } from './model.ts';
 import { allModules } from './registry.ts';
-import { hexSchema, zodIssues } from './schema-util.ts';
+import { zodIssues } from '../../core/issues.ts';
+import { hexSchema } from './schema-util.ts';
 import { buildTables } from './tables.ts';
 
 // ---------------------------------------------------------------------------------------------

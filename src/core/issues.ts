@@ -1,8 +1,9 @@
-// zod issues of the server's own messages (HTTP bodies and queries, WebSocket frames) turned into
-// issues a person can act on: the field, what was expected and what came, never zod's bare
-// "Invalid input". Paths are written as the rules write theirs: "body.faces[0]", "notes[1].id".
+// zod issues turned into issues a person can act on: the field, what was expected and what came,
+// never zod's bare "Invalid input". One formatter for scenarios and commands (both systems) and
+// the server's own messages (HTTP bodies and queries, WebSocket frames). Paths are dotted:
+// "figures[1].dx", "body.faces[0]", "notes[1].id".
 import type { z } from 'zod';
-import type { Issue } from './protocol.ts';
+import type { Issue } from './errors.ts';
 
 /** "body" + ["faces", 0] -> "body.faces[0]". */
 export function pathOf(base: string, p: readonly PropertyKey[]): string {
@@ -68,7 +69,7 @@ function reason(i: ZodIssue, input: unknown): string {
       const forms = i.errors.map((branch) => {
         const top = branch.find((b) => b.path.length === 0);
         if (top?.code === 'invalid_type') return typeWord(top.expected);
-        return branch.map((b) => `${b.path.length ? `${pathOf('', b.path as PropertyKey[])}: ` : ''}${reason(b, got)}`).join(', ');
+        return `{${branch.map((b) => `${b.path.length ? `${pathOf('', b.path as PropertyKey[])}: ` : ''}${reason(b, got)}`).join('; ')}}`;
       });
       return `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
     }
@@ -80,7 +81,7 @@ function reason(i: ZodIssue, input: unknown): string {
 }
 
 /** Issues naming each field (an unknown field by its own path) and the reason. */
-export function zodIssues(err: z.ZodError, input: unknown, base: string): Issue[] {
+export function zodIssues(err: z.ZodError, input: unknown, base = ''): Issue[] {
   return err.issues.flatMap((i) => {
     if (i.code === 'unrecognized_keys') {
       return i.keys.map((k) => ({ path: pathOf(base, [...(i.path as PropertyKey[]), k]), message: `unknown field '${k}'` }));
