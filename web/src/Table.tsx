@@ -11,7 +11,7 @@ import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
 import { mergeEntries, trayGroups, undoTarget } from './model/log.ts';
-import { type Reach, movePreview, optionsAfterMove } from './model/move.ts';
+import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, withDistinctNames } from './model/options.ts';
 import { whoseTurn } from './model/turn.ts';
@@ -590,7 +590,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                           chosen,
                           ma,
                           facing: moveFacing(chosen),
-                          after: chosen ? optionsAfterMove(chosen.maUsed, ma, preview?.engaged ?? sel.engaged) : [],
+                          after: chosen ? (actionsAfterMove(view?.state, sel.id, chosen.path) ?? ['as the dice fall (the move may draw fire)']) : [],
                           onFacing: setFacing,
                           onConfirm: () => chosen && sendMove(chosen),
                           onStay: () => send({ type: 'move', figure: sel.id, path: [], facing: moveFacing(null) }),

@@ -8,7 +8,7 @@ import { getSystem } from '../../../src/rules/index.ts';
 import type { TftState } from '../../../src/rules/tft/model.ts';
 import { beginTurn, setup } from '../../../src/rules/tft/testing.ts';
 import { viewState } from '../../../src/server/views.ts';
-import { movePreview, optionsAfterMove } from './move.ts';
+import { actionsAfterMove, movePreview } from './move.ts';
 
 const sys = getSystem('tft');
 
@@ -123,9 +123,29 @@ describe('movement preview (the engine decides what is lit)', () => {
     expect(asPlayer.ma).toBe(10);
   });
 
-  it('options after moving follow tft-core: 0-1 any, up to half MA attack/defend/dodge/drop, more none', () => {
-    expect(optionsAfterMove(1, 10, false)).toEqual(['any action']);
-    expect(optionsAfterMove(5, 10, false)).toContain('attack');
-    expect(optionsAfterMove(6, 10, false)[0]).toMatch(/no action/);
+  it('what is left after a move is the engine\'s own action options (tft-core options by movement): 1 hex any, up to half MA attack/defend/dodge/drop, more none', () => {
+    const state = setup([
+      { id: 'a', side: 'x', st: 12, dx: 12, weapons: ['broadsword', 'dagger'], at: [0, 2], facing: 0 },
+      { id: 'b', side: 'y', at: [6, 2], facing: 3 },
+    ]);
+    beginTurn(state, 'y');
+    sys.apply(state, { type: 'move', figure: 'b', path: [] }, new SeededDice(seedRng(1)), null);
+    const path = (n: number): Hex[] => Array.from({ length: n }, (_, i) => ({ q: i + 1, r: 2 }));
+    // One hex: readying the dagger is still open (tft-core: at most 1 hex).
+    expect(actionsAfterMove(wire(state), 'a', path(1))).toEqual(expect.arrayContaining(['ready', 'defend', 'dodge', 'drop']));
+    // Five of MA 10, ending in front of b: attack, no ready.
+    const five = actionsAfterMove(wire(state), 'a', path(5));
+    expect(five).toContain('attack');
+    expect(five).not.toContain('ready');
+    // Six of MA 10 (more than half): nothing.
+    const far = setup([
+      { id: 'a', side: 'x', st: 12, dx: 12, weapons: ['broadsword'], at: [0, 2], facing: 0 },
+      { id: 'b', side: 'y', at: [9, 2], facing: 3 },
+    ]);
+    beginTurn(far, 'y');
+    sys.apply(far, { type: 'move', figure: 'b', path: [] }, new SeededDice(seedRng(1)), null);
+    expect(actionsAfterMove(wire(far), 'a', path(6))).toEqual(['no action']);
+    // The engine's state is not touched.
+    expect(state.figures[0].pos).toEqual({ q: 0, r: 2 });
   });
 });

@@ -8,7 +8,9 @@
 import { type Hex, hexKey, neighbors } from '../../../src/core/hex/coords.ts';
 import { reachable as engineReachable, pathOf } from '../../../src/rules/tft/ai.ts';
 import { effectiveMA, isEngaged } from '../../../src/rules/tft/core.ts';
-import { commandProblem, stepCost } from '../../../src/rules/tft/flow.ts';
+import { applyCommand, commandProblem, stepCost } from '../../../src/rules/tft/flow.ts';
+import { actionOptions } from '../../../src/rules/tft/options.ts';
+import { cloneTft } from '../../../src/rules/tft/system.ts';
 import type { Figure, TftState } from '../../../src/rules/tft/model.ts';
 import { isObj } from './view.ts';
 
@@ -78,10 +80,41 @@ export function movePreview(state: unknown, figureId: string): MovePreview | nul
   return { ma, engaged, reach };
 }
 
-/** The actions still open after moving `used` of `ma` (tft-core movement limits). */
-export function optionsAfterMove(used: number, ma: number, engaged: boolean): string[] {
-  if (engaged) return used === 0 ? ['attack', 'defend', 'change weapon', 'disengage', 'pick up'] : ['attack', 'defend'];
-  if (used <= 1) return ['any action'];
-  if (used <= Math.floor(ma / 2)) return ['attack', 'defend', 'dodge', 'drop'];
-  return ['no action (moved more than half MA)'];
+/** Stops the preview's copy of a move once the move itself is done (its 'move' event). */
+const MOVED = Symbol('moved');
+
+/** No die is rolled in a preview: a move that rolls (an overwatch shot at it) cannot be foreseen. */
+const NO_DICE = {
+  face(): number {
+    throw new Error('the move rolls dice');
+  },
+};
+
+/**
+ * What `figureId` may do in the action phase after moving along `path`: the engine's own action
+ * options (core and house modules: attack only with a foe in front, HiTech fire after a move...)
+ * on a copy of the state moved as the engine moves it, stopped before anything after the move.
+ * Command types, 'pass' left out; ['no action'] when only passing is left; null when the move
+ * would roll dice (an overwatch shot) or cannot be judged on this view: the dice decide.
+ */
+export function actionsAfterMove(state: unknown, figureId: string, path: Hex[]): string[] | null {
+  const s = previewState(state);
+  if (!s) return null;
+  const copy = cloneTft(s);
+  try {
+    applyCommand(copy, { type: 'move', figure: figureId, path }, NO_DICE, (e) => {
+      if (e.type === 'move' && e.figure === figureId) throw MOVED;
+    });
+  } catch (e) {
+    if (e !== MOVED) return null;
+  }
+  const fig = copy.figures.find((f) => f.id === figureId);
+  if (!fig?.turn.moved) return null;
+  const types = new Set<string>();
+  try {
+    for (const o of actionOptions(copy, fig, 'explain')) if (o.command.type !== 'pass') types.add(o.command.type);
+  } catch {
+    return null; // not judged on this view of the state
+  }
+  return types.size > 0 ? [...types] : ['no action'];
 }
