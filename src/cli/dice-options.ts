@@ -4,10 +4,17 @@ import { InputError } from '../core/errors.ts';
 import { seedRng } from '../core/rng.ts';
 import { ChainedDice } from '../engine/dice.ts';
 
+/** The largest numeric seed: seeds are folded to 32 bits (core/rng.ts hashSeed). */
+export const MAX_SEED = 0xffffffff;
+
 export function parseSeed(text: string | undefined, fallback: unknown): number | string {
   if (text === undefined) return typeof fallback === 'number' || typeof fallback === 'string' ? fallback : 1;
   const n = Number(text);
-  return Number.isFinite(n) && text.trim() !== '' ? n : text;
+  if (!Number.isFinite(n) || text.trim() === '') return text;
+  // A number is a whole number from 0 to 2^32 - 1: 1.5 would play the same fights as 1, and
+  // 2^32 + 1 the same as 0 (core/rng.ts hashSeed); any text is hashed instead.
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SEED) throw new InputError([{ path: '--seed', message: `'${text}' must be a whole number from 0 to ${MAX_SEED}, or any text` }], 'option');
+  return n;
 }
 
 export function parseDiceList(text: string): number[] {

@@ -21,7 +21,10 @@ function splitmix32(x: number): number {
 function hashSeed(seed: number | string): number {
   if (typeof seed === 'number') {
     if (!Number.isFinite(seed)) throw new RangeError(`seed: must be a finite number, got ${seed}`);
-    // Fold the high part in so seeds above 2^32 still differ.
+    // The documented fold (pinned by rng.test.ts): the low 32 bits XOR the part above them,
+    // fractions truncated. A whole seed from 0 to 2^32 - 1 is itself; larger or negative seeds
+    // can collide with those (2^32 + 1 folds to 0, -1 to 2^32 - 1), so the CLI and experiment
+    // files take whole numbers from 0 to 2^32 - 1 only (text seeds are hashed below).
     return (Math.trunc(seed) ^ Math.trunc(seed / 0x100000000)) >>> 0;
   }
   let h = 0x811c9dc5;

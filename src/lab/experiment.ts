@@ -15,12 +15,13 @@
 //     - { path: figures.hero.dx, from: 10, to: 18 }
 //     - { path: side.goblins.count, values: [1, 2, 3, 4] }
 import { z } from 'zod';
-import { type Issue, InputError } from '../core/errors.ts';
+import { InputError } from '../core/errors.ts';
+import { zodIssues } from '../core/issues.ts';
 import { type ArenaJob, prepareJob } from './arena.ts';
 import { ArenaPool, type PoolOptions } from './pool.ts';
 import type { Interval } from './stats.ts';
 import { metricOf } from './summary.ts';
-import { type Setting, type Variant, applySettings, parseSetting } from './variants.ts';
+import { type Setting, SettingPathError, type Variant, applySettings, checkVariantNames, parseSetting } from './variants.ts';
 
 const settingsSchema = z.record(z.string().min(1), z.unknown());
 
@@ -29,7 +30,7 @@ export const experimentSchema = z.strictObject({
   description: z.string().optional(),
   scenario: z.union([z.string().min(1), z.looseObject({ system: z.string() })]),
   fights: z.number().int().min(1).max(100_000_000).default(10_000),
-  seed: z.union([z.number(), z.string()]).default(1),
+  seed: z.union([z.number().int().min(0).max(0xffffffff), z.string().min(1)]).default(1),
   events: z.boolean().default(true),
   metric: z.string().min(1).optional(),
   metricTitle: z.string().optional(),
@@ -78,10 +79,10 @@ export interface Experiment {
 export function parseExperiment(raw: unknown): { experiment: Experiment; scenario: string | Record<string, unknown> } {
   const r = experimentSchema.safeParse(raw);
   if (!r.success) {
-    const issues: Issue[] = r.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: i.message }));
-    throw new InputError(issues, 'experiment');
+    throw new InputError(zodIssues(r.error, raw), 'experiment');
   }
   const e = r.data;
+  checkVariantNames(e.variants, 'variants', true);
   const variants = e.variants.map((v, i) => ({
     name: v.name,
     settings: Object.entries(v.set).map(([k, value]): Setting => ({ ...parseSetting(`${k}=x`, `variants.${i}.set.${k}`), value })),
@@ -119,6 +120,19 @@ export interface GridResult {
   seconds?: number;
 }
 
+/**
+ * InputError when the grid measured nothing for a variant (a variant invalid at some points
+ * only is fine: it is reported there): with every reason, once each.
+ */
+function checkSomethingRan(points: readonly GridPoint[], e: Experiment): void {
+  const never = e.variants.filter((v) => !points.some((p) => p.variant === v.name && p.metric));
+  if (never.length === 0) return;
+  const issues = never.flatMap((v) =>
+    [...new Set(points.filter((p) => p.variant === v.name && p.error).map((p) => p.error as string))].slice(0, 4).map((why) => ({ path: `variant '${v.name}'`, message: `invalid at every point of the grid: ${why}` })),
+  );
+  throw new InputError(issues, never.length === e.variants.length ? 'experiment (no point of the grid ran)' : 'experiment');
+}
+
 function combos(axes: readonly Axis[]): unknown[][] {
   let out: unknown[][] = [[]];
   for (const a of axes) out = out.flatMap((c) => a.values.map((v) => [...c, v]));
@@ -153,6 +167,12 @@ export async function runGrid(
           prepareJob({ variants: [{ name: v.name, raw: sc }], seed: e.seed, fights: 1, events: false });
           ok.push({ name: v.name, raw: sc });
         } catch (err) {
+          // A path that names nothing is wrong at every point: an error of that setting.
+          if (err instanceof SettingPathError) {
+            const axis = e.vary.findIndex((a) => a.path === err.issues[0]?.path);
+            const where = axis >= 0 ? `vary '${e.vary[axis].title}'` : `variant '${v.name}'`;
+            throw new InputError(err.issues.map((i) => ({ path: `${where}: ${i.path}`, message: `${i.message}; the path names nothing in the scenario` })), 'experiment');
+          }
           if (!(err instanceof InputError)) throw err;
           points.push({ variant: v.name, at, error: err.issues.map((i) => `${i.path}: ${i.message}`).join('; ') });
         }
@@ -183,5 +203,6 @@ export async function runGrid(
   } finally {
     await arena.close();
   }
+  checkSomethingRan(points, e);
   return { name: e.name, metric: metric ?? 'win', fights: e.fights, seed: e.seed, vary: e.vary, variants: e.variants.map((v) => v.name), points };
 }

@@ -1,22 +1,22 @@
 // Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
 import type { SimReport } from './summary.ts';
-import { fmtNum, pct, table } from './text.ts';
+import { count, fmtNum, pct, table } from './text.ts';
 import type { Interval } from './stats.ts';
 
 const ci = (i: Interval | undefined, p = false) => {
   if (!i || Number.isNaN(i.est)) return 'n/a';
   const f = (x: number) => (p ? pct(x, 1) : fmtNum(Math.round(x * 1000) / 1000));
-  return `${f(i.est)} [${f(i.lo)}, ${f(i.hi)}]`;
+  return `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}`;
 };
 
 export function formatSim(r: SimReport): string {
   const out: string[] = [];
   for (const v of r.variants) {
-    out.push(`== ${v.name}${v.settings ? ` (${v.settings})` : ''}: ${v.fights.toLocaleString('en')} fights${v.unfinished ? `, ${v.unfinished} unfinished (counted as draws)` : ''}`);
+    out.push(`== ${v.name}${v.settings ? ` (${v.settings})` : ''}: ${count(v.fights, 'fight')}${v.unfinished ? `, ${v.unfinished} unfinished (counted as draws)` : ''}`);
     out.push(
       table(
         ['result', 'rate [95% Wilson]'],
-        [...v.wins.map((w) => [`${w.side} wins`, ci(w, true)]), ['draw', ci(v.draw, true)]],
+        [...v.wins.map((w) => [`won by ${w.side}`, ci(w, true)]), ['draw', ci(v.draw, true)]],
       ),
     );
     out.push(`turns (TFT) / rounds (AD&D): ${ci(v.turns)}`);
@@ -56,7 +56,7 @@ export function formatSim(r: SimReport): string {
     out.push('');
   }
   if (r.fightsPerSecond !== undefined) {
-    out.push(`${r.fights.toLocaleString('en')} fights x ${r.variants.length} variant(s) in ${r.seconds?.toFixed(2)} s: ${Math.round(r.fightsPerSecond).toLocaleString('en')} fights/s (${r.workers} worker${r.workers === 1 ? '' : 's'}, seed ${r.seed}${r.events ? ', events on' : ', events off'})`);
+    out.push(`${count(r.fights, 'fight')} x ${count(r.variants.length, 'variant')} in ${r.seconds?.toFixed(2)} s: ${Math.round(r.fightsPerSecond).toLocaleString('en')} fights/s (${r.workers} worker${r.workers === 1 ? '' : 's'}, seed ${r.seed}${r.events ? ', events on' : ', events off'})`);
   }
   return out.join('\n');
 }

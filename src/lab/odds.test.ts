@@ -360,3 +360,33 @@ describe('fray odds: AD&D swings', () => {
     expect(dead.states?.find((s) => s.state === 'dead')?.p).toBe(1);
   });
 });
+
+describe('fray odds: refusals (audit)', () => {
+  const issue = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(InputError);
+      return (e as InputError).issues[0];
+    }
+    return expect.unreachable('no error');
+  };
+  it('R-S3, R-H8: per-die armor with a sweep is refused (the per-die branch ignored the halving)', () => {
+    expect(issue(() => tftAttackOdds({ adjDX: 13, damage: '2d', perDie: true, sweep: { variant: 'new', targets: 2 } })).path).toBe('perDie');
+  });
+  it('R-H10: a burst is refused as the engine refuses it (burstProblem), and when it fires no round', () => {
+    expect(issue(() => tftAttackOdds({ adjDX: 13, damage: '2d', burst: 'half', clip: 1 })).message).toMatch(/would fire no round/);
+    expect(issue(() => tftAttackOdds({ adjDX: 13, damage: '2d', burst: 'four', clip: 2 })).message).toMatch(/the 'four' burst needs 4/);
+    expect(tftAttackOdds({ adjDX: 13, damage: '2d', burst: 'half', clip: 2 }).hits?.length).toBeGreaterThan(0);
+  });
+  it('R-S6: a classic sweep reaches at most CLASSIC_MAX_ARC targets', () => {
+    expect(issue(() => tftAttackOdds({ adjDX: 17, damage: '3d', sweep: { variant: 'classic', targets: 4 } })).message).toMatch(/at most 3 .*R-S6/);
+  });
+  it('expressions too large to enumerate exactly are refused at once', () => {
+    const t0 = Date.now();
+    expect(issue(() => diceOdds('1000d100')).path).toBe('expression');
+    expect(issue(() => adndAttackOdds({ need: 10, damage: '3d100000' })).path).toBe('damage');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(diceOdds('50d100').distribution.length).toBe(4951);
+  });
+});

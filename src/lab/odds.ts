@@ -5,7 +5,7 @@
 // criticalRow...), never on a second copy of a rule.
 import { Dist, gcdNum } from '../core/dice/exact.ts';
 import { Fraction } from '../core/dice/fraction.ts';
-import { diceBounds, parseDice } from '../core/dice/notation.ts';
+import { type DiceExpr, diceBounds, parseDice } from '../core/dice/notation.ts';
 import { InputError } from '../core/errors.ts';
 import type { LedgerEntry } from '../core/ledger.ts';
 import type { FigureState } from '../engine/types.ts';
@@ -13,10 +13,11 @@ import { criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
 import type { Figure as AdndFigure } from '../rules/adnd/model.ts';
 import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } from '../rules/tft/core.ts';
 import { dieThrough, hitThrough } from '../rules/tft/odds.ts';
-import { burstHits, clipUse } from '../rules/tft/house/hitech/autofire.ts';
+import { burstHits, burstProblem, clipUse } from '../rules/tft/house/hitech/autofire.ts';
+import type { FirearmDef } from '../rules/tft/house/hitech/data.ts';
 import { effectiveProtection } from '../rules/tft/house/hitech/damage.ts';
 import { reachChances } from '../rules/tft/house/sweep/odds.ts';
-import { sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
+import { CLASSIC_MAX_ARC, sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
 import { threadStateOf } from '../rules/tft/house/thread/states.ts';
 import type { Figure as TftFigure } from '../rules/tft/model.ts';
 
@@ -173,9 +174,39 @@ export function compareProb(d: Dist, op: Comparison, v: number): Fraction {
   }
 }
 
+/**
+ * The most work an exact enumeration may take, in the units of enumerationWork: about a second
+ * or two (50d100 is 1.3e8 and takes about half a second; 100d100 is 1e9 and takes about 3 s).
+ */
+export const MAX_ENUMERATION_WORK = 3e8;
+
+/**
+ * A measure of the work of enumerating `e` exactly: the convolutions cost about the square of
+ * the number of totals, times the size of the counts (64-bit words of the denominator).
+ */
+export function enumerationWork(e: DiceExpr): number {
+  let totals = 1;
+  let bits = 0;
+  for (const g of e.dice) {
+    totals += g.count * (g.sides - 1);
+    bits += g.count * Math.log2(g.sides);
+  }
+  return totals * totals * Math.max(1, Math.ceil(bits / 64));
+}
+
+/** InputError on `path` when `e` is too large to enumerate exactly in a second or two. */
+export function checkEnumerable(e: DiceExpr, text: string, path: string): void {
+  if (enumerationWork(e) > MAX_ENUMERATION_WORK) {
+    const totals = e.dice.reduce((t, g) => t + g.count * (g.sides - 1), 1);
+    const dice = e.dice.reduce((n, g) => n + g.count, 0);
+    throw new InputError([{ path, message: `'${text}' is too large to enumerate exactly (${totals.toLocaleString('en')} possible totals from ${dice} ${dice === 1 ? 'die' : 'dice'}; the limit is about 5,000 totals, fewer with many dice: 50d100 or 500d6 are fine)` }], 'odds');
+  }
+}
+
 /** The exact distribution of a dice expression, with P(total op value) when asked. */
 export function diceOdds(text: string, threshold?: { op: Comparison; value: number }): DiceOddsResult {
   const e = parseDice(text, 'expression');
+  checkEnumerable(e, text, 'expression');
   const d = Dist.of(e);
   const out: DiceOddsResult = {
     kind: 'dice',
@@ -393,6 +424,8 @@ function buildHitDamage(i: TftAttackInput, m: number): Dist {
   const halve = i.sweep?.variant === 'new';
   let through: Dist;
   if (i.perDie) {
+    // R-H8 per-die armor is armor against missiles; a sweep (the only halving, R-S3) is melee.
+    if (halve) throw new InputError([{ path: 'perDie', message: 'per-die armor (R-H8) is against missiles; a sweeping blow is melee (R-S3 halves before armor per attack)' }], 'odds');
     through = Dist.die(6)
       .mapTotal((f) => dieThrough(f, m, armor))
       .repeat(dmg.dice)
@@ -404,6 +437,16 @@ function buildHitDamage(i: TftAttackInput, m: number): Dist {
     });
   }
   return i.he ? through.times(2) : through;
+}
+
+/** Any autofire weapon with rounds in its clip: what burstProblem needs to know of the weapon. */
+const AUTOFIRE_WEAPON = { name: 'an autofire weapon', clipUnit: 'rounds', autofireBonus: 0, autoshotgun: false } as FirearmDef;
+
+/** Rounds a burst fires from a full clip of `clip`, refused as the engine refuses it (HiTech burstProblem, R-H10). */
+function burstRounds(burst: Burst, clip: number): number {
+  const problem = burstProblem(AUTOFIRE_WEAPON, burst, clip, clip);
+  if (problem) throw new InputError([{ path: 'clip', message: `${problem} (R-H10)` }], 'odds');
+  return clipUse(burst, clip);
 }
 
 /** Exact odds of one TFT attack (tft-core "To hit", criticals, armor; R-H8..R-H10; R-S2..R-S7). */
@@ -429,6 +472,10 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
   let adj = i.adjDX;
   if (i.sweep) {
     checkInt(i.sweep.targets, 'targets', 2, 6);
+    if (i.sweep.variant === 'classic' && i.sweep.targets > CLASSIC_MAX_ARC) {
+      throw new InputError([{ path: 'targets', message: `the classic rule sweeps at most ${CLASSIC_MAX_ARC} adjacent front hexes, got ${i.sweep.targets} targets (R-S6)` }], 'odds');
+    }
+    if (i.perDie) throw new InputError([{ path: 'perDie', message: 'per-die armor (R-H8) is armor against missiles; a sweeping blow is a melee attack' }], 'odds');
     for (const e of sweepPenalty(i.sweep.targets, i.sweep.variant, i.sweep.multipleSwing ?? false)) {
       ledger.push(e);
       adj += e.delta;
@@ -436,7 +483,7 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
     if (i.burst) throw new InputError([{ path: 'burst', message: 'a sweeping blow is a melee attack, not a burst' }], 'odds');
   }
   if (dice === 4) ledger.push({ source: 'target defends/dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
-  const rounds = i.burst ? clipUse(i.burst, clip) : 1;
+  const rounds = i.burst ? burstRounds(i.burst, clip) : 1;
   const hitsCache = hitsCacheOf(i);
   // One pass over the roll's totals: the outcome, P(outcome) and P(k hits) as counts over the
   // roll's denominator, and the damage of each total (k hits, the first with the multiplier).
@@ -551,6 +598,7 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
   const naturals = i.naturals ?? true;
   const crits = i.criticals ?? true;
   const expr = parseDice(i.damage, 'damage');
+  checkEnumerable(expr, i.damage, 'damage');
   const normal = Dist.of(expr).mapTotal((x) => (expr.dice.length > 0 ? Math.max(1, x) : x));
   const max = diceBounds(expr).max;
   const threshold = i.threshold ?? ((i.dex ?? 11) + (i.level ?? 1)) / 2;

@@ -5,6 +5,7 @@ import * as vega from 'vega';
 import * as vl from 'vega-lite';
 import type { DistRow } from './odds.ts';
 import type { SimReport } from './summary.ts';
+import { count } from './text.ts';
 
 export type VlSpec = vl.TopLevelSpec;
 
@@ -24,7 +25,7 @@ export function winChart(r: SimReport): VlSpec {
   const values = r.variants.flatMap((v) => [...v.wins.map((w) => ({ variant: v.name, side: w.side, p: w.est, lo: w.lo, hi: w.hi })), { variant: v.name, side: 'draw', p: v.draw.est, lo: v.draw.lo, hi: v.draw.hi }]);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: `Win rate (${r.fights.toLocaleString('en')} fights per variant, 95% Wilson intervals)`,
+    title: `Win rate (${count(r.fights, 'fight')} per variant, 95% Wilson intervals)`,
     data: { values },
     width: Math.max(220, 90 * r.variants.length),
     height: 220,
@@ -106,6 +107,46 @@ export function sweepChart(
     ...base,
     facet: { column: { field: 'facet', type: 'ordinal', title: o.facetTitle ?? '' } },
     spec: { width: 200, height: 220, encoding: enc, layer: layers },
+  } as VlSpec;
+}
+
+/**
+ * A metric per variant as bars with their 95% intervals, for a grid with no varied parameter
+ * (one group) or whose values are not numbers (a group per value); facets by a second parameter.
+ */
+export function categoryChart(
+  points: readonly { variant: string; x: string; facet?: string; est: number; lo: number; hi: number }[],
+  o: { title: string; xTitle?: string; yTitle: string; facetTitle?: string; percent?: boolean },
+): VlSpec {
+  const groups = new Set(points.map((p) => p.x)).size;
+  const variants = new Set(points.map((p) => p.variant)).size;
+  const y = { field: 'est', type: 'quantitative', title: o.yTitle, ...(o.percent ? { axis: { format: '%' } } : {}) };
+  const enc = o.xTitle
+    ? {
+        x: { field: 'x', type: 'nominal', sort: null, title: o.xTitle, axis: { labelAngle: 0 } },
+        xOffset: { field: 'variant', type: 'nominal', sort: null },
+        color: { field: 'variant', type: 'nominal', title: 'variant', sort: null },
+      }
+    : {
+        x: { field: 'variant', type: 'nominal', sort: null, title: null, axis: { labelAngle: 0 } },
+        color: { field: 'variant', type: 'nominal', title: 'variant', sort: null, legend: null },
+      };
+  const layers = [
+    { mark: { type: 'bar' }, encoding: { y } },
+    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: { value: 'black' } } },
+  ];
+  const base = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `${o.title} (95% intervals)`,
+    data: { values: points.map((p) => ({ ...p })) },
+    ...FONT,
+  };
+  const width = Math.max(220, Math.min(900, 40 * groups * variants + 40));
+  if (!points.some((p) => p.facet !== undefined)) return { ...base, width, height: 240, encoding: enc, layer: layers } as VlSpec;
+  return {
+    ...base,
+    facet: { column: { field: 'facet', type: 'ordinal', title: o.facetTitle ?? '' } },
+    spec: { width: Math.max(160, width / 2), height: 220, encoding: enc, layer: layers },
   } as VlSpec;
 }
 

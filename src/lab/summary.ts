@@ -103,9 +103,14 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
   return { seed: r.seed, fights: r.fights, events: r.events, variants, diffs };
 }
 
+/** Whether a metric is a rate (a share of fights, shown as a percentage): win:SIDE, draw, state:ID=STATE. */
+export function isRateMetric(metric: string): boolean {
+  return metric.startsWith('win:') || metric.startsWith('state:') || metric === 'draw' || metric.startsWith('draw:');
+}
+
 /** A metric name as the experiment files and charts use it: "win:north", "dealt-per-turn:hero", "state:lenny=dead", "uses:hero=sweep", "turns". */
 export function metricOf(r: ArenaResult, variant: number, metric: string): Interval | undefined {
   const s = r.variants[variant].sums;
-  if (metric.startsWith('win:') || metric.startsWith('state:') || metric === 'draw') return rateOf(s, metric);
+  if (isRateMetric(metric)) return rateOf(s, metric);
   return meanOf(s, metric);
 }

@@ -19,6 +19,11 @@ export function fmtNum(x: number): string {
   return a >= 100 ? x.toFixed(1) : a >= 1 ? x.toFixed(3) : x.toFixed(4);
 }
 
+/** "1 fight", "2 fights", "1,000 fights" (the plural given or word + s). */
+export function count(n: number, word: string, plural = `${word}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? word : plural}`;
+}
+
 export function pct(p: number, digits = 2): string {
   return `${(p * 100).toFixed(digits)}%`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../core/errors.ts';
 import { parseExperiment } from './experiment.ts';
-import { applySettings, parseVariant, parseVary } from './variants.ts';
+import { applySettings, checkVariantNames, parseVariant, parseVary, SettingPathError } from './variants.ts';
 
 const raw = {
   system: 'tft',
@@ -57,10 +57,36 @@ describe('variants', () => {
     } catch (e) {
       const paths = (e as InputError).issues.map((i) => i.path);
       expect(paths).toContain('fights');
-      expect(paths).toContain('vary.0');
+      expect(paths).toContain('vary[0]');
     }
     const ok = parseExperiment({ name: 'x', scenario: 'a.yaml', variants: [{ name: 'a', set: { sweep: 'new' } }], vary: [{ path: 'figures.hero.dx', from: 10, to: 12 }] });
     expect(ok.experiment.variants[0].settings).toEqual([{ path: 'options.sweep', value: 'new' }]);
     expect(ok.experiment.vary[0].values).toEqual([10, 11, 12]);
+  });
+});
+
+describe('variants: audit refusals', () => {
+  it('a malformed range is an error of the flag, not a one-string list', () => {
+    for (const v of ['x=12..', 'x=a..b', 'x=12...14', 'x=1.5..3']) expect(() => parseVary(v), v).toThrow(/not a range/);
+    expect(parseVary('x=[a..b]').values).toEqual([['a..b']]);
+  });
+  it('a path that names nothing is a SettingPathError; a value out of range at one point is not', () => {
+    expect(() => applySettings(raw, [{ path: 'figures.ghost.dx', value: 1 }])).toThrow(SettingPathError);
+    expect(() => applySettings(raw, [{ path: 'side.nobody.count', value: 1 }])).toThrow(SettingPathError);
+    try {
+      applySettings(raw, [{ path: 'side.g.count', value: 5 }]);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(InputError);
+      expect(e).not.toBeInstanceOf(SettingPathError);
+    }
+  });
+  it('duplicate variant names are refused, naming the field', () => {
+    expect(() => checkVariantNames([{ name: 'a' }, { name: 'a' }], '--variant')).toThrow(/'a' is used twice/);
+    expect(() => parseExperiment({ name: 'x', scenario: 'a.yaml', variants: [{ name: 'a' }, { name: 'a' }] })).toThrow(/variants\[1\]\.name/);
+  });
+  it('experiment seeds are whole numbers or text', () => {
+    expect(() => parseExperiment({ name: 'x', scenario: 'a.yaml', variants: [{ name: 'a' }], seed: 1.5 })).toThrow(InputError);
+    expect(parseExperiment({ name: 'x', scenario: 'a.yaml', variants: [{ name: 'a' }], seed: 'abc' }).experiment.seed).toBe('abc');
   });
 });

@@ -20,6 +20,24 @@ export interface Variant {
   settings: Setting[];
 }
 
+/**
+ * A setting whose path names nothing in the scenario (no such figure, side or object): an
+ * error of the setting itself, wherever it is applied, not of one point of a grid.
+ */
+export class SettingPathError extends InputError {}
+
+/** InputError on `field` (field.N.name with `indexed`) when two variants share a name. */
+export function checkVariantNames(variants: readonly { name: string }[], field: string, indexed = false): void {
+  const seen = new Map<string, number>();
+  variants.forEach((v, i) => {
+    const first = seen.get(v.name);
+    if (first !== undefined) {
+      throw new InputError([{ path: indexed ? `${field}[${i}].name` : field, message: `the name '${v.name}' is used twice (variants ${first + 1} and ${i + 1}); each variant needs its own name` }], 'variant');
+    }
+    seen.set(v.name, i);
+  });
+}
+
 /** Parses "KEY=VALUE" (the value as YAML); `field` names the option in errors. */
 export function parseSetting(text: string, field: string): Setting {
   const i = text.indexOf('=');
@@ -70,6 +88,9 @@ export function parseVary(text: string, field = '--vary'): { path: string; value
   const spec = text.slice(i + 1).trim();
   const path = key.includes('.') ? key : `options.${key}`;
   const m = /^(-?\d+)\s*\.\.\s*(-?\d+)$/.exec(spec);
+  if (!m && spec.includes('..') && !/^[[{'"]/.test(spec)) {
+    throw new InputError([{ path: field, message: `'${spec}' is not a range: write A..B with two whole numbers (e.g. 12..18), or a list a,b,c` }], 'variant');
+  }
   if (m) {
     const a = Number(m[1]);
     const b = Number(m[2]);
@@ -88,20 +109,26 @@ export function applySettings(raw: Record<string, unknown>, settings: readonly S
   return out;
 }
 
+/** The value of `s` cannot be applied (InputError; it may be fine at another point of a grid). */
 function fail(s: Setting, message: string): never {
   throw new InputError([{ path: s.path, message }], 'variant');
+}
+
+/** The path of `s` names nothing in the scenario (SettingPathError). */
+function failPath(s: Setting, message: string): never {
+  throw new SettingPathError([{ path: s.path, message }], 'variant');
 }
 
 function applyOne(root: Record<string, unknown>, s: Setting): void {
   const parts = s.path.split('.');
   if (parts[0] === 'side') {
-    if (parts.length !== 3 || parts[2] !== 'count') fail(s, 'the side setting is side.<id>.count');
+    if (parts.length !== 3 || parts[2] !== 'count') failPath(s, 'the side setting is side.<id>.count');
     const n = s.value;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) fail(s, `count must be a whole number >= 0, got ${JSON.stringify(n)}`);
     const figs = root.figures;
-    if (!Array.isArray(figs)) fail(s, 'the scenario has no figures list');
+    if (!Array.isArray(figs)) failPath(s, 'the scenario has no figures list');
     const ofSide = figs.filter((f) => (f as { side?: unknown }).side === parts[1]);
-    if (ofSide.length === 0) fail(s, `no figure on side '${parts[1]}'`);
+    if (ofSide.length === 0) failPath(s, `no figure on side '${parts[1]}'`);
     if (n > ofSide.length) fail(s, `side '${parts[1]}' has only ${ofSide.length} figures`);
     const drop = new Set(ofSide.slice(n));
     root.figures = figs.filter((f) => !drop.has(f));
@@ -117,20 +144,20 @@ function applyOne(root: Record<string, unknown>, s: Setting): void {
         else if (/^\d+$/.test(key) && Number(key) < t.length) next.push(t[Number(key)]);
         else {
           const hit = t.find((x) => x && typeof x === 'object' && (x as { id?: unknown }).id === key);
-          if (!hit) fail(s, `no element with id '${key}' (at '${parts.slice(0, k + 1).join('.')}')`);
+          if (!hit) failPath(s, `no element with id '${key}' (at '${parts.slice(0, k + 1).join('.')}')`);
           next.push(hit);
         }
       } else if (t && typeof t === 'object') {
         const o = t as Record<string, unknown>;
         if (o[key] === undefined) o[key] = {};
         next.push(o[key]);
-      } else fail(s, `'${parts.slice(0, k).join('.')}' is not an object`);
+      } else failPath(s, `'${parts.slice(0, k).join('.')}' is not an object`);
     }
     targets = next;
   }
   const last = parts[parts.length - 1];
   for (const t of targets) {
-    if (!t || typeof t !== 'object' || Array.isArray(t)) fail(s, `'${parts.slice(0, -1).join('.')}' is not an object`);
+    if (!t || typeof t !== 'object' || Array.isArray(t)) failPath(s, `'${parts.slice(0, -1).join('.')}' is not an object`);
     (t as Record<string, unknown>)[last] = structuredClone(s.value);
   }
 }

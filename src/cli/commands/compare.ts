@@ -2,19 +2,21 @@
 // the same fights under several variants (common random numbers), their differences with 95%
 // intervals, and sweeps over a parameter (issue 8 part 3). An experiment file (YAML with
 // `variants:`, see src/lab/experiment.ts and docs/LAB.md) gives all of it in one place.
-import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import { type Experiment, type GridResult, parseExperiment, runGrid } from '../../lab/experiment.ts';
-import { htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
-import { fmtNum, table } from '../../lab/text.ts';
-import { type Variant, parseVariant, parseVary } from '../../lab/variants.ts';
+import { categoryChart, htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
+import type { Interval } from '../../lab/stats.ts';
+import { isRateMetric } from '../../lab/summary.ts';
+import { count, fmtNum, table } from '../../lab/text.ts';
+import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
 import { parseScenarioText } from '../scenario-loader.ts';
-import { type ArenaCliOpts, positiveInt, progressBar, runAndReport } from './sim.ts';
+import { writeOutput } from '../output.ts';
+import { type ArenaCliOpts, checkOutputs, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
 
 interface CompareOpts extends ArenaCliOpts {
   variant?: string[];
@@ -30,8 +32,10 @@ function label(v: unknown): string {
 
 /** The grid as a text table: one row per point, one column per variant (metric and difference). */
 export function formatGrid(g: GridResult): string {
-  const isRate = g.metric.startsWith('win:') || g.metric.startsWith('state:') || g.metric === 'draw';
+  const isRate = isRateMetric(g.metric);
   const f = (x: number) => (isRate ? `${(x * 100).toFixed(1)}%` : fmtNum(Math.round(x * 1000) / 1000));
+  /** An estimate and its interval as it is (a Wilson interval is not symmetric); n/a when undefined (one fight). */
+  const ci = (i: Interval) => (Number.isFinite(i.est) ? `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}` : 'n/a');
   const keys = new Map<string, unknown[]>();
   for (const p of g.points) keys.set(JSON.stringify(p.at), p.at);
   const head = [...g.vary.map((a) => a.title), ...g.variants.flatMap((v, i) => (i === 0 ? [v] : [v, `${v} - ${g.variants[0]}`]))];
@@ -40,28 +44,36 @@ export function formatGrid(g: GridResult): string {
     const cells: string[] = at.map(label);
     g.variants.forEach((v, i) => {
       const p = g.points.find((x) => x.variant === v && JSON.stringify(x.at) === k);
-      const m = p?.metric ? `${f(p.metric.est)} ±${f((p.metric.hi - p.metric.lo) / 2)}` : 'invalid';
-      cells.push(m);
-      if (i > 0) cells.push(p?.diff ? `${p.diff.est >= 0 ? '+' : ''}${f(p.diff.est)} [${f(p.diff.lo)}, ${f(p.diff.hi)}]` : '');
+      cells.push(p?.metric ? ci(p.metric) : 'invalid');
+      if (i > 0) cells.push(p?.diff ? (Number.isFinite(p.diff.est) ? `${p.diff.est >= 0 ? '+' : ''}${ci(p.diff)}` : 'n/a') : '');
     });
     return cells;
   });
   const errors = [...new Set(g.points.filter((p) => p.error).map((p) => `${p.variant}: ${p.error}`))];
   return [
-    `${g.name}: ${g.metric}, ${g.fights.toLocaleString('en')} fights per point and variant (seed ${g.seed}; ± is the 95% half-width; differences are paired on the same dice)`,
+    `${g.name}: ${g.metric}, ${count(g.fights, 'fight')} per point and variant (seed ${g.seed}; [95% interval]${isRate ? ', Wilson' : ''}; differences are paired on the same dice)`,
     table(head, rows),
     ...(errors.length ? ['', 'Not run where the variant is invalid:', ...errors.slice(0, 8).map((e) => `  ${e}`)] : []),
   ].join('\n');
 }
 
+/**
+ * The grid's chart: lines against the first varied parameter when its values are numbers, else
+ * bars per variant (no varied parameter) or per value and variant. InputError when no point
+ * has a measured value to draw.
+ */
 export async function gridCharts(g: GridResult, yTitle = g.metric): Promise<string[]> {
-  if (g.vary.length === 0) return [];
-  const isRate = g.metric.startsWith('win:') || g.metric.startsWith('state:');
-  const pts = g.points
-    .filter((p) => p.metric && typeof p.at[0] === 'number')
-    .map((p) => ({ variant: p.variant, x: p.at[0] as number, facet: g.vary[1] ? label(p.at[1]) : undefined, est: p.metric?.est ?? 0, lo: p.metric?.lo ?? 0, hi: p.metric?.hi ?? 0 }));
-  if (pts.length === 0) return [];
-  return [await renderSvg(sweepChart(pts, { title: g.name, xTitle: g.vary[0].title, yTitle, facetTitle: g.vary[1]?.title, percent: isRate }))];
+  const percent = isRateMetric(g.metric);
+  const measured = g.points.filter((p) => p.metric && Number.isFinite(p.metric.est));
+  if (measured.length === 0) throw new InputError([{ path: '--svg', message: 'nothing to chart: no point of the grid has a measured value' }], 'option');
+  const band = (m: Interval) => ({ est: m.est, lo: Number.isFinite(m.lo) ? m.lo : m.est, hi: Number.isFinite(m.hi) ? m.hi : m.est });
+  const facet = (p: { at: unknown[] }) => (g.vary[1] ? label(p.at[1]) : undefined);
+  if (g.vary.length > 0 && g.vary[0].values.every((v) => typeof v === 'number')) {
+    const pts = measured.map((p) => ({ variant: p.variant, x: p.at[0] as number, facet: facet(p), ...band(p.metric as Interval) }));
+    return [await renderSvg(sweepChart(pts, { title: g.name, xTitle: g.vary[0].title, yTitle, facetTitle: g.vary[1]?.title, percent }))];
+  }
+  const pts = measured.map((p) => ({ variant: p.variant, x: g.vary.length ? label(p.at[0]) : p.variant, facet: facet(p), ...band(p.metric as Interval) }));
+  return [await renderSvg(categoryChart(pts, { title: g.name, xTitle: g.vary[0]?.title, yTitle, facetTitle: g.vary[1]?.title, percent }))];
 }
 
 export function registerCompare(program: Command, ctx: CliContext): void {
@@ -82,6 +94,8 @@ export function registerCompare(program: Command, ctx: CliContext): void {
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (file: string, opts: CompareOpts) => {
       const { io } = ctx;
+      checkOutputs(opts);
+      const workers = parseWorkers(opts.workers);
       let text: string;
       try {
         text = io.readFile(file);
@@ -114,6 +128,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
         raw = doc;
         const variants: Variant[] = (opts.variant ?? []).map((v) => parseVariant(v));
         if (variants.length === 0) throw new InputError([{ path: '--variant', message: 'give at least one --variant NAME:KEY=VALUE (the first is the baseline)' }], 'option');
+        checkVariantNames(variants, '--variant');
         if (!opts.vary?.length) {
           await runAndReport(ctx, raw, variants, { ...opts, n: opts.n ?? '10000' }, `fray compare ${file}`);
           return;
@@ -128,20 +143,21 @@ export function registerCompare(program: Command, ctx: CliContext): void {
           vary: opts.vary.map((v) => ({ ...parseVary(v), title: v.split('=')[0] })),
         };
       }
+      checkVariantNames(exp.variants, '--variant');
       if (exp.vary.length > 2) throw new InputError([{ path: '--vary', message: 'at most two parameters' }], 'option');
-      const workers = positiveInt(opts.workers, '--workers', 1, 256);
       const t0 = performance.now();
       const grid = await runGrid(raw, exp, { workers }, progressBar(io, opts.progress !== false));
       grid.seconds = (performance.now() - t0) / 1000;
       const body = formatGrid(grid);
       if (opts.json) io.out(JSON.stringify(grid));
-      else io.out(`${body}\n\n${grid.points.length} points in ${grid.seconds.toFixed(1)} s`);
+      else io.out(`${body}\n\n${count(grid.points.length, 'point')} in ${grid.seconds.toFixed(1)} s`);
       const charts = opts.svg || opts.report ? await gridCharts(grid, exp.metricTitle) : [];
-      if (opts.svg && charts[0]) writeFileSync(opts.svg, charts[0]);
+      if (opts.svg && charts[0]) writeOutput(opts.svg, '--svg', charts[0]);
       if (opts.report) {
-        writeFileSync(
+        writeOutput(
           opts.report,
-          htmlPage(grid.name, [{ title: exp.metricTitle ?? grid.metric, note: exp.description, text: body, svgs: charts }], `seed ${grid.seed}; ${grid.fights.toLocaleString('en')} fights per point and variant; Fray lab`),
+          '--report',
+          htmlPage(grid.name, [{ title: exp.metricTitle ?? grid.metric, note: exp.description, text: body, svgs: charts }], `seed ${grid.seed}; ${count(grid.fights, 'fight')} per point and variant; Fray lab`),
         );
       }
     });

@@ -67,6 +67,48 @@ function need<T>(v: T | undefined, name: string, why: string): T {
   return v;
 }
 
+/** The flags of each mode (commander keys), as the user types them. */
+const TFT_FLAGS = ['adjdx', 'armor', 'perDie', 'defend', 'ruleset', 'ap', 'he', 'burst', 'clip', 'sweep', 'targets', 'multipleSwing', 'st', 'wounds', 'fatigue', 'thread'] as const;
+const ADND_FLAGS = ['need', 'bonus', 'naturals', 'crits', 'dex', 'level', 'threshold', 'parry', 'hp', 'deathAt'] as const;
+const DICE_FLAGS = ['atMost', 'atLeast'] as const;
+const FLAG_NAMES: Record<string, string> = { thread: '--no-thread', naturals: '--no-naturals', crits: '--no-crits' };
+const flagName = (k: string) => FLAG_NAMES[k] ?? `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+function mixed(path: string, message: string): InputError {
+  return new InputError([{ path, message }], 'option');
+}
+
+/**
+ * Refuses flags that mix the modes (a dice expression, a TFT attack, an AD&D swing) or that
+ * mean nothing in the mode chosen, naming them; `given(k)` tells whether the user gave flag k.
+ */
+function checkModes(expression: string | undefined, given: (k: string) => boolean): void {
+  const tft = TFT_FLAGS.filter(given);
+  const adnd = ADND_FLAGS.filter(given);
+  const dice = DICE_FLAGS.filter(given);
+  const list = (ks: readonly string[]) => ks.map(flagName).join(', ');
+  if (given('adjdx') && given('need')) throw mixed('--need', '--adjdx (a TFT attack) and --need (an AD&D swing) are two different modes: give one');
+  if (given('adjdx') || given('need')) {
+    const mode = given('adjdx') ? '--adjdx (TFT)' : '--need (AD&D)';
+    if (expression !== undefined) throw mixed('expression', `a dice expression ('${expression}') cannot be combined with ${mode}: give one`);
+    if (dice.length) throw mixed(flagName(dice[0]), `${list(dice)} go with a dice expression, not with ${mode}`);
+    if (given('adjdx') && adnd.length) throw mixed(flagName(adnd[0]), `${list(adnd)} ${adnd.length === 1 ? 'is an AD&D flag' : 'are AD&D flags'} (with --need), not for a TFT attack (--adjdx)${given('hp') ? '; the TFT target is --st' : ''}`);
+    if (given('need') && tft.length) throw mixed(flagName(tft[0]), `${list(tft)} ${tft.length === 1 ? 'is a TFT flag' : 'are TFT flags'} (with --adjdx), not for an AD&D swing (--need)${given('st') ? '; the AD&D target is --hp' : ''}`);
+  } else {
+    const attack = [...tft, ...adnd, ...(given('damage') ? ['damage'] : [])];
+    if (attack.length) throw mixed(flagName(attack[0]), `${list(attack)} ${attack.length === 1 ? 'is an attack flag' : 'are attack flags'}: give --adjdx (a TFT attack) or --need (an AD&D swing)${expression !== undefined ? `, or the dice expression '${expression}' alone` : ''}`);
+    if (given('atMost') && given('atLeast')) throw mixed('--at-least', '--at-most and --at-least: give one threshold (or write it in the expression, "3d6<=12")');
+    if (dice.length && expression !== undefined && splitThreshold(expression).op !== undefined) throw mixed(flagName(dice[0]), `the expression '${expression}' already has a threshold`);
+  }
+  if (given('targets') && !given('sweep')) throw mixed('--targets', 'goes with --sweep new|classic (the targets of a sweeping blow)');
+  if (given('multipleSwing') && !given('sweep')) throw mixed('--multiple-swing', 'goes with --sweep new|classic');
+  if (given('sweep') && given('perDie')) throw mixed('--per-die', 'per-die armor (R-H8) is armor against missiles; a sweeping blow (--sweep) is a melee attack');
+  if (given('sweep') && given('burst')) throw mixed('--burst', 'a sweeping blow (--sweep) is a melee attack, not a burst');
+  if (given('clip') && !given('burst')) throw mixed('--clip', 'goes with --burst (the clip a burst comes from)');
+  for (const k of ['wounds', 'fatigue', 'thread'] as const) if (given(k) && !given('st')) throw mixed(flagName(k), 'describes the target: give its --st too');
+  if (given('deathAt') && !given('hp')) throw mixed('--death-at', 'describes the target: give its --hp too');
+}
+
 export function registerOdds(program: Command, ctx: CliContext): void {
   program
     .command('odds')
@@ -102,8 +144,9 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--parry', 'AD&D: the target parries this attacker (third roll -3)')
     .option('--hp <n>', 'AD&D target: hit points (gives the chance of each state)')
     .option('--death-at <n>', 'AD&D: 0 (dead at 0 hp) or -10 (unconscious at 0, dying to -9)', '0')
-    .action((expression: string | undefined, opts: OddsOpts) => {
+    .action((expression: string | undefined, opts: OddsOpts, cmd: Command) => {
       const { io } = ctx;
+      checkModes(expression, (k) => cmd.getOptionValueSource(k) === 'cli');
       let result: DiceOddsResult | TftAttackResult | AdndAttackResult;
       if (opts.adjdx !== undefined) {
         const st = int(opts.st, 'st');
@@ -188,7 +231,7 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     out.push(`P(hit) = ${pct(r.hit.p, 3)} (${r.hit.exact})`);
     out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, pct(o.p, 3), o.exact])));
     if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, pct(h.p, 3), h.exact])));
-    out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; per target, ${r.expectedTotal?.toFixed(4)} (${r.expectedTotalExact}) over ${r.targets} targets (a drop or break ends the sweep)` : ''}`);
+    out.push('', `Expected damage${r.targets ? ' per target' : ''} ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; over all ${r.targets} targets, ${r.expectedTotal?.toFixed(4)} (${r.expectedTotalExact}) (a drop or break ends the sweep)` : ''}`);
     out.push('', 'Damage after armor (0 = miss or all stopped):', ...distBlock(r.damage));
     out.push(...statesBlock(r.states));
   } else {

@@ -7,6 +7,7 @@ import { makeDice } from '../dice-options.ts';
 import { EXIT } from '../errors.ts';
 import type { CliContext } from '../io.ts';
 import { loadScenario } from '../scenario-loader.ts';
+import { positiveInt } from './sim.ts';
 
 export function registerRun(program: Command, ctx: CliContext): void {
   program
@@ -19,11 +20,12 @@ export function registerRun(program: Command, ctx: CliContext): void {
     .option('--max-steps <n>', 'stop after this many commands', '100000')
     .action((file: string, opts: { seed?: string; dice?: string; json?: boolean; maxSteps: string }) => {
       const { io } = ctx;
+      const maxSteps = positiveInt(opts.maxSteps, '--max-steps', 100000);
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);
       const emit = opts.json ? (e: GameEvent) => io.out(JSON.stringify(e)) : (e: GameEvent) => io.out(system.describe(e));
-      const result = runToEnd(system, state, dice, emit, { maxSteps: Number(opts.maxSteps) || 100000 });
+      const result = runToEnd(system, state, dice, emit, { maxSteps });
       const summary = system.summary(state);
       if (opts.json) io.out(JSON.stringify(summary));
       else {

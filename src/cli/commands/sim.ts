@@ -1,8 +1,6 @@
 // `fray sim <scenario> -n N [--seed S] [--workers K] [--json] [--report FILE] [--svg FILE]`:
 // N fights through the engine and the AI policies; win rates with Wilson intervals, turns,
 // damage per figure, end states and fights per second (issue 8 part 2).
-import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
@@ -11,9 +9,11 @@ import { formatSim } from '../../lab/format.ts';
 import { runArena } from '../../lab/pool.ts';
 import { htmlPage, renderSvg, statesChart, winChart } from '../../lab/report.ts';
 import { type SimReport, summarize } from '../../lab/summary.ts';
+import { count } from '../../lab/text.ts';
 import { type Variant, applySettings, describeSettings } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext, CliIO } from '../io.ts';
+import { checkOutputPath, writeOutput } from '../output.ts';
 import { loadScenario } from '../scenario-loader.ts';
 
 export interface ArenaCliOpts {
@@ -32,6 +32,20 @@ export function positiveInt(v: string | undefined, name: string, dflt: number, m
   const n = Number(v.replace(/_/g, ''));
   if (!Number.isInteger(n) || n < 1 || n > max) throw new InputError([{ path: name, message: `'${v}' is not a whole number from 1 to ${max}` }], 'option');
   return n;
+}
+
+/** The most worker threads of `fray sim` and `fray compare` (each loads the engine: about 0.4 s and its own memory). */
+export const MAX_WORKERS = 64;
+
+/** --workers, the same for every lab command. */
+export function parseWorkers(v: string | undefined): number {
+  return positiveInt(v, '--workers', 1, MAX_WORKERS);
+}
+
+/** Refuses --report and --svg paths that cannot be written, before any fight is played. */
+export function checkOutputs(opts: { report?: string; svg?: string }): void {
+  checkOutputPath(opts.report, '--report');
+  checkOutputPath(opts.svg, '--svg');
 }
 
 /** A progress bar on stderr, only when it is a terminal. */
@@ -58,8 +72,9 @@ export async function runAndReport(
   title: string,
 ): Promise<SimReport> {
   const fights = positiveInt(opts.n, '-n', 10000);
-  const workers = positiveInt(opts.workers, '--workers', 1, Math.max(1, availableParallelism() * 4));
+  const workers = parseWorkers(opts.workers);
   const seed = parseSeed(opts.seed, raw.seed);
+  checkOutputs(opts);
   const job: ArenaJob = {
     variants: variants.map((v) => ({ name: v.name, raw: applySettings(raw, v.settings) })),
     seed,
@@ -78,12 +93,13 @@ export async function runAndReport(
   report.workers = workers;
   if (opts.json) ctx.io.out(JSON.stringify(report));
   else ctx.io.out(formatSim(report));
-  if (opts.svg) writeFileSync(opts.svg, await renderSvg(winChart(report)));
+  if (opts.svg) writeOutput(opts.svg, '--svg', await renderSvg(winChart(report)));
   if (opts.report) {
     const svgs = [await renderSvg(winChart(report)), await renderSvg(statesChart(report))];
-    writeFileSync(
+    writeOutput(
       opts.report,
-      htmlPage(title, [{ title: 'Results', text: formatSim(report), svgs }], `seed ${seed}, ${fights.toLocaleString('en')} fights per variant, Fray lab`),
+      '--report',
+      htmlPage(title, [{ title: 'Results', text: formatSim(report), svgs }], `seed ${seed}, ${count(fights, 'fight')} per variant, Fray lab`),
     );
   }
   return report;
@@ -103,6 +119,7 @@ export function registerSim(program: Command, ctx: CliContext): void {
     .option('--svg <file.svg>', 'write the win-rate chart alone')
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (file: string, opts: ArenaCliOpts) => {
+      checkOutputs(opts);
       const { raw } = loadScenario(ctx.io, file);
       await runAndReport(ctx, raw, [{ name: String(raw.name ?? file), settings: [] }], opts, `fray sim ${file}`);
     });

@@ -46,6 +46,8 @@ describe('autofire [f04d4dae]', () => {
     expect(burstProblem(ar, 'full', 20, 19)).toMatch(/needs 20/);
     expect(burstProblem(ar, 'half', 20, 10)).toBeNull();
     expect(burstProblem(firearm('heavy-rifle'), 'four', 20, 20)).toMatch(/cannot fire a 'four' burst/);
+    // A half-clip burst from a 1-round clip (a scenario's own weapon) would fire nothing.
+    expect(burstProblem(ar, 'half', 1, 1)).toMatch(/too small for a 'half' burst: it would fire no round/);
   });
 
   it('R-H10: autofire bonus +table on 4-shot, +1 more half clip, +2 more full clip; gyrostab +1 on auto; scope +2', () => {

@@ -41,6 +41,7 @@ export function roundsFired(w: FirearmDef, burst: Burst, clip: number): number {
 export function burstProblem(w: FirearmDef, burst: Burst, clip: number, loaded: number): string | null {
   if (!burstsOf(w).includes(burst)) return `${w.name} cannot fire a '${burst}' burst (it fires ${burstsOf(w).join(', ')})`;
   const need = clipUse(burst, clip);
+  if (need < 1) return `${w.name}'s clip of ${clip} is too small for a '${burst}' burst: it would fire no round`;
   if (loaded < need) return `${w.name} holds ${loaded} ${w.clipUnit === 'bursts' ? 'burst(s)' : 'round(s)'}, the '${burst}' burst needs ${need}`;
   return null;
 }

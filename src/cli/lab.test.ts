@@ -1,0 +1,187 @@
+// The lab's commands (odds, sim, compare) and `run --max-steps` on bad input: a clear error
+// naming the flag or field, exit 1, never a stack trace; and the outputs the audit found wrong.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nextU32, seedRng } from '../core/rng.ts';
+import type { GridResult } from '../lab/experiment.ts';
+import { isRateMetric } from '../lab/summary.ts';
+import { formatGrid, gridCharts } from './commands/compare.ts';
+import { main } from './main.ts';
+
+interface Captured {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function fray(args: string[], files: Record<string, string> = {}): Promise<Captured> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['node', 'fray', ...args], {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    readFile: (p) => (p in files ? files[p] : readFileSync(p, 'utf8')),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Exit 1 with a message naming `what`, and no stack trace. */
+function refused(r: Captured, ...what: (string | RegExp)[]) {
+  expect(r.code, r.err).toBe(1);
+  expect(r.err).not.toMatch(/internal error|\n\s+at /);
+  for (const w of what) expect(r.err).toMatch(w);
+}
+
+const DUEL = 'examples/tft/duel.yaml';
+const tmp = () => mkdtempSync(join(tmpdir(), 'fray-lab-'));
+
+describe('fray odds: modes and refusals', () => {
+  it('R-S3, R-H8: --per-die with --sweep is refused (a sweep is melee; the per-die branch never halved)', async () => {
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--sweep', 'new', '--targets', '2', '--per-die']), /--per-die/, /--sweep/);
+  });
+  it('flags of two modes, or meaningless here, are refused naming them', async () => {
+    refused(await fray(['odds', '--adjdx', '13', '--need', '12', '--damage', '2d']), /--adjdx/, /--need/);
+    refused(await fray(['odds', '3d6', '--adjdx', '13', '--damage', '2d']), /expression/, /--adjdx/);
+    refused(await fray(['odds', '3d6', '--armor', '2']), /--armor/);
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--targets', '3']), /--targets/, /--sweep/);
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--hp', '10']), /--hp/, /--st/);
+    refused(await fray(['odds', '--need', '13', '--damage', '1d8', '--st', '10']), /--st/, /--hp/);
+    refused(await fray(['odds', '3d6', '--at-most', '10', '--at-least', '12']), /--at-most/, /--at-least/);
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--clip', '10']), /--clip/, /--burst/);
+    const ok = await fray(['odds', '--adjdx', '13', '--damage', '2d', '--armor', '2', '--st', '12']);
+    expect(ok.code).toBe(0);
+  });
+  it('R-H10: a burst that fires no round, or more than the clip holds, is refused with the reason', async () => {
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'half', '--clip', '1']), /clip/, /would fire no round/);
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'four', '--clip', '2']), /clip/, /holds 2 round\(s\), the 'four' burst needs 4/);
+    expect((await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'half', '--clip', '2'])).code).toBe(0);
+  });
+  it('R-S6: the classic sweep reaches at most 3 targets', async () => {
+    refused(await fray(['odds', '--adjdx', '17', '--damage', '3d', '--sweep', 'classic', '--targets', '5']), /targets/, /R-S6/, /at most 3/);
+    expect((await fray(['odds', '--adjdx', '17', '--damage', '3d', '--sweep', 'classic', '--targets', '3'])).code).toBe(0);
+  });
+  it('an expression too large to enumerate is refused at once', async () => {
+    const t0 = Date.now();
+    refused(await fray(['odds', '1000d100']), /expression/, /too large/);
+    refused(await fray(['odds', '--need', '10', '--damage', '3d100000']), /damage/, /too large/);
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+  it('a sweep labels the per-target and the total expectation', async () => {
+    const r = await fray(['odds', '--adjdx', '17', '--damage', '3d+1', '--armor', '1', '--sweep', 'new', '--targets', '3']);
+    expect(r.out).toMatch(/Expected damage per target [\d.]+ \(.*\); over all 3 targets, [\d.]+/);
+  });
+});
+
+describe('fray run --max-steps', () => {
+  it('must be a whole number from 1', async () => {
+    for (const v of ['abc', '0', '-1', '1.5']) refused(await fray(['run', DUEL, `--max-steps=${v}`]), /--max-steps/);
+    const r = await fray(['run', DUEL, '--max-steps', '3']);
+    expect(r.code).toBe(3);
+  });
+});
+
+describe('fray sim / compare: outputs, seeds, workers', () => {
+  it('an unwritable --report or --svg is refused before the run, exit 1 (sim and compare)', async () => {
+    const dir = tmp();
+    refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--report', '/nonexistent/dir/x.html']), /--report/, /does not exist/);
+    refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--svg', dir]), /--svg/, /directory/);
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '--variant', 'b:thread=false', '-n', '10', '--no-progress', '--report', dir]), /--report/, /directory/);
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '--vary', 'figures.cedric.st=12..13', '-n', '10', '--no-progress', '--svg', '/nonexistent/x.svg']), /--svg/);
+  });
+  it('seeds: 1.5 and numbers that fold onto others (2^32 + 1 plays as 0) are refused; text is fine', async () => {
+    for (const s of ['1.5', '4294967297', '-1']) refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--seed', s]), /--seed/, /whole number from 0 to 4294967295/);
+    expect(nextU32(seedRng(4294967297))).toBe(nextU32(seedRng(0)));
+    expect((await fray(['sim', DUEL, '-n', '10', '--no-progress', '--seed', 'abc'])).code).toBe(0);
+    expect((await fray(['sim', DUEL, '-n', '10', '--no-progress', '--seed', '4294967295'])).code).toBe(0);
+  });
+  it('--workers has one limit for sim and compare', async () => {
+    refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--workers', '65']), /--workers/, /1 to 64/);
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '--vary', 'figures.cedric.st=12..13', '-n', '10', '--no-progress', '--workers', '65']), /--workers/, /1 to 64/);
+  });
+  it('wording: 1 fight, won by SIDE', async () => {
+    const r = await fray(['sim', DUEL, '-n', '1', '--no-progress']);
+    expect(r.out).toMatch(/: 1 fight\n/);
+    expect(r.out).toMatch(/won by (north|south)/);
+    expect(r.out).not.toMatch(/NaN/);
+  });
+});
+
+describe('fray compare: what ran and what did not', () => {
+  const variants = ['--variant', 'a:', '--variant', 'b:thread=false', '-n', '10', '--no-progress'];
+  it('a malformed --vary range is an error of the flag', async () => {
+    for (const v of ['figures.cedric.st=12..', 'figures.cedric.st=a..b', 'figures.cedric.st=12...14']) refused(await fray(['compare', DUEL, ...variants, '--vary', v]), /--vary/, /not a range/);
+  });
+  it('a path that names nothing is an error of that setting, not "invalid" at every point', async () => {
+    refused(await fray(['compare', DUEL, ...variants, '--vary', 'figures.nobody.st=12..13']), /figures\.nobody\.st/, /no element with id 'nobody'/);
+    const exp = `name: t\nscenario: ${process.cwd()}/${DUEL}\nfights: 10\nvariants: [{ name: a }, { name: b, set: { figures.ghost.dx: 13 } }]\n`;
+    refused(await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp }), /variant 'b'/, /figures\.ghost\.dx/);
+  });
+  it('nothing ran (an invalid inline scenario): exit 1 with the reasons', async () => {
+    const exp = 'name: t\nscenario: { system: tft, figures: [] }\nfights: 10\nvariants: [{ name: a }]\n';
+    refused(await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp }), /no point of the grid ran/, /figures/);
+  });
+  it('a variant invalid at some points only (Multiple Swing below DX 14) still runs the rest', async () => {
+    const r = await fray(['compare', 'examples/lab/sweep-variants.yaml', '-n', '20', '--no-progress', '--vary', 'figures.hero.dx=13..14', '--vary', 'side.goblins.count=2']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Not run where the variant is invalid/);
+    expect(r.out).toMatch(/^\s*14\s+2\s+[\d.]+ \[/m);
+  });
+  it('duplicate variant names are refused, naming the field', async () => {
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '--variant', 'a:thread=false', '-n', '10', '--no-progress']), /--variant/, /'a' is used twice/);
+    const exp = `name: t\nscenario: ${process.cwd()}/${DUEL}\nvariants: [{ name: a }, { name: a }]\n`;
+    refused(await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp }), /variants\[1\]\.name/);
+  });
+  it('experiment errors are formatted by zodIssues (never a bare "Invalid input")', async () => {
+    const exp = 'name: t\nscenario: x.yaml\nfights: -5\nseed: [1]\nvariants: [{ name: a, extra: 2 }]\n';
+    const r = await fray(['compare', 'e.yaml'], { 'e.yaml': exp });
+    refused(r, /fights: must be at least 1, got -5/, /seed: expected/, /variants\[0\]\.extra: unknown field 'extra'/);
+    expect(r.err).not.toMatch(/Invalid input/);
+  });
+  it('--svg draws a chart with no vary and with values that are not numbers', async () => {
+    const dir = tmp();
+    const noVary = `name: t\nscenario: ${process.cwd()}/${DUEL}\nfights: 20\nvariants: [{ name: a }, { name: b, set: { figures.cedric.st: 14 } }]\n`;
+    const words = `${noVary}vary: [{ path: thread, values: [true, false] }]\n`;
+    for (const [name, text] of [['none', noVary], ['words', words]]) {
+      const svg = join(dir, `${name}.svg`);
+      const r = await fray(['compare', 'e.yaml', '--no-progress', '--svg', svg], { 'e.yaml': text });
+      expect(r.code, r.err).toBe(0);
+      expect(existsSync(svg)).toBe(true);
+      expect(readFileSync(svg, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    }
+  });
+});
+
+describe('compare grid display', () => {
+  const grid = (metric: string, lo: number, hi: number, est = 0): GridResult => ({
+    name: 'g',
+    metric,
+    fights: 100,
+    seed: 1,
+    vary: [],
+    variants: ['a', 'b'],
+    points: [
+      { variant: 'a', at: [], metric: { est, lo, hi } },
+      { variant: 'b', at: [], metric: { est, lo, hi }, diff: { est: 0, lo: Number.NaN, hi: Number.NaN } },
+    ],
+  });
+  it('prints the interval itself (Wilson is not symmetric), n/a when undefined', () => {
+    const t = formatGrid(grid('win:north', 0, 0.037));
+    expect(t).toMatch(/0\.0% \[0\.0%, 3\.7%\]/);
+    expect(t).not.toMatch(/±/);
+    const one = formatGrid(grid('turns', Number.NaN, Number.NaN, 3));
+    expect(one).toMatch(/3 \[n\/a\]/);
+    expect(one).not.toMatch(/NaN/);
+  });
+  it('one test decides what a rate is, for the table and the chart: draw is a percentage in both', async () => {
+    expect(isRateMetric('draw')).toBe(true);
+    expect(isRateMetric('win:north')).toBe(true);
+    expect(isRateMetric('state:x=dead')).toBe(true);
+    expect(isRateMetric('turns')).toBe(false);
+    const g = grid('draw', 0.01, 0.06, 0.03);
+    expect(formatGrid(g)).toMatch(/3\.0% \[1\.0%, 6\.0%\]/);
+    const [svg] = await gridCharts(g);
+    expect(svg).toMatch(/>\d+%</);
+  });
+});

@@ -1,0 +1,48 @@
+// Files a command writes (--report, --svg): checked before the work starts, so a bad path is a
+// clear error at once and not a stack trace after a long run; a write that fails anyway is a
+// clear error naming the flag too.
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { InputError } from '../core/errors.ts';
+
+const why = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+
+/** InputError naming `flag` unless `path` can be written: its folder exists and is writable, and it is not a folder. */
+export function checkOutputPath(path: string | undefined, flag: string): void {
+  if (path === undefined) return;
+  const fail = (message: string): never => {
+    throw new InputError([{ path: flag, message: `cannot write '${path}': ${message}` }], 'option');
+  };
+  if (path.trim() === '') fail('no file name');
+  const full = resolve(path);
+  let target: ReturnType<typeof statSync> | undefined;
+  try {
+    target = statSync(full);
+  } catch {
+    target = undefined;
+  }
+  if (target?.isDirectory()) fail('it is a directory; give a file name');
+  const dir = dirname(full);
+  let d: ReturnType<typeof statSync> | undefined;
+  try {
+    d = statSync(dir);
+  } catch {
+    d = undefined;
+  }
+  if (!d) fail(`the directory ${dir} does not exist`);
+  else if (!d.isDirectory()) fail(`${dir} is not a directory`);
+  try {
+    accessSync(target ? full : dir, constants.W_OK);
+  } catch {
+    fail(target ? 'the file is not writable' : `the directory ${dir} is not writable`);
+  }
+}
+
+/** Writes `text` to `path`; a failure is an InputError naming `flag`. */
+export function writeOutput(path: string, flag: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new InputError([{ path: flag, message: `cannot write '${path}' (${why(e)})` }], 'option');
+  }
+}
