@@ -141,6 +141,9 @@ export function aiDeclare(s: AdndState, f: Figure): Command {
   }
   let weapon = firstAttackWeapon(f);
   if (weapon === undefined) {
+    // R-A7: drawing or readying is refused during the pause after an offensive spell; with
+    // nothing to attack with, the figure waits for the pause to end (then draws or readies).
+    if (s.now < f.spellLockUntil) return { type: 'wait', figure: f.id, until: f.spellLockUntil };
     for (const w of f.weapons) if (w.kind === 'launcher' && w.ammo > 0 && !w.dropped) return { type: 'ready', figure: f.id, weapon: w.id };
     const m = bestMelee(f);
     if (m) return { type: 'draw', figure: f.id, weapons: [m.id] };

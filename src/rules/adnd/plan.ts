@@ -5,7 +5,7 @@ import { CommandRejected } from '../../core/errors.ts';
 import { firstAttackWeapon } from './ai.ts';
 import { canFight, disarmMethod } from './combat.ts';
 import type { AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
-import { SPELLS } from './tables.ts';
+import { SPELLS, WEAPONS } from './tables.ts';
 import { timingInto } from './timing.ts';
 import { twoWeaponRowIndex, weaponById } from './tohit.ts';
 
@@ -24,6 +24,31 @@ function readyWeapon(f: Figure, id: string, path: string): WeaponItem {
     throw new CommandRejected(path, `${f.name}'s ${w.name} is not in hand; draw or ready it first (R-A2)`);
   }
   return w;
+}
+
+/**
+ * R-A7 (3380eb42): after an offensive spell the caster "must pause ten segments before undertaking
+ * any other activity except for physically attacking, defending, retreating, or using the spell's
+ * effects". Drawing or readying a weapon is such an activity: refused until the pause ends.
+ * (Attacking, waiting, dropping and struggling free of an entanglement, read as defending /
+ * retreating, stay allowed; another spell is refused by `cast` with its own message.)
+ */
+export function pauseRefusal(s: AdndState, f: Figure, what: string): string | null {
+  if (s.now >= f.spellLockUntil) return null;
+  return `${f.name} is pausing after an offensive spell until segment ${f.spellLockUntil}: no ${what} before then, only attacking, defending, retreating or directing the spell (R-A7)`;
+}
+
+/**
+ * Why a hit to disarm with `w` at `t` is refused (R-A9, seed 3380eb42: the attacker's weapon must be
+ * "capable of disarming" and the opponent's "appropriate to that method"): names the weapon, its
+ * methods and what the target holds.
+ */
+export function disarmRefusal(w: WeaponItem, t: Figure): string {
+  const methods = w.weapon ? WEAPONS[w.weapon].disarms : [];
+  if (methods.length === 0) return `${w.name} cannot disarm: it has no disarming method in the weapon capabilities table (R-A9)`;
+  const held = t.hands.length > 0 ? weaponById(t, t.hands[0]) : undefined;
+  if (!held?.weapon) return `${t.name} holds no weapon for ${w.name} to disarm (R-A9)`;
+  return `${w.name} disarms by ${methods.join(' or ')}; ${t.name}'s ${held.name} cannot be disarmed that way (weapon capabilities, R-A9)`;
 }
 
 /** Checks a declaration and says what it is (nothing changed yet); timing.ts says when it lands. */
@@ -45,9 +70,8 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
       const mode = c.mode ?? 'normal';
       if (mode === 'disarm') {
         if (target === null) throw new CommandRejected('command.target', 'a hit to disarm needs a target');
-        if (!disarmMethod(w, fig(s, target))) {
-          throw new CommandRejected('command.mode', `${w.name} cannot disarm what ${fig(s, target).name} holds (weapon capabilities, R-A9)`);
-        }
+        const t = fig(s, target);
+        if (!disarmMethod(w, t)) throw new CommandRejected('command.mode', disarmRefusal(w, t));
       }
       // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
       let ow: WeaponItem | undefined;
@@ -58,6 +82,8 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
     }
     case 'draw': {
       const ids = c.weapons;
+      const paused = pauseRefusal(s, f, 'drawing a weapon');
+      if (paused) throw new CommandRejected('command.type', paused);
       if (ids.length === 2 && ids[0] === ids[1]) throw new CommandRejected('command.weapons', 'the same weapon twice');
       let hands = 0;
       for (let k = 0; k < ids.length; k++) {
@@ -73,6 +99,8 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
     case 'ready': {
       const w = weaponById(f, c.weapon);
       if (w?.kind !== 'launcher') throw new CommandRejected('command.weapon', `${f.name} has no launcher '${c.weapon}'`);
+      const paused = pauseRefusal(s, f, 'readying a launcher');
+      if (paused) throw new CommandRejected('command.type', paused);
       if (w.ammo <= 0) throw new CommandRejected('command.weapon', `no ${w.missile} left for ${w.name}`);
       return { kind: 'ready', weapon: w.id };
     }

@@ -110,6 +110,59 @@ describe('spells (R-A7)', () => {
     expect(s.figures[0].next).toBe(3);
   });
 
+  it('3380eb42 R-A7: during the pause after an offensive spell drawing and readying are refused (until segment 11); attacking is allowed', () => {
+    const m = mage({ weapons: [{ weapon: 'dagger' }, { weapon: 'short-sword' }, { weapon: 'shortbow', ammo: 10 }], wield: ['dagger'], script: [{ type: 'cast', spell: 'magic-missile', target: 'dummy' }] });
+    const s = sys.setup(scenario([m, dummy()]));
+    const dice = new QueueDice({}, QUIET);
+    while (!(s.now === 1 && s.phase === 'declare')) sys.apply(s, sys.decide(s), dice, null);
+    expect(() => sys.apply(s, { type: 'draw', figure: 'mage', weapons: ['short-sword'] }, dice, null)).toThrow(
+      'is pausing after an offensive spell until segment 11: no drawing a weapon before then, only attacking, defending, retreating or directing the spell (R-A7)',
+    );
+    expect(() => sys.apply(s, { type: 'ready', figure: 'mage', weapon: 'shortbow' }, dice, null)).toThrow(
+      'is pausing after an offensive spell until segment 11: no readying a launcher before then, only attacking, defending, retreating or directing the spell (R-A7)',
+    );
+    // physically attacking is allowed: the dagger (SF 2) lands in 3
+    sys.apply(s, { type: 'attack', figure: 'mage', target: 'dummy' }, dice, null);
+    expect(s.figures[0].next).toBe(3);
+  });
+
+  it('3380eb42 R-A7 (Fray): struggling free of an entanglement is allowed during the pause (defending / retreating), a draw is not', () => {
+    const m = mage({ weapons: [{ weapon: 'dagger' }, { weapon: 'short-sword' }], wield: ['dagger'], script: [{ type: 'cast', spell: 'magic-missile', target: 'dummy' }] });
+    const s = sys.setup(scenario([m, dummy()]));
+    const dice = new QueueDice({}, QUIET);
+    while (!(s.now === 1 && s.phase === 'declare')) sys.apply(s, sys.decide(s), dice, null);
+    s.figures[0].entangled = true;
+    expect(() => sys.apply(s, { type: 'draw', figure: 'mage', weapons: ['short-sword'] }, dice, null)).toThrow('until segment 11: no drawing a weapon before then');
+    const events: AdndEvent[] = [];
+    sys.apply(s, { type: 'struggle', figure: 'mage' }, dice, (e) => events.push(e));
+    const d = events.find((e) => e.type === 'declare' && e.figure === 'mage')!;
+    expect([d.action, d.segment, d.lands]).toEqual([{ kind: 'struggle' }, 1, 4]);
+  });
+
+  it('3380eb42 R-A7: the pause ends in segment 11: a draw in 10 is refused, in 11 it lands in 12', () => {
+    const cast = { type: 'cast', spell: 'magic-missile', target: 'dummy' };
+    const draw = { type: 'draw', weapons: ['short-sword'] };
+    const weapons = [{ weapon: 'dagger' }, { weapon: 'short-sword' }];
+    const early = mage({ weapons, wield: [], script: [cast, { type: 'wait', until: 10 }, draw] });
+    expect(() => playUntil(scenario([early, dummy()]), new QueueDice({}, QUIET), 12)).toThrow('until segment 11: no drawing a weapon before then');
+    const onTime = mage({ weapons, wield: [], script: [cast, { type: 'wait', until: 11 }, draw, { type: 'wait', until: 200 }] });
+    const { events } = playUntil(scenario([onTime, dummy()]), new QueueDice({}, QUIET), 12);
+    const d = events.find((e) => e.type === 'declare' && e.figure === 'mage' && (e.action as { kind: string }).kind === 'draw')!;
+    expect([d.segment, d.lands]).toEqual([11, 12]);
+  });
+
+  it('3380eb42 R-A7: the AI never draws during the pause: an empty-handed caster waits until 11, draws (lands 12), then attacks (14)', () => {
+    const m = mage({ spells: { 'magic-missile': 1 }, wield: [], script: [{ type: 'cast', spell: 'magic-missile', target: 'dummy' }] });
+    const { events } = playUntil(scenario([m, dummy()]), new QueueDice({}, QUIET), 14);
+    const decl = events.filter((e) => e.type === 'declare' && e.figure === 'mage').map((e) => [(e.action as { kind: string }).kind, e.segment, e.lands]);
+    expect(decl.slice(0, 4)).toEqual([
+      ['cast', 0, 1],
+      ['wait', 1, 11],
+      ['draw', 11, 12],
+      ['attack', 12, 14],
+    ]);
+  });
+
   it('R-A7 option: clerics and druids pause 5 segments', () => {
     const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 3, hp: 20, ac: 5, weapons: [{ weapon: 'footmans-mace' }], spells: { 'hold-person': 1 }, script: [{ type: 'cast', spell: 'hold-person', target: 'dummy' }] };
     const raw = scenario([cleric, dummy({ hd: 2 })], { options: { spellPause: { cleric: 5, druid: 5 } } });
@@ -202,7 +255,26 @@ describe('disarm and entangle (R-A9)', () => {
     const h = hero({ weapons: [{ weapon: 'footmans-mace' }] });
     const s = sys.setup(scenario([h, swordsman()]));
     sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
-    expect(() => sys.apply(s, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null)).toThrow(CommandRejected);
+    const attempt = () => sys.apply(s, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null);
+    expect(attempt).toThrow(CommandRejected);
+    expect(attempt).toThrow("footman's mace cannot disarm: it has no disarming method in the weapon capabilities table (R-A9)");
+  });
+
+  it('3380eb42 R-A9: a weapon that can disarm is refused against a weapon not disarmable by its method, and against an unarmed target (messages name both)', () => {
+    // A long sword disarms by bind; a footman's mace can be disarmed only by hook or entangle.
+    const s = sys.setup(scenario([hero(), swordsman({ weapons: [{ weapon: 'footmans-mace' }] })]));
+    sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    const attempt = () => sys.apply(s, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null);
+    expect(attempt).toThrow("long sword disarms by bind; foe's footman's mace cannot be disarmed that way (weapon capabilities, R-A9)");
+    // Unarmed: the foe fights with a natural claw and holds nothing.
+    const u = sys.setup(scenario([hero(), swordsman({ weapons: [{ id: 'claw', sf: 3, damage: '1d3' }], proficiencies: {} })]));
+    sys.apply(u, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    expect(() => sys.apply(u, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null)).toThrow('foe holds no weapon for long sword to disarm (R-A9)');
+    // The same long sword against a long sword (disarmable by bind) is accepted.
+    const ok = sys.setup(scenario([hero(), swordsman()]));
+    sys.apply(ok, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    sys.apply(ok, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null);
+    expect(ok.figures[0].declared).toMatchObject({ kind: 'attack', mode: 'disarm', target: 'foe' });
   });
 
   it('entangle: a whip hit entangles unless the target saves vs petrification with its dexterity; the entangled struggle [3380eb42]', () => {
@@ -217,6 +289,31 @@ describe('disarm and entangle (R-A9)', () => {
     const next = events.filter((e) => e.type === 'declare' && e.figure === 'foe').at(-1)!;
     expect(next.action).toEqual({ kind: 'struggle' });
     expect(() => sys.apply(s, { type: 'attack', figure: 'foe', target: 'hero' }, new QueueDice({}, QUIET), null)).toThrow();
+  });
+});
+
+describe('two weapons (R-A4)', () => {
+  it('3380eb42 R-A4: two weapons "not allowed" at dexterity 3-9: dexterity 9 is refused (draw, wield) with the message; dexterity 10 fights with both', () => {
+    const pair = (dex: number, over: Raw = {}) => hero({ dex, weapons: [{ weapon: 'longsword' }, { weapon: 'dagger' }], proficiencies: { longsword: 1, dagger: 1 }, wield: [], ...over });
+    const s9 = sys.setup(scenario([pair(9), dummy()]));
+    sys.apply(s9, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    expect(() => sys.apply(s9, { type: 'draw', figure: 'hero', weapons: ['longsword', 'dagger'] }, new QueueDice({}, QUIET), null)).toThrow("hero's dexterity does not allow two weapons (R-A4)");
+    let issues: string[] = [];
+    try {
+      sys.setup(scenario([pair(9, { wield: ['longsword', 'dagger'] }), dummy()]));
+    } catch (e) {
+      issues = (e as InputError).issues.map((i) => `${i.path}: ${i.message}`);
+    }
+    expect(issues).toEqual(['figures[0].wield: dexterity 8-9 does not allow two weapons (R-A4)']);
+    // Dexterity 10 (row 10-15: -6 / -8): both drawn (1 segment each, lands 2), then both strike in 7 (long sword SF 5).
+    const script = [{ type: 'draw', weapons: ['longsword', 'dagger'] }, { type: 'attack', target: 'dummy' }];
+    const { events } = playUntil(scenario([pair(10, { script }), dummy()]), new QueueDice({}, QUIET), 7);
+    const decl = events.filter((e) => e.type === 'declare' && e.figure === 'hero').map((e) => e.action as { kind: string; twoWeapons?: boolean });
+    expect(decl[0]).toMatchObject({ kind: 'draw', weapons: ['longsword', 'dagger'] });
+    expect(decl[1]).toMatchObject({ kind: 'attack', twoWeapons: true, weapon: 'longsword', offhand: 'dagger' });
+    expect(events.filter((e) => e.type === 'declare' && e.figure === 'hero').map((e) => e.lands).slice(0, 2)).toEqual([2, 7]);
+    const bonuses = events.filter((e) => e.type === 'attack' && e.attacker === 'hero').map((e) => (e.bonus as Ledger).entries.find((x) => x.rule === 'R-A4' && x.source.startsWith('dexterity'))!.delta);
+    expect(bonuses).toEqual([-6, -8]);
   });
 });
 

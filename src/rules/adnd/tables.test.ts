@@ -93,20 +93,38 @@ describe('AD&D tables', () => {
   });
 
   it("R-A4: the seed's dexterity table, 18/xx rows included [3380eb42]", () => {
-    const d = (v: string | number) => dexRow(parseScore(v, 'dex')!);
-    expect(d(3)).toMatchObject({ hand: -3, missile: -3, primary: null, ac: -4 });
-    expect(d(5)).toMatchObject({ hand: -1, missile: -3, ac: -3 });
-    expect(d(12)).toMatchObject({ ambi: 3, hand: 0, missile: 0, primary: -6, secondary: -8, ac: 0 });
-    expect(d(17)).toMatchObject({ ambi: 5, hand: 1, missile: 2, primary: -4, secondary: -6, ac: 2 });
-    expect(d('18/50')).toMatchObject({ hand: 1, missile: 3, primary: -3, secondary: -5, ac: 3 });
-    expect(d('18/75')).toMatchObject({ hand: 2, primary: -2, secondary: -4, ac: 3 });
-    expect(d('18/90')).toMatchObject({ ambi: 10, hand: 2, primary: -1, secondary: -3, ac: 4 });
-    expect(d('18/95')).toMatchObject({ ambi: 100, hand: 2, missile: 3, primary: 0, secondary: -2, ac: 4 });
-    expect(d('18/00')).toMatchObject({ hand: 3, primary: 0, secondary: -1 });
-    expect(d(18).label).toBe('18/01-50');
-    expect(d(20)).toMatchObject({ hand: 3, missile: 4, secondary: 0, ac: 4 });
-    expect(d(25)).toMatchObject({ hand: 5, missile: 6, ac: 6 });
-    expect(DEX_ROWS).toHaveLength(20);
+    // The seed's Dexterity Effects table, every row and column as printed (N = "not allowed"):
+    // scores looked up, ambidexterity %, to-hit hand, missile, two weapons primary, secondary, AC.
+    const N = null;
+    const SEED: [(string | number)[], string, number, number, number, number | null, number | null, number][] = [
+      [[3], '3', 1, -3, -3, N, N, -4],
+      [[4], '4', 1, -2, -2, N, N, -3],
+      [[5], '5', 1, -1, -3, N, N, -3],
+      [[6, 7], '6-7', 1, 0, -1, N, N, -2],
+      [[8, 9], '8-9', 2, 0, 0, N, N, -1],
+      [[10, 11, 12, 13, 14, 15], '10-15', 3, 0, 0, -6, -8, 0],
+      [[16], '16', 4, 0, 1, -5, -7, 1],
+      [[17], '17', 5, 1, 2, -4, -6, 2],
+      [['18/01', '18/25', '18/50', 18], '18/01-50', 6, 1, 3, -3, -5, 3],
+      [['18/51', '18/75'], '18/51-75', 7, 2, 3, -2, -4, 3],
+      [['18/76', '18/90'], '18/76-90', 10, 2, 3, -1, -3, 4],
+      [['18/91', '18/95', '18/99'], '18/91-99', 100, 2, 3, 0, -2, 4],
+      [['18/00'], '18/00', 100, 3, 3, 0, -1, 4],
+      [[19], '19', 100, 3, 3, 0, -1, 4],
+      [[20], '20', 100, 3, 4, 0, 0, 4],
+      [[21], '21', 100, 4, 4, 0, 0, 5],
+      [[22], '22', 100, 4, 4, 0, 0, 5],
+      [[23], '23', 100, 4, 5, 0, 0, 5],
+      [[24], '24', 100, 5, 5, 0, 0, 6],
+      [[25], '25', 100, 5, 6, 0, 0, 6],
+    ];
+    expect(DEX_ROWS).toHaveLength(SEED.length);
+    SEED.forEach(([scores, label, ambi, hand, missile, primary, secondary, ac], i) => {
+      const want = { label, ambi, hand, missile, primary, secondary, ac };
+      const r = DEX_ROWS[i];
+      expect({ label: r.label, ambi: r.ambi, hand: r.hand, missile: r.missile, primary: r.primary, secondary: r.secondary, ac: r.ac }, `row ${i}`).toEqual(want);
+      for (const v of scores) expect(dexRow(parseScore(v, 'dex')!), `dexterity ${v}`).toMatchObject(want);
+    });
   });
 
   it('R-A11: "to hit AC 0" by class group and level, monsters by hit dice', () => {

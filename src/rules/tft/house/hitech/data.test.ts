@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../core/errors.ts';
-import { FIREARMS, GRENADES, HITECH_ARMOR, ammoOf, firearm, grenadeDice, hitechArmor, talentForClass } from './data.ts';
+import { FIREARMS, GRENADES, HITECH_ARMOR, HITECH_TALENTS, ammoOf, firearm, grenadeDice, hitechArmor, talentForClass } from './data.ts';
 
 describe('HiTech data tables [f04d4dae]', () => {
   it('f04d4dae Ranged Weapons: damage dice, autofire bonus and clip of each row', () => {
@@ -58,12 +58,29 @@ describe('HiTech data tables [f04d4dae]', () => {
   });
 
   it('R-H5: each weapon class maps to its talent', () => {
+    expect(talentForClass('rifle')?.name).toBe('Rifle');
+    expect(talentForClass('pistol')?.name).toBe('Pistol');
     expect(talentForClass('shotgun')?.id).toBe('rifle');
     expect(talentForClass('smg')?.id).toBe('pistol');
     expect(talentForClass('energy')?.id).toBe('energy-weapons');
     expect(talentForClass('heavy-auto')?.id).toBe('heavy-auto-weapon');
     expect(talentForClass('rocket-launcher')?.id).toBe('rocket-launcher');
     expect(talentForClass('tac-missile')?.id).toBe('tac-missile');
+  });
+
+  it('f04d4dae R-H5: the six firearm talents are "available at IQ 8" for 1 point each; Expert levels IQ 10, 2 points, +2 DX', () => {
+    const row = (id: string) => {
+      const t = HITECH_TALENTS.find((x) => x.id === id)!;
+      return [t.name, t.iq, t.cost, t.covers ?? null];
+    };
+    expect(row('rifle')).toEqual(['Rifle', 8, 1, ['rifle', 'shotgun']]);
+    expect(row('pistol')).toEqual(['Pistol', 8, 1, ['pistol', 'smg']]);
+    expect(row('energy-weapons')).toEqual(['Energy Weapons', 8, 1, ['energy']]);
+    expect(row('heavy-auto-weapon')).toEqual(['Heavy Auto Weapon', 8, 1, ['heavy-auto']]);
+    expect(row('rocket-launcher')).toEqual(['Rocket Launcher', 8, 1, ['rocket-launcher']]);
+    expect(row('tac-missile')).toEqual(['Tac Missile', 8, 1, ['tac-missile']]);
+    const experts = HITECH_TALENTS.filter((t) => t.expertOf !== undefined).map((t) => [t.expertOf, t.iq, t.cost, t.dx]);
+    expect(experts).toEqual(['rifle', 'pistol', 'energy-weapons', 'heavy-auto-weapon', 'rocket-launcher', 'tac-missile'].map((id) => [id, 10, 2, 2]));
   });
 
   it('bad ids throw InputError naming the field', () => {

@@ -68,6 +68,33 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect(fig(s, 'biff').prone).toBe(false);
   });
 
+  it('f04d4dae R-H13: a flak or nylon hit of 5-7 before armor (under 5 after) gives the 5-hit -2 DX, not a fall', () => {
+    // flak (2 per die): assault rifle 3 and 3 = 6 before armor, 1 + 1 = 2 after.
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 3, 3]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(events).map((d) => [d.raw, d.amount])).toEqual([[6, 2]]);
+    const pen = events.find((e) => e.type === 'hit-penalty') as unknown as { figure: string; hits: number; delta: number };
+    expect([pen.figure, pen.hits, pen.delta]).toEqual(['biff', 6, -2]);
+    expect(fig(s, 'biff').dxPenalty.amount).toBe(-2);
+    expect(fig(s, 'biff').prone).toBe(false);
+    // nylon (3 per die): 4 and 3 = 7 before armor, 1 + 0 = 1 after.
+    const n = scenario([shooter(['assault-rifle']), { ...biff, armor: 'nylon' }]);
+    actionPhase(n);
+    const c = context(n, [3, 3, 4, 4, 3]);
+    act(c.ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(c.events).map((d) => [d.raw, d.amount])).toEqual([[7, 1]]);
+    expect(c.events.filter((e) => e.type === 'hit-penalty').map((e) => (e as unknown as { hits: number }).hits)).toEqual([7]);
+    expect(c.events.some((e) => e.type === 'falls')).toBe(false);
+    // the same 6 through combat armor (no knockback flag): 0 after armor, no penalty.
+    const k = scenario([shooter(['assault-rifle']), { ...biff, armor: 'combat-tl11' }]);
+    actionPhase(k);
+    const kc = context(k, [3, 3, 4, 3, 3]);
+    act(kc.ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(kc.events.some((e) => e.type === 'hit-penalty')).toBe(false);
+  });
+
   it('R-H10: the autofire example, adjDX 13 and a roll of 9, hits twice; each hit rolls its own damage; 4 rounds spent', () => {
     const s = scenario([shooter(['assault-rifle']), { ...biff, armor: null }]);
     actionPhase(s);
@@ -176,6 +203,42 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const [opt] = spec('fire').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'));
     const r = opt.ledger?.find((e) => e.rule === 'R-H2');
     expect(r?.delta).toBe(-4);
+  });
+
+  it('f04d4dae R-H2: a rocket launcher uses the rifle range table: 7 MH is -4 (the pistol table would give -6)', () => {
+    const at = (weapons: string[], talents: string[]) => {
+      const s = scenario([shooter(weapons, { at: [0, 0], talents }), { ...biff, at: [14, 7] }], {}, { map: { width: 30, height: 20 } });
+      actionPhase(s);
+      const [opt] = spec('fire').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'));
+      return opt;
+    };
+    const rocket = at(['rocket-launcher'], ['rocket-launcher']);
+    expect(rocket.ledger?.filter((e) => e.rule === 'R-H2' || e.rule === 'R-H3').map((e) => [e.rule, e.delta])).toEqual([['R-H2', -4]]);
+    expect(rocket.adjDX).toBe(12 - 4);
+    const pistol = at(['heavy-pistol'], ['pistol']);
+    expect(pistol.ledger?.filter((e) => e.rule === 'R-H2' || e.rule === 'R-H3').map((e) => [e.rule, e.delta])).toEqual([['R-H3', -6]]);
+  });
+
+  it('f04d4dae R-H7: only a figure eligible to fire may take overwatch: refused after more than half MA, and for a heavy weapon after more than a 1-hex shift', () => {
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const g = fig(s, 'gun');
+    g.turn.hexes = 6;
+    expect(spec('overwatch').options({ state: s, core, mode: 'ai' }, g)).toEqual([]);
+    const { ctx } = context(s, []);
+    expect(() => act(ctx, { type: 'overwatch', figure: 'gun' })).toThrow('moved 6 hexes, more than half of MA 10');
+    g.turn.hexes = 5;
+    act(ctx, { type: 'overwatch', figure: 'gun' });
+    expect(g.house.hitech).toMatchObject({ overwatch: { turn: 1 } });
+    const h = scenario([shooter(['rocket-launcher'], { talents: ['rocket-launcher'] }), biff]);
+    actionPhase(h);
+    const rg = fig(h, 'gun');
+    rg.turn.hexes = 2;
+    const hc = context(h, []);
+    expect(() => act(hc.ctx, { type: 'overwatch', figure: 'gun' })).toThrow('Rocket Launcher is a heavy weapon: only a 1-hex shift before firing (moved 2)');
+    rg.turn.hexes = 1;
+    act(hc.ctx, { type: 'overwatch', figure: 'gun' });
+    expect(rg.house.hitech).toMatchObject({ overwatch: { turn: 1 } });
   });
 
   it('R-H4: crew-served weapons: -4 MA, then 3 turns to ready after moving', () => {

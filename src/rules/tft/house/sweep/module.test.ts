@@ -271,6 +271,24 @@ describe('sweep rules through the engine [931c742c]', () => {
     expect(attacks[0].ledger).toContainEqual(expect.objectContaining({ delta: -4, rule: 'R-S6' }));
     expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.amount])).toEqual([['e1', 7, 7]]);
   });
+  it('931c742c R-S6 (classic): a friend in the arc who fails the roll takes full damage, not half', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 1 }, { sweep: 'classic' }, { pal: 0 }));
+    // flat -4: adjDX 12. e1 misses (13); pal's roll 14 fails: greatsword 3d+1 = 2+2+2+1 = 7, full
+    // (the new rule would halve it to 3); e2 misses (13).
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [6, 4, 3, 6, 5, 3, 2, 2, 2, 6, 4, 3]);
+    const f = ev.find((e) => e.type === 'sweep-friend')!;
+    expect([f.target, f.roll, f.adjDX, f.spared]).toEqual(['pal', 14, 12, false]);
+    expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.amount])).toEqual([['pal', 7, 7]]);
+  });
+  it('931c742c R-S7/R-S3: with Multiple Swing the damage on each hit is still halved (broadsword hit for 2d 6+5 = 11 -> 5)', () => {
+    const s = heroToAct(arena({ weapons: ['broadsword'], talents: ['multiple-swing'] }, { e1: 5, e2: 0 }));
+    // -2 for one extra target: adjDX 14. e1 hit on 10 for 6+5 = 11, halved to 5; e2 misses (15).
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [4, 3, 3, 6, 5, 6, 5, 4]);
+    const attacks = ev.filter((e) => e.type === 'attack');
+    expect(attacks.map((a) => a.adjDX)).toEqual([14, 14]);
+    expect(attacks[0].ledger).toContainEqual(expect.objectContaining({ delta: -2, rule: 'R-S7' }));
+    expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.amount])).toEqual([['e1', 5, 5]]);
+  });
   it('R-S6: sweep: off rejects a sweep', () => {
     const s = heroToAct(arena({}, { e1: 5, e2: 0 }, { sweep: 'off' }));
     expect(() => sweepNow(s, ['e1', 'e2'], 'cw')).toThrow(/off/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandRejected } from '../../../../core/errors.ts';
-import { friendSpared, multipleSwingIssues, sweepDamage, sweepPenalty, sweepRefusal } from './rules.ts';
+import { builtinRows } from '../../tables.ts';
+import { MULTIPLE_SWING, MULTIPLE_SWING_COST, MULTIPLE_SWING_IQ, friendSpared, multipleSwingIssues, sweepDamage, sweepPenalty, sweepRefusal } from './rules.ts';
 
 const greatsword = { name: 'greatsword', kind: 'melee', cutting: true, twoHanded: true };
 const broadsword = { name: 'broadsword', kind: 'melee', cutting: true, twoHanded: false };
@@ -87,6 +88,11 @@ describe('friends in the arc (R-S5)', () => {
 
 describe('Multiple Swing prerequisites (R-S7)', () => {
   const fig = { iq: 12, dx: 14, ma: 10, talents: ['multiple-swing'] };
+  it('931c742c R-S7: Multiple Swing is "IQ 12", cost "(3)": the constants and the talents.json entry the engine loads', () => {
+    expect([MULTIPLE_SWING, MULTIPLE_SWING_IQ, MULTIPLE_SWING_COST]).toEqual(['multiple-swing', 12, 3]);
+    const entry = builtinRows.talents.find((t) => t.id === MULTIPLE_SWING)!;
+    expect([entry.name, entry.iq, entry.cost]).toEqual(['Multiple Swing', 12, 3]);
+  });
   it('R-S7: IQ 12 and basic DX 14 pass', () => {
     expect(multipleSwingIssues(fig, 'dx', 'figures[0]')).toEqual([]);
   });
