@@ -21,13 +21,24 @@ function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** Up to 30 characters of `v` as JSON; a value too deep (or cyclic) to write is '...'. */
+function jsonStart(v: unknown): string {
+  let j: string;
+  try {
+    j = JSON.stringify(v);
+  } catch {
+    return '...';
+  }
+  return j.length > 30 ? `${j.slice(0, 30)}...` : j;
+}
+
 /** A value as a message shows it: 'text', 42, an array, an object... shortened. */
 export function describeValue(v: unknown): string {
   if (typeof v === 'string') return v.length > 40 ? `'${v.slice(0, 37)}...'` : `'${v}'`;
   if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return `an array (${JSON.stringify(v).slice(0, 30)}${JSON.stringify(v).length > 30 ? '...' : ''})`;
+  if (Array.isArray(v)) return `an array (${jsonStart(v)})`;
   if (v === null) return 'null';
-  if (typeof v === 'object') return `an object (${JSON.stringify(v).slice(0, 30)}${JSON.stringify(v).length > 30 ? '...' : ''})`;
+  if (typeof v === 'object') return `an object (${jsonStart(v)})`;
   return String(v);
 }
 

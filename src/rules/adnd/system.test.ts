@@ -463,6 +463,12 @@ describe('bad input', () => {
     expect(bad([hero()])).toContain('figures');
   });
 
+  it('a weapon, proficiency or spell named like an inherited object key (__proto__, constructor, toString) is unknown, not a crash', () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      expect(() => sys.setup(scenario([hero({ weapons: [{ weapon: name }] }), dummy()]))).toThrow(new RegExp(`figures\\[0\\]\\.weapons\\[0\\]\\.weapon: unknown weapon '${name}'`));
+    }
+  });
+
   it('rejects illegal commands with the reason and changes nothing', () => {
     const s = sys.setup(scenario([hero(), hero({ id: 'friend' }), dummy()]));
     expect(() => sys.apply(s, { type: 'attack', figure: 'hero', target: 'dummy' }, new QueueDice({}, QUIET), null)).toThrow(/not begun/);

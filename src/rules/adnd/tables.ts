@@ -1,4 +1,5 @@
 // Lookups into the AD&D data tables (src/data/adnd/*.json, each with its source).
+import { tableById } from '../../core/lookup.ts';
 import classesData from '../../data/adnd/classes.json' with { type: 'json' };
 import criticalsData from '../../data/adnd/criticals.json' with { type: 'json' };
 import dexData from '../../data/adnd/dexterity.json' with { type: 'json' };
@@ -79,10 +80,8 @@ export interface StrengthRow {
 const STR_ROWS = strData.rows as StrengthRow[];
 
 export const CLASSES = classesData.classes as Record<ClassId, ClassInfo>;
-export const WEAPONS: Record<string, WeaponRow> = Object.fromEntries(
-  (weaponsData.weapons as WeaponRow[]).map((w) => [w.id, w]),
-);
-export const SPELLS: Record<string, SpellRow> = Object.fromEntries((spellsData.spells as SpellRow[]).map((s) => [s.id, s]));
+export const WEAPONS: Record<string, WeaponRow> = tableById(weaponsData.weapons as WeaponRow[]);
+export const SPELLS: Record<string, SpellRow> = tableById(spellsData.spells as SpellRow[]);
 export const DEX_ROWS = dexData.rows as DexRow[];
 export const CRITICALS = criticalsData.rows as { min: number; max: number; multiplier: number; special?: boolean; label: string }[];
 export const SAVE_ORDER = savesData.order as string[];

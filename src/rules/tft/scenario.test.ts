@@ -53,6 +53,18 @@ describe('scenario validation', () => {
     const map = { width: 16, height: 12, terrain: [{ q: 5, r: 5, kind: 'rough' }, { q: 6, r: 5, kind: 'wall' }, { q: 5, r: 5, kind: 'wall' }] };
     expect(issues(two({}, { map }))).toEqual([{ path: 'map.terrain[2]', message: 'hex 5,5 is already listed at map.terrain[0]; give each hex one kind' }]);
   });
+  it('armor, shield, race or weapon named like an inherited object key (__proto__, constructor, toString) is unknown, not a crash later', () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      expect(issues(two({ armor: name }))).toEqual([expect.objectContaining({ path: 'figures[0].armor', message: expect.stringMatching(`^unknown armor '${name}'`) })]);
+      expect(issues(two({ shield: name }))).toEqual([expect.objectContaining({ path: 'figures[0].shield', message: expect.stringMatching(`^unknown shield '${name}'`) })]);
+      expect(issues(two({ weapons: [name] }))).toEqual([expect.objectContaining({ path: 'figures[0].weapons[0]', message: expect.stringMatching(`^unknown weapon '${name}'`) })]);
+      expect(issues(two({ race: name }))[0]).toMatchObject({ path: 'figures[0].race' });
+    }
+  });
+  it('the scenario\'s seed is checked as --seed is: a whole number from 0 to 2^32-1, or text', () => {
+    for (const seed of [-1, 1.5, 1e40]) expect(issues(two({}, { seed }))[0]?.path).toBe('seed');
+    for (const seed of [0, 7, 0xffffffff, 'the ford']) expect(issues(two({}, { seed }))).toEqual([]);
+  });
   it('unknown fields and options are rejected', () => {
     expect(issues(two({ strength: 12 }))).toEqual([{ path: 'figures[0].strength', message: "unknown field 'strength'" }]);
     expect(issues(two({}, { options: { rulset: 'legacy' } }))[0]).toEqual({ path: 'options.rulset', message: "unknown field 'rulset'" });

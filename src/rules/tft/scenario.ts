@@ -122,7 +122,8 @@ export function scenarioSchema(modules: readonly HouseModule[] = allModules()) {
     system: z.literal('tft'),
     name: z.string().default('TFT encounter'),
     description: z.string().optional(),
-    seed: z.union([z.number(), z.string()]).optional(),
+    // As --seed: a whole number 0..2^32-1 (others fold onto these: core/rng.ts hashSeed) or any text.
+    seed: z.union([z.number().int().min(0).max(0xffffffff), z.string()]).optional(),
     map: z
       .strictObject({
         width: z.number().int().min(1).max(200),

@@ -1,5 +1,6 @@
 // The built-in TFT tables (src/data/tft/*.json) and how a scenario's own rows and house
 // modules' rows are merged over them (later wins: built-in < modules < scenario).
+import { lookupTable } from '../../core/lookup.ts';
 import armorFile from '../../data/tft/armor.json' with { type: 'json' };
 import racesFile from '../../data/tft/races.json' with { type: 'json' };
 import talentsFile from '../../data/tft/talents.json' with { type: 'json' };
@@ -30,7 +31,7 @@ export const builtinRows: Required<TableRows> = {
 
 /** Tables from the built-in rows, then each module's rows, then the scenario's. */
 export function buildTables(modules: readonly HouseModule[], scenario: TableRows = {}): TftTables {
-  const t: TftTables = { weapons: {}, armor: {}, shields: {}, races: {}, talents: {} };
+  const t: TftTables = { weapons: lookupTable(), armor: lookupTable(), shields: lookupTable(), races: lookupTable(), talents: lookupTable() };
   for (const rows of [builtinRows, ...modules.map((m) => m.data ?? {}), scenario]) {
     index(rows.weapons, t.weapons);
     index(rows.armor, t.armor);
