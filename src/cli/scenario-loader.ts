@@ -33,5 +33,14 @@ export function loadScenario(io: CliIO, path: string): LoadedScenario {
     throw new InputError([{ path, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }], 'scenario');
   }
   const raw = parseScenarioText(text, path);
+  // An experiment file (examples/lab/*.yaml: `variants:` and a `scenario:` it points at, no
+  // `figures:`) is not a fight to run: say so, instead of "unknown system undefined".
+  if (!('system' in raw) && !('figures' in raw) && ('variants' in raw || 'vary' in raw)) {
+    const of = typeof raw.scenario === 'string' ? ` (its scenario is ${raw.scenario})` : '';
+    throw new InputError(
+      [{ path: '(file)', message: `this is an experiment file for \`fray compare\`, not a scenario${of}: run \`fray compare ${path}\`` }],
+      'scenario',
+    );
+  }
   return { path, raw, system: getSystem(raw.system) };
 }

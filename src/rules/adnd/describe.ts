@@ -2,6 +2,43 @@
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import type { AdndEvent } from './model.ts';
 
+const term = (d: number, text: string) => `${d < 0 ? '-' : '+'} ${Math.abs(d)} ${text}`;
+
+/**
+ * The attack bonus's derivation, e.g. "+ 1 strength 17 [adnd-phb-strength] + 1 weapon magic
+ * long sword [adnd-phb]": the entries that change the number, whose deltas sum to `bonus.total`;
+ * when none does, what was counted ("nothing from strength 10 [...], ..."), so a bare "+ 0"
+ * still says where it comes from.
+ */
+export function bonusText(bonus: Ledger): string {
+  const moving = bonus.entries.filter((e) => e.delta !== 0);
+  if (moving.length > 0) return moving.map((e) => term(e.delta, `${e.source} [${e.rule}]`)).join(' ');
+  // Nothing moves it: name what was counted (a non-magical weapon's "+ 0 magic" says nothing).
+  const counted = bonus.entries.filter((e) => !e.source.startsWith('weapon magic'));
+  return counted.length === 0 ? 'no modifiers' : `nothing from ${counted.map((e) => `${e.source} [${e.rule}]`).join(', ')}`;
+}
+
+/** The armour class's parts when it has more than the armour ("10 armour class 10 [adnd-phb] - 2 dexterity 16 AC adjustment [R-A4]"), else ''. */
+export function acText(ac: Ledger | null | undefined): string {
+  if (!ac || ac.entries.length < 2) return '';
+  return ac.entries.map((e, i) => (i === 0 ? `${e.delta} ${e.source} [${e.rule}]` : term(e.delta, `${e.source} [${e.rule}]`))).join(' ');
+}
+
+/**
+ * The needed number's derivation (R-A11: "to hit AC 0" of the attacker's class and level or
+ * hit dice, less the target's AC, the six-20s band), the target's AC opened into its parts
+ * (armour, dexterity R-A4, two weapons R-A4, parry R-A8) when it has more than one.
+ */
+export function needText(need: Ledger, ac: Ledger | null | undefined): string {
+  const parts = acText(ac);
+  return need.entries
+    .map((e, i) => {
+      const src = parts && e.source.startsWith('target armour class') ? `target AC ${ac!.total} (${parts})` : e.source;
+      return i === 0 ? `${e.delta} ${src} [${e.rule}]` : term(e.delta, `${src} [${e.rule}]`);
+    })
+    .join(' ');
+}
+
 const at = (e: AdndEvent) => `[r${e.round} s${e.segmentOfRound}]`;
 const why = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? formatLedger(l as Ledger) : '');
 
@@ -47,7 +84,9 @@ export function describeEvent(e: AdndEvent): string {
     case 'attack': {
       const bonus = x.bonus as Ledger;
       const need = x.need as Ledger;
-      const head = `${at(e)} ${x.attacker} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${x.target} with ${x.weapon}${x.role === 'alone' ? '' : ` (${x.role})`}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} = ${(x.roll as number) + bonus.total} vs ${need.total} needed`;
+      // Each number with its derivation and rule ids, as the TFT lines: "d20 13 + 2 [+ 1 strength
+      // 17 [adnd-phb-strength] + 1 weapon magic ...] = 15 vs 14 needed [21 to hit AC 0, ... [R-A11] - 7 target armour class 7 [R-A11]]".
+      const head = `${at(e)} ${x.attacker} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${x.target} with ${x.weapon}${x.role === 'alone' ? '' : ` (${x.role})`}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} [${bonusText(bonus)}] = ${(x.roll as number) + bonus.total} vs ${need.total} needed [${needText(need, x.ac as Ledger | null)}]`;
       if (!x.hit) return `${head}: miss${x.natural === 'miss' ? ' (natural 1)' : ''}`;
       const c = x.critical as { confirm: number; threshold: number; third: number | null; parryMinus: number; multiplier: number; special: boolean; label: string } | null;
       const crit = c

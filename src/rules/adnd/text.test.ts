@@ -15,7 +15,8 @@ const text = (s: AdndState) => sys.explain(s).text as string[];
 function tableRow(lines: string[], figure: string, row: string): string[] {
   const start = lines.findIndex((l) => l.includes(`[${figure},`));
   const l = lines.slice(start).find((x) => x.trimStart().startsWith(`${row} `))!;
-  return l.trim().slice(row.length).split('|').map((c) => c.trim());
+  // The row's rule ids ("[R-A4]") follow the last cell.
+  return l.trim().slice(row.length).replace(/ {2}\[[^\]]*\]$/, '').split('|').map((c) => c.trim());
 }
 
 describe('explain text (AD&D)', () => {
@@ -34,6 +35,21 @@ describe('explain text (AD&D)', () => {
   it("R-A4: Rocky's table in the terminal: +7, +8, +5/+4, +6/+3 [3380eb42]", () => {
     expect(tableRow(lines, 'rocky', 'dexterity')).toEqual(['+2', '+2', '0', '-2', '0', '-2']);
     expect(tableRow(lines, 'rocky', 'total')).toEqual(['+7', '+8', '+5', '+4', '+6', '+3']);
+  });
+
+  it('R-A4 / R-A11: each to-hit row names its rules; each attack option shows its bonus and the d20 needed with their derivations', () => {
+    const row = (figure: string, name: string) => lines.slice(lines.findIndex((l) => l.includes(`[${figure},`))).find((x) => x.trimStart().startsWith(`${name} `))!;
+    expect(row('frito', 'strength')).toMatch(/ {2}\[adnd-phb-strength\]$/);
+    expect(row('frito', 'dexterity')).toMatch(/ {2}\[R-A4\]$/);
+    expect(row('frito', 'proficiency')).toMatch(/ {2}\[R-A4\]$/);
+    expect(row('frito', 'magic')).toMatch(/ {2}\[adnd-phb\]$/);
+    // "vs 11": fighter 5 hits AC 0 on 16, less the ogre's AC 5 (R-A11); the ogre's "vs 14" against Rocky opens Rocky's AC.
+    expect(lines).toContain(
+      "        longsword: +6 [+ 3 strength 18/00 [adnd-phb-strength] + 1 dexterity 17 (hand) [R-A4] + 2 weapon magic long sword [adnd-phb]]; needs 11 [16 to hit AC 0, fighter level 5 [R-A11] - 5 target armour class 5 [R-A11]]",
+    );
+    expect(lines).toContain(
+      '        club: 0 [no modifiers]; needs 14 [15 to hit AC 0, monster 4-5+ HD [R-A11] - 1 target AC 1 (4 armour class 4 [adnd-phb] - 4 dexterity 18/95 AC adjustment [R-A4] + 1 fighting with two weapons [R-A4]) [R-A11]]',
+    );
   });
 
   it('R-A4: the AC with its ledger (dexterity, two weapons in hand)', () => {

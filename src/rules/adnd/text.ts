@@ -6,6 +6,7 @@
 // (speed factor, surprise, parry delay, haste, draw...: R-A1..R-A8).
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import type { ExplainReport } from '../../engine/types.ts';
+import { bonusText, needText } from './describe.ts';
 import type { ScheduleStep } from './explain.ts';
 
 interface TableView {
@@ -30,6 +31,9 @@ export function toHitTable(tables: TableView[], weaponName: (id: string) => stri
   const heads: string[] = [];
   const subs: string[] = [];
   const cells: Record<string, string[]> = { strength: [], dexterity: [], proficiency: [], magic: [], total: [] };
+  // The rule ids behind each row, over every column (strength adnd-phb-strength, dexterity and
+  // proficiency R-A4, magic adnd-phb), printed at the row's end.
+  const rules: Record<string, string[]> = { strength: [], dexterity: [], proficiency: [], magic: [], total: [] };
   const groups: { head: string; width: number }[] = [];
   for (const t of tables) {
     const head = t.secondary === null ? `${weaponName(t.primary)} alone` : `${weaponName(t.primary)} + ${weaponName(t.secondary)}`;
@@ -38,7 +42,10 @@ export function toHitTable(tables: TableView[], weaponName: (id: string) => stri
       const sub = r.role === 'alone' ? weaponName(r.weapon) : `${weaponName(r.weapon)} (${r.role === 'primary' ? '1st' : '2nd'})`;
       subs.push(sub);
       const by: Record<string, number | undefined> = {};
-      for (const e of r.bonus.entries) by[rowOf(e)] = (by[rowOf(e)] ?? 0) + e.delta;
+      for (const e of r.bonus.entries) {
+        by[rowOf(e)] = (by[rowOf(e)] ?? 0) + e.delta;
+        if (!rules[rowOf(e)].includes(e.rule)) rules[rowOf(e)].push(e.rule);
+      }
       for (const k of ['strength', 'dexterity', 'proficiency', 'magic'] as const) cells[k].push(by[k] === undefined ? 'n/a' : signed(by[k]!));
       cells.total.push(signed(r.bonus.total));
       width += 1;
@@ -63,7 +70,10 @@ export function toHitTable(tables: TableView[], weaponName: (id: string) => stri
     return g.head.padEnd(span);
   });
   const out = [line('to hit', headParts), line('', subs.map((x, i) => x.padStart(colW[i])))];
-  for (const k of ['strength', 'dexterity', 'proficiency', 'magic', 'total'] as const) out.push(line(k, cells[k].map((x, i) => x.padStart(colW[i]))));
+  for (const k of ['strength', 'dexterity', 'proficiency', 'magic', 'total'] as const) {
+    const ids = rules[k].length > 0 ? `  [${rules[k].join(', ')}]` : '';
+    out.push(`${line(k, cells[k].map((x, i) => x.padStart(colW[i])))}${ids}`);
+  }
   return out;
 }
 
@@ -98,7 +108,7 @@ export function explainText(r: ExplainReport & { name?: string; segment?: number
       consecutiveParries: number;
       extraAt: number | null;
       toHit: TableView[];
-      options: { label?: string }[];
+      options: { label?: string; kind?: string; swings?: { weapon: string; bonus: Ledger; ac: Ledger; need: Ledger }[] }[];
     };
     lines.push('');
     lines.push(`${x.name} [${x.id}, ${x.side}]${x.who ? ` ${x.who}` : ''}: ${x.state}, hp ${x.hp}/${x.maxHp}`);
@@ -113,7 +123,16 @@ export function explainText(r: ExplainReport & { name?: string; segment?: number
     else if (x.state === 'healthy') lines.push('  free to declare');
     if (x.options.length > 0) {
       lines.push('  options:');
-      for (const o of x.options) if (o.label) lines.push(`    - ${o.label}`);
+      for (const o of x.options) {
+        if (o.label) lines.push(`    - ${o.label}`);
+        // Each swing's numbers with their derivation: the bonus (R-A4...) and the d20 needed,
+        // "to hit AC 0" of the class and level or hit dice less the target's AC (R-A11).
+        if (o.kind === 'attack' && o.swings) {
+          for (const w of o.swings) {
+            lines.push(`        ${w.weapon}: ${signed(w.bonus.total)} [${bonusText(w.bonus)}]; needs ${w.need.total} [${needText(w.need, w.ac)}]`);
+          }
+        }
+      }
     }
   }
   if (r.schedule) {
