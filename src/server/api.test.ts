@@ -6,7 +6,7 @@ import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import type { EncounterView, ExportJson, LogResponse } from './protocol.ts';
 import { testDatabases } from './storage/test-databases.ts';
-import { type TestServer, bearer, createDuel, duelScenario, duelYaml, issue, startTestServer, tft } from './test-helpers.ts';
+import { type TestServer, bearer, createDuel, duelScenario, duelYaml, getView, issue, startTestServer, tft } from './test-helpers.ts';
 
 /** Plays `n` steps as the GM over HTTP, each the engine's own decision for the current state. */
 async function playSteps(app: FrayServer, id: string, gm: string, n: number): Promise<number> {
@@ -22,8 +22,6 @@ async function playSteps(app: FrayServer, id: string, gm: string, n: number): Pr
   return seq;
 }
 
-const getView = async (app: FrayServer, id: string, token: string) =>
-  (await app.inject({ method: 'GET', url: `/api/encounters/${id}`, headers: bearer(token) })).json() as EncounterView;
 
 for (const tdb of testDatabases()) {
   describe(`HTTP API on ${tdb.name}`, () => {

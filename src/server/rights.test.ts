@@ -2,12 +2,9 @@
 // the HTTP API with the real TFT duel and the AD&D ambush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrayServer } from './app.ts';
-import type { EncounterView } from './protocol.ts';
 import { testDatabases } from './storage/test-databases.ts';
-import { type TestServer, bearer, createDuel, issue, startTestServer, tft } from './test-helpers.ts';
+import { type TestServer, bearer, createDuel, getView, issue, startTestServer, tft } from './test-helpers.ts';
 
-const getView = async (app: FrayServer, id: string, token: string) =>
-  (await app.inject({ method: 'GET', url: `/api/encounters/${id}`, headers: bearer(token) })).json() as EncounterView;
 
 const post = (app: FrayServer, id: string, token: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(token), payload });

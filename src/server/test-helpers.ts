@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { diceForSeq } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
 import { type FrayServer, buildServer } from './app.ts';
-import type { ClientMessage, CreateEncounterResponse, IssuedToken, ServerMessage } from './protocol.ts';
+import type { ClientMessage, CreateEncounterResponse, EncounterView, IssuedToken, ServerMessage } from './protocol.ts';
 import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
 import { Storage } from './storage/storage.ts';
 
@@ -60,6 +60,10 @@ export async function issue(app: FrayServer, id: string, gmToken: string, body: 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** GET /api/encounters/:id as `token` sees it. */
+export const getView = async (app: FrayServer, id: string, token: string) =>
+  (await app.inject({ method: 'GET', url: `/api/encounters/${id}`, headers: bearer(token) })).json() as EncounterView;
 
 /** A WebSocket client that keeps every message and can wait for one. */
 export class TestClient {
