@@ -1,12 +1,11 @@
 // The HTTP API with Fastify's inject, on every test database (SQLite; PostgreSQL too when
 // FRAY_TEST_PG is set), playing the real TFT duel (examples/tft/duel.yaml).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { type Encounter, replay } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import type { EncounterView, ExportJson, LogResponse } from './protocol.ts';
-import { testDatabases } from './storage/test-databases.ts';
-import { type TestServer, bearer, createDuel, duelScenario, duelYaml, getView, issue, startTestServer, tft } from './test-helpers.ts';
+import { bearer, createDuel, describeServerOnEachDatabase, duelScenario, duelYaml, getView, issue, tft } from './test-helpers.ts';
 
 /** Plays `n` steps as the GM over HTTP, each the engine's own decision for the current state. */
 async function playSteps(app: FrayServer, id: string, gm: string, n: number): Promise<number> {
@@ -23,371 +22,351 @@ async function playSteps(app: FrayServer, id: string, gm: string, n: number): Pr
 }
 
 
-for (const tdb of testDatabases()) {
-  describe(`HTTP API on ${tdb.name}`, () => {
-    let srv: TestServer;
-    beforeAll(async () => {
-      srv = await startTestServer(await tdb.create());
-    });
-    afterAll(async () => {
-      await srv.close();
-      await tdb.cleanup();
-    });
+describeServerOnEachDatabase('HTTP API', (srv) => {
+  it('creates an encounter from an example, from YAML text and from a JSON object', async () => {
+    const a = await createDuel(srv.app);
+    expect(a.encounter).toMatchObject({ name: 'Duel at the ford', system: 'tft', seq: 0, over: false });
+    expect(a.gm.role).toBe('gm');
+    expect(a.gm.link).toBe(`/table/${a.encounter.id}#token=${encodeURIComponent(a.gm.token)}`);
+    const b = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: duelYaml(), name: 'From YAML' } });
+    expect(b.statusCode).toBe(201);
+    expect(b.json().encounter.name).toBe('From YAML');
+    const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: JSON.stringify(duelScenario()) } });
+    expect(c.statusCode).toBe(201);
+    const d = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: duelScenario() } });
+    expect(d.statusCode).toBe(201);
+    const ex = await srv.app.inject({ method: 'GET', url: '/api/examples' });
+    expect(ex.json().examples.map((e: { name: string }) => e.name)).toContain('tft/duel');
+  });
 
-    it('creates an encounter from an example, from YAML text and from a JSON object', async () => {
-      const a = await createDuel(srv.app);
-      expect(a.encounter).toMatchObject({ name: 'Duel at the ford', system: 'tft', seq: 0, over: false });
-      expect(a.gm.role).toBe('gm');
-      expect(a.gm.link).toBe(`/table/${a.encounter.id}#token=${encodeURIComponent(a.gm.token)}`);
-      const b = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: duelYaml(), name: 'From YAML' } });
-      expect(b.statusCode).toBe(201);
-      expect(b.json().encounter.name).toBe('From YAML');
-      const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: JSON.stringify(duelScenario()) } });
-      expect(c.statusCode).toBe(201);
-      const d = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: duelScenario() } });
-      expect(d.statusCode).toBe(201);
-      const ex = await srv.app.inject({ method: 'GET', url: '/api/examples' });
-      expect(ex.json().examples.map((e: { name: string }) => e.name)).toContain('tft/duel');
-    });
+  it('rejects a bad scenario with the field and the reason, and stores nothing', async () => {
+    const bad = duelScenario();
+    (bad.figures as Record<string, unknown>[])[0].dx = 'high';
+    const r = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: bad } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toBe('invalid');
+    expect(r.json().issues.map((i: { path: string }) => i.path).join(' ')).toMatch(/figures.*0.*dx/);
+    const y = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: 'system: tft\nfigures: [' } });
+    expect(y.statusCode).toBe(400);
+    expect(y.json().issues[0].path).toBe('scenario');
+    const both = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/duel', scenario: duelYaml() } });
+    expect(both.statusCode).toBe(400);
+    const sys = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: { system: 'chess' } } });
+    expect(sys.statusCode).toBe(400);
+    expect(sys.json().issues[0].path).toBe('scenario.system');
+    const extra = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/duel', colour: 'red' } });
+    expect(extra.statusCode).toBe(400);
+  });
 
-    it('rejects a bad scenario with the field and the reason, and stores nothing', async () => {
-      const bad = duelScenario();
-      (bad.figures as Record<string, unknown>[])[0].dx = 'high';
-      const r = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: bad } });
-      expect(r.statusCode).toBe(400);
-      expect(r.json().error).toBe('invalid');
-      expect(r.json().issues.map((i: { path: string }) => i.path).join(' ')).toMatch(/figures.*0.*dx/);
-      const y = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: 'system: tft\nfigures: [' } });
-      expect(y.statusCode).toBe(400);
-      expect(y.json().issues[0].path).toBe('scenario');
-      const both = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/duel', scenario: duelYaml() } });
-      expect(both.statusCode).toBe(400);
-      const sys = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: { system: 'chess' } } });
-      expect(sys.statusCode).toBe(400);
-      expect(sys.json().issues[0].path).toBe('scenario.system');
-      const extra = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/duel', colour: 'red' } });
-      expect(extra.statusCode).toBe(400);
+  it('plays the duel to its end over HTTP; the stored state equals a replay of the exported log', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const seq = await playSteps(srv.app, encounter.id, gm.token, 500);
+    const v = await getView(srv.app, encounter.id, gm.token);
+    expect(v.view.over).toBe(true);
+    expect(v.encounter.over).toBe(true);
+    expect(v.encounter.seq).toBe(seq);
+    expect(v.encounter.winner).toBe((v.view.summary as { winner: string | null }).winner);
+    const ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
+    expect(ex.commands.length).toBe(seq);
+    const record: Encounter = { system: 'tft', scenario: ex.scenario, seed: 0, commands: ex.commands.map((c, i) => ({ seq: i, ...c })) };
+    expect(replay(tft, record)).toEqual(v.view.state);
+    // After the end, commands are refused.
+    const late = await srv.app.inject({
+      method: 'POST',
+      url: `/api/encounters/${encounter.id}/commands`,
+      headers: bearer(gm.token),
+      payload: { command: { type: 'begin' } },
     });
+    expect(late.statusCode).toBe(422);
+  });
 
-    it('plays the duel to its end over HTTP; the stored state equals a replay of the exported log', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const seq = await playSteps(srv.app, encounter.id, gm.token, 500);
-      const v = await getView(srv.app, encounter.id, gm.token);
-      expect(v.view.over).toBe(true);
-      expect(v.encounter.over).toBe(true);
-      expect(v.encounter.seq).toBe(seq);
-      expect(v.encounter.winner).toBe((v.view.summary as { winner: string | null }).winner);
-      const ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
-      expect(ex.commands.length).toBe(seq);
-      const record: Encounter = { system: 'tft', scenario: ex.scenario, seed: 0, commands: ex.commands.map((c, i) => ({ seq: i, ...c })) };
-      expect(replay(tft, record)).toEqual(v.view.state);
-      // After the end, commands are refused.
-      const late = await srv.app.inject({
+  it('is system-generic: an AD&D example plays to its end and replays exactly', async () => {
+    const adnd = getSystem('adnd');
+    const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/melee' } });
+    expect(c.statusCode, c.body).toBe(201);
+    const { encounter, gm } = c.json();
+    expect(encounter.system).toBe('adnd');
+    let v = await getView(srv.app, encounter.id, gm.token);
+    let steps = 0;
+    while (!v.view.over && steps < 2000) {
+      const r = await srv.app.inject({
         method: 'POST',
         url: `/api/encounters/${encounter.id}/commands`,
         headers: bearer(gm.token),
-        payload: { command: { type: 'begin' } },
+        payload: { command: adnd.decide(v.view.state) },
       });
-      expect(late.statusCode).toBe(422);
-    });
-
-    it('is system-generic: an AD&D example plays to its end and replays exactly', async () => {
-      const adnd = getSystem('adnd');
-      const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/melee' } });
-      expect(c.statusCode, c.body).toBe(201);
-      const { encounter, gm } = c.json();
-      expect(encounter.system).toBe('adnd');
-      let v = await getView(srv.app, encounter.id, gm.token);
-      let steps = 0;
-      while (!v.view.over && steps < 2000) {
-        const r = await srv.app.inject({
-          method: 'POST',
-          url: `/api/encounters/${encounter.id}/commands`,
-          headers: bearer(gm.token),
-          payload: { command: adnd.decide(v.view.state) },
-        });
-        expect(r.statusCode, r.body).toBe(200);
-        v = { ...v, view: r.json().view };
-        steps += 1;
-      }
-      expect(v.view.over).toBe(true);
-      const ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
-      const record: Encounter = { system: 'adnd', scenario: ex.scenario, seed: 0, commands: ex.commands.map((x, i) => ({ seq: i, ...x })) };
-      // Replayed with events on, as the server applied it live (AD&D's state counts its events).
-      expect(JSON.parse(JSON.stringify(replay(adnd, record, record.commands.length, () => {})))).toEqual(v.view.state);
-    });
-
-    it('fetches the log from a sequence and exports a Markdown report', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      await playSteps(srv.app, encounter.id, gm.token, 6);
-      const all = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log`, headers: bearer(gm.token) })).json() as LogResponse;
-      expect(all.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-      expect(all.entries[0].command).toEqual({ type: 'begin' });
-      expect(all.entries.every((e) => e.descriptions?.length === e.events?.length)).toBe(true);
-      const tail = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log?from=4`, headers: bearer(gm.token) })).json() as LogResponse;
-      expect(tail.entries.map((e) => e.seq)).toEqual([5, 6]);
-      const bad = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log?from=-1`, headers: bearer(gm.token) });
-      expect(bad.statusCode).toBe(400);
-      const spec = await issue(srv.app, encounter.id, gm.token, { role: 'spectator' });
-      const md = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export?format=markdown`, headers: bearer(spec.token) });
-      expect(md.statusCode).toBe(200);
-      expect(md.headers['content-type']).toMatch(/text\/markdown/);
-      expect(md.body).toContain('# Duel at the ford');
-      expect(md.body).toContain(`**6.**`);
-      expect(md.body).toContain(all.entries[5].descriptions?.[0]?.replace(/([\\`*_[\]|<>])/g, '\\$1') ?? '');
-      const json = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(spec.token) });
-      expect(json.statusCode).toBe(403);
-    });
-
-    it('rewinds (GM only) to an earlier step: the state equals a replay of the shorter line', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      await playSteps(srv.app, encounter.id, gm.token, 7);
-      const player = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
-      const denied = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(player.token), payload: { to: 3 } });
-      expect(denied.statusCode).toBe(403);
-      const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(gm.token), payload: { to: 3 } });
       expect(r.statusCode, r.body).toBe(200);
-      expect(r.json().seq).toBe(8);
-      expect(r.json().entry).toMatchObject({ kind: 'rewind', to: 3 });
-      let ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
-      expect(ex.commands.length).toBe(3);
-      const rec = (x: ExportJson): Encounter => ({ system: 'tft', scenario: x.scenario, seed: 0, commands: x.commands.map((c, i) => ({ seq: i, ...c })) });
-      expect(r.json().view.state).toEqual(replay(tft, rec(ex)));
-      // Play on after the rewind: the line is 1, 2, 3, 9, 10.
-      await playSteps(srv.app, encounter.id, gm.token, 2);
-      ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
-      expect(ex.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-      expect(ex.commands.length).toBe(5);
-      expect((await getView(srv.app, encounter.id, gm.token)).view.state).toEqual(replay(tft, rec(ex)));
-      // An entry off the current line cannot be a rewind target.
-      const off = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(gm.token), payload: { to: 5 } });
-      expect(off.statusCode).toBe(400);
-      expect(off.json().issues[0].path).toBe('to');
-      // Rewind to the start.
-      const zero = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(gm.token), payload: { to: 0 } });
-      expect(zero.json().view.state).toEqual(tft.setup(ex.scenario));
-    });
-
-    it('lists the encounters the presented tokens open, with the best role', async () => {
-      const a = await createDuel(srv.app);
-      const b = await createDuel(srv.app);
-      const pb = await issue(srv.app, b.encounter.id, b.gm.token, { role: 'player', figures: ['cedric'] });
-      const r = await srv.app.inject({
-        method: 'GET',
-        url: '/api/encounters',
-        headers: { ...bearer(a.gm.token), 'x-fray-tokens': `${pb.token},fray_forged` },
-      });
-      const list = r.json().encounters as { id: string; role: string }[];
-      expect(list.map((e) => [e.id, e.role]).sort()).toEqual(
-        [
-          [a.encounter.id, 'gm'],
-          [b.encounter.id, 'player'],
-        ].sort(),
-      );
-      expect((await srv.app.inject({ method: 'GET', url: '/api/encounters' })).json().encounters).toEqual([]);
-    });
-
-    it('deletes an encounter (GM only): its tokens stop working', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
-      expect((await srv.app.inject({ method: 'DELETE', url: `/api/encounters/${encounter.id}`, headers: bearer(p.token) })).statusCode).toBe(403);
-      expect((await srv.app.inject({ method: 'DELETE', url: `/api/encounters/${encounter.id}`, headers: bearer(gm.token) })).statusCode).toBe(204);
-      expect((await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}`, headers: bearer(gm.token) })).statusCode).toBe(401);
-      expect(await srv.storage.getEncounter(encounter.id)).toBeNull();
-    });
-
-    it('entered dice: allowed for the GM when settings say so; the server asks for each die', async () => {
-      const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'gm' } });
-      const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn', 'cedric'] });
-      const url = `/api/encounters/${encounter.id}/commands`;
-      const pf = await srv.app.inject({ method: 'POST', url, headers: bearer(p.token), payload: { command: { type: 'begin' }, faces: [3] } });
-      expect(pf.statusCode).toBe(403);
-      expect(pf.json().issues[0].path).toBe('faces');
-      const faces: number[] = [];
-      for (let i = 0; i < 50; i++) {
-        const r = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: { type: 'begin' }, faces } });
-        expect(r.statusCode).toBe(200);
-        const body = r.json();
-        if (body.type === 'accepted') {
-          expect(body.entry.faces).toEqual(faces);
-          expect(body.entry.entered).toBe(true);
-          break;
-        }
-        expect(body).toMatchObject({ type: 'dice-needed', sides: 6, index: faces.length, roll: { event: 'initiative', sides: 6 } });
-        faces.push((faces.length % 6) + 1);
-      }
-      expect(faces.length).toBeGreaterThan(0);
-      const v = await getView(srv.app, encounter.id, gm.token);
-      expect(v.view.seq).toBe(1);
-      const impossible = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: tft.decide(v.view.state), faces: [7, 7, 7, 7] } });
-      expect([400, 200]).toContain(impossible.statusCode);
-      expect((await getView(srv.app, encounter.id, gm.token)).view.seq).toBe(impossible.statusCode === 200 && impossible.json().type === 'accepted' ? 2 : 1);
-    });
-
-    it('settings (GM only): a hidden figure and hidden notes disappear from the player view', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
-      const patch = {
-        hiddenFigures: ['cedric'],
-        hideEnemyStats: true,
-        notes: [
-          { id: 'n1', text: 'Cedric has a hidden dagger', hidden: true },
-          { id: 'n2', text: 'The ford is slippery', hidden: false },
-        ],
-      };
-      expect((await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(p.token), payload: patch })).statusCode).toBe(403);
-      const r = await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(gm.token), payload: patch });
-      expect(r.statusCode, r.body).toBe(200);
-      const pv = await getView(srv.app, encounter.id, p.token);
-      expect(JSON.stringify(pv)).not.toContain('cedric');
-      expect(pv.settings.notes.map((n) => n.id)).toEqual(['n2']);
-      expect(pv.settings.hiddenFigures).toEqual([]);
-      const gv = await getView(srv.app, encounter.id, gm.token);
-      expect(JSON.stringify(gv.view.state)).toContain('cedric');
-      expect(gv.settings).toMatchObject(patch);
-      const bad = await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(gm.token), payload: { enteredDice: 'sometimes' } });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().issues[0].path).toBe('body.enteredDice');
-    });
-
-    it('serves explain(state) filtered per role: a player sees only its own options', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      await playSteps(srv.app, encounter.id, gm.token, 3);
-      const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
-      const g = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/explain`, headers: bearer(gm.token) })).json();
-      const v = await getView(srv.app, encounter.id, gm.token);
-      expect(g.seq).toBe(3);
-      expect(g.report).toEqual(JSON.parse(JSON.stringify(tft.explain(v.view.state))));
-      const pe = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/explain`, headers: bearer(p.token) })).json();
-      const byId = Object.fromEntries((pe.report.figures as { id: string; options: unknown[] }[]).map((f) => [f.id, f.options]));
-      expect(byId.cedric).toEqual([]);
-      expect(byId.bjorn).toEqual((g.report.figures as { id: string; options: unknown[] }[]).find((f) => f.id === 'bjorn')?.options);
-    });
-  });
-
-  describe(`authorization on ${tdb.name}`, () => {
-    let srv: TestServer;
-    beforeAll(async () => {
-      srv = await startTestServer(await tdb.create());
-    });
-    afterAll(async () => {
-      await srv.close();
-      await tdb.cleanup();
-    });
-
-    /** Everything that must not change: the stored log and the served state. */
-    async function snapshot(id: string, gm: string) {
-      const v = await getView(srv.app, id, gm);
-      return { seq: v.view.seq, state: v.view.state, log: await srv.storage.readLog(id) };
+      v = { ...v, view: r.json().view };
+      steps += 1;
     }
-
-    it('lists tokens in the order they were issued, even many within one millisecond', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      // The clock stands still (only Date is faked): every seat is issued in the same millisecond.
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-30T12:00:00Z') });
-      try {
-        const issued: string[] = [];
-        for (let i = 0; i < 12; i++) issued.push((await issue(srv.app, encounter.id, gm.token, { role: 'spectator', label: `seat ${i}` })).id);
-        const listed = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/tokens`, headers: bearer(gm.token) })).json().tokens as { id: string; createdAt: string }[];
-        expect(listed.map((t) => t.id)).toEqual([gm.id, ...issued]);
-      } finally {
-        vi.useRealTimers();
-      }
-    });
-
-    it("rejects a player's command for another player's figure, a spectator's command, forged and revoked tokens; nothing changes", async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const id = encounter.id;
-      const url = `/api/encounters/${id}/commands`;
-      // Up to the first move: begin, initiative.
-      let v = await getView(srv.app, id, gm.token);
-      while (v.view.pending?.kind !== 'move') {
-        await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: tft.decide(v.view.state) } });
-        v = await getView(srv.app, id, gm.token);
-      }
-      const mover = v.view.pending.figures[0];
-      const other = mover === 'bjorn' ? 'cedric' : 'bjorn';
-      const moverSeat = await issue(srv.app, id, gm.token, { role: 'player', figures: [mover], label: 'mover' });
-      const otherSeat = await issue(srv.app, id, gm.token, { role: 'player', figures: [other], label: 'other' });
-      const spectator = await issue(srv.app, id, gm.token, { role: 'spectator' });
-      const command = tft.decide(v.view.state) as { figure: string };
-      expect(command.figure).toBe(mover);
-      const before = await snapshot(id, gm.token);
-
-      const wrongSeat = await srv.app.inject({ method: 'POST', url, headers: bearer(otherSeat.token), payload: { command } });
-      expect(wrongSeat.statusCode).toBe(403);
-      expect(wrongSeat.json().issues).toEqual([{ path: 'command.figure', message: `'${mover}' is not one of your figures` }]);
-      const spec = await srv.app.inject({ method: 'POST', url, headers: bearer(spectator.token), payload: { command } });
-      expect(spec.statusCode).toBe(403);
-      const forged = await srv.app.inject({ method: 'POST', url, headers: bearer(`${moverSeat.token.slice(0, -2)}xx`), payload: { command } });
-      expect(forged.statusCode).toBe(401);
-      const none = await srv.app.inject({ method: 'POST', url, payload: { command } });
-      expect(none.statusCode).toBe(401);
-      // A token of another encounter does not open this one.
-      const elsewhere = await createDuel(srv.app);
-      expect((await srv.app.inject({ method: 'POST', url, headers: bearer(elsewhere.gm.token), payload: { command } })).statusCode).toBe(401);
-      // Revoke the mover's seat (GM only), then its command fails too.
-      const rv = `/api/encounters/${id}/tokens/${moverSeat.id}`;
-      expect((await srv.app.inject({ method: 'DELETE', url: rv, headers: bearer(otherSeat.token) })).statusCode).toBe(403);
-      expect((await srv.app.inject({ method: 'DELETE', url: rv, headers: bearer(gm.token) })).statusCode).toBe(204);
-      expect((await srv.app.inject({ method: 'DELETE', url: rv, headers: bearer(gm.token) })).statusCode).toBe(404);
-      const revoked = await srv.app.inject({ method: 'POST', url, headers: bearer(moverSeat.token), payload: { command } });
-      expect(revoked.statusCode).toBe(401);
-      expect(revoked.json().message).toMatch(/revoked/);
-      // A player cannot issue tokens.
-      expect((await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/tokens`, headers: bearer(otherSeat.token), payload: { role: 'gm' } })).statusCode).toBe(403);
-      expect(await snapshot(id, gm.token)).toEqual(before);
-      const tokens = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/tokens`, headers: bearer(gm.token) })).json().tokens;
-      expect(tokens.map((t: { label: string; revoked: boolean }) => [t.label, t.revoked])).toEqual([
-        ['GM', false],
-        ['mover', true],
-        ['other', false],
-        ['', false],
-      ]);
-      expect(JSON.stringify(tokens)).not.toContain(otherSeat.token);
-      // The stored hash is not the token.
-      const stored = await srv.storage.listTokens(id);
-      expect(stored.some((t) => t.hash.includes(otherSeat.token) || otherSeat.token.includes(t.hash))).toBe(false);
-      // A new seat for the mover can command it.
-      const seat2 = await issue(srv.app, id, gm.token, { role: 'player', figures: [mover] });
-      const ok = await srv.app.inject({ method: 'POST', url, headers: bearer(seat2.token), payload: { command } });
-      expect(ok.statusCode, ok.body).toBe(200);
-    });
-
-    it('a player seat needs real figures of this encounter', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const url = `/api/encounters/${encounter.id}/tokens`;
-      const none = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { role: 'player' } });
-      expect(none.statusCode).toBe(400);
-      const ghost = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { role: 'player', figures: ['bjorn', 'ghost'] } });
-      expect(ghost.statusCode).toBe(400);
-      expect(ghost.json().issues).toEqual([{ path: 'figures[1]', message: "no figure 'ghost' in this encounter" }]);
-    });
-
-    it('rejects malformed command bodies with the field, changing nothing', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const url = `/api/encounters/${encounter.id}/commands`;
-      const before = await snapshot(encounter.id, gm.token);
-      const cases: [unknown, number, RegExp][] = [
-        [{ command: { type: 'fly' } }, 400, /^command/],
-        [{ command: { type: 'begin' }, expectSeq: 'x' }, 400, /^body.expectSeq/],
-        [{ command: { type: 'begin' }, faces: [0] }, 400, /^body.faces/],
-        [{ command: { type: 'begin' }, expectSeq: 3 }, 409, /^expectSeq/],
-        [{ command: { type: 'attack', figure: 'bjorn', target: 'cedric' } }, 422, /^command/],
-      ];
-      for (const [payload, status, path] of cases) {
-        const r = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: payload as object });
-        expect(r.statusCode, r.body).toBe(status);
-        expect(r.json().issues[0].path).toMatch(path);
-      }
-      const huge = await srv.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...bearer(gm.token), 'content-type': 'application/json' },
-        payload: JSON.stringify({ command: { type: 'begin', pad: 'x'.repeat(2 * 1024 * 1024) } }),
-      });
-      expect(huge.statusCode).toBe(413);
-      expect(await snapshot(encounter.id, gm.token)).toEqual(before);
-    });
+    expect(v.view.over).toBe(true);
+    const ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
+    const record: Encounter = { system: 'adnd', scenario: ex.scenario, seed: 0, commands: ex.commands.map((x, i) => ({ seq: i, ...x })) };
+    // Replayed with events on, as the server applied it live (AD&D's state counts its events).
+    expect(JSON.parse(JSON.stringify(replay(adnd, record, record.commands.length, () => {})))).toEqual(v.view.state);
   });
-}
+
+  it('fetches the log from a sequence and exports a Markdown report', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    await playSteps(srv.app, encounter.id, gm.token, 6);
+    const all = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log`, headers: bearer(gm.token) })).json() as LogResponse;
+    expect(all.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(all.entries[0].command).toEqual({ type: 'begin' });
+    expect(all.entries.every((e) => e.descriptions?.length === e.events?.length)).toBe(true);
+    const tail = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log?from=4`, headers: bearer(gm.token) })).json() as LogResponse;
+    expect(tail.entries.map((e) => e.seq)).toEqual([5, 6]);
+    const bad = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log?from=-1`, headers: bearer(gm.token) });
+    expect(bad.statusCode).toBe(400);
+    const spec = await issue(srv.app, encounter.id, gm.token, { role: 'spectator' });
+    const md = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export?format=markdown`, headers: bearer(spec.token) });
+    expect(md.statusCode).toBe(200);
+    expect(md.headers['content-type']).toMatch(/text\/markdown/);
+    expect(md.body).toContain('# Duel at the ford');
+    expect(md.body).toContain(`**6.**`);
+    expect(md.body).toContain(all.entries[5].descriptions?.[0]?.replace(/([\\`*_[\]|<>])/g, '\\$1') ?? '');
+    const json = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(spec.token) });
+    expect(json.statusCode).toBe(403);
+  });
+
+  it('rewinds (GM only) to an earlier step: the state equals a replay of the shorter line', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    await playSteps(srv.app, encounter.id, gm.token, 7);
+    const player = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
+    const denied = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(player.token), payload: { to: 3 } });
+    expect(denied.statusCode).toBe(403);
+    const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(gm.token), payload: { to: 3 } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().seq).toBe(8);
+    expect(r.json().entry).toMatchObject({ kind: 'rewind', to: 3 });
+    let ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
+    expect(ex.commands.length).toBe(3);
+    const rec = (x: ExportJson): Encounter => ({ system: 'tft', scenario: x.scenario, seed: 0, commands: x.commands.map((c, i) => ({ seq: i, ...c })) });
+    expect(r.json().view.state).toEqual(replay(tft, rec(ex)));
+    // Play on after the rewind: the line is 1, 2, 3, 9, 10.
+    await playSteps(srv.app, encounter.id, gm.token, 2);
+    ex = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(gm.token) })).json() as ExportJson;
+    expect(ex.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(ex.commands.length).toBe(5);
+    expect((await getView(srv.app, encounter.id, gm.token)).view.state).toEqual(replay(tft, rec(ex)));
+    // An entry off the current line cannot be a rewind target.
+    const off = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(gm.token), payload: { to: 5 } });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().issues[0].path).toBe('to');
+    // Rewind to the start.
+    const zero = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/rewind`, headers: bearer(gm.token), payload: { to: 0 } });
+    expect(zero.json().view.state).toEqual(tft.setup(ex.scenario));
+  });
+
+  it('lists the encounters the presented tokens open, with the best role', async () => {
+    const a = await createDuel(srv.app);
+    const b = await createDuel(srv.app);
+    const pb = await issue(srv.app, b.encounter.id, b.gm.token, { role: 'player', figures: ['cedric'] });
+    const r = await srv.app.inject({
+      method: 'GET',
+      url: '/api/encounters',
+      headers: { ...bearer(a.gm.token), 'x-fray-tokens': `${pb.token},fray_forged` },
+    });
+    const list = r.json().encounters as { id: string; role: string }[];
+    expect(list.map((e) => [e.id, e.role]).sort()).toEqual(
+      [
+        [a.encounter.id, 'gm'],
+        [b.encounter.id, 'player'],
+      ].sort(),
+    );
+    expect((await srv.app.inject({ method: 'GET', url: '/api/encounters' })).json().encounters).toEqual([]);
+  });
+
+  it('deletes an encounter (GM only): its tokens stop working', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
+    expect((await srv.app.inject({ method: 'DELETE', url: `/api/encounters/${encounter.id}`, headers: bearer(p.token) })).statusCode).toBe(403);
+    expect((await srv.app.inject({ method: 'DELETE', url: `/api/encounters/${encounter.id}`, headers: bearer(gm.token) })).statusCode).toBe(204);
+    expect((await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}`, headers: bearer(gm.token) })).statusCode).toBe(401);
+    expect(await srv.storage.getEncounter(encounter.id)).toBeNull();
+  });
+
+  it('entered dice: allowed for the GM when settings say so; the server asks for each die', async () => {
+    const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'gm' } });
+    const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn', 'cedric'] });
+    const url = `/api/encounters/${encounter.id}/commands`;
+    const pf = await srv.app.inject({ method: 'POST', url, headers: bearer(p.token), payload: { command: { type: 'begin' }, faces: [3] } });
+    expect(pf.statusCode).toBe(403);
+    expect(pf.json().issues[0].path).toBe('faces');
+    const faces: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const r = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: { type: 'begin' }, faces } });
+      expect(r.statusCode).toBe(200);
+      const body = r.json();
+      if (body.type === 'accepted') {
+        expect(body.entry.faces).toEqual(faces);
+        expect(body.entry.entered).toBe(true);
+        break;
+      }
+      expect(body).toMatchObject({ type: 'dice-needed', sides: 6, index: faces.length, roll: { event: 'initiative', sides: 6 } });
+      faces.push((faces.length % 6) + 1);
+    }
+    expect(faces.length).toBeGreaterThan(0);
+    const v = await getView(srv.app, encounter.id, gm.token);
+    expect(v.view.seq).toBe(1);
+    const impossible = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: tft.decide(v.view.state), faces: [7, 7, 7, 7] } });
+    expect([400, 200]).toContain(impossible.statusCode);
+    expect((await getView(srv.app, encounter.id, gm.token)).view.seq).toBe(impossible.statusCode === 200 && impossible.json().type === 'accepted' ? 2 : 1);
+  });
+
+  it('settings (GM only): a hidden figure and hidden notes disappear from the player view', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
+    const patch = {
+      hiddenFigures: ['cedric'],
+      hideEnemyStats: true,
+      notes: [
+        { id: 'n1', text: 'Cedric has a hidden dagger', hidden: true },
+        { id: 'n2', text: 'The ford is slippery', hidden: false },
+      ],
+    };
+    expect((await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(p.token), payload: patch })).statusCode).toBe(403);
+    const r = await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(gm.token), payload: patch });
+    expect(r.statusCode, r.body).toBe(200);
+    const pv = await getView(srv.app, encounter.id, p.token);
+    expect(JSON.stringify(pv)).not.toContain('cedric');
+    expect(pv.settings.notes.map((n) => n.id)).toEqual(['n2']);
+    expect(pv.settings.hiddenFigures).toEqual([]);
+    const gv = await getView(srv.app, encounter.id, gm.token);
+    expect(JSON.stringify(gv.view.state)).toContain('cedric');
+    expect(gv.settings).toMatchObject(patch);
+    const bad = await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(gm.token), payload: { enteredDice: 'sometimes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('body.enteredDice');
+  });
+
+  it('serves explain(state) filtered per role: a player sees only its own options', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    await playSteps(srv.app, encounter.id, gm.token, 3);
+    const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
+    const g = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/explain`, headers: bearer(gm.token) })).json();
+    const v = await getView(srv.app, encounter.id, gm.token);
+    expect(g.seq).toBe(3);
+    expect(g.report).toEqual(JSON.parse(JSON.stringify(tft.explain(v.view.state))));
+    const pe = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/explain`, headers: bearer(p.token) })).json();
+    const byId = Object.fromEntries((pe.report.figures as { id: string; options: unknown[] }[]).map((f) => [f.id, f.options]));
+    expect(byId.cedric).toEqual([]);
+    expect(byId.bjorn).toEqual((g.report.figures as { id: string; options: unknown[] }[]).find((f) => f.id === 'bjorn')?.options);
+  });
+});
+
+describeServerOnEachDatabase('authorization', (srv) => {
+  /** Everything that must not change: the stored log and the served state. */
+  async function snapshot(id: string, gm: string) {
+    const v = await getView(srv.app, id, gm);
+    return { seq: v.view.seq, state: v.view.state, log: await srv.storage.readLog(id) };
+  }
+
+  it('lists tokens in the order they were issued, even many within one millisecond', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    // The clock stands still (only Date is faked): every seat is issued in the same millisecond.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-30T12:00:00Z') });
+    try {
+      const issued: string[] = [];
+      for (let i = 0; i < 12; i++) issued.push((await issue(srv.app, encounter.id, gm.token, { role: 'spectator', label: `seat ${i}` })).id);
+      const listed = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/tokens`, headers: bearer(gm.token) })).json().tokens as { id: string; createdAt: string }[];
+      expect(listed.map((t) => t.id)).toEqual([gm.id, ...issued]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("rejects a player's command for another player's figure, a spectator's command, forged and revoked tokens; nothing changes", async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const id = encounter.id;
+    const url = `/api/encounters/${id}/commands`;
+    // Up to the first move: begin, initiative.
+    let v = await getView(srv.app, id, gm.token);
+    while (v.view.pending?.kind !== 'move') {
+      await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: tft.decide(v.view.state) } });
+      v = await getView(srv.app, id, gm.token);
+    }
+    const mover = v.view.pending.figures[0];
+    const other = mover === 'bjorn' ? 'cedric' : 'bjorn';
+    const moverSeat = await issue(srv.app, id, gm.token, { role: 'player', figures: [mover], label: 'mover' });
+    const otherSeat = await issue(srv.app, id, gm.token, { role: 'player', figures: [other], label: 'other' });
+    const spectator = await issue(srv.app, id, gm.token, { role: 'spectator' });
+    const command = tft.decide(v.view.state) as { figure: string };
+    expect(command.figure).toBe(mover);
+    const before = await snapshot(id, gm.token);
+
+    const wrongSeat = await srv.app.inject({ method: 'POST', url, headers: bearer(otherSeat.token), payload: { command } });
+    expect(wrongSeat.statusCode).toBe(403);
+    expect(wrongSeat.json().issues).toEqual([{ path: 'command.figure', message: `'${mover}' is not one of your figures` }]);
+    const spec = await srv.app.inject({ method: 'POST', url, headers: bearer(spectator.token), payload: { command } });
+    expect(spec.statusCode).toBe(403);
+    const forged = await srv.app.inject({ method: 'POST', url, headers: bearer(`${moverSeat.token.slice(0, -2)}xx`), payload: { command } });
+    expect(forged.statusCode).toBe(401);
+    const none = await srv.app.inject({ method: 'POST', url, payload: { command } });
+    expect(none.statusCode).toBe(401);
+    // A token of another encounter does not open this one.
+    const elsewhere = await createDuel(srv.app);
+    expect((await srv.app.inject({ method: 'POST', url, headers: bearer(elsewhere.gm.token), payload: { command } })).statusCode).toBe(401);
+    // Revoke the mover's seat (GM only), then its command fails too.
+    const rv = `/api/encounters/${id}/tokens/${moverSeat.id}`;
+    expect((await srv.app.inject({ method: 'DELETE', url: rv, headers: bearer(otherSeat.token) })).statusCode).toBe(403);
+    expect((await srv.app.inject({ method: 'DELETE', url: rv, headers: bearer(gm.token) })).statusCode).toBe(204);
+    expect((await srv.app.inject({ method: 'DELETE', url: rv, headers: bearer(gm.token) })).statusCode).toBe(404);
+    const revoked = await srv.app.inject({ method: 'POST', url, headers: bearer(moverSeat.token), payload: { command } });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().message).toMatch(/revoked/);
+    // A player cannot issue tokens.
+    expect((await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/tokens`, headers: bearer(otherSeat.token), payload: { role: 'gm' } })).statusCode).toBe(403);
+    expect(await snapshot(id, gm.token)).toEqual(before);
+    const tokens = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/tokens`, headers: bearer(gm.token) })).json().tokens;
+    expect(tokens.map((t: { label: string; revoked: boolean }) => [t.label, t.revoked])).toEqual([
+      ['GM', false],
+      ['mover', true],
+      ['other', false],
+      ['', false],
+    ]);
+    expect(JSON.stringify(tokens)).not.toContain(otherSeat.token);
+    // The stored hash is not the token.
+    const stored = await srv.storage.listTokens(id);
+    expect(stored.some((t) => t.hash.includes(otherSeat.token) || otherSeat.token.includes(t.hash))).toBe(false);
+    // A new seat for the mover can command it.
+    const seat2 = await issue(srv.app, id, gm.token, { role: 'player', figures: [mover] });
+    const ok = await srv.app.inject({ method: 'POST', url, headers: bearer(seat2.token), payload: { command } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('a player seat needs real figures of this encounter', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/tokens`;
+    const none = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { role: 'player' } });
+    expect(none.statusCode).toBe(400);
+    const ghost = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { role: 'player', figures: ['bjorn', 'ghost'] } });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().issues).toEqual([{ path: 'figures[1]', message: "no figure 'ghost' in this encounter" }]);
+  });
+
+  it('rejects malformed command bodies with the field, changing nothing', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/commands`;
+    const before = await snapshot(encounter.id, gm.token);
+    const cases: [unknown, number, RegExp][] = [
+      [{ command: { type: 'fly' } }, 400, /^command/],
+      [{ command: { type: 'begin' }, expectSeq: 'x' }, 400, /^body.expectSeq/],
+      [{ command: { type: 'begin' }, faces: [0] }, 400, /^body.faces/],
+      [{ command: { type: 'begin' }, expectSeq: 3 }, 409, /^expectSeq/],
+      [{ command: { type: 'attack', figure: 'bjorn', target: 'cedric' } }, 422, /^command/],
+    ];
+    for (const [payload, status, path] of cases) {
+      const r = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: payload as object });
+      expect(r.statusCode, r.body).toBe(status);
+      expect(r.json().issues[0].path).toMatch(path);
+    }
+    const huge = await srv.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(gm.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ command: { type: 'begin', pad: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(await snapshot(encounter.id, gm.token)).toEqual(before);
+  });
+});

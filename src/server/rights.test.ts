@@ -1,123 +1,110 @@
 // Who may send which command, and whose dice a player may enter (rights.ts, rolls.ts), over
 // the HTTP API with the real TFT duel and the AD&D ambush.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FrayServer } from './app.ts';
-import { testDatabases } from './storage/test-databases.ts';
-import { type TestServer, bearer, createDuel, getView, issue, startTestServer, tft } from './test-helpers.ts';
-
+import { bearer, createDuel, describeServerOnEachDatabase, getView, issue, tft } from './test-helpers.ts';
 
 const post = (app: FrayServer, id: string, token: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(token), payload });
 
-for (const tdb of testDatabases()) {
-  describe(`command rights and entered dice on ${tdb.name}`, () => {
-    let srv: TestServer;
-    beforeAll(async () => {
-      srv = await startTestServer(await tdb.create());
-    });
-    afterAll(async () => {
-      await srv.close();
-      await tdb.cleanup();
-    });
+describeServerOnEachDatabase('command rights and entered dice', (srv) => {
+  it("a player cannot begin the encounter (the GM's step), with or without entered dice; nothing is stored", async () => {
+    for (const example of ['tft/duel', 'adnd/surprise']) {
+      const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example, settings: { enteredDice: 'all' } } });
+      const { encounter, gm } = c.json();
+      const figure = (await getView(srv.app, encounter.id, gm.token)).figures[0];
+      const seat = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: [figure] });
+      for (const extra of [{}, { faces: [] }, { faces: [6] }]) {
+        const r = await post(srv.app, encounter.id, seat.token, { command: { type: 'begin' }, ...extra });
+        expect(r.statusCode, r.body).toBe(403);
+        expect(r.json().issues[0]).toEqual({ path: 'command.type', message: "'begin' names no figure: it is the GM's step, not a player's" });
+      }
+      // Its own figure named, but the pending step (begin) belongs to nobody.
+      const own = await post(srv.app, encounter.id, seat.token, { command: { type: 'pass', figure } });
+      expect(own.statusCode, own.body).toBe(403);
+      expect(own.json().issues[0].message).toMatch(/belongs to no figure: only the GM/);
+      expect((await srv.storage.readLog(encounter.id)).length).toBe(0);
+      expect((await post(srv.app, encounter.id, gm.token, { command: { type: 'begin' } })).statusCode).toBe(200);
+    }
+  });
 
-    it("a player cannot begin the encounter (the GM's step), with or without entered dice; nothing is stored", async () => {
-      for (const example of ['tft/duel', 'adnd/surprise']) {
-        const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example, settings: { enteredDice: 'all' } } });
-        const { encounter, gm } = c.json();
-        const figure = (await getView(srv.app, encounter.id, gm.token)).figures[0];
-        const seat = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: [figure] });
-        for (const extra of [{}, { faces: [] }, { faces: [6] }]) {
-          const r = await post(srv.app, encounter.id, seat.token, { command: { type: 'begin' }, ...extra });
-          expect(r.statusCode, r.body).toBe(403);
-          expect(r.json().issues[0]).toEqual({ path: 'command.type', message: "'begin' names no figure: it is the GM's step, not a player's" });
+  it("a player enters the faces of its own figure's rolls only; the server rolls the rest of the step", async () => {
+    const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
+    const id = encounter.id;
+    // Play until an attack whose step also rolls the next turn's initiative (nobody's dice).
+    let v = await getView(srv.app, id, gm.token);
+    let found: { figure: string } | null = null;
+    for (let i = 0; i < 200 && !v.view.over; i++) {
+      const command = tft.decide(v.view.state) as { type: string; figure: string };
+      if (command.type === 'attack') {
+        const s = tft.clone(v.view.state);
+        let rolled = 0;
+        tft.apply(s, command, { face: () => (rolled++ % 6) + 1 }, null);
+        if (rolled > 3 && (s as { turn: number }).turn > (v.view.state as { turn: number }).turn) {
+          found = command;
+          break;
         }
-        // Its own figure named, but the pending step (begin) belongs to nobody.
-        const own = await post(srv.app, encounter.id, seat.token, { command: { type: 'pass', figure } });
-        expect(own.statusCode, own.body).toBe(403);
-        expect(own.json().issues[0].message).toMatch(/belongs to no figure: only the GM/);
-        expect((await srv.storage.readLog(encounter.id)).length).toBe(0);
-        expect((await post(srv.app, encounter.id, gm.token, { command: { type: 'begin' } })).statusCode).toBe(200);
       }
-    });
+      expect((await post(srv.app, id, gm.token, { command })).statusCode).toBe(200);
+      v = await getView(srv.app, id, gm.token);
+    }
+    expect(found).not.toBeNull();
+    const command = found as { figure: string };
+    const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: [command.figure] });
+    const name = (v.view.summary as { figures: { id: string; name: string }[] }).figures.find((f) => f.id === command.figure)?.name;
+    const faces: number[] = [];
+    let body: Record<string, unknown> = {};
+    for (let i = 0; i < 10; i++) {
+      const r = await post(srv.app, id, seat.token, { command, faces });
+      expect(r.statusCode, r.body).toBe(200);
+      body = r.json();
+      if (body.type === 'accepted') break;
+      // Every die asked of the player is one of its figure's: the attack's three, then damage.
+      expect(body.roll).toMatchObject({ figure: command.figure });
+      expect(body.index).toBe(faces.length);
+      if (faces.length < 3) expect((body.roll as { text: string }).text).toBe(`${name}'s attack roll, die ${faces.length + 1} of 3 (d6)`);
+      faces.push(faces.length < 3 ? 3 : 4);
+    }
+    expect(body.type).toBe('accepted');
+    const entry = body.entry as { faces: number[]; entered: boolean; enteredAt: number[] };
+    expect(entry.entered).toBe(true);
+    // The initiative dice after the attack were rolled by the server: more faces than entered.
+    expect(entry.faces.length).toBeGreaterThan(faces.length);
+    expect(entry.enteredAt).toEqual(faces.map((_, k) => k));
+    expect(entry.faces.slice(0, faces.length)).toEqual(faces);
+    const md = await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(gm.token) });
+    expect(md.body).toContain('entered, the rest rolled by the server');
+  });
 
-    it("a player enters the faces of its own figure's rolls only; the server rolls the rest of the step", async () => {
-      const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
-      const id = encounter.id;
-      // Play until an attack whose step also rolls the next turn's initiative (nobody's dice).
-      let v = await getView(srv.app, id, gm.token);
-      let found: { figure: string } | null = null;
-      for (let i = 0; i < 200 && !v.view.over; i++) {
-        const command = tft.decide(v.view.state) as { type: string; figure: string };
-        if (command.type === 'attack') {
-          const s = tft.clone(v.view.state);
-          let rolled = 0;
-          tft.apply(s, command, { face: () => (rolled++ % 6) + 1 }, null);
-          if (rolled > 3 && (s as { turn: number }).turn > (v.view.state as { turn: number }).turn) {
-            found = command;
-            break;
-          }
-        }
-        expect((await post(srv.app, id, gm.token, { command })).statusCode).toBe(200);
-        v = await getView(srv.app, id, gm.token);
-      }
-      expect(found).not.toBeNull();
-      const command = found as { figure: string };
-      const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: [command.figure] });
-      const name = (v.view.summary as { figures: { id: string; name: string }[] }).figures.find((f) => f.id === command.figure)?.name;
-      const faces: number[] = [];
-      let body: Record<string, unknown> = {};
-      for (let i = 0; i < 10; i++) {
-        const r = await post(srv.app, id, seat.token, { command, faces });
-        expect(r.statusCode, r.body).toBe(200);
-        body = r.json();
-        if (body.type === 'accepted') break;
-        // Every die asked of the player is one of its figure's: the attack's three, then damage.
-        expect(body.roll).toMatchObject({ figure: command.figure });
-        expect(body.index).toBe(faces.length);
-        if (faces.length < 3) expect((body.roll as { text: string }).text).toBe(`${name}'s attack roll, die ${faces.length + 1} of 3 (d6)`);
-        faces.push(faces.length < 3 ? 3 : 4);
-      }
-      expect(body.type).toBe('accepted');
-      const entry = body.entry as { faces: number[]; entered: boolean; enteredAt: number[] };
-      expect(entry.entered).toBe(true);
-      // The initiative dice after the attack were rolled by the server: more faces than entered.
-      expect(entry.faces.length).toBeGreaterThan(faces.length);
-      expect(entry.enteredAt).toEqual(faces.map((_, k) => k));
-      expect(entry.faces.slice(0, faces.length)).toEqual(faces);
-      const md = await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(gm.token) });
-      expect(md.body).toContain('entered, the rest rolled by the server');
-    });
+  it('a player who sends more faces than its figures roll, or an impossible face, is refused; nothing changes', async () => {
+    const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
+    const id = encounter.id;
+    let v = await getView(srv.app, id, gm.token);
+    while (!v.view.over && (tft.decide(v.view.state) as { type: string }).type !== 'attack') {
+      await post(srv.app, id, gm.token, { command: tft.decide(v.view.state) });
+      v = await getView(srv.app, id, gm.token);
+    }
+    const command = tft.decide(v.view.state) as { figure: string };
+    const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: [command.figure] });
+    const before = await srv.storage.readLog(id);
+    const many = await post(srv.app, id, seat.token, { command, faces: Array(40).fill(2) });
+    expect(many.statusCode, many.body).toBe(400);
+    expect(many.json().issues[0].path).toBe('faces');
+    expect(many.json().message).toMatch(/40 faces entered but the command rolled \d+ for your figures/);
+    const bad = await post(srv.app, id, seat.token, { command, faces: [7] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0]).toEqual({ path: 'faces[0]', message: 'face 7 is impossible on a d6' });
+    expect(await srv.storage.readLog(id)).toEqual(before);
+  });
 
-    it('a player who sends more faces than its figures roll, or an impossible face, is refused; nothing changes', async () => {
-      const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
-      const id = encounter.id;
-      let v = await getView(srv.app, id, gm.token);
-      while (!v.view.over && (tft.decide(v.view.state) as { type: string }).type !== 'attack') {
-        await post(srv.app, id, gm.token, { command: tft.decide(v.view.state) });
-        v = await getView(srv.app, id, gm.token);
-      }
-      const command = tft.decide(v.view.state) as { figure: string };
-      const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: [command.figure] });
-      const before = await srv.storage.readLog(id);
-      const many = await post(srv.app, id, seat.token, { command, faces: Array(40).fill(2) });
-      expect(many.statusCode, many.body).toBe(400);
-      expect(many.json().issues[0].path).toBe('faces');
-      expect(many.json().message).toMatch(/40 faces entered but the command rolled \d+ for your figures/);
-      const bad = await post(srv.app, id, seat.token, { command, faces: [7] });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().issues[0]).toEqual({ path: 'faces[0]', message: 'face 7 is impossible on a d6' });
-      expect(await srv.storage.readLog(id)).toEqual(before);
-    });
-
-    it("the GM's dice request names the roll: an AD&D surprise roll, a TFT attack", async () => {
-      const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/surprise', settings: { enteredDice: 'gm' } } })).json();
-      const r = (await post(srv.app, c.encounter.id, c.gm.token, { command: { type: 'begin' }, faces: [] })).json();
-      expect(r).toEqual({
-        type: 'dice-needed',
-        sides: 100,
-        index: 0,
-        roll: { figure: null, event: 'surprise', die: 1, of: 1, sides: 100, text: "party's surprise roll, one die (d100)" },
-      });
+  it("the GM's dice request names the roll: an AD&D surprise roll, a TFT attack", async () => {
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/surprise', settings: { enteredDice: 'gm' } } })).json();
+    const r = (await post(srv.app, c.encounter.id, c.gm.token, { command: { type: 'begin' }, faces: [] })).json();
+    expect(r).toEqual({
+      type: 'dice-needed',
+      sides: 100,
+      index: 0,
+      roll: { figure: null, event: 'surprise', die: 1, of: 1, sides: 100, text: "party's surprise roll, one die (d100)" },
     });
   });
-}
+});

@@ -2,6 +2,7 @@
 // client that collects messages, and the TFT duel example (examples/tft/duel.yaml).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
 import WebSocket from 'ws';
 import { diceForSeq } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
@@ -9,6 +10,7 @@ import { type FrayServer, buildServer } from './app.ts';
 import type { ClientMessage, CreateEncounterResponse, EncounterView, IssuedToken, ServerMessage } from './protocol.ts';
 import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
 import { Storage } from './storage/storage.ts';
+import { testDatabases } from './storage/test-databases.ts';
 
 export const duelYaml = () => readFileSync(join(EXAMPLES_DIR, 'tft', 'duel.yaml'), 'utf8');
 export const duelScenario = () => parseScenarioText(duelYaml()) as Record<string, unknown>;
@@ -23,6 +25,27 @@ export interface TestServer {
   base: string;
   ws: string;
   close(): Promise<void>;
+}
+
+/**
+ * One `describe('TITLE on DB')` per test database (SQLite always, PostgreSQL when the
+ * environment offers it), with a server on that database for its tests: `srv` is filled in
+ * before the first test and closed, with its database, after the last.
+ */
+export function describeServerOnEachDatabase(title: string, body: (srv: TestServer) => void): void {
+  for (const tdb of testDatabases()) {
+    describe(`${title} on ${tdb.name}`, () => {
+      const srv = {} as TestServer;
+      beforeAll(async () => {
+        Object.assign(srv, await startTestServer(await tdb.create()));
+      });
+      afterAll(async () => {
+        await srv.close?.();
+        await tdb.cleanup();
+      });
+      body(srv);
+    });
+  }
 }
 
 /** A server on a free loopback port over the database at `url`. `storage` shares one (two servers, one DB). */

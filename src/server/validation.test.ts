@@ -1,120 +1,108 @@
 // What the API says about bad input: the field, what was expected and what came; and that bad
 // input stores nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FrayServer } from './app.ts';
 import { parseClientMessage } from './messages.ts';
-import { testDatabases } from './storage/test-databases.ts';
-import { type TestServer, bearer, createDuel, duelScenario, startTestServer } from './test-helpers.ts';
+import { bearer, createDuel, describeServerOnEachDatabase, duelScenario } from './test-helpers.ts';
 
 const create = (app: FrayServer, payload: object) => app.inject({ method: 'POST', url: '/api/encounters', payload });
 
-for (const tdb of testDatabases()) {
-  describe(`validation messages on ${tdb.name}`, () => {
-    let srv: TestServer;
-    beforeAll(async () => {
-      srv = await startTestServer(await tdb.create());
+describeServerOnEachDatabase('validation messages', (srv) => {
+  it('a command field of the wrong shape says what was expected: a hex is [q, r] or {q, r}', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const r = await srv.app.inject({
+      method: 'POST',
+      url: `/api/encounters/${encounter.id}/commands`,
+      headers: bearer(gm.token),
+      payload: { command: { type: 'move', figure: 'bjorn', path: [{ q: 'x' }] } },
     });
-    afterAll(async () => {
-      await srv.close();
-      await tdb.cleanup();
-    });
-
-    it('a command field of the wrong shape says what was expected: a hex is [q, r] or {q, r}', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const r = await srv.app.inject({
-        method: 'POST',
-        url: `/api/encounters/${encounter.id}/commands`,
-        headers: bearer(gm.token),
-        payload: { command: { type: 'move', figure: 'bjorn', path: [{ q: 'x' }] } },
-      });
-      expect(r.statusCode).toBe(400);
-      const issue = r.json().issues[0];
-      expect(issue.path).toBe('command.path[0]');
-      expect(issue.message).not.toMatch(/^Invalid input$/);
-      expect(issue.message).toMatch(/expected an array or \{q: expected a number, got 'x'; r: required: a number\}/);
-    });
-
-    it('request bodies name the field and the reason: a scenario of the wrong kind, an unknown field, a missing command', async () => {
-      const arr = await create(srv.app, { scenario: [1, 2] });
-      expect(arr.statusCode).toBe(400);
-      expect(arr.json().issues[0]).toEqual({ path: 'body.scenario', message: 'expected text or an object; got an array ([1,2])' });
-      const extra = await create(srv.app, { example: 'tft/duel', colour: 'red' });
-      expect(extra.json().issues[0]).toEqual({ path: 'body.colour', message: "unknown field 'colour'" });
-      const { encounter, gm } = await createDuel(srv.app);
-      const none = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: {} });
-      expect(none.json().issues[0]).toEqual({ path: 'body.command', message: 'required: a value' });
-      const faces = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: { command: { type: 'begin' }, faces: ['a'] } });
-      expect(faces.json().issues[0]).toEqual({ path: 'body.faces[0]', message: "expected a number, got 'a'" });
-    });
-
-    it('a scenario without `system` is told it is required and which systems there are; an unknown root field is named', async () => {
-      const { system: _s, ...noSystem } = duelScenario();
-      const r = await create(srv.app, { scenario: noSystem });
-      expect(r.statusCode).toBe(400);
-      expect(r.json().issues).toEqual([{ path: 'scenario.system', message: 'required: the game system the scenario is for, one of tft, adnd' }]);
-      const num = await create(srv.app, { scenario: { ...duelScenario(), system: 5 } });
-      expect(num.json().issues[0].message).toMatch(/expected the name of a game system \(one of tft, adnd\), got 5/);
-      const root = await create(srv.app, { scenario: { ...duelScenario(), colour: 'red' } });
-      expect(root.statusCode).toBe(400);
-      expect(root.json().issues).toEqual([{ path: 'scenario.colour', message: "unknown field 'colour'" }]);
-    });
-
-    it('names are capped alike: a scenario name or figure id over 200 characters is refused, as `name` is', async () => {
-      const long = await create(srv.app, { scenario: { ...duelScenario(), name: 'N'.repeat(900_000) } });
-      expect(long.statusCode).toBe(400);
-      expect(long.json().issues).toEqual([{ path: 'scenario.name', message: 'at most 200 characters, got 900000' }]);
-      const sc = duelScenario();
-      (sc.figures as Record<string, unknown>[])[0].id = 'a'.repeat(5000);
-      const fig = await create(srv.app, { scenario: sc });
-      expect(fig.json().issues).toContainEqual({ path: 'scenario.figures[0].id', message: 'at most 200 characters, got 5000' });
-      const name = await create(srv.app, { example: 'tft/duel', name: 'N'.repeat(201) });
-      expect(name.json().issues[0]).toEqual({ path: 'body.name', message: 'may have at most 200 character(s)' });
-      const ok = await create(srv.app, { scenario: { ...duelScenario(), name: 'N'.repeat(200) } });
-      expect(ok.statusCode).toBe(201);
-    });
-
-    it('settings: unknown hidden figures, repeated note ids and notes on unknown figures are refused by field; nothing is stored', async () => {
-      const c = await create(srv.app, { example: 'tft/duel', settings: { hiddenFigures: ['zz'] } });
-      expect(c.statusCode).toBe(400);
-      expect(c.json().issues).toEqual([{ path: 'body.settings.hiddenFigures[0]', message: "no figure 'zz' in this encounter (figures: bjorn, cedric)" }]);
-      const { encounter, gm } = await createDuel(srv.app, { settings: { notes: [{ id: 'keep', text: 'kept' }] } });
-      const url = `/api/encounters/${encounter.id}/settings`;
-      const patch = (payload: object) => srv.app.inject({ method: 'PATCH', url, headers: bearer(gm.token), payload });
-      const ghost = await patch({ hiddenFigures: ['cedric', 'ghost', 'cedric'] });
-      expect(ghost.statusCode).toBe(400);
-      expect(ghost.json().issues).toEqual([
-        { path: 'body.hiddenFigures[1]', message: "no figure 'ghost' in this encounter (figures: bjorn, cedric)" },
-        { path: 'body.hiddenFigures[2]', message: "'cedric' is listed twice" },
-      ]);
-      const dup = await patch({ notes: [{ id: 'a', text: 'x' }, { id: 'a', text: 'y' }, { id: 'b', text: 'z', figure: 'nobody' }] });
-      expect(dup.json().issues).toEqual([
-        { path: 'body.notes[1].id', message: "note id 'a' is already used by notes[0]; each note needs its own id" },
-        { path: 'body.notes[2].figure', message: "no figure 'nobody' in this encounter (figures: bjorn, cedric)" },
-      ]);
-      const stored = await srv.storage.getEncounter(encounter.id);
-      expect(stored?.settings.hiddenFigures).toEqual([]);
-      expect(stored?.settings.notes.map((n) => n.id)).toEqual(['keep']);
-      expect((await patch({ hiddenFigures: ['cedric'] })).statusCode).toBe(200);
-    });
-
-    it('"rewind here" on the latest step is refused with the reason, and stores no rewind', async () => {
-      const { encounter, gm } = await createDuel(srv.app);
-      const url = `/api/encounters/${encounter.id}/rewind`;
-      const start = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } });
-      expect(start.statusCode).toBe(400);
-      expect(start.json().issues).toEqual([{ path: 'to', message: 'nothing has been played since the start: there is nothing to rewind' }]);
-      await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: { command: { type: 'begin' } } });
-      const here = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 1 } });
-      expect(here.statusCode).toBe(400);
-      expect(here.json().issues).toEqual([{ path: 'to', message: 'entry 1 is the latest step of the line of play: there is nothing to rewind' }]);
-      expect((await srv.storage.readLog(encounter.id)).map((e) => e.kind)).toEqual(['command']);
-      // Back to the start is a real rewind; then "to 0" again is where it already is.
-      expect((await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } })).statusCode).toBe(200);
-      expect((await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } })).statusCode).toBe(400);
-      expect((await srv.storage.readLog(encounter.id)).map((e) => e.kind)).toEqual(['command', 'rewind']);
-    });
+    expect(r.statusCode).toBe(400);
+    const issue = r.json().issues[0];
+    expect(issue.path).toBe('command.path[0]');
+    expect(issue.message).not.toMatch(/^Invalid input$/);
+    expect(issue.message).toMatch(/expected an array or \{q: expected a number, got 'x'; r: required: a number\}/);
   });
-}
+
+  it('request bodies name the field and the reason: a scenario of the wrong kind, an unknown field, a missing command', async () => {
+    const arr = await create(srv.app, { scenario: [1, 2] });
+    expect(arr.statusCode).toBe(400);
+    expect(arr.json().issues[0]).toEqual({ path: 'body.scenario', message: 'expected text or an object; got an array ([1,2])' });
+    const extra = await create(srv.app, { example: 'tft/duel', colour: 'red' });
+    expect(extra.json().issues[0]).toEqual({ path: 'body.colour', message: "unknown field 'colour'" });
+    const { encounter, gm } = await createDuel(srv.app);
+    const none = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: {} });
+    expect(none.json().issues[0]).toEqual({ path: 'body.command', message: 'required: a value' });
+    const faces = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: { command: { type: 'begin' }, faces: ['a'] } });
+    expect(faces.json().issues[0]).toEqual({ path: 'body.faces[0]', message: "expected a number, got 'a'" });
+  });
+
+  it('a scenario without `system` is told it is required and which systems there are; an unknown root field is named', async () => {
+    const { system: _s, ...noSystem } = duelScenario();
+    const r = await create(srv.app, { scenario: noSystem });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().issues).toEqual([{ path: 'scenario.system', message: 'required: the game system the scenario is for, one of tft, adnd' }]);
+    const num = await create(srv.app, { scenario: { ...duelScenario(), system: 5 } });
+    expect(num.json().issues[0].message).toMatch(/expected the name of a game system \(one of tft, adnd\), got 5/);
+    const root = await create(srv.app, { scenario: { ...duelScenario(), colour: 'red' } });
+    expect(root.statusCode).toBe(400);
+    expect(root.json().issues).toEqual([{ path: 'scenario.colour', message: "unknown field 'colour'" }]);
+  });
+
+  it('names are capped alike: a scenario name or figure id over 200 characters is refused, as `name` is', async () => {
+    const long = await create(srv.app, { scenario: { ...duelScenario(), name: 'N'.repeat(900_000) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().issues).toEqual([{ path: 'scenario.name', message: 'at most 200 characters, got 900000' }]);
+    const sc = duelScenario();
+    (sc.figures as Record<string, unknown>[])[0].id = 'a'.repeat(5000);
+    const fig = await create(srv.app, { scenario: sc });
+    expect(fig.json().issues).toContainEqual({ path: 'scenario.figures[0].id', message: 'at most 200 characters, got 5000' });
+    const name = await create(srv.app, { example: 'tft/duel', name: 'N'.repeat(201) });
+    expect(name.json().issues[0]).toEqual({ path: 'body.name', message: 'may have at most 200 character(s)' });
+    const ok = await create(srv.app, { scenario: { ...duelScenario(), name: 'N'.repeat(200) } });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('settings: unknown hidden figures, repeated note ids and notes on unknown figures are refused by field; nothing is stored', async () => {
+    const c = await create(srv.app, { example: 'tft/duel', settings: { hiddenFigures: ['zz'] } });
+    expect(c.statusCode).toBe(400);
+    expect(c.json().issues).toEqual([{ path: 'body.settings.hiddenFigures[0]', message: "no figure 'zz' in this encounter (figures: bjorn, cedric)" }]);
+    const { encounter, gm } = await createDuel(srv.app, { settings: { notes: [{ id: 'keep', text: 'kept' }] } });
+    const url = `/api/encounters/${encounter.id}/settings`;
+    const patch = (payload: object) => srv.app.inject({ method: 'PATCH', url, headers: bearer(gm.token), payload });
+    const ghost = await patch({ hiddenFigures: ['cedric', 'ghost', 'cedric'] });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().issues).toEqual([
+      { path: 'body.hiddenFigures[1]', message: "no figure 'ghost' in this encounter (figures: bjorn, cedric)" },
+      { path: 'body.hiddenFigures[2]', message: "'cedric' is listed twice" },
+    ]);
+    const dup = await patch({ notes: [{ id: 'a', text: 'x' }, { id: 'a', text: 'y' }, { id: 'b', text: 'z', figure: 'nobody' }] });
+    expect(dup.json().issues).toEqual([
+      { path: 'body.notes[1].id', message: "note id 'a' is already used by notes[0]; each note needs its own id" },
+      { path: 'body.notes[2].figure', message: "no figure 'nobody' in this encounter (figures: bjorn, cedric)" },
+    ]);
+    const stored = await srv.storage.getEncounter(encounter.id);
+    expect(stored?.settings.hiddenFigures).toEqual([]);
+    expect(stored?.settings.notes.map((n) => n.id)).toEqual(['keep']);
+    expect((await patch({ hiddenFigures: ['cedric'] })).statusCode).toBe(200);
+  });
+
+  it('"rewind here" on the latest step is refused with the reason, and stores no rewind', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/rewind`;
+    const start = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } });
+    expect(start.statusCode).toBe(400);
+    expect(start.json().issues).toEqual([{ path: 'to', message: 'nothing has been played since the start: there is nothing to rewind' }]);
+    await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: { command: { type: 'begin' } } });
+    const here = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 1 } });
+    expect(here.statusCode).toBe(400);
+    expect(here.json().issues).toEqual([{ path: 'to', message: 'entry 1 is the latest step of the line of play: there is nothing to rewind' }]);
+    expect((await srv.storage.readLog(encounter.id)).map((e) => e.kind)).toEqual(['command']);
+    // Back to the start is a real rewind; then "to 0" again is where it already is.
+    expect((await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } })).statusCode).toBe(200);
+    expect((await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } })).statusCode).toBe(400);
+    expect((await srv.storage.readLog(encounter.id)).map((e) => e.kind)).toEqual(['command', 'rewind']);
+  });
+});
 
 describe('WebSocket frames', () => {
   it('an unknown message type lists the types there are; a wrong field says what it expected', () => {

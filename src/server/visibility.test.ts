@@ -1,12 +1,11 @@
 // "Hide enemy ST and wounds" over the HTTP API: what a player of the other side receives of the
 // minotaur in AD&D and of the orcs in Hanging by a Thread (view, explain, log with narration,
 // Markdown report) carries none of their hp, ST or wounds; the GM still gets all of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import type { EncounterView } from './protocol.ts';
-import { testDatabases } from './storage/test-databases.ts';
-import { type TestServer, bearer, issue, startTestServer } from './test-helpers.ts';
+import { bearer, describeServerOnEachDatabase, issue } from './test-helpers.ts';
 
 const get = async (app: FrayServer, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
 
@@ -32,66 +31,55 @@ async function playAndFetch(app: FrayServer, example: string, steps: number, fig
   return { player: await fetchAll(seat.token), gm: await fetchAll(gm) };
 }
 
-for (const tdb of testDatabases()) {
-  describe(`hidden enemy stats over the API on ${tdb.name}`, () => {
-    let srv: TestServer;
-    beforeAll(async () => {
-      srv = await startTestServer(await tdb.create());
-    });
-    afterAll(async () => {
-      await srv.close();
-      await tdb.cleanup();
-    });
-
-    it("AD&D: each side's player reads the other's fate without its hp, nowhere 'hp undefined'; the GM sees the hp", async () => {
-      let downLines = 0;
-      for (const [mine, theirs, name] of [
-        ['frito', 'minotaur', 'Minotaur'],
-        ['minotaur', 'frito', 'Frito the Fighter'],
-      ]) {
-        const { player, gm } = await playAndFetch(srv.app, 'adnd/frito-parries', 400, [mine]);
-        expect(JSON.stringify(player)).not.toMatch(/undefined/);
-        const other = player.view.view.state.figures.find((f: { id: string }) => f.id === theirs);
-        expect(Object.keys(other)).not.toContain('hp');
-        expect(Object.keys(other)).not.toContain('maxHp');
-        expect(player.view.view.state.figures.find((f: { id: string }) => f.id === mine).hp).toBeTypeOf('number');
-        expect(player.explain.report.text).toBeUndefined();
-        const lines: string[] = player.log.entries.flatMap((e: { descriptions?: string[] }) => e.descriptions ?? []);
-        const theirState = lines.filter((l) => new RegExp(`\\] ${theirs} is `).test(l));
-        downLines += theirState.length;
-        expect(theirState.every((l) => !/\(hp/.test(l))).toBe(true);
-        expect(lines.filter((l) => new RegExp(`\\] ${mine} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
-        expect(player.markdown).not.toMatch(new RegExp(`${theirs} is \\w+ \\(hp`));
-        // The standings: the other's hp cell is empty.
-        const row = player.markdown.split('\n').find((l: string) => l.startsWith(`| ${name} |`));
-        expect(row).toMatch(/\| +\|$/);
-        const gmLines: string[] = gm.log.entries.flatMap((e: { descriptions?: string[] }) => e.descriptions ?? []);
-        expect(gmLines.filter((l) => new RegExp(`\\] ${theirs} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
-        expect(gm.explain.report.text).toBeDefined();
-      }
-      expect(downLines).toBeGreaterThan(0);
-    });
-
-    it("Hanging by a Thread: the heroes' player gets no orc's ST, wounds, remST or dyST ledger anywhere", async () => {
-      const { player, gm } = await playAndFetch(srv.app, 'tft/hanging-by-a-thread', 40, ['lenny']);
-      const orcs = (gm.view.view.state.figures as { id: string; side: string; st: number }[]).filter((f) => f.side === 'orcs');
-      const explained = player.explain.report.figures.filter((f: { id: string }) => orcs.some((o) => o.id === f.id));
-      expect(explained.length).toBe(orcs.length);
-      for (const f of explained) {
-        expect(f.remST).toBeUndefined();
-        expect(f.stateLedger).toBeUndefined();
-        expect(f.house?.thread?.remST).toBeUndefined();
-        expect(f.house?.thread?.dyST).toBeUndefined();
-        expect(f.options).toEqual([]);
-      }
-      for (const f of player.view.view.state.figures.filter((x: { side: string }) => x.side === 'orcs')) {
-        for (const k of ['st', 'wounds', 'fatigue', 'tally', 'woundFx']) expect(f[k], `${f.id}.${k}`).toBeUndefined();
-      }
-      // No narration or report line gives an orc's basic ST away.
-      const text = [JSON.stringify(player.log), player.markdown].join('\n');
-      for (const o of orcs) expect(text).not.toMatch(new RegExp(`basic ST[^"]*?${o.st}\\b|remST ${o.st}\\b`));
-      // The GM's own explain still carries them.
-      expect(JSON.stringify(gm.explain)).toMatch(/basic ST/);
-    });
+describeServerOnEachDatabase('hidden enemy stats over the API', (srv) => {
+  it("AD&D: each side's player reads the other's fate without its hp, nowhere 'hp undefined'; the GM sees the hp", async () => {
+    let downLines = 0;
+    for (const [mine, theirs, name] of [
+      ['frito', 'minotaur', 'Minotaur'],
+      ['minotaur', 'frito', 'Frito the Fighter'],
+    ]) {
+      const { player, gm } = await playAndFetch(srv.app, 'adnd/frito-parries', 400, [mine]);
+      expect(JSON.stringify(player)).not.toMatch(/undefined/);
+      const other = player.view.view.state.figures.find((f: { id: string }) => f.id === theirs);
+      expect(Object.keys(other)).not.toContain('hp');
+      expect(Object.keys(other)).not.toContain('maxHp');
+      expect(player.view.view.state.figures.find((f: { id: string }) => f.id === mine).hp).toBeTypeOf('number');
+      expect(player.explain.report.text).toBeUndefined();
+      const lines: string[] = player.log.entries.flatMap((e: { descriptions?: string[] }) => e.descriptions ?? []);
+      const theirState = lines.filter((l) => new RegExp(`\\] ${theirs} is `).test(l));
+      downLines += theirState.length;
+      expect(theirState.every((l) => !/\(hp/.test(l))).toBe(true);
+      expect(lines.filter((l) => new RegExp(`\\] ${mine} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
+      expect(player.markdown).not.toMatch(new RegExp(`${theirs} is \\w+ \\(hp`));
+      // The standings: the other's hp cell is empty.
+      const row = player.markdown.split('\n').find((l: string) => l.startsWith(`| ${name} |`));
+      expect(row).toMatch(/\| +\|$/);
+      const gmLines: string[] = gm.log.entries.flatMap((e: { descriptions?: string[] }) => e.descriptions ?? []);
+      expect(gmLines.filter((l) => new RegExp(`\\] ${theirs} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
+      expect(gm.explain.report.text).toBeDefined();
+    }
+    expect(downLines).toBeGreaterThan(0);
   });
-}
+
+  it("Hanging by a Thread: the heroes' player gets no orc's ST, wounds, remST or dyST ledger anywhere", async () => {
+    const { player, gm } = await playAndFetch(srv.app, 'tft/hanging-by-a-thread', 40, ['lenny']);
+    const orcs = (gm.view.view.state.figures as { id: string; side: string; st: number }[]).filter((f) => f.side === 'orcs');
+    const explained = player.explain.report.figures.filter((f: { id: string }) => orcs.some((o) => o.id === f.id));
+    expect(explained.length).toBe(orcs.length);
+    for (const f of explained) {
+      expect(f.remST).toBeUndefined();
+      expect(f.stateLedger).toBeUndefined();
+      expect(f.house?.thread?.remST).toBeUndefined();
+      expect(f.house?.thread?.dyST).toBeUndefined();
+      expect(f.options).toEqual([]);
+    }
+    for (const f of player.view.view.state.figures.filter((x: { side: string }) => x.side === 'orcs')) {
+      for (const k of ['st', 'wounds', 'fatigue', 'tally', 'woundFx']) expect(f[k], `${f.id}.${k}`).toBeUndefined();
+    }
+    // No narration or report line gives an orc's basic ST away.
+    const text = [JSON.stringify(player.log), player.markdown].join('\n');
+    for (const o of orcs) expect(text).not.toMatch(new RegExp(`basic ST[^"]*?${o.st}\\b|remST ${o.st}\\b`));
+    // The GM's own explain still carries them.
+    expect(JSON.stringify(gm.explain)).toMatch(/basic ST/);
+  });
+});

@@ -3,7 +3,7 @@
 // (never because the table re-rendered, never in a loop when the request fails).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const logCount = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 /** Chromium's console notes of requests the test makes fail on purpose (server down, a 500). */
 const expected = (e: string) => /WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|Failed to load resource|status of 500/.test(e);
 

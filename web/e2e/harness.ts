@@ -94,6 +94,9 @@ export async function createFromExample(page: Page, example: string): Promise<st
 }
 
 /** The GM token of the page's table (from the link fragment the lobby navigated to). */
+/** The number of log entries the page's Log tab shows (its label, "Log (6)"). */
+export const logCount = async (page: Page): Promise<number> => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
+
 export function tokenOf(page: Page): string {
   const m = /#token=([^&]+)/.exec(page.url());
   if (!m) throw new Error(`no token in ${page.url()}`);

@@ -1,10 +1,9 @@
 // A spectator at the table: the GM issues a spectator link from the Share tab; the spectator
 // sees every step as it happens, has no controls, cannot command anything (the server refuses
 // and nothing changes), and loses access when the GM revokes the link.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, rawCommand, startHarness, tokenOf } from './harness.ts';
+import { type Harness, apiGet, createFromExample, logCount, rawCommand, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,8 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-const logCount = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 
 describe('a spectator link', () => {
   it('follows the fight live, has no controls, cannot command, and is revocable', async () => {

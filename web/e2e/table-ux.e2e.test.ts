@@ -2,10 +2,9 @@
 // movement order while the initiative winner chooses, what a physical die is for, figures with
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
 // never over the content on a phone).
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, apiGet, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,8 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-const logCount = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 
 function api(id: string, token: string) {
   const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);

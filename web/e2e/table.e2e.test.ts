@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
 import type { EncounterView, LogEntryView } from '../../src/server/protocol.ts';
 import { entryMentions } from '../src/model/log.ts';
-import { type Harness, apiGet, createFromExample, rawCommand, startHarness, tokenOf } from './harness.ts';
+import { type Harness, apiGet, createFromExample, logCount, rawCommand, startHarness, tokenOf } from './harness.ts';
 
 type Fig = { id: string; name: string; side: string; pos: { q: number; r: number }; state: string };
 
@@ -25,10 +25,6 @@ async function view(id: string, token: string): Promise<EncounterView> {
 }
 const figsOf = (v: EncounterView) => (v.view.state as { figures: Fig[] }).figures;
 
-/** Waits until the page's log shows `n` entries (the server broadcast reached it). */
-async function logCount(page: Page): Promise<number> {
-  return Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
-}
 async function waitSeq(page: Page, seq: number, timeout = 5000): Promise<void> {
   await page.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= s, seq, { timeout });
 }
