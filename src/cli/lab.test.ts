@@ -87,6 +87,8 @@ describe('fray sim / compare: outputs, seeds, workers', () => {
     const dir = tmp();
     refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--report', '/nonexistent/dir/x.html']), /--report/, /does not exist/);
     refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--svg', dir]), /--svg/, /directory/);
+    // A file where the folder should be.
+    refused(await fray(['sim', DUEL, '-n', '10', '--no-progress', '--report', 'README.md/x.html']), /--report/, /is not a directory/);
     refused(await fray(['compare', DUEL, '--variant', 'a:', '--variant', 'b:thread=false', '-n', '10', '--no-progress', '--report', dir]), /--report/, /directory/);
     refused(await fray(['compare', DUEL, '--variant', 'a:', '--vary', 'figures.cedric.st=12..13', '-n', '10', '--no-progress', '--svg', '/nonexistent/x.svg']), /--svg/);
   });

@@ -5,6 +5,15 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../core/errors.ts';
 
+/** What is at `p`, or undefined when nothing can be found there (missing, or a file where a folder should be). */
+function statOf(p: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 const why = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 
 /** InputError naming `flag` unless `path` can be written: its folder exists and is writable, and it is not a folder. */
@@ -15,20 +24,10 @@ export function checkOutputPath(path: string | undefined, flag: string): void {
   };
   if (path.trim() === '') fail('no file name');
   const full = resolve(path);
-  let target: ReturnType<typeof statSync> | undefined;
-  try {
-    target = statSync(full);
-  } catch {
-    target = undefined;
-  }
+  const target = statOf(full);
   if (target?.isDirectory()) fail('it is a directory; give a file name');
   const dir = dirname(full);
-  let d: ReturnType<typeof statSync> | undefined;
-  try {
-    d = statSync(dir);
-  } catch {
-    d = undefined;
-  }
+  const d = statOf(dir);
   if (!d) fail(`the directory ${dir} does not exist`);
   else if (!d.isDirectory()) fail(`${dir} is not a directory`);
   try {
