@@ -633,10 +633,16 @@ export function rollDamage(
 /** Armor + ready shield, once per attack (tft-core). */
 export function defaultArmorStops(state: TftState, fig: Figure): number {
   const classic = state.options.ruleset === 'classic';
-  let s = 0;
+  let s = shieldStops(state, fig);
   if (fig.armor) s += classic && fig.armor.def.classic?.stops !== undefined ? fig.armor.def.classic.stops : fig.armor.def.stops;
-  if (fig.shield?.ready) s += classic && fig.shield.def.classic?.stops !== undefined ? fig.shield.def.classic.stops : fig.shield.def.stops;
   return s;
+}
+
+/** A ready shield's hits stopped (tft-core shields; classic values under the classic ruleset), 0 without one. */
+export function shieldStops(state: TftState, fig: Figure): number {
+  const sh = fig.shield;
+  if (!sh?.ready) return 0;
+  return state.options.ruleset === 'classic' && sh.def.classic?.stops !== undefined ? sh.def.classic.stops : sh.def.stops;
 }
 
 /** 5-hit and 8-hit thresholds by basic ST (tft-core: ST 30+ 9/16; ST 50+ 15/25). */

@@ -217,7 +217,8 @@ export interface TftHooks {
   /**
    * The hits the target's armor stops per die of an attack of this mode, when it stops per die
    * rather than once per hit (R-H8: HiTech armor against missiles); the core's attack odds
-   * count it so, as armorStops does in play. undefined: armor and ready shield once per hit.
+   * count it so, as armorStops does in play; a ready shield then stops once per hit (core
+   * shieldStops). undefined: armor and ready shield once per hit.
    */
   armorPerDie?(state: TftState, target: Figure, mode: AttackMode | string): number | undefined;
   /**

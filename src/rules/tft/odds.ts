@@ -111,6 +111,8 @@ export interface AttackOddsInput {
   armor: number;
   /** The armor stops `armor` from each die (dieThrough, hitThrough: R-H8 HiTech armor against missiles). */
   armorPerDie?: boolean;
+  /** With `armorPerDie`: a ready shield's hits, stopped once per hit after the per-die armor (tft-core shields). */
+  shieldAfter?: number;
   ruleset?: 'legacy' | 'classic';
   /** tft-core pole set against a charge: the hit doubled after the critical (core hitDamage: a second multiplier). */
   pole?: boolean;
@@ -153,7 +155,7 @@ export function attackOdds(i: AttackOddsInput): AttackOdds {
     for (let t = 0; t < dc.length; t++) {
       if (!dc[t]) continue;
       let amount: number;
-      if (i.armorPerDie) amount = hitThrough(t, i.damage.plus, mult);
+      if (i.armorPerDie) amount = Math.max(0, hitThrough(t, i.damage.plus, mult) - (i.shieldAfter ?? 0));
       else {
         let raw = Math.max(0, t + i.damage.plus) * mult;
         if (i.transform) raw = i.transform(raw);

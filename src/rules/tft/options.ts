@@ -2,7 +2,7 @@
 // exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
 import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
-import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, withinHalfMA } from './core.ts';
+import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
 import { attackMode, attackProblem, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
@@ -37,9 +37,11 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     const entries: LedgerEntry[] | null = mode === 'explain' ? [] : null;
     const adj = attackDX(state, fig, t, w, am, entries);
     const dice = defenseDice(t, am);
-    // The armor as armorStops meets the hit: per die (a module's, R-H8) or once (tft-core).
+    // The armor as armorStops meets the hit: per die (a module's, R-H8) and then a ready shield
+    // once, or armor and shield once (tft-core).
     const perDie = armorPerDie(state, t, am);
     const armor = perDie ?? defaultArmorStops(state, t);
+    const shieldAfter = perDie === undefined ? 0 : shieldStops(state, t);
     const command = { type: 'attack' as const, figure: fig.id, target: t.id };
     // tft-core pole: double damage against a charger (after the critical multiplier).
     const pole = poleSetAgainstCharge(fig, t, w, am);
@@ -47,12 +49,12 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     if (mode === 'ai') {
       const ed =
         pole || armorPerDieHit
-          ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, ruleset: state.options.ruleset, pole }).expected
+          ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole }).expected
           : expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
       out.push({ command, label: `attack ${t.id}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
       continue;
     }
-    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, ruleset: state.options.ruleset, pole, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
+    const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
     out.push({
       command,
       label: `${am} attack on ${t.name} with ${w.def.name}${t.side === fig.side ? ' (a friend!)' : ''}`,

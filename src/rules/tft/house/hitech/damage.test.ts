@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { effectiveProtection, heSplashDamage, hitechDamage, knockdownBasis } from './damage.ts';
+import { effectiveProtection, heSplashDamage, hitechDamage, knockdownBasis, protectionAfter, shieldThrough } from './damage.ts';
 
 const sumLedger = (d: ReturnType<typeof hitechDamage>) => d.ledger.reduce((t, e) => t + e.delta, 0);
 
@@ -9,6 +9,30 @@ describe('HiTech armor and ammunition [f04d4dae]', () => {
     const d = hitechDamage({ faces: [6, 1], mode: 'missile', protection: 2, armorName: 'flak jacket' });
     expect(d.damage).toBe(4);
     expect(sumLedger(d)).toBe(4);
+  });
+
+  it('R-H8 [f04d4dae, tft-core shields]: with HiTech armor a ready shield stops its hits once per missile hit, after the per-die armor; halved against AP (round up) and in the impact hex (round down)', () => {
+    // 6 and 5 through flak (2 per die): 4 + 3 = 7; a large shield (2) stops 2 more: 5.
+    const d = hitechDamage({ faces: [6, 5], mode: 'missile', protection: 2, armorName: 'Flak jacket', shield: 2, shieldName: 'Large shield' });
+    expect(d.damage).toBe(5);
+    expect(sumLedger(d)).toBe(5);
+    expect(d.ledger.at(-1)).toMatchObject({ rule: 'tft-core shields', delta: -2 });
+    expect(d.ledger.at(-1)?.source).toMatch(/^Large shield stops 2 once, after the per-die armor/);
+    // HEAP (AP, explosive) 5 and 5: flak 1 per die (8), the shield 1 (7), doubled: 14.
+    expect(hitechDamage({ faces: [5, 5], mode: 'missile', protection: 2, shield: 2, ap: true, explosive: true }).damage).toBe(14);
+    // In the impact hex: flak 1 per die (4 x 5 = 20), a tower shield 3 -> 1: 19.
+    expect(hitechDamage({ faces: [6, 6, 6, 6], mode: 'missile', protection: 2, shield: 3, impactHex: true }).damage).toBe(19);
+    // Never below 0; the shield does not touch a hit the armor stopped.
+    expect(hitechDamage({ faces: [2, 1], mode: 'missile', protection: 2, shield: 2 }).damage).toBe(0);
+    // In melee armor and shield stop once together (tft-core): 8 - 2 - 2.
+    expect(hitechDamage({ faces: [5, 3], mode: 'melee', protection: 2, shield: 2 }).damage).toBe(4);
+    expect(shieldThrough(7, 2, false, false)).toBe(5);
+    expect(shieldThrough(7, 3, true, false)).toBe(5);
+    expect(shieldThrough(7, 3, false, true)).toBe(6);
+    expect(shieldThrough(1, 2, false, false)).toBe(0);
+    expect(shieldThrough(4, 0, true, true)).toBe(4);
+    for (let p = 0; p <= 9; p++)
+      for (const ap of [false, true]) for (const hex of [false, true]) expect(protectionAfter(p, ap, hex)).toBe(effectiveProtection(p, ap, hex).protection);
   });
 
   it('R-H8 Biff: a broadsword rolling 8 against a flak jacket does 6 (armor once per melee attack)', () => {

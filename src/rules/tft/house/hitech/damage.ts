@@ -22,6 +22,14 @@ export interface HiTechHit {
   multiplier?: number;
   /** The figure is in the impact hex of a grenade or rocket: armor halved, round down (R-H12). */
   impactHex?: boolean;
+  /**
+   * A ready shield's hits stopped (tft-core shields). Against a missile: once per hit, after the
+   * HiTech armor's per-die count, halved like all armor against AP and in the impact hex (the seed
+   * is silent; project reading, shieldThrough). In melee: with the armor, once per attack.
+   */
+  shield?: number;
+  /** Shield name for the ledger. */
+  shieldName?: string;
 }
 
 export interface HiTechDamage {
@@ -49,6 +57,25 @@ export function effectiveProtection(p: number, ap: boolean, impactHex: boolean):
   return { protection: out, notes };
 }
 
+/** effectiveProtection's number alone (no ledger notes: the engine's hot path). */
+export function protectionAfter(p: number, ap: boolean, impactHex: boolean): number {
+  const half = impactHex ? Math.floor(p / 2) : p;
+  return ap ? Math.ceil(half / 2) : half;
+}
+
+/**
+ * A missile hit through HiTech armor (per die, R-H8) meets a ready shield too: where the seed is
+ * silent the core rule stands, armor and shield both stop hits (tft-core). The shield stops its
+ * hits once per hit, after the armor's per-die count; "all forms of armor" are halved against AP
+ * (R-H9, round up) and in the impact hex (R-H12, round down). `through` is the damage after the
+ * per-die armor; the result never goes below 0. The engine (module.ts armorStops) and the odds
+ * (odds.ts expectedHitDamage) both count a shield this way.
+ */
+export function shieldThrough(through: number, shieldStops: number, ap: boolean, impactHex: boolean): number {
+  if (shieldStops <= 0) return through;
+  return Math.max(0, through - protectionAfter(shieldStops, ap, impactHex));
+}
+
 /**
  * Damage of one hit against HiTech armor, as the core counts it before armor ((dice + adds) x
  * the multiplier, never below 0). Missiles: the protection comes off each die (dieThrough,
@@ -69,6 +96,9 @@ export function hitechDamage(h: HiTechHit): HiTechDamage {
   const eff = effectiveProtection(h.protection, !!h.ap, !!h.impactHex);
   const p = eff.protection;
   const armor = h.armorName ?? 'armor';
+  const shield = h.shield ?? 0;
+  if (!Number.isInteger(shield) || shield < 0) throw new InputError([{ path: 'shield', message: `must be a whole number >= 0, got ${h.shield}` }]);
+  const shieldName = h.shieldName ?? 'shield';
   let through: number;
   if (h.mode === 'missile') {
     const perDie = h.faces.map((f) => dieThrough(f, mult, p));
@@ -79,9 +109,16 @@ export function hitechDamage(h: HiTechHit): HiTechDamage {
         delta: through - beforeArmor,
         rule: 'R-H8',
       });
+    if (shield > 0) {
+      const after = shieldThrough(through, shield, !!h.ap, !!h.impactHex);
+      const s = effectiveProtection(shield, !!h.ap, !!h.impactHex);
+      ledger.push({ source: `${shieldName} stops ${s.protection} once, after the per-die armor${s.notes.length ? ` (${s.notes.join('; ')})` : ''}`, delta: after - through, rule: 'tft-core shields' });
+      through = after;
+    }
   } else {
-    through = Math.max(0, beforeArmor - p);
-    if (p > 0 || through !== beforeArmor) ledger.push({ source: `${armor} stops ${p} of the attack${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}`, delta: through - beforeArmor, rule: 'R-H8' });
+    through = Math.max(0, beforeArmor - p - shield);
+    if (p > 0 || shield > 0 || through !== beforeArmor)
+      ledger.push({ source: `${armor}${shield > 0 ? ` and ${shieldName} stop` : ' stops'} ${p + shield} of the attack${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}`, delta: through - beforeArmor, rule: 'R-H8' });
   }
   let damage = through;
   if (h.explosive && through > 0) {

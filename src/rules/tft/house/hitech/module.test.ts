@@ -11,7 +11,7 @@ import { hitechDamage } from './damage.ts';
 import { hitechArmorDefs } from './gear.ts';
 import { act, actionPhase, context, fig, scenario, spec } from './harness.test-util.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
-import { hitechModule, resolveBlast, strengthForRequirements } from './module.ts';
+import { blastTargets, hitechModule, resolveBlast, strengthForRequirements } from './module.ts';
 import { blastExpectation } from './odds.ts';
 import { pistolRangeModifier } from './range.ts';
 
@@ -328,6 +328,35 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect(opt.ledger?.some((e) => e.rule === 'R-H2')).toBe(false);
   });
 
+  it('R-H3 [f04d4dae, tft-core]: a thrown grenade takes the core thrown-weapon modifiers: -1 per hex, no gun movement penalty within half MA, and -6 in darkness at a hex as at a figure (a rifle grenade too)', () => {
+    type Opt = { command: { at: { q: number; r: number } }; adjDX: number; ledger: { source: string; delta: number; rule: string }[] };
+    const at = (o: Opt) => o.command.at.q === 5 && o.command.at.r === 0;
+    const mk = (options: Record<string, unknown>) => {
+      const s = scenario([{ id: 'thrower', side: 'a', st: 12, dx: 14, talents: ['rifle'], at: [0, 0], facing: 0, weapons: ['acr', 'grenade-tl9'] }, { id: 'foe', side: 'b', st: 40, dx: 10, at: [5, 0], facing: 3 }], options);
+      actionPhase(s);
+      // It walked 2 hexes of MA 10: within half MA, as a core thrown weapon needs.
+      fig(s, 'thrower').turn.hexes = 2;
+      const opts = (type: string) => spec(type).options({ state: s, core, mode: 'explain' }, fig(s, 'thrower')) as unknown as Opt[];
+      return { s, thrown: opts('throw-grenade').find(at) as Opt, rifle: opts('fire-grenade').find(at) as Opt };
+    };
+    const light = mk({});
+    // DX 14, thrown 5 hexes: -5 (R-H3 over tft-core's -1 per hex); nothing for the move.
+    expect(light.thrown.adjDX).toBe(9);
+    expect(light.thrown.ledger.map((e) => [e.rule, e.delta])).toEqual([
+      ['tft-core', 14],
+      ['R-H3', -5],
+    ]);
+    const dark = mk({ darkness: true });
+    expect(dark.thrown.adjDX).toBe(3);
+    expect(dark.thrown.ledger).toContainEqual({ source: 'darkness', delta: -6, rule: 'tft-core vision' });
+    expect(dark.rifle.adjDX).toBe(light.rifle.adjDX - 6);
+    // The engine's roll uses the same adjDX: a 6-roll misses in the dark and scatters.
+    const { ctx, events } = context(dark.s, [2, 2, 2, 1, 1, ...Array(20).fill(1)]);
+    act(ctx, { type: 'throw-grenade', figure: 'thrower', at: [5, 0] });
+    expect(events.find((e) => e.type === 'throw-grenade')).toMatchObject({ adjDX: 3, roll: 6 });
+    expect(events.some((e) => e.type === 'scatter')).toBe(true);
+  });
+
   it('R-H7: overwatch fires at the first hex an enemy enters in the next movement phase, at no movement penalty', () => {
     const s = scenario([shooter(['assault-rifle'], { at: [2, 0] }), { ...biff, at: [8, 0], armor: null, st: 4, weapons: [] }]);
     actionPhase(s, 1);
@@ -515,6 +544,33 @@ describe('the hitech module through the command layer: audit fixes [f04d4dae]', 
     );
   });
 
+  it('R-H8 [f04d4dae, tft-core shields]: a ready shield with HiTech armor stops its hits once per missile hit, after the per-die armor; AP halves it too; the ledger names the shield and its rule', () => {
+    // Assault rifle 6 and 5 through the flak jacket: 4 + 3 = 7; the large shield stops 2 more: 5.
+    const s = scenario([shooter(['assault-rifle']), { ...biff, st: 40, shield: 'large-shield' }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 6, 5]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [d] = damages(events) as unknown as { raw: number; amount: number; ledger: { source: string; delta: number; rule: string }[] }[];
+    expect([d.raw, d.amount]).toEqual([11, 5]);
+    expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(5);
+    expect(d.ledger.find((e) => e.rule === 'tft-core shields')?.source).toMatch(/^Large shield stops 2 once, after the per-die armor: 7 -> 5/);
+    expect(fig(s, 'biff').wounds).toBe(5);
+    // HEAP 5 and 5: flak 1 per die against AP (4 + 4), the shield 1 (7), doubled: 14.
+    const h = scenario([shooter([{ weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }]), { ...biff, st: 40, shield: 'large-shield' }]);
+    actionPhase(h);
+    const hc = context(h, [3, 3, 4, 5, 5]);
+    act(hc.ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [hd] = damages(hc.events) as unknown as { amount: number; ledger: { source: string; rule: string }[] }[];
+    expect(hd.amount).toBe(14);
+    expect(hd.ledger.find((e) => e.rule === 'tft-core shields')?.source).toMatch(/Large shield stops 1 once.*half against AP/);
+    // A shield not ready (a two-handed weapon in hand) stops nothing.
+    const t = scenario([shooter(['assault-rifle']), { ...biff, st: 40, weapons: ['battleaxe'], shield: 'large-shield' }]);
+    actionPhase(t);
+    const tc = context(t, [3, 3, 4, 6, 5]);
+    act(tc.ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(damages(tc.events).map((x) => x.amount)).toEqual([7]);
+  });
+
   it('R-H9 [f04d4dae]: AP halves "all forms of armor", a large shield alone too (2 -> 1); chainmail and shield 5 -> 3', () => {
     const shot = (target: Record<string, unknown>) => {
       const s = scenario([shooter([{ weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }]), { ...biff, armor: null, st: 40, ...target }]);
@@ -625,6 +681,69 @@ describe('R-H4 dodging while moving, then firing, through the command layer [f04
   });
 });
 
+describe('R-H4 crew-served weapons through the command layer [f04d4dae]', () => {
+  const figures = [
+    { id: 'gun', name: 'Gunner', side: 'a', st: 12, dx: 13, iq: 10, talents: ['pistol', 'heavy-auto-weapon'], weapons: ['heavy-pistol', 'heavy-machinegun'], at: [1, 2] as [number, number], facing: 0 },
+    { id: 'foe', name: 'Foe', side: 'b', st: 80, dx: 8, weapons: ['dagger'], at: [12, 2] as [number, number], facing: 3 },
+  ];
+  /** One turn: the foe stands, the gunner moves `path`, then takes `action` (or passes); the foe passes. */
+  const turn = (s: ReturnType<typeof setup>, path: [number, number][], action?: Record<string, unknown>) => {
+    beginTurn(s, 'b');
+    play(s, [{ type: 'move', figure: 'foe', path: [] }, { type: 'move', figure: 'gun', path }]);
+    // The next turn's initiative dice (6 and 1) follow the last action.
+    play(s, [action ?? { type: 'pass', figure: 'gun' }, { type: 'pass', figure: 'foe' }], [6, 1]);
+  };
+  const left = (s: ReturnType<typeof setup>) => (fig(s, 'gun').house.hitech as { crewReadyLeft: number }).crewReadyLeft;
+  const fires = (s: ReturnType<typeof setup>) => {
+    const me = tftSystem.explain(s).figures.find((f) => f.id === 'gun') as unknown as { options: { command: { type: string } }[] };
+    return me.options.some((o) => o.command.type === 'fire');
+  };
+
+  it('R-H4 [f04d4dae]: a crew-served weapon carried but not in hand still costs -4 MA, and moving it starts the 3 turns to ready', () => {
+    const s = setup(figures, { hitech: true });
+    // MA 10 - 4: the heavy machinegun weighs the same slung as in hand.
+    expect(core.effectiveMA(fig(s, 'gun'), s)).toBe(6);
+    expect(() => turn(s, [[2, 2], [3, 2], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2]])).toThrow(/needs 7 MA; gun has MA 6/);
+    const t = setup(figures, { hitech: true });
+    // Turn 1: it walks 2 hexes with the pistol in hand, the machinegun slung: moved, so 3 turns.
+    turn(t, [[2, 2], [3, 2]]);
+    expect(left(t)).toBe(3);
+    // Turn 2: it stands and readies the machinegun: the first turn of readying.
+    turn(t, [], { type: 'ready', figure: 'gun', weapon: 'heavy-machinegun' });
+    expect(fig(t, 'gun').ready).toBe('gun.heavy-machinegun');
+    expect(left(t)).toBe(2);
+    // Turn 3: not yet.
+    beginTurn(t, 'b');
+    play(t, [{ type: 'move', figure: 'foe', path: [] }, { type: 'move', figure: 'gun', path: [] }]);
+    expect(fires(t)).toBe(false);
+    expect(() => play(t, [{ type: 'fire', figure: 'gun', target: 'foe', burst: 'burst' }])).toThrow(/needs 2 more turn/);
+  });
+
+  it('R-H4 [f04d4dae]: the readying counts turns standing still with the weapon in hand; switched away it waits, moved again it starts over', () => {
+    const s = setup([{ ...figures[0], weapons: ['heavy-machinegun', 'heavy-pistol'] }, figures[1]], { hitech: true });
+    turn(s, [[2, 2]]);
+    expect(left(s)).toBe(3);
+    turn(s, []);
+    expect(left(s)).toBe(2);
+    // It takes up the pistol: the machinegun is not being readied, the count waits.
+    turn(s, [], { type: 'ready', figure: 'gun', weapon: 'heavy-pistol' });
+    turn(s, []);
+    expect(left(s)).toBe(2);
+    turn(s, [], { type: 'ready', figure: 'gun', weapon: 'heavy-machinegun' });
+    expect(left(s)).toBe(1);
+    // A 1-hex step, machinegun in hand: moved again, 3 turns again.
+    turn(s, [[3, 2]]);
+    expect(left(s)).toBe(3);
+    turn(s, []);
+    turn(s, []);
+    turn(s, []);
+    expect(left(s)).toBe(0);
+    beginTurn(s, 'b');
+    play(s, [{ type: 'move', figure: 'foe', path: [] }, { type: 'move', figure: 'gun', path: [] }]);
+    expect(fires(s)).toBe(true);
+  });
+});
+
 describe('HiTech odds match the engine [f04d4dae]', () => {
   /** Three faces summing to `total` (3..18). */
   const facesOf = (total: number) => {
@@ -669,9 +788,81 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
     }
   });
 
-  it('R-H8 [f04d4dae]: a core bow shot at HiTech armor: the attack odds (explain and AI) count the armor per die, as the engine does: brute force over the engine', () => {
+  it('R-H8 [f04d4dae, tft-core shields]: HiTech armor and a ready shield: the fire options equal brute force over the engine (per die, then the shield once per hit; AP halves both), and the shield lowers them', () => {
+    const cases = [
+      { weapon: 'medium-rifle', armor: 'flak-jacket', shield: 'large-shield' },
+      { weapon: { weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }, armor: 'flak-jacket', shield: 'large-shield' },
+      { weapon: { weapon: 'snub-pistol', house: { hitech: { ammo: 'he' } } }, armor: 'nylon', shield: 'small-shield' },
+      { weapon: { weapon: 'acr', house: { hitech: { ammo: 'apds' } } }, armor: 'combat-tl12', shield: 'tower-shield' },
+    ];
     const roll3 = Dist.dice(3, 6);
-    for (const target of [{ armor: 'flak-jacket' }, { armor: 'combat-tl12' }, { armor: 'chainmail' }]) {
+    const single = (state: ReturnType<typeof scenario>) =>
+      spec('fire')
+        .options({ state, core, mode: 'explain' }, fig(state, 'gun'))
+        .find((o) => (o.command as unknown as { burst: string }).burst === 'single') as unknown as { expectedDamageExact: string; expectedDamage: number };
+    for (const c of cases) {
+      const base = scenario([shooter([c.weapon], { dx: 12 }), { ...biff, st: 200, armor: c.armor, shield: c.shield }]);
+      actionPhase(base);
+      const unshielded = scenario([shooter([c.weapon], { dx: 12 }), { ...biff, st: 200, armor: c.armor }]);
+      actionPhase(unshielded);
+      const dice = (fig(base, 'gun').weapons[0].house.hitech as { ammo: string }).ammo === 'apds' ? 3 : 2;
+      let expected = Fraction.ZERO;
+      for (let total = 3; total <= 18; total++) {
+        let sum = 0;
+        const faces = combos(dice);
+        for (const f of faces) {
+          const s = cloneTft(base);
+          const { ctx, events } = context(s, [...facesOf(total), ...f]);
+          act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+          sum += damages(events, 'biff').reduce((t, d) => t + d.amount, 0);
+        }
+        expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, faces.length)));
+      }
+      expect(single(base).expectedDamageExact, JSON.stringify(c)).toBe(expected.toString());
+      expect(single(base).expectedDamage, JSON.stringify(c)).toBeLessThan(single(unshielded).expectedDamage);
+    }
+  });
+
+  it('R-H12 [f04d4dae, tft-core shields]: blast expectations with HiTech armor and a ready shield equal brute force over the engine\'s blast: per die, then the shield once, both halved in the impact hex', () => {
+    const base = scenario([
+      shooter(['dagger'], { at: [0, 5] }),
+      { ...biff, armor: 'flak-jacket', shield: 'tower-shield', st: 200, at: [6, 0] },
+      { id: 'pal', side: 'b', st: 200, dx: 10, armor: 'nylon', shield: 'large-shield', at: [7, 0] },
+      { id: 'lowtech', side: 'b', st: 200, dx: 10, armor: 'chainmail', shield: 'large-shield', at: [5, 1] },
+    ]);
+    actionPhase(base);
+    const targets = blastTargets(base);
+    expect(targets.find((t) => t.id === 'biff')).toMatchObject({ protection: 2, armorOnce: false, shield: 3 });
+    expect(targets.find((t) => t.id === 'lowtech')).toMatchObject({ protection: 5, armorOnce: true, shield: 0 });
+    const brute = (who: string, dice: number) => {
+      let sum = 0;
+      for (const f of combos(dice)) {
+        const s = cloneTft(base);
+        s.figures = s.figures.filter((x) => x.id === who || x.id === 'gun');
+        const { ctx, events } = context(s, f);
+        resolveBlast(ctx, fig(s, 'gun'), { q: 6, r: 0 }, 4, null, 'test');
+        sum += damages(events, who).reduce((t, d) => t + d.amount, 0);
+      }
+      return Fraction.of(sum, 6 ** dice);
+    };
+    const exp = blastExpectation({ q: 6, r: 0 }, 4, Fraction.ONE, targets);
+    expect(exp.get('biff')?.toString()).toBe(brute('biff', 4).toString());
+    expect(exp.get('pal')?.toString()).toBe(brute('pal', 2).toString());
+    expect(exp.get('lowtech')?.toString()).toBe(brute('lowtech', 2).toString());
+    // The engine, face by face: flak 1 per die in the impact hex (4 x 5), the tower shield 3 -> 1: 19.
+    const s = cloneTft(base);
+    const { ctx, events } = context(s, [6, 6, 6, 6, 6, 6, 6, 6]);
+    resolveBlast(ctx, fig(s, 'gun'), { q: 6, r: 0 }, 4, null, 'test');
+    expect(damages(events).map((d) => [d.figure, d.amount])).toEqual([
+      ['biff', 19],
+      ['pal', 4],
+      ['lowtech', 7],
+    ]);
+  });
+
+  it('R-H8 [f04d4dae]: a core bow shot at HiTech armor: the attack odds (explain and AI) count the armor per die and then a ready shield once, as the engine does: brute force over the engine', () => {
+    const roll3 = Dist.dice(3, 6);
+    for (const target of [{ armor: 'flak-jacket' }, { armor: 'combat-tl12' }, { armor: 'flak-jacket', shield: 'large-shield' }, { armor: 'chainmail' }, { armor: 'chainmail', shield: 'small-shield' }]) {
       const base = scenario([shooter(['longbow'], { dx: 13, st: 12 }), { ...biff, st: 200, ...target }]);
       actionPhase(base);
       const pick = (mode: 'explain' | 'ai') => actionOptions(base, fig(base, 'gun'), mode).find((o) => o.command.type === 'attack' && o.target === 'biff');

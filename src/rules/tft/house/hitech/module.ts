@@ -7,14 +7,14 @@ import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import { defaultArmorStops, lineOfFire, lineOfView, movedMA } from '../../core.ts';
+import { defaultArmorStops, lineOfFire, lineOfView, movedMA, shieldStops, unseenDX } from '../../core.ts';
 import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { hexSchema } from '../../schema-util.ts';
 import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
 import { blastVictims, inSplash, scatterLanding } from './blast.ts';
 import { describeHitech } from './describe.ts';
-import { type HeSplashMode, effectiveProtection, heSplashDamage } from './damage.ts';
+import { type HeSplashMode, effectiveProtection, heSplashDamage, shieldThrough } from './damage.ts';
 import { dieThrough, hitThrough } from '../../odds.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
 import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
@@ -198,6 +198,9 @@ function hitechToHit(q: ToHitQuery): number {
       out.push(...burstModifiers(fw, loadedAmmo(fw, g), cmd?.burst ?? 'single', g.scope));
     } else if (gearOf(q.weapon).scope) out.push({ source: 'laser targeting scope', delta: 2, rule: 'R-H10' });
   }
+  // tft-core "-6 in darkness" holds for every attack; the core's attackDX counts it only for an
+  // attack at a figure, so a grenade, rifle grenade or rocket aimed at a hex gets it here.
+  if (q.target === null) unseenDX(q.state, null, out);
   if (q.entries) q.entries.push(...out);
   return out.reduce((t, e) => t + e.delta, 0);
 }
@@ -217,13 +220,22 @@ function isMissileDelivery(d: DamageInfo): boolean {
 }
 
 /**
- * The armor a missile hit meets (R-H8): HiTech armor stops per die (a shield adds nothing to it;
- * the seed is silent), any other armor and a ready shield stop once per hit (tft-core). The
- * engine (armorStops) and the odds (fire and blast options) both ask here.
+ * The armor a missile hit meets (R-H8): HiTech armor stops per die and a ready shield then stops
+ * once per hit (missileShield); any other armor and a ready shield stop once per hit together
+ * (tft-core). The engine (armorStops) and the odds (fire and blast options) both ask here.
  */
 function missileArmor(state: TftState, t: Figure): number {
   const ha = hitechArmorOf(t);
   return ha ? ha.protection : defaultArmorStops(state, t);
+}
+
+/**
+ * The shield a missile hit meets after HiTech armor's per-die count: where the seed is silent the
+ * core rule stands (armor and shield both stop hits), so a ready shield stops its hits once per
+ * hit (shieldThrough). 0 for low-tech armor, whose missileArmor already holds the shield.
+ */
+function missileShield(state: TftState, t: Figure): number {
+  return hitechArmorOf(t) ? shieldStops(state, t) : 0;
 }
 
 function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
@@ -244,13 +256,21 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
     const p = eff.protection;
     let dice = 0;
     for (let i = 0; i < d.faces.length; i++) dice += dieThrough(d.faces[i], d.multiplier, p);
-    const stop = Math.max(0, d.raw - hitThrough(dice, d.plus, d.multiplier));
+    const armorThrough = hitThrough(dice, d.plus, d.multiplier);
+    // Then a ready shield, once per hit (tft-core shields; halved like armor: shieldThrough).
+    const sh = shieldStops(ctx.state, d.target);
+    const through = shieldThrough(armorThrough, sh, !!t.ap, !!t.impactHex);
     if (d.ledger) {
       const perDie = d.faces.map((f) => dieThrough(f, d.multiplier, p)).join('+');
       const adds = d.plus ? `, adds ${d.plus * d.multiplier} (no die: not stopped)` : '';
       d.ledger.push({ source: `${armorName} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: dice ${perDie}${adds} (counted below)`, delta: 0, rule: 'R-H8' });
+      if (sh > 0) {
+        const se = effectiveProtection(sh, !!t.ap, !!t.impactHex);
+        const name = d.target.shield?.def.name ?? 'shield';
+        d.ledger.push({ source: `${name} stops ${se.protection} once, after the per-die armor${se.notes.length ? ` (${se.notes.join('; ')})` : ''}: ${armorThrough} -> ${through} (counted below)`, delta: 0, rule: 'tft-core shields' });
+      }
     }
-    return stop;
+    return Math.max(0, d.raw - through);
   }
   if (t.ap || t.impactHex) {
     // Low-tech armor and a ready shield ("all forms of armor", a shield alone too) against AP or
@@ -404,9 +424,20 @@ const fireAction: ActionSpec = {
           out.push({ command, label: `Fire ${fw.name} at ${target.name}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
           continue;
         }
-        // The target's armor as armorStops meets the shot: per die (HiTech) or once (low-tech, R-H8).
+        // The target's armor as armorStops meets the shot: per die (HiTech) then a shield once, or once (low-tech, R-H8).
         const armorOnce = hitechArmorOf(target) === null;
-        const o = shotSummary({ adjDx: adjDX, dice, rounds, damageDice: plan.ammo.dice, protection: missileArmor(state, target), armorOnce, ap: plan.ammo.ap, explosive: plan.ammo.explosive, classic: classic(state) });
+        const o = shotSummary({
+          adjDx: adjDX,
+          dice,
+          rounds,
+          damageDice: plan.ammo.dice,
+          protection: missileArmor(state, target),
+          armorOnce,
+          shield: missileShield(state, target),
+          ap: plan.ammo.ap,
+          explosive: plan.ammo.explosive,
+          classic: classic(state),
+        });
         const e = o.expectedDamage;
         out.push({
           command,
@@ -448,9 +479,11 @@ const fireAction: ActionSpec = {
   },
 };
 
-/** Every figure a blast may hit, with its armor as armorStops meets the blast (missileArmor). */
-function blastTargets(state: TftState): BlastTarget[] {
-  return state.figures.filter((f) => f.state !== 'dead').map((f) => ({ id: f.id, pos: f.pos, protection: missileArmor(state, f), armorOnce: hitechArmorOf(f) === null }));
+/** Every figure a blast may hit, with its armor as armorStops meets the blast (missileArmor, missileShield). */
+export function blastTargets(state: TftState): BlastTarget[] {
+  return state.figures
+    .filter((f) => f.state !== 'dead')
+    .map((f) => ({ id: f.id, pos: f.pos, protection: missileArmor(state, f), armorOnce: hitechArmorOf(f) === null, shield: missileShield(state, f) }));
 }
 
 function splitBlast(core: OptionsContext['core'], fig: Figure, state: TftState, exp: Map<string, import('../../../../core/dice/fraction.ts').Fraction>) {
@@ -801,17 +834,27 @@ function endOfTurn(ctx: TftContext): void {
       s.overwatch = null;
       emit(ctx, 'overwatch-lapsed', { figure: f.id, reason: 'its movement phase is over', rule: 'R-H7' });
     }
-    // R-H4: a crew-served weapon moved this turn needs 3 turns standing still to ready.
-    const fw = firearmOf(ctx.core.readyWeapon(f));
-    if (fw?.crewServed) {
+    // R-H4: a crew-served weapon moved this turn, in hand or carried, needs 3 turns to ready: turns
+    // its figure stands still with it in hand. Switched away the count waits; moved again it restarts.
+    if (carriesCrewServed(f)) {
       const hs = figureHiTech(f);
       if (f.turn.hexes > 0) hs.crewReadyLeft = CREW_READY_TURNS;
-      else if (hs.crewReadyLeft > 0) hs.crewReadyLeft -= 1;
+      else if (hs.crewReadyLeft > 0 && firearmOf(ctx.core.readyWeapon(f))?.crewServed) hs.crewReadyLeft -= 1;
     }
   }
 }
 
 // ---- figure checks and setup -----------------------------------------------------------------
+
+/**
+ * R-H4 "A crew served weapon can be moved at -4 MA": whether the figure carries one, in hand or
+ * not (the weight is the same slung): its MA is 4 less and moving it starts the 3-turn readying.
+ */
+export function carriesCrewServed(fig: Figure): boolean {
+  const ws = fig.weapons;
+  for (let i = 0; i < ws.length; i++) if (firearmOf(ws[i])?.crewServed) return true;
+  return false;
+}
 
 /** R-H14: ST for weapon requirements, carrying and hand-to-hand, multiplied by battle armor (not ST as hit points). */
 export function strengthForRequirements(fig: Figure): number {
@@ -862,7 +905,8 @@ export const hitechModule: HouseModule = {
   describe: describeHitech,
   hooks: {
     toHitModifiers: (q) => (MY_MODES.has(q.mode) ? hitechToHit(q) : 0),
-    maModifier: (fig) => (firearmOf(fig.weapons.find((w) => w.uid === fig.ready))?.crewServed ? -CREW_MA_PENALTY : 0),
+    // R-H4: -4 MA while it carries a crew-served weapon, in hand or not.
+    maModifier: (fig) => (carriesCrewServed(fig) ? -CREW_MA_PENALTY : 0),
     // R-H14: the core's ST for requirements (weapon minimum ST...) is multiplied by battle armor.
     // R-H8: HiTech armor stops per die against a core missile or thrown attack too (armorStops); the core's odds ask here.
     armorPerDie: (_state, t, mode) => (mode === 'missile' || mode === 'thrown' ? hitechArmorOf(t)?.protection : undefined),

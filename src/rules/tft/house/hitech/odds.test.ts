@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { distance, hex } from '../../../../core/hex/coords.ts';
 import { burstHits } from './autofire.ts';
 import { blastDice, scatterLanding } from './blast.ts';
-import { hitechDamage } from './damage.ts';
+import { effectiveProtection, hitechDamage } from './damage.ts';
 import { blastExpectation, expectedHitDamage, hitChance, rollEffect, shotOdds, shotSummary } from './odds.ts';
 
 /** Brute force over every 3d6 roll and every damage face, for cross-checking. */
@@ -52,6 +53,50 @@ describe('exact odds of HiTech fire [f04d4dae]', () => {
   it('R-H8/R-H9: expected damage after armor per die, AP and HE match brute force', () => {
     const o = shotOdds({ adjDx: 12, dice: 3, rounds: 4, damageDice: 2, protection: 3, ap: true, explosive: true });
     expect(o.expectedDamage.equals(bruteBurst(12, 4, 2, 3, true, true).expected)).toBe(true);
+  });
+
+  it('R-H8 [f04d4dae, tft-core shields]: HiTech armor per die and then a ready shield once per hit: expectedHitDamage and shotOdds equal brute force over every face (AP, HE, criticals, impact hex)', () => {
+    // 2d through flak (2 per die) and a large shield (2): the per-die totals 0..8, less 2, never below 0.
+    expect(expectedHitDamage(2, 2, 1, false, false, false, false, 2).toString()).toBe('5/3');
+    const combos = (n: number): number[][] => (n === 0 ? [[]] : combos(n - 1).flatMap((c) => [1, 2, 3, 4, 5, 6].map((f) => [...c, f])));
+    for (const n of [1, 2, 3])
+      for (const p of [0, 2, 5])
+        for (const shield of [1, 2, 3])
+          for (const m of [1, 2, 3])
+            for (const [ap, explosive, impactHex] of [
+              [false, false, false],
+              [true, true, false],
+              [false, false, true],
+              [true, false, true],
+            ]) {
+              // Written out: the armor (halved) off each die, then the shield (halved) once, then HE x2.
+              const pe = effectiveProtection(p, ap, impactHex).protection;
+              const se = effectiveProtection(shield, ap, impactHex).protection;
+              let sum = 0;
+              let pure = 0;
+              const all = combos(n);
+              for (const fs of all) {
+                sum += Math.max(0, fs.reduce((t, f) => t + Math.max(0, f * m - pe), 0) - se) * (explosive ? 2 : 1);
+                pure += hitechDamage({ faces: fs, mode: 'missile', protection: p, shield, ap, explosive, impactHex, multiplier: m }).damage;
+              }
+              const want = Fraction.of(sum, all.length);
+              const label = JSON.stringify({ n, p, shield, m, ap, explosive, impactHex });
+              expect(expectedHitDamage(n, p, m, ap, explosive, impactHex, false, shield).toString(), label).toBe(want.toString());
+              expect(Fraction.of(pure, all.length).toString(), label).toBe(want.toString());
+            }
+    // A burst: every hit meets the shield again.
+    const o = shotOdds({ adjDx: 13, dice: 3, rounds: 4, damageDice: 2, protection: 2, shield: 2 });
+    let num = Fraction.ZERO;
+    for (let r = 3; r <= 18; r++) {
+      const e = rollEffect(3, r, 13);
+      if (!e.hit) continue;
+      const k = burstHits(13, r, 4);
+      const ways = Dist.dice(3, 6).countAt(r);
+      num = num.add(Fraction.of(ways, 216).mul(expectedHitDamage(2, 2, e.multiplier, false, false, false, false, 2).add(expectedHitDamage(2, 2, 1, false, false, false, false, 2).mul(k - 1))));
+    }
+    expect(o.expectedDamage.toString()).toBe(num.toString());
+    expect(o.expectedDamage.compare(shotOdds({ adjDx: 13, dice: 3, rounds: 4, damageDice: 2, protection: 2 }).expectedDamage)).toBeLessThan(0);
+    expect(shotSummary({ adjDx: 13, dice: 3, rounds: 4, damageDice: 2, protection: 2, shield: 2 }).expectedDamageExact).toBe(o.expectedDamage.toString());
   });
 
   it('R-H8: one die of 2d against flak 2 averages (0+0+1+2+3+4)/6 per die', () => {

@@ -1,7 +1,8 @@
 // Exact odds of HiTech fire for explain and the AI (seed f04d4dae; R-H8..R-H12): the chance to
 // hit, the distribution of the number of hits of each burst, and the expected damage after
-// armor as the engine counts it (HiTech armor per die, low-tech armor once per hit), from the
-// exact distributions in src/core/dice/exact.ts.
+// armor as the engine counts it (HiTech armor per die and then a ready shield once per hit;
+// low-tech armor and shield once per hit), from the exact distributions in
+// src/core/dice/exact.ts.
 import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { type Hex, hexLength } from '../../../../core/hex/coords.ts';
@@ -9,7 +10,7 @@ import { attackOutcome, outcomeMultiplier } from '../../core.ts';
 import { dieThrough } from '../../odds.ts';
 import { burstHits } from './autofire.ts';
 import { BLAST_RINGS, blastDice, scatterLanding } from './blast.ts';
-import { effectiveProtection } from './damage.ts';
+import { effectiveProtection, shieldThrough } from './damage.ts';
 
 /** What an attack roll does, by the core's own outcome table (tft-core criticals; Legacy or classic 4d6). */
 export function rollEffect(dice: 3 | 4, roll: number, adjDx: number, classic = false): { hit: boolean; multiplier: number } {
@@ -28,6 +29,12 @@ export interface ShotSpec {
   protection: number;
   /** Low-tech armor (and shield): the protection comes off once per hit, not per die (tft-core; the engine's armorStops). */
   armorOnce?: boolean;
+  /**
+   * A ready shield's hits, once per hit after the per-die armor (shieldThrough: tft-core shields;
+   * halved like armor against AP and in the impact hex). With `armorOnce` it adds to the
+   * protection (the engine halves armor and shield together there).
+   */
+  shield?: number;
   ap?: boolean;
   explosive?: boolean;
   impactHex?: boolean;
@@ -46,13 +53,25 @@ export interface ShotOdds {
 
 /**
  * Expected damage of one hit of `n` dice (no adds: firearms and blasts) after armor, as the
- * engine's armorStops counts it: HiTech armor per die (R-H8, dieThrough), or with `armorOnce`
- * low-tech armor once per hit (tft-core); AP (R-H9), impact hex (R-H12), HE doubling (R-H9).
+ * engine's armorStops counts it: HiTech armor per die (R-H8, dieThrough) and then a ready
+ * `shield` once (shieldThrough), or with `armorOnce` low-tech armor and shield once per hit
+ * (tft-core); AP (R-H9), impact hex (R-H12), HE doubling (R-H9).
  */
-export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false, armorOnce = false): Fraction {
-  const p = effectiveProtection(protection, ap, impactHex).protection;
+export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false, armorOnce = false, shield = 0): Fraction {
   const x2 = explosive ? 2 : 1;
-  if (armorOnce && p > 0) return Dist.dice(n, 6).mapTotal((t) => Math.max(0, t * multiplier - p) * x2).expectation();
+  if (armorOnce) {
+    const all = effectiveProtection(protection + shield, ap, impactHex).protection;
+    if (all > 0) return Dist.dice(n, 6).mapTotal((t) => Math.max(0, t * multiplier - all) * x2).expectation();
+  }
+  const p = effectiveProtection(protection, ap, impactHex).protection;
+  if (!armorOnce && shield > 0) {
+    // Per die, then the shield once on the dice's total after the armor: the total's distribution.
+    return Dist.die(6)
+      .mapTotal((f) => dieThrough(f, multiplier, p))
+      .repeat(n)
+      .mapTotal((t) => shieldThrough(t, shield, ap, impactHex) * x2)
+      .expectation();
+  }
   // Per die: the sum over one die's six faces, n times (linearity), in sixths.
   let perDie = 0;
   for (let f = 1; f <= 6; f++) perDie += dieThrough(f, multiplier, p);
@@ -66,13 +85,13 @@ export function shotOdds(s: ShotSpec): ShotOdds {
     const e = rollEffect(s.dice, r, s.adjDx, s.classic);
     return e.hit ? burstHits(s.adjDx, r, s.rounds) : 0;
   });
-  const one = expectedHitDamage(s.damageDice, s.protection, 1, s.ap, s.explosive, s.impactHex, s.armorOnce);
+  const one = expectedHitDamage(s.damageDice, s.protection, 1, s.ap, s.explosive, s.impactHex, s.armorOnce, s.shield);
   let expected = Fraction.ZERO;
   for (const [r, p] of roll.entries()) {
     const e = rollEffect(s.dice, r, s.adjDx, s.classic);
     if (!e.hit) continue;
     const k = burstHits(s.adjDx, r, s.rounds);
-    const first = e.multiplier === 1 ? one : expectedHitDamage(s.damageDice, s.protection, e.multiplier, s.ap, s.explosive, s.impactHex, s.armorOnce);
+    const first = e.multiplier === 1 ? one : expectedHitDamage(s.damageDice, s.protection, e.multiplier, s.ap, s.explosive, s.impactHex, s.armorOnce, s.shield);
     expected = expected.add(p.mul(first.add(one.mul(k - 1))));
   }
   return { hit: hits.atLeast(1), hits, expectedDamage: expected };
@@ -95,9 +114,11 @@ const summaries = new Map<number, ShotSummary>();
  * key's range are computed each time. Callers must not change the result.
  */
 export function shotSummary(s: ShotSpec): ShotSummary {
-  const inRange = s.adjDx >= -64 && s.adjDx < 64 && s.rounds >= 0 && s.rounds < 128 && s.damageDice >= 0 && s.damageDice < 64 && s.protection >= 0 && s.protection < 64;
-  const flags = (s.dice === 4 ? 1 : 0) | (s.ap ? 2 : 0) | (s.explosive ? 4 : 0) | (s.impactHex ? 8 : 0) | (s.classic ? 16 : 0) | (s.armorOnce && s.protection > 0 ? 32 : 0);
-  const key = ((((s.adjDx + 64) * 128 + s.rounds) * 64 + s.damageDice) * 64 + s.protection) * 64 + flags;
+  const shield = s.shield ?? 0;
+  const inRange =
+    s.adjDx >= -64 && s.adjDx < 64 && s.rounds >= 0 && s.rounds < 128 && s.damageDice >= 0 && s.damageDice < 64 && s.protection >= 0 && s.protection < 64 && shield >= 0 && shield < 64;
+  const flags = (s.dice === 4 ? 1 : 0) | (s.ap ? 2 : 0) | (s.explosive ? 4 : 0) | (s.impactHex ? 8 : 0) | (s.classic ? 16 : 0) | (s.armorOnce && s.protection + shield > 0 ? 32 : 0);
+  const key = (((((s.adjDx + 64) * 128 + s.rounds) * 64 + s.damageDice) * 64 + s.protection) * 64 + shield) * 64 + flags;
   let v = inRange ? summaries.get(key) : undefined;
   if (v === undefined) {
     const o = shotOdds(s);
@@ -113,20 +134,23 @@ export interface BlastTarget {
   protection: number;
   /** Low-tech armor (and shield): once per hit (tft-core), not per die (as ShotSpec.armorOnce). */
   armorOnce?: boolean;
+  /** A ready shield once per hit after the per-die armor (as ShotSpec.shield). */
+  shield?: number;
 }
 
 /**
  * Expected blast damage to each figure of a grenade or rocket aimed at `aimed` (R-H12): with
  * probability `pHit` it lands there, else it scatters 1d6 hexes in a 1d6 direction (36 equally
- * likely landings); each figure takes the dice of its ring, its armor (per die, or once for
- * low-tech armor) halved in the impact hex.
+ * likely landings); each figure takes the dice of its ring, its armor (per die and then a
+ * shield once, or once for low-tech armor and shield) halved in the impact hex.
  */
 export function blastExpectation(aimed: Hex, dice: number, pHit: Fraction, figures: readonly BlastTarget[]): Map<string, Fraction> {
   const out = new Map<string, Fraction>();
   const miss = pHit.complement();
   for (const f of figures) {
     // Without armor, once or per die is the same: one memo entry (the per-die count is the quicker).
-    const s = blastUnits(dice, f.protection, f.armorOnce === true && f.protection > 0, f.pos.q - aimed.q, f.pos.r - aimed.r);
+    const shield = f.shield ?? 0;
+    const s = blastUnits(dice, f.protection, f.armorOnce === true && f.protection + shield > 0, shield, f.pos.q - aimed.q, f.pos.r - aimed.r);
     let e = s.direct === 0n ? Fraction.ZERO : pHit.mul(Fraction.of(s.direct, s.unit));
     if (s.scattered !== 0n && !miss.isZero()) e = e.add(miss.mul(Fraction.of(s.scattered, s.unit * 36n)));
     out.set(f.id, e);
@@ -156,18 +180,18 @@ const blastMemo = new Map<number, BlastUnits>();
  * armor: by the ring it is in from each landing (the figure's dice and armor per ring, halved
  * in the impact hex). Remembered: it depends on nothing else.
  */
-function blastUnits(dice: number, protection: number, armorOnce: boolean, dq: number, dr: number): BlastUnits {
+function blastUnits(dice: number, protection: number, armorOnce: boolean, shield: number, dq: number, dr: number): BlastUnits {
   const reach = SCATTER_REACH + BLAST_RINGS;
   if (hexLength(dq, dr) > reach) return NO_BLAST;
-  const inRange = dice >= 0 && dice < 64 && protection >= 0 && protection < 64;
+  const inRange = dice >= 0 && dice < 64 && protection >= 0 && protection < 64 && shield >= 0 && shield < 64;
   const span = 2 * reach + 1;
-  const key = ((((dice * 64 + protection) * 2 + (armorOnce ? 1 : 0)) * span + dq + reach) * span + dr + reach);
+  const key = (((((dice * 64 + protection) * 64 + shield) * 2 + (armorOnce ? 1 : 0)) * span + dq + reach) * span + dr + reach);
   let v = inRange ? blastMemo.get(key) : undefined;
   if (v === undefined) {
     const unit = 6n ** BigInt(dice);
     const byRing: bigint[] = [];
     for (let ring = 0, n = blastDice(dice, 0); n > 0; n = blastDice(dice, ++ring)) {
-      const e = expectedHitDamage(n, protection, 1, false, false, ring === 0, armorOnce);
+      const e = expectedHitDamage(n, protection, 1, false, false, ring === 0, armorOnce, shield);
       byRing.push((e.num * unit) / e.den);
     }
     const at = (q: number, r: number): bigint => {
