@@ -71,11 +71,18 @@ export function flatDamageInto(a: Figure, w: WeaponItem, out: LedgerEntry[] | nu
   return t;
 }
 
-/** Maximum normal damage (critical base, R-A10): the dice's maximum plus the flat bonuses. */
+/**
+ * Maximum normal damage (critical base, R-A10): the most a normal hit does, i.e. the dice's
+ * maximum plus the flat bonuses, but never less than a normal hit's least (1 with dice, else 0).
+ */
 export function maxDamageInto(a: Figure, w: WeaponItem, size: Figure['size'], out: LedgerEntry[] | null): number {
-  const max = diceBounds(damageExpr(w, size)).max;
+  const expr = damageExpr(w, size);
+  const max = diceBounds(expr).max;
   if (out) out.push({ source: `maximum of ${w.name} ${damageDice(w, size)}`, delta: max, rule: 'R-A10' });
-  return max + flatDamageInto(a, w, out);
+  const sum = max + flatDamageInto(a, w, out);
+  const dealt = clampHit(expr, sum);
+  if (out && dealt !== sum) out.push({ source: leastText(expr), delta: dealt - sum, rule: 'adnd-phb' });
+  return dealt;
 }
 
 export function maxDamage(a: Figure, w: WeaponItem, size: Figure['size']): Ledger {
@@ -84,12 +91,18 @@ export function maxDamage(a: Figure, w: WeaponItem, size: Figure['size']): Ledge
   return ledger(e);
 }
 
-/** A hit does at least 1 point when the weapon rolls dice (adnd-phb). */
+/** A hit does at least 1 point when the weapon rolls dice (adnd-phb), and never less than 0 (a net's "0" with a strength penalty). */
 function clampHit(expr: DiceExpr, total: number): number {
-  return expr.dice.length > 0 && total < 1 ? 1 : total;
+  const least = expr.dice.length > 0 ? 1 : 0;
+  return Math.max(total, least);
 }
 
-/** The exact distribution of one normal (not critical) hit's damage: dice + flat, at least 1. */
+/** The ledger line for clampHit's floor. */
+function leastText(expr: DiceExpr): string {
+  return expr.dice.length > 0 ? 'a hit does at least 1 point' : 'damage is never below 0';
+}
+
+/** The exact distribution of one normal (not critical) hit's damage: dice + flat, at least 1 (0 without dice). */
 export function hitDamageDist(a: Figure, w: WeaponItem, size: Figure['size']): Dist {
   const expr = damageExpr(w, size);
   const flat = flatDamageInto(a, w, null);
@@ -331,7 +344,7 @@ export function swing(
       const entries: LedgerEntry[] = [{ source: `${w.name} ${damageDice(w, size)} rolled [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }];
       const sum = r.total + flatDamageInto(a, w, entries);
       const dealt = clampHit(expr, sum);
-      if (dealt !== sum) entries.push({ source: 'a hit does at least 1 point', delta: dealt - sum, rule: 'adnd-phb' });
+      if (dealt !== sum) entries.push({ source: leastText(expr), delta: dealt - sum, rule: 'adnd-phb' });
       res.damage = ledger(entries);
       res.dealt = dealt;
     } else res.dealt = clampHit(expr, rollTotal(expr, dice) + flatDamageInto(a, w, null));

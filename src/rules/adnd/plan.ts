@@ -3,7 +3,7 @@
 // projections ("if it declared now").
 import { CommandRejected } from '../../core/errors.ts';
 import { firstAttackWeapon } from './ai.ts';
-import { canFight, disarmMethod } from './combat.ts';
+import { canFight, disarmMethod, figureState } from './combat.ts';
 import type { AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { timingInto } from './timing.ts';
@@ -84,6 +84,7 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
       const ids = c.weapons;
       const paused = pauseRefusal(s, f, 'drawing a weapon');
       if (paused) throw new CommandRejected('command.type', paused);
+      if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
       if (ids.length === 2 && ids[0] === ids[1]) throw new CommandRejected('command.weapons', 'the same weapon twice');
       let hands = 0;
       for (let k = 0; k < ids.length; k++) {
@@ -101,6 +102,7 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
       if (w?.kind !== 'launcher') throw new CommandRejected('command.weapon', `${f.name} has no launcher '${c.weapon}'`);
       const paused = pauseRefusal(s, f, 'readying a launcher');
       if (paused) throw new CommandRejected('command.type', paused);
+      if (f.entangled) throw new CommandRejected('command.type', `${f.name} is entangled and can only struggle free`);
       if (w.ammo <= 0) throw new CommandRejected('command.weapon', `no ${w.missile} left for ${w.name}`);
       return { kind: 'ready', weapon: w.id };
     }
@@ -115,6 +117,8 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
       const t = fig(s, c.target, 'command.target');
       const sp = SPELLS[c.spell];
       if (sp.effect.kind !== 'heal' && sp.effect.kind !== 'haste' && !canFight(t)) throw new CommandRejected('command.target', `${t.name} is down`);
+      // A cure may reach the unconscious or dying (deathAt -10 option), never the dead (dead stays dead).
+      if (figureState(t, s.options) === 'dead') throw new CommandRejected('command.target', `${t.name} is dead: ${sp.name} cannot help`);
       return { kind: 'cast', spell: c.spell, target: t.id };
     }
     case 'wait': {

@@ -7,9 +7,11 @@
 //   2. `extra`: figures whose extra attack falls here pick a target;
 //   3. `react`: every figure about to be struck may parry one attacker (declared before the roll, R-A8);
 //   4. everything landing here resolves together (R-A1 ties are simultaneous: a figure felled,
-//      entangled, held or disarmed this segment still delivers its own blows, with the weapon it
-//      held at the segment's start); what ends a parry or takes a weapon from a hand applies
-//      once every blow is struck, so the figure order never matters;
+//      entangled, held, drained or disarmed this segment still delivers its own blows, with the
+//      weapon, level and strength it had at the segment's start, and every blow and spell of the
+//      segment strikes a target standing at its start, even one an earlier blow felled); what ends
+//      a parry, takes a weapon from a hand, entangles, drains or cures applies once every blow is
+//      struck (settle), so the figure order never matters;
 //   5. `declare`: figures now free declare their next action.
 //
 // With `emit` null (the lab) the same steps run on numbers only: no ledger, no string, no
@@ -224,7 +226,7 @@ function hurt(s: AdndState, t: Figure, amount: number, why: string | null, emit:
   t.hp -= amount;
   const after = figureState(t, s.options);
   if (after !== before) {
-    // Its parry ends with the segment (settle): later blows at it this segment are lost anyway.
+    // Its parry ends with the segment (settle); the other blows of this segment still strike it (R-A1).
     if (!canFight(t)) t.extraAt = 0;
     if (emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why }));
   }
@@ -239,13 +241,27 @@ function heal(s: AdndState, t: Figure, amount: number, emit: E): void {
 
 // Effects held until every blow of the segment is struck (R-A1: what lands together resolves
 // from the state at the segment's start, whatever the figure order): parries ended by the
-// parrier's own action or by what befell it, and weapons knocked from a hand. Module scratch
-// lists, reused (no allocation), filled and emptied within one resolveSegment.
+// parrier's own action or by what befell it, weapons knocked from a hand, entanglements, drains
+// and cures. Module scratch lists, reused (no allocation), filled and emptied within one
+// resolveSegment.
 const ending: Figure[] = [];
 const endingWhy: string[] = [];
 const losing: Figure[] = [];
 const losingTo: Figure[] = [];
 const losingWeapon: string[] = [];
+const entangling: Figure[] = [];
+const draining: Figure[] = [];
+const drainKind: ('level' | 'strength')[] = [];
+const drainAmount: number[] = [];
+const healing: Figure[] = [];
+const healAmount: number[] = [];
+/** The cure's events, built when it lands and told when it takes effect (with the log only). */
+const healEvent: (AdndEvent | null)[] = [];
+// Who stood (could fight) and who was dead when the segment began: every blow and spell of the
+// segment strikes the figures as they stood then (R-A1), so a target felled by the first of two
+// blows landing together still takes the second, whatever the figure order.
+const stood: Figure[] = [];
+const deadBefore: Figure[] = [];
 const ACTED = 'its next action landed (R-A8)';
 const EXTRA = 'its extra attack (R-A8)';
 
@@ -258,6 +274,38 @@ function endParry(f: Figure, why: string): void {
 /** Applies the held effects (see `ending`), then forgets them. */
 function settle(s: AdndState, emit: E): void {
   for (let i = 0; i < losing.length; i++) loseWeapon(s, losing[i], losingTo[i], losingWeapon[i], emit);
+  // R-A9: an entangling hit takes hold now, after any struggle of this segment freed the figure
+  // from an earlier entanglement (R-A1: the order of the figures never matters).
+  for (let i = 0; i < entangling.length; i++) {
+    entangling[i].entangled = true;
+    interrupt(s, entangling[i], 'entangled');
+  }
+  entangling.length = 0;
+  // R-A10: drains take hold now (never multiplied by a critical); the drained figure's own blows
+  // of this segment were struck at its level and strength of the segment's start (R-A1).
+  for (let i = 0; i < draining.length; i++) {
+    const t = draining[i];
+    const n = drainAmount[i];
+    if (drainKind[i] === 'level') {
+      t.drained.level += n;
+      if (!t.monster) t.level = Math.max(0, t.level - n);
+    } else {
+      t.drained.strength += n;
+      t.str = { score: Math.max(3, t.str.score - n), pct: 0 };
+    }
+  }
+  draining.length = drainKind.length = drainAmount.length = 0;
+  // R-A7: a cure takes effect after every blow of its segment; one dead by then stays dead.
+  for (let i = 0; i < healing.length; i++) {
+    const t = healing[i];
+    if (figureState(t, s.options) === 'dead') {
+      if (emit) emit(ev(s, 'status', { figure: t.id, status: `${(healEvent[i] as AdndEvent).spellName}: no effect, ${t.name} is dead` }));
+      continue;
+    }
+    if (emit) emit(healEvent[i] as AdndEvent);
+    heal(s, t, healAmount[i], emit);
+  }
+  healing.length = healAmount.length = healEvent.length = 0;
   for (let i = 0; i < ending.length; i++) {
     const f = ending[i];
     const why = endingWhy[i];
@@ -306,14 +354,10 @@ function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E)
   if (emit) emit(ev(s, 'attack', { ...r }));
   if (r.hit && r.mode === 'normal') hurt(s, t, r.dealt, emit ? `${a.name}'s ${r.weapon}` : null, emit);
   if (r.drain) {
-    // R-A10: drains are never multiplied by a critical.
-    if (r.drain.kind === 'level') {
-      t.drained.level += r.drain.amount;
-      if (!t.monster) t.level = Math.max(0, t.level - r.drain.amount);
-    } else {
-      t.drained.strength += r.drain.amount;
-      t.str = { score: Math.max(3, t.str.score - r.drain.amount), pct: 0 };
-    }
+    // R-A10: drains are never multiplied by a critical; they take hold at the segment's end (settle).
+    draining.push(t);
+    drainKind.push(r.drain.kind);
+    drainAmount.push(r.drain.amount);
     if (emit) emit(ev(s, 'drain', { figure: t.id, by: a.id, kind: r.drain.kind, amount: r.drain.amount }));
   }
   // R-A1: the weapon (the one in hand now, which the hit was aimed at) goes at the segment's end (settle).
@@ -323,10 +367,11 @@ function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E)
     losingWeapon.push(t.hands[0]);
   }
   if (r.entangled && canFight(t)) {
-    t.entangled = true;
+    // Held until every blow of the segment is struck (settle): a struggle landing now frees the
+    // figure from the entanglement it was in, not from this one.
+    entangling.push(t);
     endParry(t, 'entangled (R-A9)');
     if (emit) emit(ev(s, 'entangle', { figure: t.id, by: a.id }));
-    interrupt(s, t, 'entangled');
   }
 }
 
@@ -342,8 +387,8 @@ function resolveAttack(s: AdndState, a: Figure, d: Extract<Declared, { kind: 'at
     attackLost(s, a, extra, 'no standing enemy to strike', emit);
     return;
   }
-  if (!canFight(t)) {
-    attackLost(s, a, extra, emit ? `${t.name} already fell this segment` : '', emit);
+  if (!stood.includes(t)) {
+    attackLost(s, a, extra, emit ? `${t.name} is down` : '', emit);
     return;
   }
   if (l?.retarget && emit) {
@@ -373,7 +418,8 @@ function resolveAttack(s: AdndState, a: Figure, d: Extract<Declared, { kind: 'at
   const role = off ? 'primary' : twoInHand(a) && w.kind === 'melee' ? 'primary' : 'alone';
   const detail = emit !== null;
   applySwing(s, a, t, swing(a, t, w, role, mode, s.options, dice, detail), emit);
-  if (off && canFight(t)) applySwing(s, a, t, swing(a, t, off, 'secondary', 'normal', s.options, dice, detail), emit);
+  // The off-hand blow strikes too, even at a target the first one felled (R-A1: it stood when the segment began).
+  if (off) applySwing(s, a, t, swing(a, t, off, 'secondary', 'normal', s.options, dice, detail), emit);
 }
 
 /** A saving throw: with its ledger for the log, or a plain yes/no from the same d20. */
@@ -399,7 +445,8 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
   switch (e.kind) {
     case 'missiles': {
       const n = Math.max(1, Math.ceil(level / (e.levelsPerMissile ?? 2)));
-      if (!canFight(t)) break;
+      // At a target standing when the segment began: every missile strikes it (R-A1), even once it falls.
+      if (!stood.includes(t)) break;
       for (let i = 0; i < n; i++) {
         if (emit) {
           const r = rollDice(e.damage!, dice);
@@ -412,11 +459,18 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
     case 'damage': {
       const n = Math.min(level, e.maxDice ?? level);
       const sides = e.diePerLevel ?? 6;
+      if (n <= 0) {
+        // A die per caster level: at level 0 (hit dice 1-1, or drained) there are none.
+        if (emit) emit(ev(s, 'status', { figure: t.id, status: `${sp.name}: no effect (caster level ${level}: no dice)` }));
+        break;
+      }
       const r = emit ? rollDice(`${n}d${sides}`, dice) : null;
       const total = r ? r.total : rollSum(dice, n, sides);
-      // 'side': everyone on the target's side not yet dead (Fray's no-map fireball).
+      // 'side': everyone on the target's side (Fray's no-map fireball); never the figures dead
+      // before this segment (R-A1: one felled earlier in it is struck as it stood).
       for (const v of s.figures) {
-        if (e.area === 'side' ? !(v.side === t.side && v.hp > -10) : v !== t) continue;
+        if (e.area === 'side' ? v.side !== t.side : v !== t) continue;
+        if (deadBefore.includes(v)) continue;
         const sv = save(v, e.save ?? 'spell', dice, emit);
         const dmg = sv.saved ? Math.floor(total / 2) : total;
         if (emit) {
@@ -458,11 +512,21 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       break;
     }
     case 'heal': {
+      // Dead stays dead: a cure on a figure dead before this segment does nothing; otherwise it
+      // takes effect at the end of the segment, after its blows (settle, R-A1).
+      if (deadBefore.includes(t)) {
+        if (emit) emit(ev(s, 'status', { figure: t.id, status: `${sp.name}: no effect, ${t.name} is dead` }));
+        break;
+      }
+      healing.push(t);
       if (emit) {
         const r = rollDice(e.damage!, dice);
-        emit(ev(s, 'heal', { figure: t.id, spell: sp.id, amount: r.total, faces: r.faces }));
-        heal(s, t, r.total, emit);
-      } else heal(s, t, rollTotal(e.damage!, dice), emit);
+        healAmount.push(r.total);
+        healEvent.push(ev(s, 'heal', { figure: t.id, spell: sp.id, spellName: sp.name, amount: r.total, faces: r.faces }));
+      } else {
+        healAmount.push(rollTotal(e.damage!, dice));
+        healEvent.push(null);
+      }
       break;
     }
     default:
@@ -476,7 +540,13 @@ const actingWhat: Declared[] = [];
 
 function resolveSegment(s: AdndState, dice: DiceSource, emit: E): void {
   // Snapshot: everyone whose action lands now acts, even if struck down in this same segment (R-A1).
-  ending.length = endingWhy.length = losing.length = losingTo.length = losingWeapon.length = 0;
+  ending.length = endingWhy.length = losing.length = losingTo.length = losingWeapon.length = entangling.length = 0;
+  draining.length = drainKind.length = drainAmount.length = healing.length = healAmount.length = healEvent.length = 0;
+  stood.length = deadBefore.length = 0;
+  for (const f of s.figures) {
+    if (canFight(f)) stood.push(f);
+    else if (figureState(f, s.options) === 'dead') deadBefore.push(f);
+  }
   acting.length = 0;
   actingWhat.length = 0;
   for (const f of s.figures) {
