@@ -84,4 +84,53 @@ describe('an AD&D surprise round', () => {
 
     expect(h.errors).toEqual([]);
   });
+
+  it('while the step\'s report is on its way the header counts rounds from the state (it read "round 0") and the panel says the options are coming', async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'adnd/surprise');
+    await gm.getByTestId('system-step').click();
+    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(1)'));
+    await expect.poll(() => gm.getByTestId('clock').textContent()).toMatch(/^round 1/);
+    // The explain reports of the next steps are held back: the clock has only the state.
+    const held: { continue(): Promise<void> }[] = [];
+    await gm.route('**/api/encounters/*/explain', (route) => void held.push(route));
+    await gm.getByTestId('auto-play').click();
+    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(2)'));
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await gm.getByTestId('clock').textContent()).toMatch(/^round 1( · segment \d+)? · declare$/);
+    // The options are on their way: the panel says so (it said "No options now.").
+    const panel = gm.getByTestId('actions');
+    expect(await panel.textContent()).toContain('Working out the options…');
+    expect(await panel.textContent()).not.toContain('No options now');
+    for (const r of held) await r.continue();
+    await gm.unroute('**/api/encounters/*/explain');
+    await gm.getByTestId('option-0').waitFor();
+    expect(await panel.textContent()).not.toContain('Working out the options');
+    expect(h.errors).toEqual([]);
+  });
+
+  it('the last lines of the timeline scroll clear of the floating dice tray (they stayed under it)', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 640 });
+    const id = await createFromExample(gm, 'adnd/surprise');
+    const token = tokenOf(gm);
+    // The engine plays a dozen steps: the narration under the grid outgrows the pane.
+    for (let i = 0; i < 12; i++) {
+      const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+      if (!v.view.pending || v.view.over) break;
+      await gm.getByTestId(v.view.pending.figures.length === 0 ? 'system-step' : 'auto-play').click();
+      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+    }
+    const tray = gm.getByTestId('dice-tray');
+    await tray.waitFor();
+    const seen = await gm.evaluate(() => {
+      const pane = document.querySelector('.map-pane > .segments') as HTMLElement;
+      pane.scrollTop = pane.scrollHeight;
+      const lines = pane.querySelectorAll('.seg-legend li');
+      const t = document.querySelector('[data-testid="dice-tray"]')!.getBoundingClientRect();
+      return { outgrown: pane.scrollHeight > pane.clientHeight, lastBottom: lines[lines.length - 1].getBoundingClientRect().bottom, trayTop: t.top };
+    });
+    expect(seen.outgrown).toBe(true);
+    expect(seen.lastBottom).toBeLessThanOrEqual(seen.trayTop);
+    expect(h.errors).toEqual([]);
+  });
 });

@@ -5,13 +5,14 @@
 // committed ones the README shows.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { type Running, startServer } from '../../src/server/start.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SHOTS = join(ROOT, process.env.FRAY_SCREENSHOTS ?? join('test-results', 'screenshots'));
+// An absolute FRAY_SCREENSHOTS (/tmp/shots) is taken as it is; a relative one is under the repo.
+export const SHOTS = resolve(ROOT, process.env.FRAY_SCREENSHOTS ?? join('test-results', 'screenshots'));
 
 export interface Harness {
   server: Running;

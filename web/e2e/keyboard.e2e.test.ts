@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, apiGet, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -80,6 +80,51 @@ describe('keyboard only', () => {
     await seqIs(3);
     const moved = ((await view()).view.state as { figures: { id: string; pos: { q: number; r: number } }[] }).figures.find((f) => f.id === mover)!;
     expect(`${moved.pos.q},${moved.pos.r}`).toBe(to);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('1-9 during the movement phase take nothing: the action options listed there are a preview (was sent and rejected)', async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const token = tokenOf(gm);
+    const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
+    const seqIs = (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n);
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    await gm.getByTestId('initiative-first').click();
+    await seqIs(2);
+    await gm.getByTestId('move-card').waitFor();
+    // The panel lists the action phase's options, its buttons off; the keys follow the buttons.
+    await gm.getByTestId('option-0').waitFor();
+    expect(await gm.getByTestId('do-0').isDisabled()).toBe(true);
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+    for (const k of ['1', '2', '3']) await gm.keyboard.press(k);
+    await gm.waitForTimeout(500);
+    expect(await gm.getByTestId('error').count()).toBe(0);
+    expect((await view()).view.seq).toBe(2);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('the physical-dice prompt takes the keyboard: type the face and Enter, Escape cancels (the focus stayed behind it)', async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await gm.locator('[data-tab="actions"]').click();
+    await gm.getByTestId('physical-dice').check();
+    await tabTo(gm, 'system-step');
+    await gm.keyboard.press('Enter');
+    const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
+    await prompt.waitFor();
+    await expect.poll(() => gm.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('d6 face');
+    await gm.keyboard.type('6');
+    await gm.keyboard.press('Enter');
+    // The next die's field has the focus in its turn.
+    await expect.poll(() => prompt.getAttribute('data-index')).toBe('1');
+    await expect.poll(() => gm.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('d6 face');
+    await gm.keyboard.press('Escape');
+    await expect.poll(() => prompt.count()).toBe(0);
+    expect(await logCount(gm)).toBe(0);
     expect(h.errors).toEqual([]);
   });
 });

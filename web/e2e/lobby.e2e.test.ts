@@ -55,9 +55,15 @@ describe('the lobby', () => {
     expect(h.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
-  it("shows the server's problem next to the field it names and brings that field into view", async () => {
+  it("shows every tab at 390 px, and the server's problem next to the field it names, that field brought into view", async () => {
     const { page } = await h.page({ width: 390, height: 700, mobile: true });
     await page.goto('/');
+    // At 390 px every tab is on the screen, whole (the third was cut at "Bu").
+    for (const name of ['From an example', 'Upload a scenario', 'Build one']) {
+      const tab = (await page.getByRole('tab', { name }).boundingBox())!;
+      expect(tab.x).toBeGreaterThanOrEqual(0);
+      expect(tab.x + tab.width, name).toBeLessThanOrEqual(390);
+    }
     await page.getByRole('tab', { name: 'Build one' }).click();
     // Figure 2: ST 8 with a greatsword (ST 16): only the server knows the weapon table's rule.
     const second = page.locator('fieldset.fig-edit').nth(1);

@@ -1,6 +1,7 @@
 // The movement preview against the engine, in the browser: every hex the map lights for a
 // move is one the engine accepts with the path the page would send (the page runs the engine's
-// own movement rules), including paths that must go around an enemy's front hexes.
+// own movement rules), including paths that must go around an enemy's front hexes; and the
+// move card says what the move leaves open in the Actions panel's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from '../../src/core/hex/coords.ts';
 import { SeededDice } from '../../src/core/dice/source.ts';
@@ -62,6 +63,9 @@ describe('the movement preview', () => {
     // Bjorn's front hex toward Cedric (the audit's 3,2): lit, and the move goes through.
     expect(lit).toContain('3,2');
     await gm.locator('polygon[data-hex="3,2"]').click({ force: true });
+    // What the move leaves open, in the Actions panel's words (short), not command types.
+    const then = /Then: (.*)\./.exec((await gm.getByTestId('move-card').textContent()) ?? '')?.[1];
+    expect(then).toBe('melee attack on Bjorn with War ax, defend, dodge, drop to the ground');
     await gm.getByTestId('confirm-move').click();
     await seqIs(4);
     expect(await gm.getByTestId('error').count()).toBe(0);

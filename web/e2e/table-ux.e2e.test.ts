@@ -130,3 +130,66 @@ describe('the dice tray', () => {
     expect(h.errors).toEqual([]);
   });
 });
+
+describe('a command on its way', () => {
+  it('a double click sends one command: Move first, Stay and Move here wait for it (the second was sent and rejected)', async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const { view, seqIs } = api(id, tokenOf(gm));
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    await gm.getByTestId('initiative-first').dblclick();
+    await seqIs(2);
+    await gm.getByTestId('stay').dblclick();
+    await seqIs(3);
+    // The second mover walks one hex toward the first.
+    const mover = (await view()).view.pending!.figures[0];
+    await gm.getByTestId(`figure-${mover}`).click({ force: true });
+    await gm.locator(`polygon[data-hex="${mover === 'cedric' ? '4,3' : '3,3'}"]`).click({ force: true });
+    await gm.getByTestId('confirm-move').dblclick();
+    await seqIs(4);
+    await gm.waitForTimeout(500);
+    expect(await gm.getByTestId('error').allTextContents()).toEqual([]);
+    expect(await logCount(gm)).toBe(4);
+    expect(h.errors).toEqual([]);
+  });
+
+  it("while its physical dice are entered the figure is still the viewer's: its step shows, not 'not your figure'", async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const { view, seqIs } = api(id, tokenOf(gm));
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await gm.locator('[data-tab="actions"]').click();
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    await gm.getByTestId('initiative-first').click();
+    await seqIs(2);
+    // Both stay: the action phase, each with only its options that need no foe near.
+    await gm.getByTestId('stay').click();
+    await seqIs(3);
+    await gm.getByTestId('stay').click();
+    await seqIs(4);
+    const actor = (await view()).view.pending!.figures[0];
+    await gm.getByTestId(`figure-${actor}`).click({ force: true });
+    const pill = gm.locator('.actions-head .pill');
+    expect(await pill.textContent()).toBe('action');
+    // The first dodges (no roll); the second's dodge ends the turn, and the next turn's
+    // initiative is rolled in the same command: with physical dice on, the prompt asks for it.
+    await gm.locator('li.option[data-option="dodge"]').first().getByRole('button', { name: 'Do it' }).click();
+    await seqIs(5);
+    await gm.getByTestId('physical-dice').check();
+    const other = (await view()).view.pending!.figures[0];
+    await gm.getByTestId(`figure-${other}`).click({ force: true });
+    await gm.locator('li.option[data-option="dodge"]').first().getByRole('button', { name: 'Do it' }).click();
+    const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
+    await prompt.waitFor();
+    expect(await pill.allTextContents()).not.toContain('not your figure');
+    expect(await pill.textContent()).toBe('action');
+    // The options wait for the command in flight.
+    expect(await gm.getByTestId('do-0').isDisabled()).toBe(true);
+    await prompt.getByRole('button', { name: 'Cancel the command' }).click();
+    await expect.poll(() => gm.getByTestId('do-0').isDisabled()).toBe(false);
+    expect(h.errors).toEqual([]);
+  });
+});

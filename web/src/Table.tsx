@@ -54,6 +54,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState(false);
   const live = useRef<LiveTable | null>(null);
+  // A command on its way: set at once (busy is state and lags a render), so a double click or a
+  // repeated Enter sends one command, not a second that the server rejects.
+  const sending = useRef(false);
   const toastId = useRef(1);
 
   const pushError = useCallback((e: unknown) => {
@@ -178,12 +181,19 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     };
   }, [figures, selected, state.landing, system]);
   const options = useMemo(() => {
-    if (!selected) return [];
+    // No report for this step yet: no options (not AD&D's added "pass" alone, to be clicked meanwhile).
+    if (!selected || !rep) return [];
     const nameOf = new Map(figures.map((f) => [f.id, f.name]));
     const names = new Map(figures.map((f) => [f.id, { base: f.baseName ?? f.name, name: f.name }]));
     return groupOptions(expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx)).map((o) => withDistinctNames(o, names));
   }, [rep, selected, ctx, figures]);
   const isMovePhase = pending?.kind === 'move' && system === 'tft';
+  // TFT lists each figure's action-phase options at every step; during initiative and movement
+  // they are a preview (movement is chosen on the map, initiative with the buttons).
+  const optionsLive = !(system === 'tft' && /^(move|initiative)/.test(pending?.kind ?? ''));
+  // The numbered options as the panel lists them: the keys 1-9 take these, and only when its buttons would.
+  const shown = options.filter((o) => !(isMovePhase && o.kind === 'move' && o.hexes.length > 0));
+  const canChoose = canAct && optionsLive;
   // The engine's own movement rules on this viewer's state (model/move.ts): only moves it accepts are lit.
   const preview = useMemo(() => (isMovePhase && canAct && sel?.hex ? movePreview(view?.state, sel.id) : null), [isMovePhase, canAct, sel?.id, sel?.hex, view?.state]);
   const reach = preview?.reach ?? null;
@@ -227,7 +237,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   /** Sends a command; `words` says what it is when physical dice are asked for (else commandWords). */
   async function send(command: Obj, words?: string): Promise<boolean> {
     const t = live.current;
-    if (!t) return false;
+    if (!t || sending.current) return false;
+    sending.current = true;
     setBusy(true);
     // Physical dice only while the GM's settings allow them for this role (the server checks too).
     const allowed = ev?.settings.enteredDice === 'all' || (ev?.settings.enteredDice === 'gm' && ev?.role === 'gm');
@@ -243,6 +254,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       if (!(e instanceof ApiError && e.message === 'command cancelled')) pushError(e);
       return false;
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
@@ -342,8 +354,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
     if (/^[1-9]$/.test(k)) {
-      const o = options[Number(k) - 1];
-      if (o && canAct && !o.disabled && o.choices.length === 0) {
+      const o = shown[Number(k) - 1];
+      if (o && canChoose && !busy && !o.disabled && o.choices.length === 0) {
         if (o.hexes.length > 0 && !o.command) setArmed(armed?.key === o.key ? null : o);
         else choose(o);
       }
@@ -442,9 +454,6 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const enteredAllowed = ev.settings.enteredDice === 'all' || (ev.settings.enteredDice === 'gm' && isGm);
   const waiting = pending?.figures ?? [];
   const systemStep = pending && pending.figures.length === 0;
-  // TFT lists each figure's action-phase options at every step; during initiative and movement
-  // they are a preview (movement is chosen on the map, initiative with the buttons).
-  const optionsLive = !(system === 'tft' && /^(move|initiative)/.test(pending?.kind ?? ''));
   const initiativeFallback = canAct && /initiative/.test(pending?.kind ?? '') && !options.some((o) => /initiative/.test(o.kind));
 
   return (
@@ -550,10 +559,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   <div className="move-card">
                     <strong>{sel.side} won the initiative</strong>
                     <div className="row">
-                      <button type="button" className="primary" data-testid="initiative-first" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
+                      <button type="button" className="primary" disabled={busy} data-testid="initiative-first" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
                         Move first
                       </button>
-                      <button type="button" data-testid="initiative-last" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'last' })}>
+                      <button type="button" disabled={busy} data-testid="initiative-last" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'last' })}>
                         Move last
                       </button>
                     </div>
@@ -573,8 +582,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 )}
                 <Actions
                   figure={sel}
-                  options={options.filter((o) => !(isMovePhase && o.kind === 'move' && o.hexes.length > 0))}
-                  canAct={canAct && !busy && optionsLive}
+                  options={shown}
+                  canAct={canChoose}
+                  busy={busy}
+                  loading={!rep}
                   preview={!optionsLive}
                   waitingFor={waiting}
                   pendingKind={pending?.kind}
@@ -590,6 +601,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                           chosen,
                           ma,
                           facing: moveFacing(chosen),
+                          busy,
                           after: chosen ? (actionsAfterMove(view?.state, sel.id, chosen.path) ?? ['as the dice fall (the move may draw fire)']) : [],
                           onFacing: setFacing,
                           onConfirm: () => chosen && sendMove(chosen),

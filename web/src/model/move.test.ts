@@ -8,7 +8,7 @@ import { getSystem } from '../../../src/rules/index.ts';
 import type { TftState } from '../../../src/rules/tft/model.ts';
 import { beginTurn, setup } from '../../../src/rules/tft/testing.ts';
 import { viewState } from '../../../src/server/views.ts';
-import { actionsAfterMove, movePreview } from './move.ts';
+import { actionsAfterMove, movePreview, shortLabel } from './move.ts';
 
 const sys = getSystem('tft');
 
@@ -123,20 +123,20 @@ describe('movement preview (the engine decides what is lit)', () => {
     expect(asPlayer.ma).toBe(10);
   });
 
-  it('what is left after a move is the engine\'s own action options (tft-core options by movement): 1 hex any, up to half MA attack/defend/dodge/drop, more none', () => {
+  it('what is left after a move is the engine\'s own action options, by the labels the Actions panel shows (tft-core options by movement): 1 hex any, up to half MA attack/defend/dodge/drop, more none', () => {
     const state = setup([
       { id: 'a', side: 'x', st: 12, dx: 12, weapons: ['broadsword', 'dagger'], at: [0, 2], facing: 0 },
-      { id: 'b', side: 'y', at: [6, 2], facing: 3 },
+      { id: 'b', name: 'Bjorn', side: 'y', at: [6, 2], facing: 3 },
     ]);
     beginTurn(state, 'y');
     sys.apply(state, { type: 'move', figure: 'b', path: [] }, new SeededDice(seedRng(1)), null);
     const path = (n: number): Hex[] => Array.from({ length: n }, (_, i) => ({ q: i + 1, r: 2 }));
-    // One hex: readying the dagger is still open (tft-core: at most 1 hex).
-    expect(actionsAfterMove(wire(state), 'a', path(1))).toEqual(expect.arrayContaining(['ready', 'defend', 'dodge', 'drop']));
+    // One hex: readying the dagger is still open (tft-core: at most 1 hex). The labels the
+    // Actions panel shows, without their notes in brackets, not the command types.
+    expect(actionsAfterMove(wire(state), 'a', path(1))).toEqual(['defend', 'dodge', 'drop to the ground', 'ready Dagger']);
     // Five of MA 10, ending in front of b: attack, no ready.
     const five = actionsAfterMove(wire(state), 'a', path(5));
-    expect(five).toContain('attack');
-    expect(five).not.toContain('ready');
+    expect(five).toEqual(['melee attack on Bjorn with Broadsword', 'defend', 'dodge', 'drop to the ground']);
     // Six of MA 10 (more than half): nothing.
     const far = setup([
       { id: 'a', side: 'x', st: 12, dx: 12, weapons: ['broadsword'], at: [0, 2], facing: 0 },
@@ -145,6 +145,25 @@ describe('movement preview (the engine decides what is lit)', () => {
     beginTurn(far, 'y');
     sys.apply(far, { type: 'move', figure: 'b', path: [] }, new SeededDice(seedRng(1)), null);
     expect(actionsAfterMove(wire(far), 'a', path(6))).toEqual(['no action']);
+    // The same fire open at two figures is one entry with their count; bursts are one (HiTech).
+    const squad = setup(
+      [
+        { id: 'a', side: 'x', talents: ['rifle'], weapons: ['assault-rifle'], at: [0, 2], facing: 0 },
+        { id: 'b', name: 'Bjorn', side: 'y', at: [9, 2], facing: 3 },
+        { id: 'c', name: 'Cedric', side: 'y', at: [9, 4], facing: 3 },
+      ],
+      { hitech: true },
+    );
+    beginTurn(squad, 'y');
+    for (const id of ['b', 'c']) sys.apply(squad, { type: 'move', figure: id, path: [] }, new SeededDice(seedRng(1)), null);
+    const fire = actionsAfterMove(wire(squad), 'a', path(1))!;
+    expect(fire).toContain('Fire assault rifle at 2 targets');
+    expect(fire.filter((l) => /Bjorn|Cedric|burst/.test(l))).toEqual([]);
+    // Notes in brackets (nested too), a hex and a long label's summary go; each label once.
+    expect(shortLabel('Reload Rifle with std (2 clip(s) left)')).toBe('Reload Rifle with std');
+    expect(shortLabel('Fire Rifle (full burst, std) at Orc')).toBe('Fire Rifle at Orc');
+    expect(shortLabel('Throw Grenade at 3,-4')).toBe('Throw Grenade');
+    expect(shortLabel('Sweep (cw) [strict rule]: Orc 50%; Bjorn 20%; worth it')).toBe('Sweep');
     // The engine's state is not touched.
     expect(state.figures[0].pos).toEqual({ q: 0, r: 2 });
   });

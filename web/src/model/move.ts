@@ -91,11 +91,28 @@ const NO_DICE = {
 };
 
 /**
+ * An option's label cut to what it does, for a one-line list: its notes in brackets, its hex and
+ * a long label's summary after ': ' go ("defend (attackers roll 4d6 in melee)" -> "defend",
+ * "Fire Rifle (full burst, std) at Orc" -> "Fire Rifle at Orc", "Throw Grenade at 3,4" -> "Throw Grenade").
+ */
+export function shortLabel(label: string): string {
+  let s = label.split(': ')[0];
+  // Brackets may nest ("(2 clip(s) left)"): innermost first, until none is left.
+  for (let prev = ''; prev !== s; ) {
+    prev = s;
+    s = s.replace(/\s*(\([^()]*\)|\[[^[\]]*\])/g, '');
+  }
+  return s.replace(/\s+(at|to)\s+-?\d+,-?\d+$/, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
  * What `figureId` may do in the action phase after moving along `path`: the engine's own action
  * options (core and house modules: attack only with a foe in front, HiTech fire after a move...)
  * on a copy of the state moved as the engine moves it, stopped before anything after the move.
- * Command types, 'pass' left out; ['no action'] when only passing is left; null when the move
- * would roll dice (an overwatch shot) or cannot be judged on this view: the dice decide.
+ * The options' labels as the Actions panel shows them, short (shortLabel) and each once (an
+ * attack open at several figures once, with their count), 'pass' left out; ['no action'] when
+ * only passing is left; null when the move would roll dice (an overwatch shot) or cannot be
+ * judged on this view: the dice decide.
  */
 export function actionsAfterMove(state: unknown, figureId: string, path: Hex[]): string[] | null {
   const s = previewState(state);
@@ -110,11 +127,20 @@ export function actionsAfterMove(state: unknown, figureId: string, path: Hex[]):
   }
   const fig = copy.figures.find((f) => f.id === figureId);
   if (!fig?.turn.moved) return null;
-  const types = new Set<string>();
+  // One entry per thing to do; the same attack at several figures is one ("Fire Rifle at 3 targets").
+  const groups = new Map<string, Set<string>>();
   try {
-    for (const o of actionOptions(copy, fig, 'explain')) if (o.command.type !== 'pass') types.add(o.command.type);
+    for (const o of actionOptions(copy, fig, 'explain')) {
+      if (o.command.type === 'pass') continue;
+      const target = copy.figures.find((t) => t.id === ('target' in o.command ? o.command.target : undefined));
+      const label = shortLabel(o.label);
+      const at = target ? label.indexOf(target.name) : -1;
+      const key = at >= 0 ? `${label.slice(0, at)}\u0000${label.slice(at + target!.name.length)}` : label;
+      groups.set(key, (groups.get(key) ?? new Set()).add(label));
+    }
   } catch {
     return null; // not judged on this view of the state
   }
-  return types.size > 0 ? [...types] : ['no action'];
+  const labels = [...groups].map(([key, all]) => (all.size > 1 ? key.replace('\u0000', `${all.size} targets`) : [...all][0]));
+  return labels.length > 0 ? labels : ['no action'];
 }

@@ -325,15 +325,21 @@ function burstLabel(o: OptionView): string {
  * with longsword"), for the option and its choices. `names`: id -> {base, name}.
  */
 export function withDistinctNames(o: OptionView, names: ReadonlyMap<string, { base: string; name: string }>): OptionView {
-  let label = o.label;
-  for (const t of o.targets) {
-    const n = names.get(t);
-    if (!n || n.base === n.name || label.includes(n.name)) continue;
-    const at = findName(label, n.base);
-    if (at >= 0) label = label.slice(0, at) + n.name + label.slice(at + n.base.length);
-  }
+  const label = distinctTargets(o.label, o.targets, names);
   const choices = o.choices.map((c) => withDistinctNames(c, names));
   return label === o.label && choices.every((c, i) => c === o.choices[i]) ? o : { ...o, label, choices };
+}
+
+/** `text` (an engine's words about `targets`) with each target's shared name made its distinct one ("attack Gnoll" -> "attack Gnoll (gnoll2)"). */
+export function distinctTargets(text: string, targets: readonly string[], names: ReadonlyMap<string, { base: string; name: string }>): string {
+  let out = text;
+  for (const t of targets) {
+    const n = names.get(t);
+    if (!n || n.base === n.name || out.includes(n.name)) continue;
+    const at = findName(out, n.base);
+    if (at >= 0) out = out.slice(0, at) + n.name + out.slice(at + n.base.length);
+  }
+  return out;
 }
 
 /** Where `name` stands as a whole name in `text` (not the start of a longer word), else -1. */

@@ -33,6 +33,15 @@ describe('reading a TFT state', () => {
     expect(clockView(tftState, { system: 'tft', turn: 9, pending: null }).over).toBe(true);
   });
 
+  it("reads an AD&D state's round and segment from its absolute segment while the step's report is not in (was round 0)", () => {
+    // Segment 13 is segment 3 of round 2; the page has only {pending} until explain answers.
+    const c = clockView({ system: 'adnd', now: 13, phase: 'declare' }, { pending: { figures: ['a'], kind: 'action' } });
+    expect(c).toMatchObject({ system: 'adnd', turn: 2, segment: 3, phase: 'declare' });
+    expect(clockView({ system: 'adnd', now: 0, phase: 'begin' }, { pending: null })).toMatchObject({ turn: 1, segment: undefined });
+    // The report, when in, is what the clock reads.
+    expect(clockView({ system: 'adnd', now: 13 }, { system: 'adnd', turn: 2, segmentOfRound: 3, pending: null })).toMatchObject({ turn: 2, segment: 3 });
+  });
+
   it('turns both ledger shapes into {entries, total}', () => {
     const entries = [
       { source: 'DX', delta: 13, rule: 'tft-core' },
@@ -69,5 +78,18 @@ describe('reading a TFT state', () => {
     // Or/Or collide, OS does not; BR/BR collide.
     expect(d.map((f) => f.short)).toEqual(['O1', 'O2', 'OS', 'B1', 'B2', 'Le']);
     expect(new Set(d.map((f) => f.name)).size).toBe(d.length);
+  });
+
+  it('never gives two figures the same map token: groups that start with the same letter keep their initials (the HiTech firefight)', () => {
+    const figs = figureViews({
+      figures: ['Blue rifleman', 'Blue rifleman 2', 'Blue SMG gunner', 'Blue shotgunner', 'Red rifleman', 'Red grenadier', 'Red SMG gunner', 'Red shotgunner'].map((name, i) => ({ id: `f${i}`, name, side: name.split(' ')[0] })),
+    });
+    const d = distinctNames(figs);
+    // BR/BR and BS/BS collide and both start with B: numbered by their initials (were B1, B2, B1, B2).
+    expect(d.map((f) => f.short)).toEqual(['BR1', 'BR2', 'BS1', 'BS2', 'RR', 'RG', 'R1', 'R2']);
+    expect(new Set(d.map((f) => f.short)).size).toBe(d.length);
+    // A numbered token that a single figure's initials already read is not reused.
+    const clash = distinctNames(figureViews({ figures: [{ id: 'a', name: 'Orc' }, { id: 'b', name: 'Orc' }, { id: 'c', name: 'O 1' }] }));
+    expect(new Set(clash.map((f) => f.short)).size).toBe(3);
   });
 });

@@ -3,6 +3,7 @@
 // use and missing ones are simply not shown. Pure and unit-tested.
 import type { Hex } from '../../../src/core/hex/coords.ts';
 import type { Ledger } from '../../../src/core/ledger.ts';
+import { roundOf, segmentOfRound } from '../../../src/rules/adnd/clock.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Obj = Record<string, unknown>;
@@ -197,11 +198,14 @@ export function clockView(state: unknown, report: unknown): ClockView {
   const s = isObj(state) ? state : {};
   const r = isObj(report) ? report : {};
   const pending = isObj(r.pending) ? r.pending : null;
+  // An AD&D state counts absolute segments (`now`): its round and segment, until the report for
+  // this step arrives (without them the header read "round 0" after every step).
+  const now = s.system === 'adnd' ? num(s.now) : undefined;
   return {
     system: str(r.system) ?? str(s.system) ?? '',
-    turn: num(r.turn) ?? pick(s, ['turn', 'round'], num) ?? 0,
+    turn: num(r.turn) ?? pick(s, ['turn', 'round'], num) ?? (now !== undefined ? roundOf(now) : 0),
     phase: pick(s, ['phase'], str),
-    segment: pick(r, ['segmentOfRound'], num) ?? pick(s, ['segment', 'clock'], num),
+    segment: pick(r, ['segmentOfRound'], num) ?? pick(s, ['segment', 'clock'], num) ?? (now ? segmentOfRound(now) : undefined),
     pendingKind: pending ? str(pending.kind) : undefined,
     pendingFigures: pending && Array.isArray(pending.figures) ? pending.figures.filter((x): x is string => typeof x === 'string') : [],
     over: isObj(r) && 'pending' in r && r.pending === null,
@@ -233,7 +237,8 @@ export function initials(name: string): string {
 /**
  * Figures told apart where the scenario's names are not: a name two figures share gets the
  * figure's id ("Orc (orc3)"), and map tokens whose initials collide are numbered in figure
- * order ("O1", "O2"...). Unique names and initials stay as they are.
+ * order ("O1", "O2"...; "BR1", "BS1" where two groups start alike). Every token differs from
+ * every other. Unique names and initials stay as they are.
  */
 export function distinctNames(figs: readonly FigureView[]): FigureView[] {
   const norm = (s: string) => s.trim().toLowerCase();
@@ -244,9 +249,20 @@ export function distinctNames(figs: readonly FigureView[]): FigureView[] {
     const t = initials(f.name).toUpperCase();
     tokens.set(t, [...(tokens.get(t) ?? []), f.id]);
   }
+  // A colliding group is numbered by its first letter ("O1") unless another group shares that
+  // letter or a single token reads the same: then by its whole initials ("BR1", "BS1"), so that
+  // "Blue rifleman"/"Blue rifleman 2" and "Blue SMG gunner"/"Blue shotgunner" are not B1, B2 twice.
+  const groups = [...tokens.entries()].filter(([, ids]) => ids.length > 1);
+  const singles = new Set([...tokens.entries()].filter(([, ids]) => ids.length === 1).map(([t]) => t));
+  const prefix = new Map<string, string>();
+  for (const [t, ids] of groups) {
+    const byLetter = groups.filter(([u]) => u[0] === t[0]).length === 1 && ids.every((_, i) => !singles.has(`${t[0]}${i + 1}`));
+    prefix.set(t, byLetter ? t[0] : t);
+  }
   return figs.map((f) => {
-    const same = tokens.get(initials(f.name).toUpperCase()) ?? [];
-    const short = same.length > 1 ? `${initials(f.name)[0].toUpperCase()}${same.indexOf(f.id) + 1}` : initials(f.name);
+    const t = initials(f.name).toUpperCase();
+    const same = tokens.get(t) ?? [];
+    const short = same.length > 1 ? `${prefix.get(t)}${same.indexOf(f.id) + 1}` : initials(f.name);
     const shared = (names.get(norm(f.name)) ?? 0) > 1 && norm(f.name) !== norm(f.id);
     return { ...f, baseName: f.name, name: shared ? `${f.name} (${f.id})` : f.name, short };
   });

@@ -16,6 +16,10 @@ export interface ActionsProps {
   options: OptionView[];
   /** Whether this viewer may command the figure now. */
   canAct: boolean;
+  /** The options of this step are still on their way (the explain report of an earlier step is not shown). */
+  loading?: boolean;
+  /** A command is on its way (or waits for physical dice): the buttons wait, the figure is still this viewer's. */
+  busy?: boolean;
   /** The options are shown for planning only (TFT: the action phase comes after movement). */
   preview?: boolean;
   waitingFor: string[];
@@ -32,6 +36,8 @@ export interface ActionsProps {
     chosen: Reach | null;
     ma: number;
     facing: number;
+    /** A command is on its way: Move here and Stay wait for it. */
+    busy?: boolean;
     after: string[];
     onFacing(d: number): void;
     onConfirm(): void;
@@ -65,14 +71,15 @@ export function Actions(p: ActionsProps) {
       </div>
       {p.move && <MoveCard {...p.move} />}
       {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}
-      {p.options.length === 0 && !p.move && <p className="muted">{p.canAct ? 'No options now.' : `Nothing for ${f.name} to do now.`}</p>}
+      {p.options.length === 0 && !p.move && p.loading && <p className="muted">Working out the options…</p>}
+      {p.options.length === 0 && !p.move && !p.loading && <p className="muted">{p.canAct ? 'No options now.' : `Nothing for ${f.name} to do now.`}</p>}
       <ol className="options">
         {p.options.map((o, i) => (
           <OptionCard
             key={o.key}
             o={o}
             index={i}
-            canAct={p.canAct}
+            canAct={p.canAct && !p.busy}
             armed={p.armed === o.key}
             hover={p.armed === o.key ? p.armedHover : undefined}
             onChoose={p.onChoose}
@@ -109,7 +116,7 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
       <div className="row">
         {m.chosen && m.chosen.maUsed > 0 ? (
           <>
-            <button type="button" className="primary" data-testid="confirm-move" onClick={m.onConfirm}>
+            <button type="button" className="primary" disabled={m.busy} data-testid="confirm-move" onClick={m.onConfirm}>
               Move here <kbd>Enter</kbd>
             </button>
             <button type="button" onClick={m.onClear}>
@@ -117,7 +124,7 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
             </button>
           </>
         ) : (
-          <button type="button" onClick={m.onStay} data-testid="stay">
+          <button type="button" disabled={m.busy} onClick={m.onStay} data-testid="stay">
             Stay (face {DIRS[m.facing]})
           </button>
         )}

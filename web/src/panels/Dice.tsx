@@ -55,8 +55,24 @@ export function DicePrompt({ sides, index, what, onFace, onCancel }: { sides: nu
   const [v, setV] = useState('');
   const n = Number(v);
   const ok = Number.isInteger(n) && n >= 1 && n <= sides;
+  // The prompt takes the focus for each die (the table's keys are off while it is open): with a
+  // mouse and keyboard the face field, to type the face and Enter; on a touch screen the dialog,
+  // so that no on-screen keyboard covers the face buttons. Escape cancels.
+  const box = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => (matchMedia('(pointer: fine)').matches ? field.current : box.current)?.focus(), []);
   return (
-    <div className="dice-prompt" role="dialog" aria-label="Enter a die" data-index={index}>
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="dice-prompt"
+      role="dialog"
+      aria-label="Enter a die"
+      data-index={index}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
+    >
       <p className="dice-for" data-testid="dice-for">
         For <strong>{what.command}</strong>
         {what.purpose ? `: ${what.purpose}` : ''}
@@ -75,7 +91,7 @@ export function DicePrompt({ sides, index, what, onFace, onCancel }: { sides: nu
           if (ok) onFace(n);
         }}
       >
-        <input aria-label={`d${sides} face`} inputMode="numeric" value={v} onChange={(e) => setV(e.target.value.replace(/\D/g, ''))} />
+        <input ref={field} aria-label={`d${sides} face`} inputMode="numeric" value={v} onChange={(e) => setV(e.target.value.replace(/\D/g, ''))} />
         {sides <= 20 && (
           <div className="face-buttons">
             {Array.from({ length: sides }, (_, i) => i + 1).map((f) => (

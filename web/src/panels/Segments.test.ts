@@ -2,13 +2,15 @@
 // 3380eb42, R-A1 clock, R-A2 first attack in segment SF, R-A3 surprise), from the real AD&D
 // system's explain() schedule and its events.
 import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import type { Obj } from '../model/view.ts';
-import { timelineCells } from './Segments.tsx';
+import { type Obj, distinctNames, figureViews } from '../model/view.ts';
+import { Segments, timelineCells } from './Segments.tsx';
 
 const adnd = systems.adnd;
 
@@ -40,5 +42,11 @@ describe('AD&D segment timeline', () => {
     const [c] = timelineCells([], figs, 3);
     expect(c).toMatchObject({ figure: 'a', round: 2, segment: 2, kind: 'attack', future: true });
     expect(c.text).toMatch(/segment 12: speed factor 5 \+5 \[R-A2\]/);
+  });
+
+  it('names the attacker a figure parries as the table names it (two "Gnoll"s; it showed the id)', () => {
+    const state = { system: 'adnd', now: 4, figures: [{ id: 'gorm', name: 'Gorm', side: 'party', parry: { against: 'gnoll2' } }, { id: 'gnoll2', name: 'Gnoll', side: 'gnolls' }, { id: 'gnoll3', name: 'Gnoll', side: 'gnolls' }] };
+    const html = renderToStaticMarkup(createElement(Segments, { state, figures: distinctNames(figureViews(state)), entries: [] }));
+    expect(html).toContain('parrying Gnoll (gnoll2)');
   });
 });

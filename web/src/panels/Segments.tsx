@@ -107,7 +107,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           return [
             <div key={`${f.id}:n`} className={`seg-name st-${f.state}`} title={f.state}>
               {f.name}
-              {parry && <span className="pill small">parrying {String(parry.against)}</span>}
+              {parry && <span className="pill small">parrying {figures.find((x) => x.id === parry.against)?.name ?? String(parry.against)}</span>}
             </div>,
             ...SEGS.map((seg) => {
               const here = cells.filter((c) => c.figure === f.id && c.round === shown && c.segment === seg);

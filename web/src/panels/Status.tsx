@@ -4,7 +4,7 @@
 // the state and from explain(): nothing is computed here but percentages.
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
-import { pct } from '../model/options.ts';
+import { distinctTargets, pct } from '../model/options.ts';
 import { moveOrderView } from '../model/turn.ts';
 
 export interface StatusProps {
@@ -50,9 +50,15 @@ export function Status(p: StatusProps) {
   return (
     <div className="status" data-testid="status">
       <div className="clock">
+        {/* AD&D counts rounds of ten segments, as the header says (a "Turn 1" here disagreed with it). */}
         <div>
-          <span className="muted">Turn</span> <strong data-testid="turn">{p.clock.turn}</strong>
+          <span className="muted">{p.system === 'adnd' ? 'Round' : 'Turn'}</span> <strong data-testid="turn">{p.clock.turn}</strong>
         </div>
+        {p.system === 'adnd' && p.clock.segment ? (
+          <div>
+            <span className="muted">Segment</span> <strong data-testid="segment">{p.clock.segment}</strong>
+          </div>
+        ) : null}
         {p.clock.phase && (
           <div>
             <span className="muted">Phase</span> <strong>{p.clock.phase}</strong>
@@ -129,6 +135,9 @@ export function Status(p: StatusProps) {
 
 /** AD&D combatants: hp, armour class (with its ledger as a tooltip), what each has declared and when it lands, surprise and parry. */
 function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
+  // The engine names a declared target by its scenario name; two "Gnoll"s are told apart as the table tells them.
+  const names = new Map(p.figures.map((f) => [f.id, { base: f.baseName ?? f.name, name: f.name }]));
+  const nameOf = (id: unknown) => p.figures.find((f) => f.id === id)?.name ?? String(id);
   return (
     <table className="roster">
       <thead>
@@ -147,19 +156,23 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
           const acWhy = ac && Array.isArray(ac.entries) ? ac.entries.map((x) => (isObj(x) ? `${String(x.source)} [${String(x.rule)}]` : '')).join('; ') : '';
           const parry = isObj(e.parry) ? e.parry : null;
           const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
+          const target = isObj(f.raw.declared) && typeof f.raw.declared.target === 'string' ? [f.raw.declared.target] : [];
+          const declared = typeof e.declared === 'string' ? distinctTargets(e.declared, target, names) : null;
           return (
             <tr key={f.id} {...rowProps(p, f)}>
               <NameCell f={f} color={p.sideColors[f.side]} />
               <td>
                 <span className={`state st-${f.state}`}>{f.state}</span>
                 {surprised > 0 && <span className="pill small">surprised {surprised}</span>}
-                {parry && <span className="pill small">parry vs {String(parry.against)}</span>}
+                {parry && <span className="pill small">parry vs {nameOf(parry.against)}</span>}
               </td>
               <td>
                 {f.hp ?? '–'}/{f.maxHp ?? '–'}
               </td>
               <td title={acWhy}>{ac ? String(ac.total) : '–'}</td>
-              <td className="muted">{typeof e.declared === 'string' ? `${e.declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}</td>
+              <td className="muted" data-testid={`next-${f.id}`}>
+                {declared !== null ? `${declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}
+              </td>
             </tr>
           );
         })}
