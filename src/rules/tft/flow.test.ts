@@ -232,6 +232,21 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     ]);
     expect(fig(s, 'a').wounds).toBe(10);
   });
+  it('explain offers attacks on foes first and an attack on a friend last, before doing nothing; the AI never one on a friend', () => {
+    // The friend stands first in the scenario, so the figures' order alone would list it first.
+    const s = setup([
+      { id: 'pal', side: 'A', dx: 9, at: [4, 2], facing: 4 },
+      { id: 'a', side: 'A', dx: 13, at: [3, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 11, at: [4, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'pal', path: [] }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const types = (mode: 'explain' | 'ai') => actionOptions(s, fig(s, 'a'), mode).map((o) => (o.command.type === 'attack' ? `attack ${(o.command as { target: string }).target}` : o.command.type));
+    const ex = types('explain');
+    expect(ex[0]).toBe('attack b');
+    expect(ex.slice(-2)).toEqual(['attack pal', 'pass']);
+    expect(types('ai')).not.toContain('attack pal');
+  });
   it('tft-core pole: explain and the AI count the doubling in the expected damage', () => {
     const s = setup([
       { id: 'a', side: 'A', dx: 11, at: [0, 3], facing: 0 },

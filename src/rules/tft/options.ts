@@ -2,7 +2,7 @@
 // exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
 import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
-import { attackDX, core, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
+import { attackDX, core, defaultArmorStops, defenseDice, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
 import { attackMode, attackProblem, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
@@ -93,7 +93,13 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });
     return out;
   }
-  out.push(...attackOptions(state, fig, mode));
+  // Attacks on foes lead; one on a friend (explain lists it for the GM; the AI's list has none)
+  // comes last, before doing nothing, so the first options offered are never a blow at a friend.
+  let atFriends: ActionOption[] | null = null;
+  for (const o of attackOptions(state, fig, mode)) {
+    if (mode === 'explain' && figure(state, (o.command as { target: string }).target)?.side === fig.side) (atFriends ??= []).push(o);
+    else out.push(o);
+  }
   out.push({ command: { type: 'defend', figure: id }, label: 'defend (attackers roll 4d6 in melee)', rule: 'tft-core' });
   out.push({ command: { type: 'dodge', figure: id }, label: 'dodge (missile and thrown attackers roll 4d6)', rule: 'tft-core' });
   out.push({ command: { type: 'drop', figure: id }, label: 'drop to the ground' });
@@ -111,6 +117,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
       }
     }
   }
+  if (atFriends) out.push(...atFriends);
   out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });
   // A core action a module vetoes now is no option (R-H4: after dodging while moving, only fire).
   const vetoes = hooksOf(state).vetoAction;
