@@ -753,6 +753,23 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
   };
   /** Every combination of n d6 faces. */
   const combos = (n: number): number[][] => (n === 0 ? [[]] : combos(n - 1).flatMap((c) => [1, 2, 3, 4, 5, 6].map((f) => [...c, f])));
+  /** The exact expected damage to biff of gun's single shot of `dice` dice, played face by face through the engine. */
+  const bruteFire = (base: ReturnType<typeof scenario>, dice: number): Fraction => {
+    const roll3 = Dist.dice(3, 6);
+    let expected = Fraction.ZERO;
+    for (let total = 3; total <= 18; total++) {
+      let sum = 0;
+      const faces = combos(dice);
+      for (const f of faces) {
+        const s = cloneTft(base);
+        const { ctx, events } = context(s, [...facesOf(total), ...f]);
+        act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+        sum += damages(events, 'biff').reduce((t, d) => t + d.amount, 0);
+      }
+      expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, faces.length)));
+    }
+    return expected;
+  };
 
   it('R-H8 [f04d4dae]: a single shot\'s expected damage in the fire options equals brute force over the engine: HiTech armor per die; chainmail, a shield, AP and HE once per hit', () => {
     const cases = [
@@ -764,7 +781,6 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
       { weapon: { weapon: 'acr', house: { hitech: { ammo: 'apds' } } }, target: { armor: 'plate' } },
       { weapon: { weapon: 'snub-pistol', house: { hitech: { ammo: 'he' } } }, target: { armor: 'chainmail' } },
     ];
-    const roll3 = Dist.dice(3, 6);
     for (const c of cases) {
       const base = scenario([shooter([c.weapon], { dx: 12 }), { ...biff, armor: null, st: 200, ...c.target }]);
       actionPhase(base);
@@ -772,18 +788,7 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
         .options({ state: base, core, mode: 'explain' }, fig(base, 'gun'))
         .find((o) => (o.command as unknown as { burst: string }).burst === 'single') as unknown as { expectedDamageExact: string };
       const dice = (fig(base, 'gun').weapons[0].house.hitech as { ammo: string }).ammo === 'apds' ? 3 : 2;
-      let expected = Fraction.ZERO;
-      for (let total = 3; total <= 18; total++) {
-        let sum = 0;
-        const faces = combos(dice);
-        for (const f of faces) {
-          const s = cloneTft(base);
-          const { ctx, events } = context(s, [...facesOf(total), ...f]);
-          act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
-          sum += damages(events, 'biff').reduce((t, d) => t + d.amount, 0);
-        }
-        expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, faces.length)));
-      }
+      const expected = bruteFire(base, dice);
       expect(opt.expectedDamageExact, JSON.stringify(c)).toBe(expected.toString());
     }
   });
@@ -795,7 +800,6 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
       { weapon: { weapon: 'snub-pistol', house: { hitech: { ammo: 'he' } } }, armor: 'nylon', shield: 'small-shield' },
       { weapon: { weapon: 'acr', house: { hitech: { ammo: 'apds' } } }, armor: 'combat-tl12', shield: 'tower-shield' },
     ];
-    const roll3 = Dist.dice(3, 6);
     const single = (state: ReturnType<typeof scenario>) =>
       spec('fire')
         .options({ state, core, mode: 'explain' }, fig(state, 'gun'))
@@ -806,18 +810,7 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
       const unshielded = scenario([shooter([c.weapon], { dx: 12 }), { ...biff, st: 200, armor: c.armor }]);
       actionPhase(unshielded);
       const dice = (fig(base, 'gun').weapons[0].house.hitech as { ammo: string }).ammo === 'apds' ? 3 : 2;
-      let expected = Fraction.ZERO;
-      for (let total = 3; total <= 18; total++) {
-        let sum = 0;
-        const faces = combos(dice);
-        for (const f of faces) {
-          const s = cloneTft(base);
-          const { ctx, events } = context(s, [...facesOf(total), ...f]);
-          act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
-          sum += damages(events, 'biff').reduce((t, d) => t + d.amount, 0);
-        }
-        expected = expected.add(Fraction.of(roll3.countAt(total), 216).mul(Fraction.of(sum, faces.length)));
-      }
+      const expected = bruteFire(base, dice);
       expect(single(base).expectedDamageExact, JSON.stringify(c)).toBe(expected.toString());
       expect(single(base).expectedDamage, JSON.stringify(c)).toBeLessThan(single(unshielded).expectedDamage);
     }
