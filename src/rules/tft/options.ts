@@ -97,8 +97,10 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   // comes last, before doing nothing, so the first options offered are never a blow at a friend.
   let atFriends: ActionOption[] | null = null;
   for (const o of attackOptions(state, fig, mode)) {
-    if (mode === 'explain' && figure(state, (o.command as { target: string }).target)?.side === fig.side) (atFriends ??= []).push(o);
-    else out.push(o);
+    if (mode === 'explain' && figure(state, (o.command as { target: string }).target)?.side === fig.side) {
+      if (!atFriends) atFriends = [];
+      atFriends.push(o);
+    } else out.push(o);
   }
   out.push({ command: { type: 'defend', figure: id }, label: 'defend (attackers roll 4d6 in melee)', rule: 'tft-core' });
   out.push({ command: { type: 'dodge', figure: id }, label: 'dodge (missile and thrown attackers roll 4d6)', rule: 'tft-core' });
