@@ -3,17 +3,23 @@ import { type DiceSource, ScriptedDice, SeededDice } from '../core/dice/source.t
 import { InputError } from '../core/errors.ts';
 import { seedRng } from '../core/rng.ts';
 import { ChainedDice } from '../engine/dice.ts';
+import { quote } from '../core/issues.ts';
 
 /** The largest numeric seed: seeds are folded to 32 bits (core/rng.ts hashSeed). */
 export const MAX_SEED = 0xffffffff;
 
+/** The longest text seed (it is printed with every result). */
+export const MAX_SEED_CHARS = 200;
+
 export function parseSeed(text: string | undefined, fallback: unknown): number | string {
   if (text === undefined) return typeof fallback === 'number' || typeof fallback === 'string' ? fallback : 1;
+  if (text.trim() === '') throw new InputError([{ path: '--seed', message: `is empty: give a whole number from 0 to ${MAX_SEED}, or any text` }], 'option');
+  if (text.length > MAX_SEED_CHARS) throw new InputError([{ path: '--seed', message: `${quote(text)} is ${text.length} characters long; a text seed has at most ${MAX_SEED_CHARS}` }], 'option');
   const n = Number(text);
-  if (!Number.isFinite(n) || text.trim() === '') return text;
+  if (!Number.isFinite(n)) return text;
   // A number is a whole number from 0 to 2^32 - 1: 1.5 would play the same fights as 1, and
   // 2^32 + 1 the same as 0 (core/rng.ts hashSeed); any text is hashed instead.
-  if (!Number.isInteger(n) || n < 0 || n > MAX_SEED) throw new InputError([{ path: '--seed', message: `'${text}' must be a whole number from 0 to ${MAX_SEED}, or any text` }], 'option');
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SEED) throw new InputError([{ path: '--seed', message: `${quote(text)} must be a whole number from 0 to ${MAX_SEED}, or any text` }], 'option');
   return n;
 }
 
@@ -21,7 +27,7 @@ export function parseDiceList(text: string): number[] {
   const parts = text.split(/[,\s]+/).filter((p) => p.length > 0);
   return parts.map((p, i) => {
     const n = Number(p);
-    if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: `--dice[${i}]`, message: `'${p}' is not a die face (a whole number from 1)` }], 'option');
+    if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: `--dice[${i}]`, message: `${quote(p)} is not a die face (a whole number from 1)` }], 'option');
     return n;
   });
 }

@@ -1,18 +1,28 @@
 // Turning errors into a clear message and an exit code.
 import { DiceExhausted } from '../core/dice/source.ts';
 import { CommandRejected, InputError } from '../core/errors.ts';
+import { clip } from '../core/issues.ts';
 import type { CliIO } from './io.ts';
 
 export const EXIT = { ok: 0, input: 1, dice: 2, unfinished: 3, internal: 70 } as const;
 
+/**
+ * The most characters of an issue's path and of its message the CLI prints (one line each,
+ * control characters escaped: lab/text.ts clip): the last guard against echoing a huge or
+ * multi-line input back; each message should already quote only the start of what it quotes.
+ */
+export const MAX_PATH_CHARS = 200;
+export const MAX_MESSAGE_CHARS = 1000;
+
 export function reportError(io: CliIO, e: unknown): number {
   if (e instanceof CommandRejected) {
-    io.err(`fray: command rejected: ${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    io.err(`fray: command rejected: ${e.issues.map((i) => `${clip(i.path, MAX_PATH_CHARS)}: ${clip(i.message, MAX_MESSAGE_CHARS)}`).join('; ')}`);
     return EXIT.input;
   }
   if (e instanceof InputError) {
-    io.err(`fray: ${e.message.split(':')[0]}:`);
-    for (const i of e.issues) io.err(`  ${i.path || '(root)'}: ${i.message}`);
+    io.err(`fray: ${clip(e.message.split(':')[0], MAX_PATH_CHARS)}:`);
+    for (const i of e.issues.slice(0, 50)) io.err(`  ${clip(i.path || '(root)', MAX_PATH_CHARS)}: ${clip(i.message, MAX_MESSAGE_CHARS)}`);
+    if (e.issues.length > 50) io.err(`  ... and ${e.issues.length - 50} more`);
     return EXIT.input;
   }
   if (e instanceof DiceExhausted) {

@@ -9,12 +9,21 @@ import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerSim } from './commands/sim.ts';
 import { registerValidate } from './commands/validate.ts';
+import { oneLine } from '../core/issues.ts';
 import { reportError } from './errors.ts';
 import { type CliContext, type CliIO, processIO } from './io.ts';
 
 export type Register = (program: Command, ctx: CliContext) => void;
 
 const registrations: Register[] = [registerRun, registerValidate, registerExplain, registerSchema, registerServe, registerOdds, registerSim, registerCompare];
+
+/**
+ * Commander's message `s` as printed: what it quotes ('...', as typed) on one line (control
+ * characters escaped), and each word longer than 80 characters cut to its first 60 and '...'.
+ */
+export function shortenWords(s: string): string {
+  return s.replace(/'[^']*'/g, (q) => oneLine(q)).replace(/\S{81,}/g, (w) => `${w.slice(0, 60)}...`);
+}
 
 /** Runs the CLI with `argv` as in process.argv (node, script, args...); returns the exit code. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
@@ -23,7 +32,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   const program = new Command('fray')
     .description('Fray: combat engine for The Fantasy Trip (with house rules) and AD&D 1e')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
+    .configureOutput({
+      writeOut: (s) => io.out(s.replace(/\n$/, '')),
+      writeErr: (s) => io.err(s.replace(/\n$/, '')),
+      // Commander's own errors quote what was typed ("unknown option '--...'"): the start of a long word only.
+      outputError: (s, write) => write(shortenWords(s)),
+    });
   for (const r of registrations) r(program, ctx);
   try {
     await program.parseAsync(argv, { from: 'node' });

@@ -32,9 +32,30 @@ function jsonStart(v: unknown): string {
   return j.length > 30 ? `${j.slice(0, 30)}...` : j;
 }
 
+/** `s` on one line: control characters (a newline, a tab...) written as escapes. */
+export function oneLine(s: string): string {
+  return s.replace(/\p{Cc}/gu, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/**
+ * A text as an error message quotes it: in quotes, on one line, and when longer than `max`
+ * characters only its start and '...' (never a long input echoed back whole).
+ */
+export function quote(s: string, max = 40): string {
+  const head = Array.from(s.slice(0, 2 * max + 2));
+  const long = head.length > max || s.length > 2 * max + 2;
+  return `'${oneLine(long ? `${head.slice(0, max - 3).join('')}...` : s)}'`;
+}
+
+/** `s` on one line and at most `max` characters (cut with '...'): for paths and messages of errors. */
+export function clip(s: string, max: number): string {
+  const line = oneLine(s.length > 2 * max ? s.slice(0, 2 * max) : s);
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
 /** A value as a message shows it: 'text', 42, an array, an object... shortened. */
 export function describeValue(v: unknown): string {
-  if (typeof v === 'string') return v.length > 40 ? `'${v.slice(0, 37)}...'` : `'${v}'`;
+  if (typeof v === 'string') return quote(v);
   if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return `an array (${jsonStart(v)})`;
   if (v === null) return 'null';

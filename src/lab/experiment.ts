@@ -15,44 +15,74 @@
 //     - { path: figures.hero.dx, from: 10, to: 18 }
 //     - { path: side.goblins.count, values: [1, 2, 3, 4] }
 import { z } from 'zod';
-import { InputError } from '../core/errors.ts';
-import { zodIssues } from '../core/issues.ts';
+import { InputError, type Issue } from '../core/errors.ts';
+import { clip, describeValue, quote, zodIssues } from '../core/issues.ts';
+import { systems } from '../rules/index.ts';
 import { type ArenaJob, prepareJob } from './arena.ts';
 import { ArenaPool, type PoolOptions } from './pool.ts';
 import type { Interval } from './stats.ts';
 import { metricOf } from './summary.ts';
-import { type Setting, SettingPathError, type Variant, applySettings, checkVariantNames, parseSetting } from './variants.ts';
+import {
+  MAX_NAME_CHARS,
+  MAX_PATH_CHARS,
+  MAX_VALUES,
+  type Setting,
+  SettingPathError,
+  type Variant,
+  applySettings,
+  checkVariantNames,
+  settingKeyProblem,
+  settingPath,
+} from './variants.ts';
 
-const settingsSchema = z.record(z.string().min(1), z.unknown());
+/** `set: { PATH: VALUE }`: each path well formed (settingKeyProblem); whether it names anything is known at the run. */
+const settingsSchema = z.record(z.string(), z.unknown()).superRefine((set, ctx) => {
+  for (const key of Object.keys(set)) {
+    const problem = settingKeyProblem(key);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
+  }
+});
+
+/** Text of 1 to `max` characters. */
+const text = (max: number) => z.string().min(1).max(max);
+
+/** One varied parameter: a path and its values, given as a list or as a range of whole numbers from..to. */
+const axisSchema = z
+  .strictObject({
+    path: text(MAX_PATH_CHARS),
+    title: text(MAX_NAME_CHARS).optional(),
+    values: z.array(z.unknown()).min(1).max(MAX_VALUES).optional(),
+    from: z.number().int().optional(),
+    to: z.number().int().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const problem = settingKeyProblem(v.path);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['path'] });
+    const range = v.from !== undefined || v.to !== undefined;
+    if (v.values !== undefined && range) ctx.addIssue({ code: 'custom', message: 'give values: [...] or from and to, not both', path: [] });
+    else if (v.values === undefined && !range) ctx.addIssue({ code: 'custom', message: 'give values: [...] or from and to (whole numbers, at most 1000 steps)', path: [] });
+    else if (v.values === undefined) {
+      if (v.from === undefined) ctx.addIssue({ code: 'custom', message: `required with to: ${v.to} (the first value of the range)`, path: ['from'] });
+      else if (v.to === undefined) ctx.addIssue({ code: 'custom', message: `required with from: ${v.from} (the last value of the range)`, path: ['to'] });
+      else if (v.to < v.from) ctx.addIssue({ code: 'custom', message: `${v.to} is below from: ${v.from}; a range goes up`, path: ['to'] });
+      else if (v.to - v.from > MAX_VALUES - 1) ctx.addIssue({ code: 'custom', message: `from ${v.from} to ${v.to} is ${(v.to - v.from).toLocaleString('en')} steps; at most ${MAX_VALUES - 1}`, path: ['to'] });
+    }
+  });
 
 export const experimentSchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  scenario: z.union([z.string().min(1), z.looseObject({ system: z.string() })]),
+  name: text(200),
+  description: z.string().max(10_000).optional(),
+  // Required (with the reason) by parseExperiment, which also asks an inline scenario for its `system`.
+  scenario: z.union([text(4096), z.record(z.string(), z.unknown())]).optional(),
   fights: z.number().int().min(1).max(100_000_000).default(10_000),
-  seed: z.union([z.number().int().min(0).max(0xffffffff), z.string().min(1)]).default(1),
+  seed: z.union([z.number().int().min(0).max(0xffffffff), text(200)]).default(1),
   events: z.boolean().default(true),
-  metric: z.string().min(1).optional(),
-  metricTitle: z.string().optional(),
+  metric: text(200).optional(),
+  metricTitle: z.string().max(200).optional(),
   variants: z
-    .array(z.strictObject({ name: z.string().min(1), set: settingsSchema.default({}) }))
+    .array(z.strictObject({ name: text(MAX_NAME_CHARS), set: settingsSchema.default({}) }))
     .min(1),
-  vary: z
-    .array(
-      z
-        .strictObject({
-          path: z.string().min(1),
-          title: z.string().optional(),
-          values: z.array(z.unknown()).min(1).optional(),
-          from: z.number().int().optional(),
-          to: z.number().int().optional(),
-        })
-        .refine((v) => v.values !== undefined || (v.from !== undefined && v.to !== undefined && v.to >= v.from && v.to - v.from <= 1000), {
-          message: 'give values: [...] or from and to (to >= from, at most 1000 steps)',
-        }),
-    )
-    .max(2)
-    .default([]),
+  vary: z.array(axisSchema).max(2).default([]),
 });
 
 export type ExperimentFile = z.output<typeof experimentSchema>;
@@ -75,20 +105,38 @@ export interface Experiment {
   vary: Axis[];
 }
 
+/** The issues of `scenario` the schema leaves to this file: missing, or inline without its `system`. */
+function scenarioIssues(raw: unknown): Issue[] {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const sc = (raw as Record<string, unknown>).scenario;
+  const known = Object.keys(systems).join(' or ');
+  if (sc === undefined) return [{ path: 'scenario', message: `required: the scenario file (a path relative to this file) or an inline scenario (system: ${known}, figures: ...)` }];
+  if (sc === null || typeof sc !== 'object' || Array.isArray(sc)) return [];
+  const system = (sc as Record<string, unknown>).system;
+  if (system === undefined) return [{ path: 'scenario.system', message: `required: an inline scenario names its game system (${known})` }];
+  if (typeof system !== 'string' || !(system in systems)) return [{ path: 'scenario.system', message: `expected ${known}, got ${typeof system === 'string' ? quote(system) : describeValue(system)}` }];
+  return [];
+}
+
 /** Validates an experiment file; InputError with one issue per bad field. */
 export function parseExperiment(raw: unknown): { experiment: Experiment; scenario: string | Record<string, unknown> } {
   const r = experimentSchema.safeParse(raw);
-  if (!r.success) {
-    throw new InputError(zodIssues(r.error, raw), 'experiment');
+  const issues = [...(r.success ? [] : zodIssues(r.error, raw)), ...scenarioIssues(raw)];
+  if (!r.success || issues.length > 0) {
+    // A path or message quoting a long key or value: its start only.
+    throw new InputError(
+      issues.map((i) => ({ path: clip(i.path, 120), message: clip(i.message, 400) })),
+      'experiment',
+    );
   }
   const e = r.data;
   checkVariantNames(e.variants, 'variants', true);
-  const variants = e.variants.map((v, i) => ({
+  const variants = e.variants.map((v) => ({
     name: v.name,
-    settings: Object.entries(v.set).map(([k, value]): Setting => ({ ...parseSetting(`${k}=x`, `variants.${i}.set.${k}`), value })),
+    settings: Object.entries(v.set).map(([k, value]): Setting => ({ path: settingPath(k), value })),
   }));
   const vary = e.vary.map((v) => ({
-    path: v.path.includes('.') ? v.path : `options.${v.path}`,
+    path: settingPath(v.path),
     title: v.title ?? v.path,
     values: v.values ?? Array.from({ length: (v.to as number) - (v.from as number) + 1 }, (_, k) => (v.from as number) + k),
   }));
@@ -170,7 +218,7 @@ export async function runGrid(
           // A path that names nothing is wrong at every point: an error of that setting.
           if (err instanceof SettingPathError) {
             const axis = e.vary.findIndex((a) => a.path === err.issues[0]?.path);
-            const where = axis >= 0 ? `vary '${e.vary[axis].title}'` : `variant '${v.name}'`;
+            const where = axis >= 0 ? `vary ${quote(e.vary[axis].title)}` : `variant ${quote(v.name)}`;
             throw new InputError(err.issues.map((i) => ({ path: `${where}: ${i.path}`, message: `${i.message}; the path names nothing in the scenario` })), 'experiment');
           }
           if (!(err instanceof InputError)) throw err;
@@ -183,7 +231,7 @@ export async function runGrid(
         if (!metric) metric = `win:${r.variants[0].sides[0]}`;
         r.variants.forEach((v, i) => {
           const m = metricOf(r, i, metric as string);
-          if (!m) throw new InputError([{ path: 'metric', message: `'${metric}' is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need events: true)` }], 'experiment');
+          if (!m) throw new InputError([{ path: 'metric', message: `${quote(metric as string)} is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need events: true)` }], 'experiment');
           const point: GridPoint = { variant: v.name, at, metric: m };
           if (v.diff && ok[0].name === e.variants[0].name) {
             const kd = v.diff.keys.indexOf(metric as string);

@@ -390,3 +390,24 @@ describe('fray odds: refusals (audit)', () => {
     expect(diceOdds('50d100').distribution.length).toBe(4951);
   });
 });
+
+describe('fray odds: any text (property)', () => {
+  it('splitThreshold and diceOdds take any text: a result or an InputError on one line, quoting at most a short start', () => {
+    const diceish = fc.array(fc.constantFrom('3', 'd', '6', '+', '-', ' ', '<=', '>=', '<', '>', '=', '!', '%', '20', '0', '.', '1.5', '≤', '\n', 'x', '９'), { maxLength: 12 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(fc.oneof(diceish, fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ minLength: 201, maxLength: 400 })), (text) => {
+        try {
+          const s = splitThreshold(text);
+          diceOdds(s.expr, s.op ? { op: s.op, value: s.value as number } : undefined);
+        } catch (e) {
+          expect(e).toBeInstanceOf(InputError);
+          for (const i of (e as InputError).issues) {
+            expect(i.message).not.toMatch(/\n/);
+            expect(i.message.length).toBeLessThan(300);
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

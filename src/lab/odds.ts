@@ -5,7 +5,7 @@
 // criticalRow...), never on a second copy of a rule.
 import { Dist, gcdNum } from '../core/dice/exact.ts';
 import { Fraction } from '../core/dice/fraction.ts';
-import { type DiceExpr, diceBounds, parseDice } from '../core/dice/notation.ts';
+import { type DiceExpr, DiceSyntaxError, diceBounds, parseDice } from '../core/dice/notation.ts';
 import { InputError } from '../core/errors.ts';
 import type { LedgerEntry } from '../core/ledger.ts';
 import type { FigureState } from '../engine/types.ts';
@@ -20,6 +20,7 @@ import { reachChances } from '../rules/tft/house/sweep/odds.ts';
 import { CLASSIC_MAX_ARC, sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
 import { threadStateOf } from '../rules/tft/house/thread/states.ts';
 import type { Figure as TftFigure } from '../rules/tft/model.ts';
+import { oneLine, quote } from '../core/issues.ts';
 
 export const STATES: readonly FigureState[] = ['healthy', 'reeling', 'unconscious', 'dying', 'dead'];
 
@@ -152,11 +153,57 @@ export interface DiceOddsResult {
   threshold?: { op: Comparison; value: number; p: number; exact: string };
 }
 
-/** Reads "3d6<=12", "1d20>=15" or "3d6" into the expression and its optional threshold. */
+/** The longest dice expression or damage text the lab reads (a longer text is refused, and never quoted whole). */
+export const MAX_EXPRESSION_CHARS = 200;
+
+/** The largest threshold, either way: beyond it a number is no longer exact (and no dice total reaches it). */
+export const MAX_THRESHOLD = 1e12;
+
+/** The comparisons a threshold may use, as written (≤ and ≥ too) -> as the result names them. */
+const COMPARISONS: Record<string, Comparison> = { '<=': '<=', '>=': '>=', '<': '<', '>': '>', '=': '=', '==': '=', '≤': '<=', '≥': '>=' };
+
+/** A bad threshold is an error of the expression it is written in. */
+function thresholdError(message: string): InputError {
+  return new InputError([{ path: 'expression', message }], 'odds');
+}
+
+/**
+ * Reads "3d6<=12", "1d20 >= 15" or "3d6" into the expression and its optional threshold (a
+ * whole number after <=, >=, <, >, = or ==; ≤ and ≥ too). InputError on 'expression' for a
+ * comparison that is not one of these, a missing or non-whole number, or nothing before it.
+ */
 export function splitThreshold(text: string): { expr: string; op?: Comparison; value?: number } {
-  const m = /^(.*?)(<=|>=|<|>|=)\s*(-?\d+)\s*$/.exec(text);
-  if (!m) return { expr: text.trim() };
-  return { expr: m[1].trim(), op: m[2] as Comparison, value: Number(m[3]) };
+  const at = text.search(/[<>=≤≥!]/);
+  if (at < 0) return { expr: text.trim() };
+  const expr = text.slice(0, at).trim();
+  const rest = text.slice(at);
+  const opText = /^[<>=≤≥!]+/.exec(rest)?.[0] ?? '';
+  const valueText = rest.slice(opText.length).trim();
+  const op = COMPARISONS[opText];
+  if (op === undefined) throw thresholdError(`${quote(opText)} is not a comparison: write <=, >=, <, > or = and a whole number (3d6<=12)`);
+  if (expr === '') throw thresholdError(`nothing before ${quote(opText)}: write the dice first (3d6${opText}12)`);
+  if (valueText === '') throw thresholdError(`${quote(opText)} needs a whole number after it (3d6${opText}12)`);
+  if (!/^[+-]?\d+$/.test(valueText)) throw thresholdError(`the threshold ${quote(valueText)} is not a whole number (3d6${opText}12)`);
+  const value = Number(valueText);
+  if (Math.abs(value) > MAX_THRESHOLD) throw thresholdError(`the threshold ${quote(valueText)} is out of range (from -${MAX_THRESHOLD.toLocaleString('en')} to ${MAX_THRESHOLD.toLocaleString('en')})`);
+  return { expr, op, value };
+}
+
+/** InputError on `path` for a text longer than MAX_EXPRESSION_CHARS (quoting its start only). */
+function checkLength(text: string, path: string, max = MAX_EXPRESSION_CHARS): void {
+  if (text.length > max) throw new InputError([{ path, message: `${quote(text)} is ${text.length.toLocaleString('en')} characters long; at most ${max}` }], 'odds');
+}
+
+/** parseDice, with a bounded text and errors that quote only its start. */
+function parseExpr(text: string, path: string): DiceExpr {
+  checkLength(text, path);
+  try {
+    return parseDice(text, path);
+  } catch (e) {
+    // The reason may quote a long run of digits ("die sides 99999... is too large"): its start only.
+    if (e instanceof DiceSyntaxError) throw new InputError([{ path, message: `${oneLine(e.reason.replace(/\d{16,}/g, (d) => `${d.slice(0, 12)}...`))} in ${quote(e.text)}` }], 'dice notation');
+    throw e;
+  }
 }
 
 export function compareProb(d: Dist, op: Comparison, v: number): Fraction {
@@ -199,13 +246,13 @@ export function checkEnumerable(e: DiceExpr, text: string, path: string): void {
   if (enumerationWork(e) > MAX_ENUMERATION_WORK) {
     const totals = e.dice.reduce((t, g) => t + g.count * (g.sides - 1), 1);
     const dice = e.dice.reduce((n, g) => n + g.count, 0);
-    throw new InputError([{ path, message: `'${text}' is too large to enumerate exactly (${totals.toLocaleString('en')} possible totals from ${dice} ${dice === 1 ? 'die' : 'dice'}; the limit is about 5,000 totals, fewer with many dice: 50d100 or 500d6 are fine)` }], 'odds');
+    throw new InputError([{ path, message: `${quote(text)} is too large to enumerate exactly (${totals.toLocaleString('en')} possible totals from ${dice} ${dice === 1 ? 'die' : 'dice'}; the limit is about 5,000 totals, fewer with many dice: 50d100 or 500d6 are fine)` }], 'odds');
   }
 }
 
 /** The exact distribution of a dice expression, with P(total op value) when asked. */
 export function diceOdds(text: string, threshold?: { op: Comparison; value: number }): DiceOddsResult {
-  const e = parseDice(text, 'expression');
+  const e = parseExpr(text, 'expression');
   checkEnumerable(e, text, 'expression');
   const d = Dist.of(e);
   const out: DiceOddsResult = {
@@ -337,7 +384,7 @@ export interface TftAttackResult {
 
 function checkInt(v: unknown, path: string, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    throw new InputError([{ path, message: `must be a whole number from ${min} to ${max}, got ${String(v)}` }], 'odds');
+    throw new InputError([{ path, message: `must be a whole number from ${min} to ${max}, got ${typeof v === 'string' ? quote(v) : String(v)}` }], 'odds');
   }
   return v;
 }
@@ -459,9 +506,42 @@ export function tftDamageDist(i: TftAttackInput): Dist {
   return computeTft(i).damage;
 }
 
+/** TFT damage dice: parseDamage's result. */
+type DamageDice = ReturnType<typeof parseDamage>;
+
+/** The longest TFT damage text ("100d+1000" is 9 characters; spaces are allowed). */
+const MAX_TFT_DAMAGE_CHARS = 40;
+/** The largest TFT damage adds, either way (weapons have a few; beyond this nothing changes but the work). */
+const MAX_TFT_ADDS = 1000;
+
+/**
+ * InputError on 'damage' unless `i.damage` is TFT damage notation with 0 to 100 dice and adds
+ * from -MAX_TFT_ADDS to MAX_TFT_ADDS (parseDamage, quoting at most a short text).
+ */
+function checkTftDamage(i: TftAttackInput): DamageDice {
+  if (typeof i.damage !== 'string') throw new InputError([{ path: 'damage', message: `expected TFT damage notation (e.g. 2d+1), got ${typeof i.damage}` }], 'odds');
+  checkLength(i.damage, 'damage', MAX_TFT_DAMAGE_CHARS);
+  const dmg = parseDamage(i.damage, 'damage');
+  if (Math.abs(dmg.plus) > MAX_TFT_ADDS) throw new InputError([{ path: 'damage', message: `${quote(i.damage)}: the adds must be from -${MAX_TFT_ADDS} to +${MAX_TFT_ADDS}` }], 'odds');
+  return dmg;
+}
+
+/**
+ * InputError on 'damage' when the hits of one attack are too many dice to enumerate exactly in
+ * a second or two: up to `hits` hits of `dice` dice each (a burst, R-H10), the first times 3 at
+ * most (a triple). Measured as `hits + 2` groups of the dice (enumerationWork, MAX_ENUMERATION_WORK).
+ */
+function checkHitsEnumerable(dmg: DamageDice, hits: number, text: string, burst: Burst | undefined): void {
+  const count = (hits + 2) * dmg.dice;
+  if (count === 0 || enumerationWork({ dice: [{ count, sides: 6, sign: 1 }], modifier: 0, text }) <= MAX_ENUMERATION_WORK) return;
+  const of = burst ? `a '${burst}' burst of up to ${hits} hits of ${dmg.dice} dice each` : `${dmg.dice} dice`;
+  throw new InputError([{ path: 'damage', message: `${quote(text)} with ${of} is too large to enumerate exactly (give fewer dice, a smaller burst or a lower adjDX)` }], 'odds');
+}
+
 function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist } {
   checkInt(i.adjDX, 'adjdx', -50, 100);
   checkInt(i.armor ?? 0, 'armor', 0, 100);
+  const dmg = checkTftDamage(i);
   if (i.burst && !['single', 'four', 'half', 'full'].includes(i.burst)) {
     throw new InputError([{ path: 'burst', message: `must be single, four, half or full, got '${i.burst}'` }], 'odds');
   }
@@ -484,6 +564,13 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
   }
   if (dice === 4) ledger.push({ source: 'target defends/dodges: 4d6', delta: 0, rule: 'tft-core defend/dodge' });
   const rounds = i.burst ? burstRounds(i.burst, clip) : 1;
+  // The most hits any roll gives (the lowest roll, 3): R-H10 burstHits.
+  checkHitsEnumerable(dmg, burstHits(adj, 3, rounds), i.damage, i.burst);
+  if (i.target) {
+    checkInt(i.target.st, 'st', 1, 200);
+    checkInt(i.target.wounds ?? 0, 'wounds', 0, 10000);
+    checkInt(i.target.fatigue ?? 0, 'fatigue', 0, 10000);
+  }
   const hitsCache = hitsCacheOf(i);
   // One pass over the roll's totals: the outcome, P(outcome) and P(k hits) as counts over the
   // roll's denominator, and the damage of each total (k hits, the first with the multiplier).
@@ -539,7 +626,6 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
     out.expectedTotalExact = total.toString();
   }
   if (i.target) {
-    checkInt(i.target.st, 'st', 1, 200);
     const t = i.target;
     out.states = stateOdds(damage, (x) => tftStateAfter(t, x));
   }
@@ -592,17 +678,29 @@ export function adndDamageDist(i: AdndAttackInput): Dist {
   return computeAdnd(i).damage;
 }
 
+/** The largest AD&D damage total either way (a critical multiplies it by up to 5). */
+const MAX_ADND_DAMAGE = 10000;
+
 function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Dist } {
   checkInt(i.need, 'need', -50, 50);
   const bonus = checkInt(i.bonus ?? 0, 'bonus', -50, 50);
   const naturals = i.naturals ?? true;
   const crits = i.criticals ?? true;
-  const expr = parseDice(i.damage, 'damage');
+  const dex = checkInt(i.dex ?? 11, 'dex', 1, 100);
+  const level = checkInt(i.level ?? 1, 'level', 0, 100);
+  const expr = parseExpr(i.damage, 'damage');
   checkEnumerable(expr, i.damage, 'damage');
+  const bounds = diceBounds(expr);
+  if (Math.max(Math.abs(bounds.min), Math.abs(bounds.max)) > MAX_ADND_DAMAGE) {
+    throw new InputError([{ path: 'damage', message: `${quote(i.damage)} goes from ${bounds.min} to ${bounds.max}; a damage stays within ${MAX_ADND_DAMAGE.toLocaleString('en')} either way` }], 'odds');
+  }
+  if (expr.dice.length === 0 && expr.modifier < 0) throw new InputError([{ path: 'damage', message: `${quote(i.damage)} is a negative damage: a damage without dice is 0 or more` }], 'odds');
   const normal = Dist.of(expr).mapTotal((x) => (expr.dice.length > 0 ? Math.max(1, x) : x));
-  const max = diceBounds(expr).max;
-  const threshold = i.threshold ?? ((i.dex ?? 11) + (i.level ?? 1)) / 2;
-  if (!Number.isFinite(threshold)) throw new InputError([{ path: 'threshold', message: 'must be a number' }], 'odds');
+  const max = bounds.max;
+  const threshold = i.threshold ?? (dex + level) / 2;
+  if (typeof threshold !== 'number' || !Number.isFinite(threshold) || Math.abs(threshold) > 100) {
+    throw new InputError([{ path: 'threshold', message: `must be a number from -100 to 100, got ${String(threshold)}` }], 'odds');
+  }
   const d20 = Dist.die(20);
   const hits = (f: number) => (naturals && f === 20 ? true : naturals && f === 1 ? false : f + bonus >= i.need);
   // The third roll decides the multiplier of maximum damage; parry lowers it by 3, at least 1.

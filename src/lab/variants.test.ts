@@ -57,7 +57,7 @@ describe('variants', () => {
     } catch (e) {
       const paths = (e as InputError).issues.map((i) => i.path);
       expect(paths).toContain('fights');
-      expect(paths).toContain('vary[0]');
+      expect(paths).toContain('vary[0].to');
     }
     const ok = parseExperiment({ name: 'x', scenario: 'a.yaml', variants: [{ name: 'a', set: { sweep: 'new' } }], vary: [{ path: 'figures.hero.dx', from: 10, to: 12 }] });
     expect(ok.experiment.variants[0].settings).toEqual([{ path: 'options.sweep', value: 'new' }]);

@@ -9,6 +9,7 @@
 //   side.goblins.count=2            keep the first 2 figures of side goblins (the number of foes)
 import { parse as parseYaml } from 'yaml';
 import { InputError } from '../core/errors.ts';
+import { quote } from '../core/issues.ts';
 
 export interface Setting {
   path: string;
@@ -32,17 +33,33 @@ export function checkVariantNames(variants: readonly { name: string }[], field: 
   variants.forEach((v, i) => {
     const first = seen.get(v.name);
     if (first !== undefined) {
-      throw new InputError([{ path: indexed ? `${field}[${i}].name` : field, message: `the name '${v.name}' is used twice (variants ${first + 1} and ${i + 1}); each variant needs its own name` }], 'variant');
+      throw new InputError([{ path: indexed ? `${field}[${i}].name` : field, message: `the name ${quote(v.name)} is used twice (variants ${first + 1} and ${i + 1}); each variant needs its own name` }], 'variant');
     }
     seen.set(v.name, i);
   });
 }
 
+/** The longest setting or varied path. */
+export const MAX_PATH_CHARS = 200;
+
+/**
+ * Why `key` cannot be a setting's path (empty, too long, an empty part between dots), or
+ * undefined when it can; whether it names anything is known only against a scenario.
+ */
+export function settingKeyProblem(key: string): string | undefined {
+  if (key.trim() === '') return 'a setting needs a path (figures.hero.dx, or an option: sweep)';
+  if (key.length > MAX_PATH_CHARS) return `the path ${quote(key)} is ${key.length} characters long; at most ${MAX_PATH_CHARS}`;
+  if (key.split('.').some((part) => part.trim() === '')) return `the path ${quote(key)} has an empty part between dots (figures.hero.dx)`;
+  return undefined;
+}
+
 /** Parses "KEY=VALUE" (the value as YAML); `field` names the option in errors. */
 export function parseSetting(text: string, field: string): Setting {
   const i = text.indexOf('=');
-  if (i <= 0) throw new InputError([{ path: field, message: `'${text}' is not KEY=VALUE` }], 'variant');
+  if (i <= 0) throw new InputError([{ path: field, message: `${quote(text)} is not KEY=VALUE` }], 'variant');
   const key = text.slice(0, i).trim();
+  const problem = settingKeyProblem(key);
+  if (problem) throw new InputError([{ path: field, message: problem }], 'variant');
   const raw = text.slice(i + 1).trim();
   let value: unknown;
   try {
@@ -50,14 +67,24 @@ export function parseSetting(text: string, field: string): Setting {
   } catch {
     value = raw;
   }
-  return { path: key.includes('.') ? key : `options.${key}`, value };
+  return { path: settingPath(key), value };
 }
+
+/** A setting's path in the scenario: a bare key is an option (sweep -> options.sweep). */
+export function settingPath(key: string): string {
+  const k = key.trim();
+  return k.includes('.') ? k : `options.${k}`;
+}
+
+/** The longest variant name (it heads a column of the table). */
+export const MAX_NAME_CHARS = 100;
 
 /** Parses "NAME:KEY=VALUE,KEY=VALUE" (a variant with no settings is "NAME:" or "NAME"). */
 export function parseVariant(text: string, field = '--variant'): Variant {
   const c = text.indexOf(':');
   const name = (c < 0 ? text : text.slice(0, c)).trim();
-  if (!name) throw new InputError([{ path: field, message: `'${text}' has no name (NAME:KEY=VALUE,...)` }], 'variant');
+  if (!name) throw new InputError([{ path: field, message: `${quote(text)} has no name (NAME:KEY=VALUE,...)` }], 'variant');
+  if (name.length > MAX_NAME_CHARS) throw new InputError([{ path: field, message: `the name ${quote(name)} is ${name.length} characters long; at most ${MAX_NAME_CHARS}` }], 'variant');
   const rest = c < 0 ? '' : text.slice(c + 1).trim();
   const settings = rest === '' ? [] : splitTop(rest).map((s) => parseSetting(s, `${field} ${name}`));
   return { name, settings };
@@ -80,25 +107,31 @@ function splitTop(s: string): string[] {
   return out.map((x) => x.trim());
 }
 
+/** The most values one varied parameter takes (a range of 1000 steps). */
+export const MAX_VALUES = 1001;
+
 /** Parses "PATH=A..B" (whole numbers, step 1) or "PATH=a,b,c" into a path and its values. */
 export function parseVary(text: string, field = '--vary'): { path: string; values: unknown[] } {
   const i = text.indexOf('=');
-  if (i <= 0) throw new InputError([{ path: field, message: `'${text}' is not PATH=A..B or PATH=a,b,c` }], 'variant');
+  if (i <= 0) throw new InputError([{ path: field, message: `${quote(text)} is not PATH=A..B or PATH=a,b,c` }], 'variant');
   const key = text.slice(0, i).trim();
+  const problem = settingKeyProblem(key);
+  if (problem) throw new InputError([{ path: field, message: problem }], 'variant');
   const spec = text.slice(i + 1).trim();
-  const path = key.includes('.') ? key : `options.${key}`;
+  const path = settingPath(key);
   const m = /^(-?\d+)\s*\.\.\s*(-?\d+)$/.exec(spec);
   if (!m && spec.includes('..') && !/^[[{'"]/.test(spec)) {
-    throw new InputError([{ path: field, message: `'${spec}' is not a range: write A..B with two whole numbers (e.g. 12..18), or a list a,b,c` }], 'variant');
+    throw new InputError([{ path: field, message: `${quote(spec)} is not a range: write A..B with two whole numbers (e.g. 12..18), or a list a,b,c` }], 'variant');
   }
   if (m) {
     const a = Number(m[1]);
     const b = Number(m[2]);
-    if (b < a || b - a > 1000) throw new InputError([{ path: field, message: `range ${a}..${b} must go up, by at most 1000 steps` }], 'variant');
+    if (b < a || b - a > MAX_VALUES - 1) throw new InputError([{ path: field, message: `range ${a}..${b} must go up, by at most ${MAX_VALUES - 1} steps` }], 'variant');
     return { path, values: Array.from({ length: b - a + 1 }, (_, k) => a + k) };
   }
   const values = splitTop(spec).map((v) => parseSetting(`x=${v}`, field).value);
-  if (values.length === 0) throw new InputError([{ path: field, message: 'no values' }], 'variant');
+  if (values.length === 0) throw new InputError([{ path: field, message: "no values after '=': write PATH=A..B or PATH=a,b,c" }], 'variant');
+  if (values.length > MAX_VALUES) throw new InputError([{ path: field, message: `${values.length} values; at most ${MAX_VALUES}` }], 'variant');
   return { path, values };
 }
 

@@ -14,7 +14,7 @@ import { count, fmtNum, table } from '../../lab/text.ts';
 import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
-import { parseScenarioText } from '../scenario-loader.ts';
+import { parseScenarioText, readText } from '../scenario-loader.ts';
 import { writeOutput } from '../output.ts';
 import { type ArenaCliOpts, checkOutputs, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
 
@@ -96,13 +96,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
       const { io } = ctx;
       checkOutputs(opts);
       const workers = parseWorkers(opts.workers);
-      let text: string;
-      try {
-        text = io.readFile(file);
-      } catch (e) {
-        throw new InputError([{ path: file, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }], 'compare');
-      }
-      const doc = parseScenarioText(text, file);
+      const doc = parseScenarioText(readText(io, file, 'compare'), file, 'experiment or scenario');
       let exp: Experiment;
       let raw: Record<string, unknown>;
       if ('variants' in doc && !('figures' in doc)) {
@@ -110,13 +104,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
         exp = parsed.experiment;
         if (typeof parsed.scenario === 'string') {
           const path = resolve(dirname(file), parsed.scenario);
-          let sc: string;
-          try {
-            sc = io.readFile(path);
-          } catch (e) {
-            throw new InputError([{ path: 'scenario', message: `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }], 'experiment');
-          }
-          raw = parseScenarioText(sc, path);
+          raw = parseScenarioText(readText(io, path, 'experiment', 'scenario'), path);
         } else raw = parsed.scenario;
         if (opts.n !== undefined) exp.fights = positiveInt(opts.n, '-n', 1);
         if (opts.seed !== undefined) exp.seed = parseSeed(opts.seed, exp.seed);

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import {
+  type AdndAttackInput,
   type AdndAttackResult,
   adndAttackOdds,
   type Burst,
@@ -15,9 +16,11 @@ import {
   diceOdds,
   type StateOdds,
   splitThreshold,
+  type TftAttackInput,
   type TftAttackResult,
   tftAttackOdds,
 } from '../../lab/odds.ts';
+import { quote } from '../../core/issues.ts';
 import { bars, pct, table } from '../../lab/text.ts';
 import type { CliContext } from '../io.ts';
 
@@ -54,18 +57,68 @@ interface OddsOpts {
   deathAt?: string;
 }
 
-/** A whole number from an option, or InputError naming the option. */
+/** The largest whole number an option takes, either way (the lab checks each one's own range). */
+const MAX_INT = 1e12;
+
+/**
+ * A whole number from an option, written in decimal digits (not 1e3 or 0x10), or InputError
+ * naming the option; each option's own range is checked by src/lab/odds.ts.
+ */
 function int(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
+  if (!/^\s*[+-]?\d+\s*$/.test(v)) throw new InputError([{ path: `--${name}`, message: `${quote(v)} is not a whole number` }], 'option');
   const n = Number(v);
-  if (v.trim() === '' || !Number.isInteger(n)) throw new InputError([{ path: `--${name}`, message: `'${v}' is not a whole number` }], 'option');
+  if (Math.abs(n) > MAX_INT) throw new InputError([{ path: `--${name}`, message: `${quote(v)} is out of range` }], 'option');
   return n;
+}
+
+/** --threshold: a number in decimal (it may be a half: the default is (dex + level) / 2). */
+function decimal(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) throw new InputError([{ path: `--${name}`, message: `${quote(v)} is not a number in decimal (e.g. 6.5)` }], 'option');
+  return Number(v);
+}
+
+/** The lab's input fields (src/lab/odds.ts) as the flags that set them. */
+const LAB_FLAGS: Record<string, string> = {
+  adjdx: '--adjdx',
+  armor: '--armor',
+  perDie: '--per-die',
+  burst: '--burst',
+  clip: '--clip',
+  targets: '--targets',
+  st: '--st',
+  wounds: '--wounds',
+  fatigue: '--fatigue',
+  damage: '--damage',
+  need: '--need',
+  bonus: '--bonus',
+  dex: '--dex',
+  level: '--level',
+  threshold: '--threshold',
+  hp: '--hp',
+};
+
+/** Runs `f`; an InputError on one of the lab's fields is rethrown naming the flag instead. */
+function asFlags<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof InputError) || !e.issues.some((i) => i.path in LAB_FLAGS)) throw e;
+    throw new InputError(
+      e.issues.map((i) => ({ path: LAB_FLAGS[i.path] ?? i.path, message: i.message })),
+      'option',
+    );
+  }
 }
 
 function need<T>(v: T | undefined, name: string, why: string): T {
   if (v === undefined) throw new InputError([{ path: `--${name}`, message: `required ${why}` }], 'option');
   return v;
 }
+
+/** The bursts of --burst (R-H10). */
+const BURSTS: readonly Burst[] = ['single', 'four', 'half', 'full'];
 
 /** The flags of each mode (commander keys), as the user types them. */
 const TFT_FLAGS = ['adjdx', 'armor', 'perDie', 'defend', 'ruleset', 'ap', 'he', 'burst', 'clip', 'sweep', 'targets', 'multipleSwing', 'st', 'wounds', 'fatigue', 'thread'] as const;
@@ -90,15 +143,15 @@ function checkModes(expression: string | undefined, given: (k: string) => boolea
   if (given('adjdx') && given('need')) throw mixed('--need', '--adjdx (a TFT attack) and --need (an AD&D swing) are two different modes: give one');
   if (given('adjdx') || given('need')) {
     const mode = given('adjdx') ? '--adjdx (TFT)' : '--need (AD&D)';
-    if (expression !== undefined) throw mixed('expression', `a dice expression ('${expression}') cannot be combined with ${mode}: give one`);
+    if (expression !== undefined) throw mixed('expression', `a dice expression (${quote(expression)}) cannot be combined with ${mode}: give one`);
     if (dice.length) throw mixed(flagName(dice[0]), `${list(dice)} go with a dice expression, not with ${mode}`);
     if (given('adjdx') && adnd.length) throw mixed(flagName(adnd[0]), `${list(adnd)} ${adnd.length === 1 ? 'is an AD&D flag' : 'are AD&D flags'} (with --need), not for a TFT attack (--adjdx)${given('hp') ? '; the TFT target is --st' : ''}`);
     if (given('need') && tft.length) throw mixed(flagName(tft[0]), `${list(tft)} ${tft.length === 1 ? 'is a TFT flag' : 'are TFT flags'} (with --adjdx), not for an AD&D swing (--need)${given('st') ? '; the AD&D target is --hp' : ''}`);
   } else {
     const attack = [...tft, ...adnd, ...(given('damage') ? ['damage'] : [])];
-    if (attack.length) throw mixed(flagName(attack[0]), `${list(attack)} ${attack.length === 1 ? 'is an attack flag' : 'are attack flags'}: give --adjdx (a TFT attack) or --need (an AD&D swing)${expression !== undefined ? `, or the dice expression '${expression}' alone` : ''}`);
+    if (attack.length) throw mixed(flagName(attack[0]), `${list(attack)} ${attack.length === 1 ? 'is an attack flag' : 'are attack flags'}: give --adjdx (a TFT attack) or --need (an AD&D swing)${expression !== undefined ? `, or the dice expression ${quote(expression)} alone` : ''}`);
     if (given('atMost') && given('atLeast')) throw mixed('--at-least', '--at-most and --at-least: give one threshold (or write it in the expression, "3d6<=12")');
-    if (dice.length && expression !== undefined && splitThreshold(expression).op !== undefined) throw mixed(flagName(dice[0]), `the expression '${expression}' already has a threshold`);
+    if (dice.length && expression !== undefined && splitThreshold(expression).op !== undefined) throw mixed(flagName(dice[0]), `the expression ${quote(expression)} already has a threshold`);
   }
   if (given('targets') && !given('sweep')) throw mixed('--targets', 'goes with --sweep new|classic (the targets of a sweeping blow)');
   if (given('multipleSwing') && !given('sweep')) throw mixed('--multiple-swing', 'goes with --sweep new|classic');
@@ -113,7 +166,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
   program
     .command('odds')
     .description('exact odds: a dice expression ("3d6<=12"), a TFT attack (--adjdx) or an AD&D swing (--need)')
-    .argument('[expression]', 'dice notation, optionally with <=, >=, <, >, = and a number')
+    .argument('[expression...]', 'dice notation, optionally with <=, >=, <, >, = and a number (words are joined: 3d6 "<=" 12)')
     .option('--json', 'print one JSON object')
     .option('--at-most <n>', 'P(total <= n) of the expression')
     .option('--at-least <n>', 'P(total >= n) of the expression')
@@ -144,16 +197,18 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--parry', 'AD&D: the target parries this attacker (third roll -3)')
     .option('--hp <n>', 'AD&D target: hit points (gives the chance of each state)')
     .option('--death-at <n>', 'AD&D: 0 (dead at 0 hp) or -10 (unconscious at 0, dying to -9)', '0')
-    .action((expression: string | undefined, opts: OddsOpts, cmd: Command) => {
+    .action((words: string[], opts: OddsOpts, cmd: Command) => {
       const { io } = ctx;
+      const expression = words.length > 0 ? words.join(' ') : undefined;
       checkModes(expression, (k) => cmd.getOptionValueSource(k) === 'cli');
       let result: DiceOddsResult | TftAttackResult | AdndAttackResult;
       if (opts.adjdx !== undefined) {
         const st = int(opts.st, 'st');
         const sweep = opts.sweep;
-        if (sweep !== undefined && sweep !== 'new' && sweep !== 'classic') throw new InputError([{ path: '--sweep', message: `must be new or classic, got '${sweep}'` }], 'option');
-        if (opts.ruleset !== 'legacy' && opts.ruleset !== 'classic') throw new InputError([{ path: '--ruleset', message: `must be legacy or classic, got '${opts.ruleset}'` }], 'option');
-        result = tftAttackOdds({
+        if (sweep !== undefined && sweep !== 'new' && sweep !== 'classic') throw new InputError([{ path: '--sweep', message: `must be new or classic, got ${quote(sweep)}` }], 'option');
+        if (opts.ruleset !== 'legacy' && opts.ruleset !== 'classic') throw new InputError([{ path: '--ruleset', message: `must be legacy or classic, got ${quote(String(opts.ruleset))}` }], 'option');
+        if (opts.burst !== undefined && !BURSTS.includes(opts.burst as Burst)) throw new InputError([{ path: '--burst', message: `must be single, four, half or full, got ${quote(opts.burst)}` }], 'option');
+        const input: TftAttackInput = {
           adjDX: int(opts.adjdx, 'adjdx') as number,
           damage: need(opts.damage, 'damage', 'with --adjdx (e.g. 2d+1)'),
           armor: int(opts.armor, 'armor'),
@@ -166,13 +221,12 @@ export function registerOdds(program: Command, ctx: CliContext): void {
           clip: int(opts.clip, 'clip'),
           sweep: sweep ? { variant: sweep, targets: need(int(opts.targets, 'targets'), 'targets', 'with --sweep'), multipleSwing: opts.multipleSwing } : undefined,
           target: st !== undefined ? { st, wounds: int(opts.wounds, 'wounds'), fatigue: int(opts.fatigue, 'fatigue'), thread: opts.thread } : undefined,
-        });
+        };
+        result = asFlags(() => tftAttackOdds(input));
       } else if (opts.need !== undefined) {
         const deathAt = int(opts.deathAt, 'death-at');
         if (deathAt !== 0 && deathAt !== -10) throw new InputError([{ path: '--death-at', message: `must be 0 or -10, got ${deathAt}` }], 'option');
-        const threshold = opts.threshold !== undefined ? Number(opts.threshold) : undefined;
-        if (threshold !== undefined && !Number.isFinite(threshold)) throw new InputError([{ path: '--threshold', message: `'${opts.threshold}' is not a number` }], 'option');
-        result = adndAttackOdds({
+        const input: AdndAttackInput = {
           need: int(opts.need, 'need') as number,
           bonus: int(opts.bonus, 'bonus'),
           damage: need(opts.damage, 'damage', 'with --need (e.g. 1d8+3)'),
@@ -180,13 +234,15 @@ export function registerOdds(program: Command, ctx: CliContext): void {
           criticals: opts.crits,
           dex: int(opts.dex, 'dex'),
           level: int(opts.level, 'level'),
-          threshold,
+          threshold: decimal(opts.threshold, 'threshold'),
           parry: opts.parry,
           hp: int(opts.hp, 'hp'),
           deathAt,
-        });
+        };
+        result = asFlags(() => adndAttackOdds(input));
       } else {
-        const text = need(expression, 'expression', ': give a dice expression (3d6), or --adjdx (TFT) or --need (AD&D)');
+        if (expression === undefined) throw new InputError([{ path: 'expression', message: 'required: give a dice expression (3d6), or --adjdx (TFT) or --need (AD&D)' }], 'option');
+        const text = expression;
         const split = splitThreshold(text);
         let threshold: { op: Comparison; value: number } | undefined;
         if (split.op !== undefined) threshold = { op: split.op, value: split.value as number };
@@ -224,7 +280,11 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
   const out: string[] = [];
   if (r.kind === 'dice') {
     out.push(`${r.expression}: ${r.min}..${r.max}, mean ${r.mean.toFixed(3)} (${r.meanExact}), sd ${r.sd.toFixed(3)}`);
-    if (r.threshold) out.push(`P(${r.expression} ${r.threshold.op} ${r.threshold.value}) = ${pct(r.threshold.p, 3)} (${r.threshold.exact})`);
+    if (r.threshold) {
+      const t = r.threshold;
+      const outside = t.value < r.min || t.value > r.max ? ` (${t.value} is outside the totals ${r.min}..${r.max})` : '';
+      out.push(`P(${r.expression} ${t.op} ${t.value}) = ${pct(t.p, 3)} (${t.exact})${outside}`);
+    }
     out.push('', ...distBlock(r.distribution));
   } else if (r.kind === 'tft') {
     out.push(`TFT attack: adjDX ${r.adjDX} on ${r.dice}d6 = ${r.ledger.map((e) => `${e.delta >= 0 ? '+' : ''}${e.delta} ${e.source} [${e.rule}]`).join(' ')}`);

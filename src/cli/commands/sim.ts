@@ -9,6 +9,7 @@ import { formatSim } from '../../lab/format.ts';
 import { runArena } from '../../lab/pool.ts';
 import { htmlPage, renderSvg, statesChart, winChart } from '../../lab/report.ts';
 import { type SimReport, summarize } from '../../lab/summary.ts';
+import { quote } from '../../core/issues.ts';
 import { count } from '../../lab/text.ts';
 import { type Variant, applySettings, describeSettings } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
@@ -30,7 +31,7 @@ export interface ArenaCliOpts {
 export function positiveInt(v: string | undefined, name: string, dflt: number, max = 1e9): number {
   if (v === undefined) return dflt;
   const n = Number(v.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new InputError([{ path: name, message: `'${v}' is not a whole number from 1 to ${max}` }], 'option');
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new InputError([{ path: name, message: `${quote(v)} is not a whole number from 1 to ${max}` }], 'option');
   return n;
 }
 
@@ -63,6 +64,19 @@ export function progressBar(io: CliIO, enabled: boolean): ((done: number, total:
   };
 }
 
+/** The scenario of variant `v`; a setting that cannot be applied is an error naming the variant. */
+function settingsOf(raw: Record<string, unknown>, v: Variant): Record<string, unknown> {
+  try {
+    return applySettings(raw, v.settings);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    throw new InputError(
+      e.issues.map((i) => ({ path: `variant ${quote(v.name)}: ${i.path}`, message: i.message })),
+      'variant',
+    );
+  }
+}
+
 /** Runs variants of a scenario and prints / writes the report (shared by sim and compare). */
 export async function runAndReport(
   ctx: CliContext,
@@ -76,7 +90,7 @@ export async function runAndReport(
   const seed = parseSeed(opts.seed, raw.seed);
   checkOutputs(opts);
   const job: ArenaJob = {
-    variants: variants.map((v) => ({ name: v.name, raw: applySettings(raw, v.settings) })),
+    variants: variants.map((v) => ({ name: v.name, raw: settingsOf(raw, v) })),
     seed,
     fights,
     events: opts.events ?? false,

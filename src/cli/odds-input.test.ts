@@ -1,0 +1,252 @@
+// `fray odds` on bad input (audit): every refusal is a clear error naming the flag (or the
+// expression), exit 1, on one line per issue, quoting at most a short start of what was typed;
+// odd but meaningful input gets a correct result. The property at the end throws random
+// argument lists at the command: never a stack trace or an internal error.
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+
+interface Captured {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function fray(args: string[]): Promise<Captured> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['node', 'fray', ...args], { out: (t) => out.push(t), err: (t) => err.push(t), readFile: (p) => readFileSync(p, 'utf8') });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Exit 1, no stack trace, each message on its own line and short, matching each of `what`. */
+function refused(r: Captured, ...what: (string | RegExp)[]) {
+  expect(r.code, r.err).toBe(1);
+  expect(r.err).not.toMatch(/internal error|\n\s+at /);
+  for (const line of r.err.split('\n')) expect(line.length, line.slice(0, 100)).toBeLessThan(400);
+  for (const w of what) expect(r.err).toMatch(w);
+}
+
+const odds = (...args: string[]) => fray(['odds', ...args]);
+const tft = (...args: string[]) => odds('--adjdx', '13', '--damage', '2d', ...args);
+const adnd = (...args: string[]) => odds('--need', '14', '--damage', '1d8', ...args);
+
+describe('fray odds: thresholds', () => {
+  it('a threshold written as separate words is read (3d6 "<=" 99), and one outside the totals says so', async () => {
+    const r = await odds('3d6', '<=', '99');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/P\(3d6 <= 99\) = 100\.000% \(1\) \(99 is outside the totals 3\.\.18\)/);
+    const ge0 = await odds('3d6>=0');
+    expect(ge0.out).toMatch(/P\(3d6 >= 0\) = 100\.000% \(1\)/);
+    const neg = await odds('3d6', '--at-most', '-3');
+    expect(neg.out).toMatch(/P\(3d6 <= -3\) = 0\.000% \(0\)/);
+  });
+  it('≤, ≥ and == are comparisons too', async () => {
+    expect((await odds('3d6 ≤ 12')).out).toMatch(/P\(3d6 <= 12\) = 74\.074% \(20\/27\)/);
+    expect((await odds('3d6 == 12')).out).toMatch(/P\(3d6 = 12\) = 11\.574% \(25\/216\)/);
+  });
+  it('a threshold that is not a whole number, missing, or after nothing is an error of the threshold', async () => {
+    refused(await odds('3d6<=1.5'), /expression: the threshold '1\.5' is not a whole number/);
+    refused(await odds('3d6', '<=', '1.5'), /the threshold '1\.5' is not a whole number/);
+    refused(await odds('3d6<='), /'<=' needs a whole number after it/);
+    refused(await odds('<=12'), /nothing before '<='/);
+    refused(await odds('3d6!=12'), /'!=' is not a comparison/);
+    refused(await odds('3d6<=12<=4'), /the threshold '12<=4' is not a whole number/);
+    refused(await odds('3d6<=99999999999999999999'), /the threshold '99999999999999999999' is out of range/);
+  });
+  it('--at-most and --at-least are whole numbers in decimal, in range', async () => {
+    refused(await odds('3d6', '--at-most', '1e3'), /--at-most: '1e3' is not a whole number/);
+    refused(await odds('3d6', '--at-least', '0x10'), /--at-least: '0x10' is not a whole number/);
+    refused(await odds('3d6', '--at-most', '1.5'), /--at-most: '1\.5' is not a whole number/);
+    refused(await odds('3d6', '--at-most', '99999999999999999999'), /--at-most: '99999999999999999999' is out of range/);
+  });
+  it('no expression and no mode: the error names the expression (not a flag --expression)', async () => {
+    const r = await odds();
+    refused(r, /^ {2}expression: required/m);
+    expect(r.err).not.toMatch(/--expression/);
+  });
+});
+
+describe('fray odds: dice expressions', () => {
+  it('odd but valid expressions give a result: d6, 3d-6 (3d6-6, TFT), 3-18, d%, whitespace, a sum in words', async () => {
+    expect((await odds('d6')).out).toMatch(/^d6: 1\.\.6/);
+    expect((await odds('3d-6')).out).toMatch(/^3d-6: -3\.\.12/);
+    expect((await odds('3-18')).out).toMatch(/^3-18: 3\.\.18/);
+    expect((await odds('d%')).out).toMatch(/^d%: 1\.\.100/);
+    expect((await odds(' 3d6 ')).out).toMatch(/^3d6: 3\.\.18/);
+    expect((await odds('3d6', '+', '2')).out).toMatch(/^3d6 \+ 2: 5\.\.20/);
+  });
+  it('0d6, 3d0, 3d6+, unicode digits and 1000d6 are refused naming the expression', async () => {
+    refused(await odds('0d6'), /expression: dice count must be at least 1/);
+    refused(await odds('3d0'), /expression: die sides must be at least 1/);
+    refused(await odds('3d6+'), /expression: expected a number or a die after '\+'/);
+    refused(await odds('３d６'), /expression: expected a number or a die such as 3d6, got '３'/);
+    refused(await odds('1000d6'), /expression: '1000d6' is too large to enumerate exactly/);
+  });
+  it('a long expression is refused quoting only its start', async () => {
+    const r = await odds('x'.repeat(5000));
+    refused(r, /expression: 'x{37}\.\.\.' is 5,000 characters long; at most 200/);
+    expect(r.err.length).toBeLessThan(200);
+    const digits = await odds(`3d${'9'.repeat(150)}`);
+    refused(digits, /die sides 9{12}\.\.\. is too large/);
+    expect(digits.err).not.toMatch(/9{40}/);
+    const sum = await odds(`${'1d6+'.repeat(60)}1`);
+    refused(sum, /expression: '(1d6\+){9}1\.\.\.' is 241 characters long; at most 200/);
+    expect((await odds(`${'1d6+'.repeat(45)}1`)).out).toMatch(/: 46\.\.271, mean/);
+  });
+  it('control characters are written as escapes: every message stays on its line', async () => {
+    const r = await odds('3d6\n12');
+    refused(r, /got '\\n' at column 4 in '3d6\\n12'/);
+    expect(r.err.split('\n')).toHaveLength(2);
+  });
+  it("commander's own errors quote a long word by its start only, on one line", async () => {
+    const r = await odds(`--${'z'.repeat(400)}`);
+    refused(r, /unknown option '--z+\.\.\./);
+    expect(r.err.length).toBeLessThan(120);
+    const nl = await odds('-\nx');
+    refused(nl, /^error: unknown option '-\\nx'$/);
+  });
+});
+
+describe('fray odds: TFT attack flags', () => {
+  it('the lab refusals name the flag, not the field (--armor, --clip, --targets, --st)', async () => {
+    refused(await tft('--armor', '-1'), /^ {2}--armor: must be a whole number from 0 to 100, got -1/m);
+    refused(await tft('--burst', 'full', '--clip', '0'), /^ {2}--clip: must be a whole number from 1 to 1000/m);
+    refused(await tft('--sweep', 'new', '--targets', '9'), /^ {2}--targets: must be a whole number from 2 to 6/m);
+    refused(await tft('--st', '0'), /^ {2}--st: must be a whole number from 1 to 200/m);
+    refused(await odds('--adjdx', '999', '--damage', '2d'), /^ {2}--adjdx: must be a whole number from -50 to 100/m);
+  });
+  it('numbers are whole and in decimal: 0x10, 1e2 and empty text are refused', async () => {
+    refused(await tft('--armor', '0x10'), /--armor: '0x10' is not a whole number/);
+    refused(await tft('--armor', '1e2'), /--armor: '1e2' is not a whole number/);
+    refused(await tft('--armor', ''), /--armor: '' is not a whole number/);
+  });
+  it('--damage: huge adds, long text and bad notation are errors of --damage (never of a distribution)', async () => {
+    const inf = await odds('--adjdx', '13', '--damage', `2d+${'9'.repeat(400)}`);
+    refused(inf, /--damage: '2d\+9+\.\.\.' is 403 characters long; at most 40/);
+    expect(inf.err).not.toMatch(/mapTotal|Infinity/);
+    const big = await odds('--adjdx', '13', '--damage', '100d+1000000000');
+    refused(big, /--damage: '100d\+1000000000': the adds must be from -1000 to \+1000/);
+    expect(big.err).not.toMatch(/mix:|distribution/);
+    refused(await odds('--adjdx', '13', '--damage', 'abc'), /--damage: 'abc' is not TFT damage notation/);
+    refused(await odds('--adjdx', '13', '--damage', '1000d'), /--damage: '1000d': between 0 and 100 dice/);
+  });
+  it('a burst too large to enumerate is refused at once (it ran for minutes)', async () => {
+    const t0 = Date.now();
+    refused(await odds('--adjdx', '100', '--damage', '100d', '--burst', 'full', '--clip', '1000'), /--damage: '100d' with a 'full' burst of up to 33 hits of 100 dice each is too large/);
+    refused(await odds('--adjdx', '30', '--damage', '100d', '--burst', 'full', '--clip', '1000'), /too large to enumerate/);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect((await odds('--adjdx', '30', '--damage', '20d', '--burst', 'full', '--clip', '1000')).code).toBe(0);
+  });
+  it('--burst, --sweep and --ruleset name the flag and quote a short start', async () => {
+    refused(await tft('--burst', 'many'), /--burst: must be single, four, half or full, got 'many'/);
+    refused(await tft('--sweep', 'z'.repeat(300), '--targets', '2'), /--sweep: must be new or classic, got 'z{37}\.\.\.'/);
+    refused(await tft('--ruleset', 'modern'), /--ruleset: must be legacy or classic, got 'modern'/);
+  });
+  it('the target: negative or huge wounds and fatigue are refused', async () => {
+    refused(await tft('--st', '12', '--wounds', '-5'), /--wounds: must be a whole number from 0 to 10000, got -5/);
+    refused(await tft('--st', '12', '--fatigue', '99999999999'), /--fatigue: must be a whole number from 0 to 10000/);
+    expect((await tft('--st', '12', '--wounds', '11')).out).toMatch(/Target after this attack/);
+  });
+});
+
+describe('fray odds: AD&D swing flags', () => {
+  it('--threshold is a number in decimal from -100 to 100', async () => {
+    refused(await adnd('--threshold', ''), /--threshold: '' is not a number/);
+    refused(await adnd('--threshold', '1e300'), /--threshold: '1e300' is not a number in decimal/);
+    refused(await adnd('--threshold', '500'), /--threshold: must be a number from -100 to 100, got 500/);
+    expect((await adnd('--threshold', '6.5')).out).toMatch(/confirm d20 <= 6\.5/);
+  });
+  it('--dex and --level are in range', async () => {
+    refused(await adnd('--dex', '99999999999999999999'), /--dex: '99999999999999999999' is out of range/);
+    refused(await adnd('--dex', '0'), /--dex: must be a whole number from 1 to 100, got 0/);
+    refused(await adnd('--level', '-1'), /--level: must be a whole number from 0 to 100, got -1/);
+  });
+  it('--damage: a negative constant and totals beyond 10,000 are refused naming --damage', async () => {
+    refused(await odds('--need', '14', '--damage', '-5'), /--damage: '-5' is a negative damage/);
+    const big = await odds('--need', '14', '--damage', '1d8+1000000000');
+    refused(big, /--damage: '1d8\+1000000000' goes from 1000000001 to 1000000008/);
+    expect(big.err).not.toMatch(/mix:/);
+    refused(await odds('--need', '14', '--damage', 'z'.repeat(400)), /--damage: 'z{37}\.\.\.' is 400 characters long; at most 200/);
+    refused(await odds('--need', '99', '--damage', '1d8'), /--need: must be a whole number from -50 to 50/);
+  });
+});
+
+/** A value an option may be given: numbers (some odd), dice, words, random text. */
+const value = fc.oneof(
+  fc.integer({ min: -200, max: 200 }).map(String),
+  fc.constantFrom('0', '-0', '1.5', '1e3', '0x10', '', ' ', '99999999999999999999', 'NaN', 'Infinity', '-', '+', '12abc'),
+  fc.constantFrom('3d6', '2d+1', '1d8+3', 'd6', '3d-6', '0d6', '3d0', '3d6+', '3-18', 'd%', '1d20>=15', '3d6<=1.5', '<=', '3d6 ≤ 12', '1000d6', '３d６'),
+  fc.constantFrom('2d+99999999999999999999', '100d+1000000000', '1d8+1000000000', '-5', '3d6\n12', 'x'.repeat(300), '-\n'),
+  fc.constantFrom('new', 'classic', 'single', 'four', 'half', 'full', 'legacy'),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+);
+const flag = fc.constantFrom(
+  '--json',
+  '--at-most',
+  '--at-least',
+  '--adjdx',
+  '--damage',
+  '--armor',
+  '--per-die',
+  '--defend',
+  '--ruleset',
+  '--ap',
+  '--he',
+  '--burst',
+  '--clip',
+  '--sweep',
+  '--targets',
+  '--multiple-swing',
+  '--st',
+  '--wounds',
+  '--fatigue',
+  '--no-thread',
+  '--need',
+  '--bonus',
+  '--no-naturals',
+  '--no-crits',
+  '--dex',
+  '--level',
+  '--threshold',
+  '--parry',
+  '--hp',
+  '--death-at',
+  '--bogus',
+);
+const token = fc.oneof({ weight: 2, arbitrary: flag }, { weight: 3, arbitrary: value });
+
+describe('fray odds: random arguments (property)', () => {
+  it('never a stack trace or an internal error: a result (exit 0) or clear errors (exit 1), each line short', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(token, { maxLength: 8 }), async (args) => {
+        const r = await odds(...args);
+        expect([0, 1], r.err).toContain(r.code);
+        expect(r.err).not.toMatch(/internal error|\n\s+at |TypeError|RangeError|invalid distribution/);
+        if (r.code === 1) {
+          // "fray: invalid ...:" then "  path: message" lines, or commander's "error: ..." (and its "(Did you mean ...?)").
+          for (const line of r.err.split('\n')) {
+            expect(line).toMatch(/^(fray: | {2}\S|error: |\(Did you mean )/);
+            expect(line.length).toBeLessThan(1300);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+  it('the TFT and AD&D modes with random values for every flag (property)', async () => {
+    const pairs = (flags: string[]) => fc.tuple(...flags.map((f) => fc.option(value, { nil: undefined }).map((v) => (v === undefined ? [] : [f, v])))).map((xs) => xs.flat());
+    const tftArgs = pairs(['--armor', '--burst', '--clip', '--sweep', '--targets', '--st', '--wounds', '--fatigue', '--ruleset', '--damage']).map((xs) => ['--adjdx', '15', '--damage', '2d+1', ...xs]);
+    const adndArgs = pairs(['--bonus', '--dex', '--level', '--threshold', '--hp', '--death-at', '--damage']).map((xs) => ['--need', '12', ...(xs.includes('--damage') ? [] : ['--damage', '1d8']), ...xs]);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(tftArgs, adndArgs), async (args) => {
+        const r = await odds(...args);
+        expect([0, 1], r.err).toContain(r.code);
+        expect(r.err).not.toMatch(/internal error|\n\s+at |invalid distribution/);
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+});
