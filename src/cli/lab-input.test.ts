@@ -1,7 +1,7 @@
 // `fray sim` / `fray compare` and the files they read, on bad input (audit): experiment and
 // scenario files that are empty, folders, not mappings, badly nested or malformed; flags with
 // odd values. Each is a clear error naming the field or flag, exit 1, never a stack trace.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -9,31 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../core/errors.ts';
 import { parseWorkers, positiveInt } from './commands/sim.ts';
 import { MAX_SEED, parseSeed } from './dice-options.ts';
-import { main } from './main.ts';
 import { MAX_DEPTH, duplicateJsonKey, parseScenarioText } from './scenario-loader.ts';
-
-interface Captured {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function fray(args: string[], files: Record<string, string> = {}): Promise<Captured> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'fray', ...args], {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => (p in files ? files[p] : readFileSync(p, 'utf8')),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-function refused(r: Captured, ...what: (string | RegExp)[]) {
-  expect(r.code, r.err).toBe(1);
-  expect(r.err).not.toMatch(/internal error|\n\s+at /);
-  for (const w of what) expect(r.err).toMatch(w);
-}
+import { fray, refused } from './testing.ts';
 
 const DUEL = 'examples/tft/duel.yaml';
 const DUEL_PATH = `${process.cwd()}/${DUEL}`;

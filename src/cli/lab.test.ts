@@ -8,31 +8,7 @@ import { nextU32, seedRng } from '../core/rng.ts';
 import type { GridResult } from '../lab/experiment.ts';
 import { isRateMetric } from '../lab/summary.ts';
 import { formatGrid, gridCharts } from './commands/compare.ts';
-import { main } from './main.ts';
-
-interface Captured {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function fray(args: string[], files: Record<string, string> = {}): Promise<Captured> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'fray', ...args], {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    readFile: (p) => (p in files ? files[p] : readFileSync(p, 'utf8')),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-/** Exit 1 with a message naming `what`, and no stack trace. */
-function refused(r: Captured, ...what: (string | RegExp)[]) {
-  expect(r.code, r.err).toBe(1);
-  expect(r.err).not.toMatch(/internal error|\n\s+at /);
-  for (const w of what) expect(r.err).toMatch(w);
-}
+import { fray, refused } from './testing.ts';
 
 const DUEL = 'examples/tft/duel.yaml';
 const tmp = () => mkdtempSync(join(tmpdir(), 'fray-lab-'));

@@ -2,31 +2,9 @@
 // expression), exit 1, on one line per issue, quoting at most a short start of what was typed;
 // odd but meaningful input gets a correct result. The property at the end throws random
 // argument lists at the command: never a stack trace or an internal error.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
-
-interface Captured {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function fray(args: string[]): Promise<Captured> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'fray', ...args], { out: (t) => out.push(t), err: (t) => err.push(t), readFile: (p) => readFileSync(p, 'utf8') });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-/** Exit 1, no stack trace, each message on its own line and short, matching each of `what`. */
-function refused(r: Captured, ...what: (string | RegExp)[]) {
-  expect(r.code, r.err).toBe(1);
-  expect(r.err).not.toMatch(/internal error|\n\s+at /);
-  for (const line of r.err.split('\n')) expect(line.length, line.slice(0, 100)).toBeLessThan(400);
-  for (const w of what) expect(r.err).toMatch(w);
-}
+import { fray, refused } from './testing.ts';
 
 const odds = (...args: string[]) => fray(['odds', ...args]);
 const tft = (...args: string[]) => odds('--adjdx', '13', '--damage', '2d', ...args);
