@@ -202,6 +202,26 @@ describe('fray odds: TFT attacks', () => {
     expect(o.hits?.find((h) => h.value === 4)?.exact).toBe(Fraction.of(four, 216).toString());
   });
 
+  it('R-H8 [f04d4dae, tft-core shields]: --shield with per-die armor stops once per hit after the armor (AP halves both), equals enumeration; without --per-die it adds to the armor', () => {
+    for (const ap of [false, true]) {
+      const adj = 13;
+      const p = ap ? 1 : 2; // armor 2 per die, AP half round up
+      const sh = ap ? 2 : 3; // shield 3, AP: half, round up
+      const t = new Tally();
+      each(3, 6, (r) => {
+        const m = mult3(sum(r), adj);
+        if (m === 0) return t.add(0, 36);
+        each(2, 6, (d) => {
+          const through = d.reduce((s, f) => s + Math.max(0, f * m - p), 0);
+          t.add(Math.max(0, through - sh));
+        });
+      });
+      expectSame(tftDamageDist({ adjDX: adj, damage: '2d', armor: 2, perDie: true, shield: 3, ap }), t);
+    }
+    const once = tftAttackOdds({ adjDX: 13, damage: '2d', armor: 2, shield: 3 });
+    expect(once.expectedExact).toBe(tftAttackOdds({ adjDX: 13, damage: '2d', armor: 5 }).expectedExact);
+  });
+
   it('R-H8, R-H9, R-H10 [f04d4dae]: bursts equal enumeration across adjDX, rounds, armor, AP, HE, adds and 4d6', () => {
     // Every face of the roll; k hits from the roll, each over every face of its dice.
     const cases = [

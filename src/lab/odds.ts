@@ -15,7 +15,7 @@ import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } fro
 import { dieThrough, hitThrough } from '../rules/tft/odds.ts';
 import { burstHits, burstProblem, clipUse } from '../rules/tft/house/hitech/autofire.ts';
 import type { FirearmDef } from '../rules/tft/house/hitech/data.ts';
-import { effectiveProtection } from '../rules/tft/house/hitech/damage.ts';
+import { effectiveProtection, shieldThrough } from '../rules/tft/house/hitech/damage.ts';
 import { reachChances } from '../rules/tft/house/sweep/odds.ts';
 import { CLASSIC_MAX_ARC, sweepPenalty, type SweepVariant } from '../rules/tft/house/sweep/rules.ts';
 import { threadStateOf } from '../rules/tft/house/thread/states.ts';
@@ -343,6 +343,11 @@ export interface TftAttackInput {
   /** Hits stopped: per attack (melee), or per die with perDie (HiTech armor vs missiles, R-H8). */
   armor?: number;
   perDie?: boolean;
+  /**
+   * A ready shield's hits stopped (tft-core shields): with perDie, once per hit after the per-die
+   * armor (HiTech shieldThrough: the engine's count, halved by AP too); otherwise with the armor.
+   */
+  shield?: number;
   /** The target defends (melee) or dodges (missiles): 4d6 (tft-core). */
   defend?: boolean;
   ruleset?: 'legacy' | 'classic';
@@ -396,7 +401,7 @@ let hitDamageCached = 0;
 
 /** The numbers one hit's damage depends on, as a cache key. */
 function hitKey(i: TftAttackInput): string {
-  return `${i.damage}|${i.armor ?? 0}|${i.perDie ? 1 : 0}|${i.ap ? 1 : 0}|${i.he ? 1 : 0}|${i.sweep?.variant === 'new' ? 1 : 0}`;
+  return `${i.damage}|${i.armor ?? 0}|${i.shield ?? 0}|${i.perDie ? 1 : 0}|${i.ap ? 1 : 0}|${i.he ? 1 : 0}|${i.sweep?.variant === 'new' ? 1 : 0}`;
 }
 
 /** The cached damages of this input's hits, by multiplier and hit count (a bounded cache). */
@@ -467,7 +472,9 @@ function rollTable(dice: 3 | 4): RollTable {
  */
 function buildHitDamage(i: TftAttackInput, m: number): Dist {
   const dmg = parseDamage(i.damage, 'damage');
-  const armor = effectiveProtection(i.armor ?? 0, i.ap ?? false, false).protection;
+  const shield = i.shield ?? 0;
+  const ap = i.ap ?? false;
+  const armor = effectiveProtection((i.armor ?? 0) + (i.perDie ? 0 : shield), ap, false).protection;
   const halve = i.sweep?.variant === 'new';
   let through: Dist;
   if (i.perDie) {
@@ -476,7 +483,7 @@ function buildHitDamage(i: TftAttackInput, m: number): Dist {
     through = Dist.die(6)
       .mapTotal((f) => dieThrough(f, m, armor))
       .repeat(dmg.dice)
-      .mapTotal((t) => hitThrough(t, dmg.plus, m));
+      .mapTotal((t) => shieldThrough(hitThrough(t, dmg.plus, m), shield, ap, false));
   } else {
     through = Dist.dice(dmg.dice, 6).mapTotal((t) => {
       const raw = Math.max(0, t + dmg.plus) * m;
@@ -541,6 +548,7 @@ function checkHitsEnumerable(dmg: DamageDice, hits: number, text: string, burst:
 function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist } {
   checkInt(i.adjDX, 'adjdx', -50, 100);
   checkInt(i.armor ?? 0, 'armor', 0, 100);
+  checkInt(i.shield ?? 0, 'shield', 0, 100);
   const dmg = checkTftDamage(i);
   if (i.burst && !['single', 'four', 'half', 'full'].includes(i.burst)) {
     throw new InputError([{ path: 'burst', message: `must be single, four, half or full, got '${i.burst}'` }], 'odds');

@@ -31,6 +31,7 @@ interface OddsOpts {
   adjdx?: string;
   damage?: string;
   armor?: string;
+  shield?: string;
   perDie?: boolean;
   defend?: boolean;
   ruleset?: string;
@@ -83,6 +84,7 @@ function decimal(v: string | undefined, name: string): number | undefined {
 const LAB_FLAGS: Record<string, string> = {
   adjdx: '--adjdx',
   armor: '--armor',
+  shield: '--shield',
   perDie: '--per-die',
   burst: '--burst',
   clip: '--clip',
@@ -121,7 +123,7 @@ function need<T>(v: T | undefined, name: string, why: string): T {
 const BURSTS: readonly Burst[] = ['single', 'four', 'half', 'full'];
 
 /** The flags of each mode (commander keys), as the user types them. */
-const TFT_FLAGS = ['adjdx', 'armor', 'perDie', 'defend', 'ruleset', 'ap', 'he', 'burst', 'clip', 'sweep', 'targets', 'multipleSwing', 'st', 'wounds', 'fatigue', 'thread'] as const;
+const TFT_FLAGS = ['adjdx', 'armor', 'shield', 'perDie', 'defend', 'ruleset', 'ap', 'he', 'burst', 'clip', 'sweep', 'targets', 'multipleSwing', 'st', 'wounds', 'fatigue', 'thread'] as const;
 const ADND_FLAGS = ['need', 'bonus', 'naturals', 'crits', 'dex', 'level', 'threshold', 'parry', 'hp', 'deathAt'] as const;
 const DICE_FLAGS = ['atMost', 'atLeast'] as const;
 const FLAG_NAMES: Record<string, string> = { thread: '--no-thread', naturals: '--no-naturals', crits: '--no-crits' };
@@ -172,8 +174,9 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--at-least <n>', 'P(total >= n) of the expression')
     .option('--adjdx <n>', 'TFT: adjDX of the attack (all modifiers included; a sweep penalty is added)')
     .option('--damage <dice>', 'damage: TFT notation (2d+1) or AD&D dice with bonuses (1d8+3)')
-    .option('--armor <n>', 'TFT: hits stopped by armor and shield', '0')
+    .option('--armor <n>', 'TFT: hits stopped by armor (and shield, without --shield)', '0')
     .option('--per-die', 'TFT: armor stops per die (HiTech armor against missiles, R-H8)')
+    .option('--shield <n>', "TFT: a ready shield's hits stopped; with --per-die once per hit after the armor (tft-core shields)")
     .option('--defend', 'TFT: the target defends or dodges (4d6)')
     .option('--ruleset <r>', 'TFT: legacy or classic', 'legacy')
     .option('--ap', 'TFT: armor-piercing (armor counts half, R-H9)')
@@ -212,6 +215,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
           adjDX: int(opts.adjdx, 'adjdx') as number,
           damage: need(opts.damage, 'damage', 'with --adjdx (e.g. 2d+1)'),
           armor: int(opts.armor, 'armor'),
+          shield: int(opts.shield, 'shield'),
           perDie: opts.perDie,
           defend: opts.defend,
           ruleset: opts.ruleset,
