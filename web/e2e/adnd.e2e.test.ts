@@ -109,6 +109,27 @@ describe('an AD&D surprise round', () => {
     expect(h.errors).toEqual([]);
   });
 
+  it('with no map the timeline shows once, in the left pane, not again in the Combatants tab; on a phone too, above the tabs', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 820 });
+    const id = await createFromExample(gm, 'adnd/surprise');
+    await gm.getByTestId('system-step').click();
+    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(1)'));
+    await gm.locator('[data-tab="status"]').click();
+    await gm.getByTestId('status').waitFor();
+    expect(await gm.locator('.map-pane [data-testid="segments"]').count()).toBe(1);
+    expect(await gm.getByTestId('segments').count()).toBe(1);
+    await h.shot(gm, 'adnd-combatants');
+    // A phone stacks the left pane above the tabs: the timeline is there, on the screen, once.
+    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(tokenOf(gm))}`);
+    await phone.locator('[data-tab="status"]').click();
+    await phone.getByTestId('status').waitFor();
+    expect(await phone.getByTestId('segments').count()).toBe(1);
+    expect(await phone.getByTestId('segments').isVisible()).toBe(true);
+    await h.shot(phone, 'adnd-combatants-390');
+    expect(h.errors).toEqual([]);
+  });
+
   it('the last lines of the timeline scroll clear of the floating dice tray (they stayed under it)', async () => {
     const { page: gm } = await h.page({ width: 1280, height: 640 });
     const id = await createFromExample(gm, 'adnd/surprise');

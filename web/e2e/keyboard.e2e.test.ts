@@ -127,4 +127,32 @@ describe('keyboard only', () => {
     expect(await logCount(gm)).toBe(0);
     expect(h.errors).toEqual([]);
   });
+
+  it('cancelling the physical-dice prompt, by Escape or its button, gives the focus back to the button that opened it (it went to the page body)', async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await gm.locator('[data-tab="actions"]').click();
+    await gm.getByTestId('physical-dice').check();
+    await tabTo(gm, 'system-step');
+    await gm.keyboard.press('Enter');
+    const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
+    await prompt.waitFor();
+    // A die entered first: the prompt of the second die is the one cancelled.
+    await gm.keyboard.type('6');
+    await gm.keyboard.press('Enter');
+    await expect.poll(() => prompt.getAttribute('data-index')).toBe('1');
+    await gm.keyboard.press('Escape');
+    await expect.poll(() => prompt.count()).toBe(0);
+    await expect.poll(() => focused(gm)).toBe('system-step');
+    // Enter on it opens the prompt again; its Cancel button gives the focus back too.
+    await gm.keyboard.press('Enter');
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Cancel the command' }).click();
+    await expect.poll(() => prompt.count()).toBe(0);
+    await expect.poll(() => focused(gm)).toBe('system-step');
+    expect(await logCount(gm)).toBe(0);
+    expect(h.errors).toEqual([]);
+  });
 });

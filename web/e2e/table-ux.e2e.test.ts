@@ -1,7 +1,7 @@
 // What a GM and players read at the table: whose turn it is on a waiting player's page, the
 // movement order while the initiative winner chooses, what a physical die is for, figures with
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
-// never over the content on a phone).
+// never over the content on a phone); a fallen figure in the Status tab; the phone's header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
 import { type Harness, apiGet, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
@@ -190,6 +190,59 @@ describe('a command on its way', () => {
     expect(await gm.getByTestId('do-0').isDisabled()).toBe(true);
     await prompt.getByRole('button', { name: 'Cancel the command' }).click();
     await expect.poll(() => gm.getByTestId('do-0').isDisabled()).toBe(false);
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('the Status tab', () => {
+  it('a figure that dropped to the ground reads prone beside "healthy" (only the map\'s P showed it)', async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const { view, seqIs } = api(id, tokenOf(gm));
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    await gm.getByTestId('initiative-first').click();
+    await seqIs(2);
+    await gm.getByTestId('stay').click();
+    await seqIs(3);
+    await gm.getByTestId('stay').click();
+    await seqIs(4);
+    const actor = (await view()).view.pending!.figures[0];
+    await gm.getByTestId(`figure-${actor}`).click({ force: true });
+    await gm.locator('li.option[data-option="drop"]').getByRole('button', { name: 'Do it' }).click();
+    await seqIs(5);
+    await gm.locator('[data-tab="status"]').click();
+    await expect.poll(() => gm.locator(`[data-conditions="${actor}"]`).textContent()).toBe('healthyprone');
+    await h.shot(gm, 'status-prone');
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('on a phone', () => {
+  it('the header sticks over the scrolled log opaque (the log showed through it)', async () => {
+    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
+    const id = await createFromExample(gm, 'tft/duel');
+    const { view, seqIs } = api(id, tokenOf(gm));
+    // The engine plays a few steps: the log outgrows the screen.
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    for (let seq = 2; seq <= 8; seq++) {
+      const p = (await view()).view.pending!;
+      await gm.getByTestId(p.figures.length === 0 ? 'system-step' : 'auto-play').click();
+      await seqIs(seq);
+    }
+    await gm.locator('[data-tab="log"]').click();
+    await gm.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const header = await gm.evaluate(() => {
+      const r = document.querySelector('header.topbar')!;
+      return { top: r.getBoundingClientRect().top, bg: getComputedStyle(r).backgroundColor, scrolled: window.scrollY };
+    });
+    expect(header.scrolled).toBeGreaterThan(0);
+    expect(header.top).toBe(0);
+    // rgb(...) or rgba(..., 1): nothing under it shows through.
+    const alpha = Number(/rgba?\(([^)]*)\)/.exec(header.bg)?.[1].split(',')[3] ?? 1);
+    expect(alpha, header.bg).toBe(1);
+    await h.shot(gm, 'phone-header-scrolled');
     expect(h.errors).toEqual([]);
   });
 });

@@ -209,8 +209,21 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   };
 
   // ---- commands -----------------------------------------------------------------------------
+  // What had the focus when the physical-dice prompt opened (the button that sent the command):
+  // it gets it back when the prompt closes and the command is done, cancelled or not (it was
+  // left on the page's body). Its first die only: later dice open with the focus in the prompt.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (prompt || busy || !opener.current) return;
+    const el = opener.current;
+    opener.current = null;
+    if (el.isConnected && document.activeElement === document.body) el.focus();
+  }, [prompt, busy]);
+
   const askFace = (sides: number, index: number, what: DiceFor) =>
     new Promise<number>((resolve, reject) => {
+      const from = document.activeElement;
+      if (!opener.current && from instanceof HTMLElement && from !== document.body && !from.closest('.dice-prompt')) opener.current = from;
       setPrompt({
         sides,
         index,
@@ -512,6 +525,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               onHover={setHover}
             />
           ) : (
+            // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
             <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
           )}
           <DiceTray groups={dice.groups} stamp={dice.stamp} label={dice.label} />
@@ -600,6 +614,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                       ? {
                           chosen,
                           ma,
+                          engaged: preview?.engaged ?? false,
+                          hexes: reach ? [...reach.values()].filter((r) => r.maUsed > 0).length : 0,
                           facing: moveFacing(chosen),
                           busy,
                           after: chosen ? (actionsAfterMove(view?.state, sel.id, chosen.path) ?? ['as the dice fall (the move may draw fire)']) : [],
@@ -615,21 +631,19 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               </>
             )}
             {tab === 'status' && (
-              <>
-                <Status
-                  system={system}
-                  clock={clock}
-                  state={state}
-                  figures={figures}
-                  report={rep}
-                  sideColors={sideColors}
-                  selected={selected}
-                  onSelect={setSelected}
-                  mine={mine}
-                  onCommand={status === 'live' ? (c) => void send(c) : undefined}
-                />
-                {system === 'adnd' && !hasMap && <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />}
-              </>
+              <Status
+                system={system}
+                clock={clock}
+                state={state}
+                figures={figures}
+                report={rep}
+                entries={log}
+                sideColors={sideColors}
+                selected={selected}
+                onSelect={setSelected}
+                mine={mine}
+                onCommand={status === 'live' ? (c) => void send(c) : undefined}
+              />
             )}
             {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}
             {tab === 'share' && isGm && <Share encounterId={encounterId} token={token} figures={figures} settings={ev.settings} onError={shareError} />}

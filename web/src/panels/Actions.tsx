@@ -35,6 +35,10 @@ export interface ActionsProps {
   move?: {
     chosen: Reach | null;
     ma: number;
+    /** Engaged (tft-core): only a 1-hex shift that stays next to a foe, or stay (model/move.ts). */
+    engaged: boolean;
+    /** How many hexes the engine accepts as its move now, its own hex not counted. */
+    hexes: number;
     facing: number;
     /** A command is on its way: Move here and Stay wait for it. */
     busy?: boolean;
@@ -92,6 +96,16 @@ export function Actions(p: ActionsProps) {
   );
 }
 
+/** What the figure may do with its move, as the engine allows it (an engaged one only shifts or stays). */
+function moveHint(m: NonNullable<ActionsProps['move']>): string {
+  if (m.engaged) {
+    return m.hexes > 0
+      ? 'Engaged: it may only shift 1 hex to a lit hex still next to a foe, or stay. To break away, disengage in the action phase.'
+      : 'Engaged, with no hex to shift to: it may only stay. To break away, disengage in the action phase.';
+  }
+  return m.hexes > 0 ? 'Drag the figure or click a lit hex. The path and the MA it uses show on the map.' : 'No hex in reach: it may only stay.';
+}
+
 function MoveCard(m: NonNullable<ActionsProps['move']>) {
   return (
     <div className="move-card" data-testid="move-card" data-path={m.chosen ? m.chosen.path.map((h) => `${h.q},${h.r}`).join(' ') : ''}>
@@ -104,7 +118,9 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
           To {m.chosen.hex.q},{m.chosen.hex.r}: <strong>{m.chosen.maUsed}</strong> MA used, {m.ma - m.chosen.maUsed} left. Then: {m.after.join(', ')}.
         </p>
       ) : (
-        <p className="muted">Drag the figure or click a lit hex. The path and the MA it uses show on the map.</p>
+        <p className="muted" data-testid="move-hint">
+          {moveHint(m)}
+        </p>
       )}
       <div className="facing-pick" title="Facing after the move">
         {DIRS.map((d, i) => (

@@ -8,8 +8,10 @@ export type DiceGroup = TrayGroup;
 
 /**
  * The last step's rolls, one group per event (attack 3d6, damage 2d...), each with its sum when
- * its faces are one roll (model/log.ts trayGroups). Cleared by a rewind. On a phone it sits in
- * the page's flow under the map instead of floating over it (styles.css), so it covers nothing.
+ * its faces are one roll (model/log.ts trayGroups). Every group of the step: an attack that ends
+ * the turn rolls its to-hit, its damage and the next initiative in one command (the to-hit was
+ * cut when only the last three showed); the tray wraps instead. Cleared by a rewind. On a phone
+ * it sits in the page's flow under the map instead of floating over it (styles.css), so it covers nothing.
  */
 export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp: number; label: string }) {
   const [rolling, setRolling] = useState(false);
@@ -28,7 +30,7 @@ export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp:
   if (groups.length === 0) return null;
   return (
     <div className="dice-tray" data-testid="dice-tray" aria-live="polite">
-      {groups.slice(-3).map((g, i) => (
+      {groups.map((g, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: groups of one step keep their order
         <span key={i} className="dice-group">
           <span className="dice-label">{g.label}</span>

@@ -1,5 +1,6 @@
-// The AD&D combatants table from the real engine's state and explain(): the clock in rounds and
-// segments as the header has it, and figures named as the table names them (two "Gnoll"s).
+// The Status panel from the real engine's state and explain(): AD&D's combatants table with the
+// clock in rounds and segments as the header has it, and figures named as the table names them
+// (two "Gnoll"s); TFT's roster with what a GM needs beside each wound state (down, a dropped weapon).
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -7,17 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
+import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { type Obj, clockView, distinctNames, figureViews } from '../model/view.ts';
 import { Status } from './Status.tsx';
 
 const adnd = systems.adnd;
+const tft = systems.tft;
 
-/** The page's text of the Status panel for this AD&D state. */
-function statusText(state: unknown): string {
-  const report = adnd.explain(state) as unknown as Obj;
+/** The page's text of the Status panel for this state (AD&D unless told), with its log. */
+function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = []): string {
+  const report = systems[system].explain(state as never) as unknown as Obj;
   const html = renderToStaticMarkup(
     createElement(Status, {
-      system: 'adnd',
+      system,
+      entries,
       clock: clockView(state, report),
       state: state as Obj,
       figures: distinctNames(figureViews(state, report)),
@@ -47,5 +51,30 @@ describe('AD&D combatants', () => {
     const dice = new ScriptedDice(Array(400).fill(4));
     for (let i = 0; i < 40 && (s as unknown as { now: number }).now < 3; i++) adnd.apply(s, adnd.decide(adnd.clone(s)), dice, null);
     expect(statusText(s)).toMatch(/^ Round 1 Segment 3 Phase /);
+  });
+});
+
+describe('TFT status', () => {
+  it('a fallen figure reads prone beside "healthy" (only the map showed it), and a fumbled weapon reads dropped', () => {
+    const scenario = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'));
+    scenario.figures[1].at = [3, 3]; // Cedric next to Bjorn, face to face
+    const s = tft.setup(scenario);
+    const entries: LogEntryView[] = [];
+    // Bjorn wins the initiative (6 to 1); Cedric's 3d6 of 17 drops his axe (tft-core 17); then the next turn's initiative.
+    const dice = new ScriptedDice([6, 1, 6, 6, 5, 4, 2]);
+    const play = (command: Obj) => {
+      const events: Record<string, unknown>[] = [];
+      tft.apply(s, tft.parseCommand(command), dice, (e) => events.push(e as unknown as Record<string, unknown>));
+      entries.push({ seq: entries.length + 1, kind: 'command', at: '', by: { role: 'gm', tokenId: 't' }, command, events });
+    };
+    play({ type: 'begin' });
+    play({ type: 'initiative', figure: 'bjorn', choice: 'first' });
+    play({ type: 'move', figure: 'bjorn', path: [] });
+    play({ type: 'move', figure: 'cedric', path: [] });
+    play({ type: 'drop', figure: 'bjorn' });
+    play({ type: 'attack', figure: 'cedric', target: 'bjorn' });
+    const text = statusText(s, 'tft', entries);
+    expect(text).toMatch(/Bjorn healthy prone /);
+    expect(text).toMatch(/Cedric healthy dropped War ax /);
   });
 });

@@ -1,7 +1,10 @@
 // TFT status: turn and phase, initiative, movement and action order; each figure's wound
-// state with ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
+// state with what else a GM needs at a glance (prone, stance, 5-hit penalty, no weapon in hand:
+// model/conditions.ts), ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
 // the chance to survive the coming turns, stabilization progress (R-T3). Numbers come from
 // the state and from explain(): nothing is computed here but percentages.
+import type { LogEntryView } from '../api/client.ts';
+import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
 import { distinctTargets, pct } from '../model/options.ts';
@@ -13,6 +16,8 @@ export interface StatusProps {
   state: Obj;
   figures: FigureView[];
   report: Obj | null;
+  /** The log: why a figure's hand is empty (its weapon dropped or broke). */
+  entries?: readonly LogEntryView[];
   sideColors: Record<string, string>;
   selected: string | null;
   onSelect(id: string): void;
@@ -114,8 +119,13 @@ export function Status(p: StatusProps) {
             return (
               <tr key={f.id} {...rowProps(p, f)}>
                 <NameCell f={f} color={p.sideColors[f.side]} />
-                <td>
+                <td data-conditions={f.id}>
                   <span className={`state st-${f.state}`}>{f.state}</span>
+                  {tftConditions(f.raw, p.entries).map((c) => (
+                    <span key={c.label} className="pill small" title={c.title}>
+                      {c.label}
+                    </span>
+                  ))}
                 </td>
                 <td>{f.st ?? f.hp ?? '–'}</td>
                 <td>{f.wounds ?? '–'}</td>
