@@ -55,8 +55,27 @@ describe('fray run', () => {
     const r = await fray(['run', DUEL, '--seed', '7']);
     expect(r.code).toBe(0);
     const text = r.out.join('\n');
-    expect(text).toMatch(/attacks (cedric|bjorn) with (Broadsword|War ax) \(melee\): 3d6 = \d\+\d\+\d = \d+ vs adjDX \d+ \[\d+ DX - 2 Leather armor/);
+    expect(text).toMatch(/attacks (Cedric|Bjorn) with (Broadsword|War ax) \(melee\): 3d6 = \d\+\d\+\d = \d+ vs adjDX \d+ \[\d+ DX - 2 Leather armor/);
     expect(text).toMatch(/Result after \d+ turn/);
+  });
+  it('narration names figures as the table does (their names, not their ids); --json keeps the ids', async () => {
+    const r = await fray(['run', DUEL, '--seed', '7']);
+    expect(r.out).toContain('[turn 1] Cedric steps (5,3) -> (4,3)');
+    expect(r.out).toContain('[turn 1] Action order: Bjorn (adjDX 10), Cedric (adjDX 9).');
+    expect(r.out.some((l) => l.startsWith('[turn 1] Cedric attacks Bjorn with War ax (melee): '))).toBe(true);
+    // Sides are not figures: they stay as they are.
+    expect(r.out).toContain('[turn 1] north chooses to move last; order south then north.');
+    expect(r.out.join('\n')).not.toMatch(/\b(cedric|bjorn)\b/);
+    const json = await fray(['run', DUEL, '--seed', '7', '--json']);
+    const attack = json.out.map((l) => JSON.parse(l)).find((e) => e.type === 'attack' && e.figure === 'cedric');
+    expect(attack).toMatchObject({ figure: 'cedric', target: 'bjorn' });
+  });
+  it('two figures with the same name are told apart in the narration as "Name (id)"', async () => {
+    const twins = readFileSync(DUEL, 'utf8').replace('name: Bjorn', 'name: Knight').replace('name: Cedric', 'name: Knight');
+    const r = await fray(['run', 'twins.yaml', '--seed', '7'], { 'twins.yaml': twins });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('[turn 1] Knight (cedric) steps (5,3) -> (4,3)');
+    expect(r.out.some((l) => l.startsWith('[turn 1] Knight (cedric) attacks Knight (bjorn) with War ax (melee): '))).toBe(true);
   });
   it('--dice replaces the generator; running out is a clear error and a non-zero exit', async () => {
     const r = await fray(['run', DUEL, '--dice', '6,1,3']);

@@ -73,11 +73,17 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
   summary(state: S): Summary;
   /**
    * Every legal option of every figure at this point, with its ledger and exact odds
-   * (`fray explain`, the table's action panel). Plain JSON-able data.
+   * (`fray explain`, the table's action panel). Plain JSON-able data. `names`: as for describe,
+   * the names its labels and texts show for figures (the server passes those of the figures a
+   * viewer may see); without it, engine/names.ts displayNames of every figure.
    */
-  explain(state: S): ExplainReport;
-  /** One line of narration for an event (`fray run` without --json, the table's log). */
-  describe(event: E): string;
+  explain(state: S, names?: ReadonlyMap<string, string>): ExplainReport;
+  /**
+   * One line of narration for an event (`fray run` without --json, the table's log). `names`:
+   * figure id -> the name to show (engine/names.ts displayNames, built from the state the
+   * events come from); an id without an entry is shown as the id. The event keeps its ids.
+   */
+  describe(event: E, names?: ReadonlyMap<string, string>): string;
   /**
    * Optional: whether the pending decision comes from the scenario's script (not the AI), so
    * `fray explain` can play a scenario "up to the end of its script".

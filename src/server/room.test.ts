@@ -73,5 +73,35 @@ for (const tdb of testDatabases()) {
       expect(last.state).toEqual(room.state);
       expect(last.seq).toBe(15);
     });
+
+    it('narrates with the names each viewer may see: a hidden namesake never turns a visible figure into "Name (id)"', async () => {
+      const storage = await Storage.open(await tdb.create());
+      opened.push(storage);
+      // Both figures named Knight; bjorn hidden from the players.
+      const scenario = duelScenario();
+      for (const f of scenario.figures as { id: string; name?: string }[]) f.name = 'Knight';
+      await storage.createEncounter(
+        { id: 'r2', name: 'twins', system: 'tft', scenario, settings: EncounterSettings.parse({ hiddenFigures: ['bjorn'] }), at: new Date(0).toISOString() },
+        { id: 'gm1', hash: 'h', role: 'gm', figures: [], label: 'GM', createdAt: '' },
+      );
+      const room = await Room.load(storage, silent, (await storage.getEncounter('r2')) ?? (null as never), getSystem, opts);
+      for (let i = 0; i < 6; i++) expect((await room.submit({ ...gm, encounterId: 'r2' }, { command: tft.decide(room.state) })).type).toBe('accepted');
+      const lines = async (viewer: { role: 'gm' | 'player'; figures: string[] }) => (await room.entriesAfter(0, viewer)).flatMap((e) => e.descriptions ?? []);
+      // The GM sees both: each as "Knight (id)".
+      const gmText = (await lines({ role: 'gm', figures: [] })).join('\n');
+      expect(gmText).toMatch(/\] Knight \(cedric\) (steps|moves|stays)/);
+      expect(gmText).toMatch(/\] Knight \(bjorn\) (steps|moves|stays)/);
+      // Cedric's player sees only his own knight, by the plain name: nothing hints at a second one.
+      const player = await lines({ role: 'player', figures: ['cedric'] });
+      expect(player.join('\n')).toMatch(/\] Knight (steps|moves|stays)/);
+      expect(player.join('\n')).not.toMatch(/\(cedric\)|\(bjorn\)|bjorn/);
+      expect(room.namesFor({ role: 'player', figures: ['cedric'] })).toEqual(new Map([['cedric', 'Knight']]));
+      expect(room.namesFor({ role: 'gm', figures: [] })).toEqual(
+        new Map([
+          ['bjorn', 'Knight (bjorn)'],
+          ['cedric', 'Knight (cedric)'],
+        ]),
+      );
+    });
   });
 }

@@ -9,6 +9,7 @@
 // acknowledged -> broadcast (each session gets its own filtered view).
 // A lost compare-and-set (another process appended first) catches up and tries again.
 import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice } from '../core/dice/source.ts';
+import { type DisplayNames, displayNames } from '../engine/names.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import { checkCommandRights, checkEnteredDice } from './rights.ts';
@@ -443,7 +444,23 @@ export class Room {
     };
   }
 
-  entryView(entry: LogEntry, viewer: Viewer): LogEntryView {
+  /**
+   * The names narration and explain show this viewer for figures (engine/names.ts): built from
+   * the figures it may see only, so a figure hidden from it neither shows nor turns a visible
+   * namesake into "Orc (orc2)". Names are on the map anyway (visibility.ts keeps `name` even
+   * where stats are hidden); figures never change names during a fight.
+   */
+  namesFor(viewer: Viewer): DisplayNames {
+    const visible = new Set(viewValue(figureIds(this.state), this.state, this.settings, viewer));
+    const figures = figureList(this.state).map((f) => f as { id?: unknown; name?: unknown });
+    return displayNames(
+      figures
+        .filter((f): f is { id: string; name?: unknown } => typeof f?.id === 'string' && visible.has(f.id))
+        .map((f) => ({ id: f.id, name: typeof f.name === 'string' ? f.name : undefined })),
+    );
+  }
+
+  entryView(entry: LogEntry, viewer: Viewer, names: DisplayNames = this.namesFor(viewer)): LogEntryView {
     const base = { seq: entry.seq, kind: entry.kind, at: entry.at, by: { role: entry.role, tokenId: entry.tokenId } };
     if (entry.kind === 'rewind') return { ...base, to: entry.body.to };
     const s = this.settings;
@@ -456,13 +473,13 @@ export class Room {
       entered: entry.body.entered,
       ...(entry.body.enteredAt ? { enteredAt: entry.body.enteredAt } : {}),
       events,
-      descriptions: events.map((e) => this.describe(e)),
+      descriptions: events.map((e) => this.describe(e, names)),
     };
   }
 
-  describe(event: Record<string, unknown>): string {
+  describe(event: Record<string, unknown>, names?: DisplayNames): string {
     try {
-      return this.system.describe(event as unknown as GameEvent);
+      return this.system.describe(event as unknown as GameEvent, names);
     } catch {
       return String(event.type ?? 'event');
     }
@@ -471,7 +488,7 @@ export class Room {
   /** explain(state) for a viewer, after every queued change. */
   explainNow(viewer: Viewer): Promise<{ seq: number; report: Record<string, unknown> }> {
     return this.run(async () => {
-      const report = this.system.explain(this.state) as unknown as Record<string, unknown>;
+      const report = this.system.explain(this.state, this.namesFor(viewer)) as unknown as Record<string, unknown>;
       return { seq: this.seq, report: viewExplain(report, this.state, this.settings, viewer) };
     });
   }
@@ -479,7 +496,8 @@ export class Room {
   /** Entries after `from` as this viewer sees them. */
   async entriesAfter(from: number, viewer: Viewer): Promise<LogEntryView[]> {
     const entries = await this.storage.readLog(this.id, from, this.seq);
-    return entries.map((e) => this.entryView(e, viewer));
+    const names = this.namesFor(viewer);
+    return entries.map((e) => this.entryView(e, viewer, names));
   }
 
   // --- sessions --------------------------------------------------------------------------------

@@ -34,9 +34,10 @@ async function playAndFetch(app: FrayServer, example: string, steps: number, fig
 describeServerOnEachDatabase('hidden enemy stats over the API', (srv) => {
   it("AD&D: each side's player reads the other's fate without its hp, nowhere 'hp undefined'; the GM sees the hp", async () => {
     let downLines = 0;
-    for (const [mine, theirs, name] of [
-      ['frito', 'minotaur', 'Minotaur'],
-      ['minotaur', 'frito', 'Frito the Fighter'],
+    // The narration names figures as the table does: "Minotaur", "Frito the Fighter".
+    for (const [mine, theirs, name, myName] of [
+      ['frito', 'minotaur', 'Minotaur', 'Frito the Fighter'],
+      ['minotaur', 'frito', 'Frito the Fighter', 'Minotaur'],
     ]) {
       const { player, gm } = await playAndFetch(srv.app, 'adnd/frito-parries', 400, [mine]);
       expect(JSON.stringify(player)).not.toMatch(/undefined/);
@@ -46,16 +47,16 @@ describeServerOnEachDatabase('hidden enemy stats over the API', (srv) => {
       expect(player.view.view.state.figures.find((f: { id: string }) => f.id === mine).hp).toBeTypeOf('number');
       expect(player.explain.report.text).toBeUndefined();
       const lines: string[] = player.log.entries.flatMap((e: { descriptions?: string[] }) => e.descriptions ?? []);
-      const theirState = lines.filter((l) => new RegExp(`\\] ${theirs} is `).test(l));
+      const theirState = lines.filter((l) => new RegExp(`\\] ${name} is `).test(l));
       downLines += theirState.length;
       expect(theirState.every((l) => !/\(hp/.test(l))).toBe(true);
-      expect(lines.filter((l) => new RegExp(`\\] ${mine} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
-      expect(player.markdown).not.toMatch(new RegExp(`${theirs} is \\w+ \\(hp`));
+      expect(lines.filter((l) => new RegExp(`\\] ${myName} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
+      expect(player.markdown).not.toMatch(new RegExp(`${name} is \\w+ \\(hp`));
       // The standings: the other's hp cell is empty.
       const row = player.markdown.split('\n').find((l: string) => l.startsWith(`| ${name} |`));
       expect(row).toMatch(/\| +\|$/);
       const gmLines: string[] = gm.log.entries.flatMap((e: { descriptions?: string[] }) => e.descriptions ?? []);
-      expect(gmLines.filter((l) => new RegExp(`\\] ${theirs} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
+      expect(gmLines.filter((l) => new RegExp(`\\] ${name} is `).test(l)).every((l) => /\(hp -?\d+\)/.test(l))).toBe(true);
       expect(gm.explain.report.text).toBeDefined();
     }
     expect(downLines).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // `fray run <scenario> [--seed N] [--dice LIST] [--json]`: play to the end; narrate or print
 // JSON lines (every event, then the summary line).
 import type { Command } from 'commander';
+import { displayNames } from '../../engine/names.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { GameEvent } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
@@ -24,7 +25,9 @@ export function registerRun(program: Command, ctx: CliContext): void {
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);
-      const emit = opts.json ? (e: GameEvent) => io.out(JSON.stringify(e)) : (e: GameEvent) => io.out(system.describe(e));
+      // Narration names figures as the table does ("Cedric", "Orc (orc2)"); --json keeps the events' ids.
+      const names = opts.json ? undefined : displayNames(system.summary(state).figures);
+      const emit = opts.json ? (e: GameEvent) => io.out(JSON.stringify(e)) : (e: GameEvent) => io.out(system.describe(e, names));
       const result = runToEnd(system, state, dice, emit, { maxSteps });
       const summary = system.summary(state);
       if (opts.json) io.out(JSON.stringify(summary));

@@ -39,8 +39,11 @@ describe('fray CLI with system: adnd', () => {
   it('fray run narrates segment by segment', async () => {
     const r = await fray('run', ex('frito-parries.yaml'), '--seed', '3');
     expect(r.code).toBe(0);
-    expect(r.out.some((l) => l.startsWith('Round 2, segment 2: frito attack'))).toBe(true);
-    expect(r.out.some((l) => l.includes('frito parries minotaur') && l.includes('next action delayed 2'))).toBe(true);
+    // Figures, weapons and spells by the names the table shows, not their ids.
+    expect(r.out.some((l) => l.startsWith('Round 2, segment 2: Frito the Fighter attack'))).toBe(true);
+    expect(r.out.some((l) => l.includes('Frito the Fighter parries Minotaur with long sword') && l.includes('next action delayed 2'))).toBe(true);
+    // (The first line is the encounter's own name, "Frito parries a minotaur: the fight begins".)
+    expect(r.out.slice(1).join('\n')).not.toMatch(/\bfrito\b|\bminotaur\b|longsword/);
   });
 
   it('fray run --dice: the surprise roll comes from the list; running out is an error', async () => {

@@ -1,6 +1,10 @@
-// One line of narration per AD&D event (`fray run` without --json, the table's log).
+// One line of narration per AD&D event (`fray run` without --json, the table's log): figures by
+// the names the table shows (`names`, engine/names.ts), weapons and spells by the tables' names
+// ("long sword", "magic missile"); the events themselves keep their ids.
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../engine/names.ts';
 import type { AdndEvent } from './model.ts';
+import { SPELLS, WEAPONS } from './tables.ts';
 
 const term = (d: number, text: string) => `${d < 0 ? '-' : '+'} ${Math.abs(d)} ${text}`;
 
@@ -39,17 +43,39 @@ export function needText(need: Ledger, ac: Ledger | null | undefined): string {
     .join(' ');
 }
 
+/**
+ * A weapon's name for people: the weapon table's ("longsword" -> "long sword", "footmans-mace"
+ * -> "footman's mace"); an id the table lacks (a natural attack, "bite"; a scenario's own item
+ * id, "axe") as it is.
+ */
+export function weaponName(id: unknown): string {
+  const s = String(id ?? '');
+  return Object.hasOwn(WEAPONS, s) ? WEAPONS[s].name : s;
+}
+
+/** A spell's name for people: the spell table's ("magic-missile" -> "magic missile"), else the id. */
+export function spellName(id: unknown): string {
+  const s = String(id ?? '');
+  return Object.hasOwn(SPELLS, s) ? SPELLS[s].name : s;
+}
+
 const at = (e: AdndEvent) => `[r${e.round} s${e.segmentOfRound}]`;
 const why = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? formatLedger(l as Ledger) : '');
 
-export function describeEvent(e: AdndEvent): string {
+/**
+ * One line for `e`. `names`: figure id -> the name the table shows (engine/names.ts); an id
+ * without an entry is shown as the id. Sides ("party wins") stay as they are.
+ */
+export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
   const x = e as Record<string, unknown>;
+  const who = (id: unknown) => nameOf(names, id);
+  const f = who(x.figure);
   switch (e.type) {
     case 'begin':
       return `${x.name}: the fight begins`;
     case 'surprise': {
       const rs = (x.results as { figure: string; chance: number; segments: number }[])
-        .map((r) => `${r.figure} ${r.segments > 0 ? `surprised ${r.segments} segments` : 'not surprised'} (chance ${r.chance}%)`)
+        .map((r) => `${who(r.figure)} ${r.segments > 0 ? `surprised ${r.segments} segments` : 'not surprised'} (chance ${r.chance}%)`)
         .join('; ');
       return `Surprise roll for ${x.side}: d100 ${x.roll}: ${rs} [R-A3]`;
     }
@@ -57,36 +83,36 @@ export function describeEvent(e: AdndEvent): string {
       return `--- Round ${e.round} ---`;
     case 'extra-roll':
       return x.d10 !== null
-        ? `${at(e)} ${x.figure} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in segment ${x.atSegment} [R-A5]`
-        : `${at(e)} ${x.figure} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): none this round [R-A5]`;
+        ? `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in segment ${x.atSegment} [R-A5]`
+        : `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): none this round [R-A5]`;
     case 'declare': {
       const a = x.action as { kind: string; target?: string | null; weapon?: string; weapons?: string[]; spell?: string };
       const what =
         a.kind === 'attack'
-          ? `attack ${a.target ?? '(target when it lands)'} with ${a.weapon}`
+          ? `attack ${a.target ? who(a.target) : '(target when it lands)'} with ${weaponName(a.weapon)}`
           : a.kind === 'draw'
-            ? `draw ${a.weapons?.join(' and ')}`
+            ? `draw ${a.weapons?.map(weaponName).join(' and ')}`
             : a.kind === 'ready'
-              ? `ready ${a.weapon}`
+              ? `ready ${weaponName(a.weapon)}`
               : a.kind === 'cast'
-                ? `cast ${a.spell} at ${a.target}`
+                ? `cast ${spellName(a.spell)} at ${who(a.target)}`
                 : a.kind;
-      return `${at(e)} ${x.figure} declares: ${what}; acts in round ${x.landsRound} segment ${x.landsSegment} (${why(x.timing)})`;
+      return `${at(e)} ${f} declares: ${what}; acts in round ${x.landsRound} segment ${x.landsSegment} (${why(x.timing)})`;
     }
     case 'segment': {
-      const acts = (x.actors as { figure: string; action: string; why: Ledger }[]).map((a) => `${a.figure} ${a.action} (${formatLedger(a.why)})`);
+      const acts = (x.actors as { figure: string; action: string; why: Ledger }[]).map((a) => `${who(a.figure)} ${a.action} (${formatLedger(a.why)})`);
       return `Round ${e.round}, segment ${e.segmentOfRound}: ${acts.join('; ')}`;
     }
     case 'extra-attack':
-      return `${at(e)} ${x.figure} takes its extra attack at ${x.target ?? 'nobody'}`;
+      return `${at(e)} ${f} takes its extra attack at ${x.target ? who(x.target) : 'nobody'}`;
     case 'parry':
-      return `${at(e)} ${x.figure} parries ${x.against} with ${x.weapon}: AC better by ${(x.ac as Ledger).total} against it (${why(x.ac)})${x.keepsAttack ? '; its attack goes on' : `; next action delayed ${x.delay} (${x.consecutive} consecutive)`} [R-A8]`;
+      return `${at(e)} ${f} parries ${who(x.against)} with ${weaponName(x.weapon)}: AC better by ${(x.ac as Ledger).total} against it (${why(x.ac)})${x.keepsAttack ? '; its attack goes on' : `; next action delayed ${x.delay} (${x.consecutive} consecutive)`} [R-A8]`;
     case 'attack': {
       const bonus = x.bonus as Ledger;
       const need = x.need as Ledger;
       // Each number with its derivation and rule ids, as the TFT lines: "d20 13 + 2 [+ 1 strength
       // 17 [adnd-phb-strength] + 1 weapon magic ...] = 15 vs 14 needed [21 to hit AC 0, ... [R-A11] - 7 target armour class 7 [R-A11]]".
-      const head = `${at(e)} ${x.attacker} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${x.target} with ${x.weapon}${x.role === 'alone' ? '' : ` (${x.role})`}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} [${bonusText(bonus)}] = ${(x.roll as number) + bonus.total} vs ${need.total} needed [${needText(need, x.ac as Ledger | null)}]`;
+      const head = `${at(e)} ${who(x.attacker)} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${who(x.target)} with ${weaponName(x.weapon)}${x.role === 'alone' ? '' : ` (${x.role})`}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} [${bonusText(bonus)}] = ${(x.roll as number) + bonus.total} vs ${need.total} needed [${needText(need, x.ac as Ledger | null)}]`;
       if (!x.hit) return `${head}: miss${x.natural === 'miss' ? ' (natural 1)' : ''}`;
       const c = x.critical as { confirm: number; threshold: number; third: number | null; parryMinus: number; multiplier: number; special: boolean; label: string } | null;
       const crit = c
@@ -100,36 +126,36 @@ export function describeEvent(e: AdndEvent): string {
       return `${head}: hit${crit}, ${(x.damage as Ledger).total} damage (${why(x.damage)})${sv}${x.entangled ? ': entangled!' : ''}`;
     }
     case 'attack-lost':
-      return `${at(e)} ${x.figure}'s ${x.extra ? 'extra ' : ''}attack is lost: ${x.why}`;
+      return `${at(e)} ${f}'s ${x.extra ? 'extra ' : ''}attack is lost: ${x.why}`;
     case 'retarget':
-      return `${at(e)} ${x.figure} turns on ${x.target}: ${x.why}`;
+      return `${at(e)} ${f} turns on ${who(x.target)}: ${x.why}`;
     case 'drain':
-      return `${at(e)} ${x.by} drains ${x.amount} ${x.kind === 'level' ? 'level(s)' : 'strength'} from ${x.figure} (never multiplied, R-A10)`;
+      return `${at(e)} ${who(x.by)} drains ${x.amount} ${x.kind === 'level' ? 'level(s)' : 'strength'} from ${f} (never multiplied, R-A10)`;
     case 'disarm':
-      return `${at(e)} ${x.figure} loses ${x.weapon} to ${x.by}${x.why ? `: ${x.why}` : ' [R-A9]'}`;
+      return `${at(e)} ${f} loses ${weaponName(x.weapon)} to ${who(x.by)}${x.why ? `: ${x.why}` : ' [R-A9]'}`;
     case 'parry-end':
-      return `${at(e)} ${x.figure}'s parry against ${x.against} ends: ${x.why}`;
+      return `${at(e)} ${f}'s parry against ${who(x.against)} ends: ${x.why}`;
     case 'entangle':
-      return `${at(e)} ${x.figure} is entangled by ${x.by} [R-A9]`;
+      return `${at(e)} ${f} is entangled by ${who(x.by)} [R-A9]`;
     case 'struggle':
-      return `${at(e)} ${x.figure} struggles: ${x.free ? 'free' : 'still entangled'}`;
+      return `${at(e)} ${f} struggles: ${x.free ? 'free' : 'still entangled'}`;
     case 'draw':
-      return `${at(e)} ${x.figure} has ${(x.weapons as string[]).join(' and ')} in hand`;
+      return `${at(e)} ${f} has ${(x.weapons as string[]).map(weaponName).join(' and ')} in hand`;
     case 'ready':
-      return `${at(e)} ${x.figure} readies ${x.weapon}`;
+      return `${at(e)} ${f} readies ${weaponName(x.weapon)}`;
     case 'drop':
-      return `${at(e)} ${x.figure} drops ${x.weapon} (no time, R-A2)`;
+      return `${at(e)} ${f} drops ${weaponName(x.weapon)} (no time, R-A2)`;
     case 'cast':
-      return `${at(e)} ${x.figure} casts ${x.spell} at ${x.target}${x.offensive ? `; no other spell until segment ${x.pauseUntil} (pause ${x.pause}, R-A7)` : ''}`;
+      return `${at(e)} ${f} casts ${spellName(x.spell)} at ${who(x.target)}${x.offensive ? `; no other spell until segment ${x.pauseUntil} (pause ${x.pause}, R-A7)` : ''}`;
     case 'spell-damage':
-      return `${at(e)} ${x.spell} hits ${x.figure} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
+      return `${at(e)} ${spellName(x.spell)} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
     case 'heal':
-      return `${at(e)} ${x.figure} is healed ${x.amount}`;
+      return `${at(e)} ${f} is healed ${x.amount}`;
     case 'status':
-      return `${at(e)} ${x.figure}: ${x.status}${x.until ? ` until segment ${x.until}` : ''}`;
+      return `${at(e)} ${f}: ${x.status}${x.until ? ` until segment ${x.until}` : ''}`;
     case 'state':
       // hp: absent where the table hides the figure's stats (server views).
-      return `${at(e)} ${x.figure} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
+      return `${at(e)} ${f} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
     case 'end':
       return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${x.rounds} round(s)`;
     default:

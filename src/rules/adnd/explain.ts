@@ -2,10 +2,12 @@
 // weapons (the seed's Frito/Rocky tables), its options with ledgers and exact odds, and the
 // schedule: for every coming segment, who acts there and why (each step of the sum).
 import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
+import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { aiDeclare, attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
 import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
+import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { explainText } from './text.ts';
@@ -65,7 +67,11 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
 // could declare when next free, marked `preview: true` (planning; not legal now).
 
 const pct = (p: number) => `${(p * 100).toFixed(0)}%`;
-const swingText = (x: SwingOdds) => `${x.weapon} d20 ${x.bonus.total >= 0 ? '+' : '-'} ${Math.abs(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`;
+
+/** The name of `f`'s weapon `id` for people: the item's own ("long sword", a scenario's "Frostbrand"), else the table's. */
+const itemName = (f: Figure, id: string): string => weaponById(f, id)?.name ?? weaponName(id);
+
+const swingText = (f: Figure, x: SwingOdds) => `${itemName(f, x.weapon)} d20 ${x.bonus.total >= 0 ? '+' : '-'} ${Math.abs(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`;
 
 /** Whether `c` is a declaration `f` may make now (plan.ts throws the reason otherwise). */
 function declarable(s: AdndState, f: Figure, c: Command): boolean {
@@ -77,7 +83,7 @@ function declarable(s: AdndState, f: Figure, c: Command): boolean {
   }
 }
 
-function attackOptions(s: AdndState, f: Figure): unknown[] {
+function attackOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   const out: unknown[] = [];
   const ws = attackWeapons(f);
   for (const t of enemies(s, f)) {
@@ -90,7 +96,7 @@ function attackOptions(s: AdndState, f: Figure): unknown[] {
       const swings = two ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow!, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
       out.push({
         kind: 'attack',
-        label: `attack ${t.name} with ${swings.map(swingText).join(', ')}`,
+        label: `attack ${nameOf(names, t.id)} with ${swings.map((x) => swingText(f, x)).join(', ')}`,
         command,
         target: t.id,
         weapon: w.id,
@@ -104,13 +110,13 @@ function attackOptions(s: AdndState, f: Figure): unknown[] {
 }
 
 /** Everything `f` may declare now (or, for a figure not asked now, could declare when free). */
-function declareOptions(s: AdndState, f: Figure): unknown[] {
+function declareOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   if (!canFight(f)) return [];
   const out: unknown[] = [];
   if (f.entangled) {
     out.push({ kind: 'struggle', label: 'struggle free (save vs petrification)', command: { type: 'struggle', figure: f.id }, rule: 'R-A9' });
   }
-  out.push(...attackOptions(s, f));
+  out.push(...attackOptions(s, f, names));
   for (const w of f.weapons) {
     if (w.kind === 'melee' && !f.hands.includes(w.id)) {
       const command: Command = { type: 'draw', figure: f.id, weapons: [w.id] };
@@ -132,7 +138,7 @@ function declareOptions(s: AdndState, f: Figure): unknown[] {
       if (!declarable(s, f, command)) continue;
       out.push({
         kind: 'cast',
-        label: `cast ${sp.name} at ${t.name} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)`,
+        label: `cast ${sp.name} at ${nameOf(names, t.id)} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)`,
         command,
         spell: sp.id,
         target: t.id,
@@ -152,14 +158,14 @@ function declareOptions(s: AdndState, f: Figure): unknown[] {
 }
 
 /** An extra attack due now (R-A5): at a standing enemy with the weapon in hand, or pass. */
-function extraOptions(s: AdndState, f: Figure): unknown[] {
+function extraOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   const out: unknown[] = [];
   const w = firstAttackWeapon(f);
   if (w) {
     const role = twoInHand(f) && w.kind === 'melee' ? 'primary' : 'alone';
     for (const t of enemies(s, f)) {
       const sw = swingOdds(s, f, t, w, role);
-      out.push({ kind: 'attack', label: `extra attack on ${t.name} with ${swingText(sw)}`, command: { type: 'attack', figure: f.id, target: t.id }, target: t.id, weapon: w.id, swings: [sw], expectedDamage: sw.expectedDamage, rule: 'R-A5' });
+      out.push({ kind: 'attack', label: `extra attack on ${nameOf(names, t.id)} with ${swingText(f, sw)}`, command: { type: 'attack', figure: f.id, target: t.id }, target: t.id, weapon: w.id, swings: [sw], expectedDamage: sw.expectedDamage, rule: 'R-A5' });
     }
   }
   out.push({ kind: 'pass', label: 'let the extra attack go', command: { type: 'pass', figure: f.id }, rule: 'R-A5' });
@@ -167,18 +173,17 @@ function extraOptions(s: AdndState, f: Figure): unknown[] {
 }
 
 /** Blows about to land on `f` (R-A8): parry one attacker, or take them. */
-function reactOptions(s: AdndState, f: Figure): unknown[] {
+function reactOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   const out: unknown[] = [];
   const p = parryWith(f);
   const seen = new Set<string>();
   for (const l of s.landing) {
     if (l.target !== f.id || seen.has(l.attacker) || !p) continue;
     seen.add(l.attacker);
-    const a = s.figures.find((x) => x.id === l.attacker);
     const delay = p.keepsAttack ? 0 : parryDelay(f.parries + 1);
     out.push({
       kind: 'parry',
-      label: `parry ${a?.name ?? l.attacker}${l.extra ? ' (extra attack)' : ''} with ${p.weapon.name}: AC ${p.ac} better against it${p.keepsAttack ? '' : `, next action +${delay} segments`}`,
+      label: `parry ${nameOf(names, l.attacker)}${l.extra ? ' (extra attack)' : ''} with ${p.weapon.name}: AC ${p.ac} better against it${p.keepsAttack ? '' : `, next action +${delay} segments`}`,
       command: { type: 'parry', figure: f.id, against: l.attacker },
       against: l.attacker,
       weapon: p.weapon.id,
@@ -192,14 +197,14 @@ function reactOptions(s: AdndState, f: Figure): unknown[] {
   return out;
 }
 
-/** The options of `f` now (see the note above). */
-export function optionsOf(s: AdndState, f: Figure): unknown[] {
+/** The options of `f` now (see the note above); figures in the labels by `names` (displayNames). */
+export function optionsOf(s: AdndState, f: Figure, names: DisplayNames = displayNames(s.figures)): unknown[] {
   if (s.queue.includes(f.id)) {
-    if (s.phase === 'react') return reactOptions(s, f);
-    if (s.phase === 'extra') return extraOptions(s, f);
-    if (s.phase === 'declare') return declareOptions(s, f);
+    if (s.phase === 'react') return reactOptions(s, f, names);
+    if (s.phase === 'extra') return extraOptions(s, f, names);
+    if (s.phase === 'declare') return declareOptions(s, f, names);
   }
-  return declareOptions(s, f).map((o) => ({ ...(o as object), preview: true }));
+  return declareOptions(s, f, names).map((o) => ({ ...(o as object), preview: true }));
 }
 
 /** How `f` would parry now (R-A8), for planning: the weapon, the AC gained, the delay it costs. */
@@ -209,20 +214,21 @@ function parryInfo(f: Figure): unknown {
   return { weapon: p.weapon.id, acImprovement: p.ac, keepsAttack: p.keepsAttack, nextDelay: p.keepsAttack ? 0 : parryDelay(f.parries + 1), rule: 'R-A8' };
 }
 
-function describeDeclared(s: AdndState, f: Figure): string {
+/** What `f` has declared, for people: "attack Orc (orc2) with long sword", "cast magic missile at Ogre". */
+function describeDeclared(f: Figure, names: DisplayNames): string {
   const d = f.declared;
   if (!d) return 'free';
   switch (d.kind) {
     case 'attack': {
-      const t = d.target ? s.figures.find((x) => x.id === d.target)?.name : 'the best target';
-      return `${d.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${t} with ${d.weapon}${d.offhand ? ` and ${d.offhand}` : ''}`;
+      const t = d.target ? nameOf(names, d.target) : 'the best target';
+      return `${d.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${t} with ${itemName(f, d.weapon)}${d.offhand ? ` and ${itemName(f, d.offhand)}` : ''}`;
     }
     case 'draw':
-      return `draw ${d.weapons.join(' and ')}`;
+      return `draw ${d.weapons.map((w) => itemName(f, w)).join(' and ')}`;
     case 'ready':
-      return `ready ${d.weapon}`;
+      return `ready ${itemName(f, d.weapon)}`;
     case 'cast':
-      return `cast ${d.spell} at ${d.target}`;
+      return `cast ${spellName(d.spell)} at ${nameOf(names, d.target)}`;
     default:
       return d.kind;
   }
@@ -289,22 +295,22 @@ function projection(s: AdndState, i: number): { f: Figure; copy: AdndState } | n
  * actions are firm; a free figure's next action (script or AI, "if declared now") and repeated
  * blows are projected.
  */
-export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
+export function schedule(s: AdndState, horizon = 20, names: DisplayNames = displayNames(s.figures)): ScheduleStep[] {
   const out: ScheduleStep[] = [];
   const until = s.now + horizon;
   s.figures.forEach((f, i) => {
     if (f.hp <= 0) return;
     if (f.declared) {
       const timing = timingLedger(s, f)!;
-      const action = describeDeclared(s, f);
+      const action = describeDeclared(f, names);
       out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action, why: timing.entries, projected: false });
       repeats(f, action, until, out);
     } else {
       const p = projection(s, i);
       if (p && p.f.next <= until) {
-        const action = `${describeDeclared(p.copy, p.f)} (if declared in segment ${p.f.declaredAt})`;
+        const action = `${describeDeclared(p.f, names)} (if declared in segment ${p.f.declaredAt})`;
         out.push({ segment: p.f.next, round: roundOf(p.f.next), segmentOfRound: segmentOfRound(p.f.next), figure: f.id, action, why: timingLedger(p.copy, p.f)!.entries, projected: true });
-        repeats(p.f, describeDeclared(p.copy, p.f), until, out);
+        repeats(p.f, describeDeclared(p.f, names), until, out);
       }
     }
     // An extra attack falling in a surprised or held segment is lost (as in the system: actsIn).
@@ -328,7 +334,7 @@ export function schedule(s: AdndState, horizon = 20): ScheduleStep[] {
  * The explain report: JSON data (figures with AC and to-hit ledgers, options with exact odds,
  * the schedule) and `text`, the same report as terminal lines (`fray explain` without --json).
  */
-export function explainState(s: AdndState): ExplainReport {
+export function explainState(s: AdndState, names: DisplayNames = displayNames(s.figures)): ExplainReport {
   const pend = s.phase === 'over' ? null : s.phase === 'begin' ? { figures: [], kind: 'begin' } : { figures: [...s.queue], kind: s.phase === 'extra' ? 'extra-attack' : s.phase === 'react' ? 'parry' : 'action' };
   const report: ExplainReport & { schedule: ScheduleStep[] } = {
     system: 'adnd',
@@ -338,7 +344,7 @@ export function explainState(s: AdndState): ExplainReport {
     segment: s.now,
     round: roundOf(s.now),
     segmentOfRound: segmentOfRound(s.now),
-    schedule: schedule(s),
+    schedule: schedule(s, 20, names),
     figures: s.figures.map((f) => ({
       id: f.id,
       name: f.name,
@@ -350,16 +356,16 @@ export function explainState(s: AdndState): ExplainReport {
       ac: armourClass(f, null),
       surprised: f.surprised,
       next: f.declared ? f.next : null,
-      declared: f.declared ? describeDeclared(s, f) : null,
+      declared: f.declared ? describeDeclared(f, names) : null,
       timing: timingLedger(s, f),
       parry: f.parry,
       consecutiveParries: f.parries,
       extraAt: f.extraAt || null,
       toHit: wieldings(f).map((w) => ({ primary: w.primary, secondary: w.secondary, rows: wieldingTable(f, w.primary, w.secondary) })),
       parryWith: parryInfo(f),
-      options: optionsOf(s, f),
+      options: optionsOf(s, f, names),
     })),
   };
-  report.text = explainText(report);
+  report.text = explainText(report, names);
   return report;
 }

@@ -7,8 +7,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { Ledger } from '../../core/ledger.ts';
+import { type DisplayNames, displayNames } from '../../engine/names.ts';
 import { describeEvent } from './describe.ts';
 import type { AdndEvent } from './model.ts';
+import { adndSystem as sys } from './system.ts';
+import { QUIET, QueueDice } from './testing.ts';
 
 const ex = (name: string) => new URL(`../../../examples/adnd/${name}`, import.meta.url).pathname;
 
@@ -28,12 +31,12 @@ function sumTerms(text: string): number {
 }
 
 /** The attack lines, checked against their events: the terms shown sum to the numbers shown, and each entry's rule id is there. */
-function checkAttacks(events: AdndEvent[], lines: string[]): number {
+function checkAttacks(events: AdndEvent[], names: DisplayNames, lines: string[]): number {
   let n = 0;
   for (const e of events) {
     if (e.type !== 'attack') continue;
     const x = e as unknown as { roll: number; bonus: Ledger; need: Ledger; ac: Ledger };
-    const line = describeEvent(e);
+    const line = describeEvent(e, names);
     expect(lines).toContain(line);
     const m = /d20 (\d+) ([+-]) (\d+) \[(.*?)\] = (-?\d+) vs (-?\d+) needed \[(.*?\])\](?::|$)/.exec(line);
     expect(m, line).not.toBeNull();
@@ -64,21 +67,21 @@ describe('attack narration: the to-hit ledger, rule by rule', () => {
   it('melee.yaml --seed 7: a known miss and a known hit read with their derivations', async () => {
     const lines = await run('melee.yaml', '7', false);
     expect(lines).toContain(
-      '[r1 s3] mirela strikes at orc5 with dagger: d20 13 + 0 [nothing from strength 10 [adnd-phb-strength], dexterity 16 (hand) [R-A4], proficient with dagger [R-A4]] = 13 vs 14 needed [21 to hit AC 0, magic-user level 5 [R-A11] - 7 target armour class 7 [R-A11]]: miss',
+      '[r1 s3] Mirela strikes at Orc archer (orc5) with dagger: d20 13 + 0 [nothing from strength 10 [adnd-phb-strength], dexterity 16 (hand) [R-A4], proficient with dagger [R-A4]] = 13 vs 14 needed [21 to hit AC 0, magic-user level 5 [R-A11] - 7 target armour class 7 [R-A11]]: miss',
     );
     expect(lines).toContain(
-      '[r1 s5] aldric strikes at ogre with longsword: d20 1 + 2 [+ 1 strength 18/40 [adnd-phb-strength] + 1 weapon magic long sword [adnd-phb]] = 3 vs 13 needed [18 to hit AC 0, paladin level 4 [R-A11] - 5 target armour class 5 [R-A11]]: miss (natural 1)',
+      '[r1 s5] Sir Aldric strikes at Ogre with long sword: d20 1 + 2 [+ 1 strength 18/40 [adnd-phb-strength] + 1 weapon magic long sword [adnd-phb]] = 3 vs 13 needed [18 to hit AC 0, paladin level 4 [R-A11] - 5 target armour class 5 [R-A11]]: miss (natural 1)',
     );
     // A monster's need by hit dice, against a target whose AC has a dexterity part.
     expect(lines).toContain(
-      '[r1 s4] orc1 strikes at mirela with scimitar: d20 5 + 0 [nothing from strength 10 [adnd-phb-strength], dexterity 11 (hand) [R-A4]] = 5 vs 12 needed [19 to hit AC 0, monster 1 HD [R-A11] - 7 target AC 7 (8 armour class 8 [adnd-phb] - 1 dexterity 16 AC adjustment [R-A4]) [R-A11]]: miss',
+      '[r1 s4] Orc sergeant strikes at Mirela with scimitar: d20 5 + 0 [nothing from strength 10 [adnd-phb-strength], dexterity 11 (hand) [R-A4]] = 5 vs 12 needed [19 to hit AC 0, monster 1 HD [R-A11] - 7 target AC 7 (8 armour class 8 [adnd-phb] - 1 dexterity 16 AC adjustment [R-A4]) [R-A11]]: miss',
     );
   });
 
   it('R-A8: a parried blow shows the parry in the target AC', async () => {
     const lines = await run('frito-parries.yaml', '3', false);
     expect(lines).toContain(
-      '[r2 s3] minotaur strikes at frito with butt: d20 7 + 0 [no modifiers] = 7 vs 16 needed [13 to hit AC 0, monster 6-7+ HD [R-A11] + 3 target AC -3 (2 armour class 2 [adnd-phb] - 2 dexterity 17 AC adjustment [R-A4] - 3 parrying this attacker [R-A8]) [R-A11]]: miss',
+      '[r2 s3] Minotaur strikes at Frito the Fighter with butt: d20 7 + 0 [no modifiers] = 7 vs 16 needed [13 to hit AC 0, monster 6-7+ HD [R-A11] + 3 target AC -3 (2 armour class 2 [adnd-phb] - 2 dexterity 17 AC adjustment [R-A4] - 3 parrying this attacker [R-A8]) [R-A11]]: miss',
     );
   });
 
@@ -89,9 +92,70 @@ describe('attack narration: the to-hit ledger, rule by rule', () => {
     ['surprise.yaml', '5'],
   ] as const) {
     it(`${file} --seed ${seed}: every attack line's terms sum to its numbers, each with its rule id`, async () => {
-      const events = (await run(file, seed, true)).map((l) => JSON.parse(l)).filter((e) => e.type !== 'summary') as AdndEvent[];
+      const json = (await run(file, seed, true)).map((l) => JSON.parse(l));
+      const events = json.filter((e) => e.type !== 'summary') as AdndEvent[];
+      const names = displayNames(json.at(-1).figures);
       const lines = await run(file, seed, false);
-      expect(checkAttacks(events, lines)).toBeGreaterThan(0);
+      expect(checkAttacks(events, names, lines)).toBeGreaterThan(0);
     });
   }
+});
+
+describe('names: figures, weapons and spells as the table shows them, not their ids', () => {
+  // A magic-user with a footman's mace and magic missiles against two gnolls of the same name.
+  const raw = {
+    system: 'adnd',
+    figures: [
+      { id: 'ansel', name: 'Ansel', side: 'a', class: 'magic-user', level: 3, hp: 20, ac: 8, proficiencies: { 'footmans-mace': 1 }, weapons: [{ weapon: 'footmans-mace' }], spells: { 'magic-missile': 1 } },
+      { id: 'gnoll1', name: 'Gnoll', side: 'b', hd: 2, hp: 500, ac: 5, weapons: [{ id: 'bite', sf: 10, damage: '1' }], script: [{ type: 'wait', until: 200 }] },
+      { id: 'gnoll2', name: 'Gnoll', side: 'b', hd: 2, hp: 500, ac: 5, weapons: [{ id: 'bite', sf: 10, damage: '1' }], script: [{ type: 'wait', until: 200 }] },
+    ],
+  };
+  const names = new Map([
+    ['ansel', 'Ansel'],
+    ['gnoll1', 'Gnoll (gnoll1)'],
+    ['gnoll2', 'Gnoll (gnoll2)'],
+  ]);
+  const at = { turn: 1, segment: 0, round: 1, segmentOfRound: 0 };
+  const timing = { entries: [{ source: 'start of the encounter', delta: 0, rule: 'R-A1' }], total: 0 };
+
+  it('the declaration line: "Ansel declares: cast magic missile at Gnoll (gnoll1)", the weapon by its table name', () => {
+    const cast = { ...at, type: 'declare', figure: 'ansel', action: { kind: 'cast', spell: 'magic-missile', target: 'gnoll1' }, landsRound: 1, landsSegment: 1, timing } as AdndEvent;
+    expect(describeEvent(cast, names)).toBe('[r1 s0] Ansel declares: cast magic missile at Gnoll (gnoll1); acts in round 1 segment 1 (0 start of the encounter [R-A1] = 0)');
+    const attack = { ...cast, action: { kind: 'attack', target: 'gnoll2', weapon: 'footmans-mace' } } as AdndEvent;
+    expect(describeEvent(attack, names)).toMatch(/^\[r1 s0\] Ansel declares: attack Gnoll \(gnoll2\) with footman's mace;/);
+    // No names (old callers): the ids, and still the tables' names for the spell and the weapon.
+    expect(describeEvent(cast)).toMatch(/^\[r1 s0\] ansel declares: cast magic missile at gnoll1;/);
+    expect(describeEvent(attack)).toMatch(/^\[r1 s0\] ansel declares: attack gnoll2 with footman's mace;/);
+  });
+
+  it('a played fight: every figure by its shown name in every line (no id, no weapon or spell id)', () => {
+    const s = sys.setup(raw);
+    const lines: string[] = [];
+    const shown = displayNames(sys.summary(s).figures);
+    for (let i = 0; i < 200 && sys.pending(s); i++) sys.apply(s, sys.decide(s), new QueueDice({}, QUIET), (e) => lines.push(sys.describe(e, shown)));
+    const text = lines.join('\n');
+    expect(text).toMatch(/Ansel casts magic missile at Gnoll \(gnoll[12]\)/);
+    expect(text).toMatch(/magic missile hits Gnoll \(gnoll[12]\) for/);
+    expect(text).toMatch(/Ansel strikes at Gnoll \(gnoll[12]\) with footman's mace: d20/);
+    expect(text).not.toMatch(/\bansel\b|(?<!\()gnoll[12]|magic-missile|footmans-mace/);
+  });
+
+  it("explain: the declared action, the schedule and the option labels by the shown names (\"attack Gnoll (gnoll1) with footman's mace\")", () => {
+    const s = sys.setup(raw);
+    const dice = new QueueDice({}, QUIET);
+    sys.apply(s, { type: 'begin' }, dice, null);
+    const report = sys.explain(s) as unknown as { figures: { id: string; declared: string | null; options: { label: string }[] }[]; schedule: { action: string }[]; text: string[] };
+    const labels = report.figures.find((f) => f.id === 'ansel')!.options.map((o) => o.label);
+    expect(labels).toContain("attack Gnoll (gnoll1) with footman's mace d20 + 0 vs 16 (25%)");
+    expect(labels.some((l) => l.startsWith('cast magic missile at Gnoll (gnoll2) (casting time 1'))).toBe(true);
+    sys.apply(s, { type: 'cast', figure: 'ansel', spell: 'magic-missile', target: 'gnoll1' }, dice, null);
+    const after = sys.explain(s) as unknown as typeof report;
+    expect(after.figures.find((f) => f.id === 'ansel')!.declared).toBe('cast magic missile at Gnoll (gnoll1)');
+    expect(after.schedule.map((x) => x.action)).toContain('cast magic missile at Gnoll (gnoll1)');
+    expect(after.text.some((l) => l.includes('Ansel cast magic missile at Gnoll (gnoll1)'))).toBe(true);
+    // The names the caller passes (the server's, per viewer) are the ones used.
+    const mine = sys.explain(s, new Map([['gnoll1', 'the big gnoll']])) as unknown as typeof report;
+    expect(mine.figures.find((f) => f.id === 'ansel')!.declared).toBe('cast magic missile at the big gnoll');
+  });
 });

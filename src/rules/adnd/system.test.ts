@@ -429,8 +429,8 @@ describe('explain: the schedule says who acts in each segment and why', () => {
     const sched = (sys.explain(s) as unknown as { schedule: { segment: number; figure: string; action: string; why: { delta: number }[]; projected: boolean }[] }).schedule;
     const firm = sched.filter((x) => !x.projected && x.figure !== 'dummy');
     expect(firm.map((x) => [x.segment, x.figure, x.action])).toEqual([
-      [1, 'hero', 'draw longsword'],
-      [2, 'archer', 'ready longbow'],
+      [1, 'hero', 'draw long sword'],
+      [2, 'archer', 'ready long bow'],
     ]);
     for (const x of sched) if (!x.projected) expect(x.why.reduce((t, e) => t + e.delta, 0)).toBe(x.segment);
   });

@@ -57,7 +57,7 @@ describe('explain text (AD&D)', () => {
   });
 
   it('R-A2: before the fight the schedule projects each first blow at its speed factor (two weapons: the slower)', () => {
-    const i = lines.findIndex((l) => l.includes('Rocky the Ranger attack Ogre with longsword and mace (if declared in segment 0)'));
+    const i = lines.findIndex((l) => l.includes("Rocky the Ranger attack Ogre with long sword and footman's mace (if declared in segment 0)"));
     expect(lines[i]).toMatch(/^ {2}round 1 segment {2}7 \(7\): /);
     expect(lines[i + 1]).toBe('      why there: 0 start of the encounter [R-A1] + 7 two weapons (slower of long sword 5 / footman\'s mace 7) speed factor 7 [R-A2] = 7');
   });
@@ -76,7 +76,7 @@ describe('explain text (AD&D)', () => {
     const dice = new QueueDice({}, QUIET);
     while (!(t.now === 13 && t.phase === 'declare' && t.figures[0].declared)) sys.apply(t, sys.decide(t), dice, null);
     const l = text(t);
-    expect(l).toContain('  declared: attack Minotaur with longsword; lands in segment 20: 13 parried in segment 13 [R-A1] + 5 long sword speed factor 5 [R-A2] + 2 parry delay: 1 consecutive parry [R-A8] = 20');
+    expect(l).toContain('  declared: attack Minotaur with long sword; lands in segment 20: 13 parried in segment 13 [R-A1] + 5 long sword speed factor 5 [R-A2] + 2 parry delay: 1 consecutive parry [R-A8] = 20');
     expect(l).toContain('  consecutive parries: 1 (next action +2 segments) [R-A8]');
   });
 
@@ -91,6 +91,6 @@ describe('explain text (AD&D)', () => {
     expect(l).toContain('      why there: 0 start of the encounter [R-A1] + 1 draw long sword [R-A2] = 1');
     while (!(t.now === 1 && t.phase === 'declare')) sys.apply(t, sys.decide(t), dice, null);
     sys.apply(t, { type: 'attack', figure: 'hero', target: 'foe' }, dice, null);
-    expect(text(t)).toContain('  declared: attack foe with longsword; lands in segment 4: 1 draw landed in segment 1 [R-A1] + 5 long sword speed factor 5 [R-A2] - 2 haste: speed factor 5 -> 3 [R-A6] = 4');
+    expect(text(t)).toContain('  declared: attack foe with long sword; lands in segment 4: 1 draw landed in segment 1 [R-A1] + 5 long sword speed factor 5 [R-A2] - 2 haste: speed factor 5 -> 3 [R-A6] = 4');
   });
 });

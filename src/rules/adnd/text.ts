@@ -5,6 +5,7 @@
 // options; then the schedule of the coming segments, each line with every step of its sum
 // (speed factor, surprise, parry delay, haste, draw...: R-A1..R-A8).
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
+import { type DisplayNames, displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { bonusText, needText } from './describe.ts';
 import type { ScheduleStep } from './explain.ts';
@@ -77,7 +78,7 @@ export function toHitTable(tables: TableView[], weaponName: (id: string) => stri
   return out;
 }
 
-function scheduleLines(steps: ScheduleStep[], names: Map<string, string>): string[] {
+function scheduleLines(steps: ScheduleStep[], names: DisplayNames): string[] {
   const out: string[] = [];
   for (const x of steps) {
     const sum = formatLedger({ entries: x.why, total: x.why.reduce((t, e) => t + e.delta, 0) });
@@ -88,12 +89,15 @@ function scheduleLines(steps: ScheduleStep[], names: Map<string, string>): strin
 }
 
 /** The lines `fray explain` prints for an AD&D report (the report's `text`). */
-export function explainText(r: ExplainReport & { name?: string; segment?: number; round?: number; segmentOfRound?: number; schedule?: ScheduleStep[] }): string[] {
+export function explainText(
+  r: ExplainReport & { name?: string; segment?: number; round?: number; segmentOfRound?: number; schedule?: ScheduleStep[] },
+  names: DisplayNames = displayNames(r.figures),
+): string[] {
   const lines: string[] = [];
   const where = (r.segment ?? 0) === 0 ? 'before segment 1' : `round ${r.round} segment ${r.segmentOfRound} (${r.segment})`;
-  const waiting = r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.join(', ')})` : ''}` : 'nothing (over)';
+  // Figures by the names the table shows ("Orc (orc2)" where two share a name).
+  const waiting = r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.map((id) => names.get(id) ?? id).join(', ')})` : ''}` : 'nothing (over)';
   lines.push(`AD&D segmental clock${r.name ? ` - ${r.name}` : ''}: ${where}; waiting for: ${waiting}`);
-  const names = new Map(r.figures.map((f) => [f.id, f.name]));
   for (const f of r.figures) {
     const x = f as typeof f & {
       hp: number;

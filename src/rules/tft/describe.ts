@@ -1,5 +1,6 @@
 // One line of narration per event (`fray run` without --json, the table's log).
 import type { LedgerEntry } from '../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../engine/names.ts';
 import type { TftEvent } from './model.ts';
 import { allModules } from './registry.ts';
 
@@ -18,9 +19,14 @@ const hexText = (h: unknown): string => {
   return x ? `(${x.q},${x.r})` : '?';
 };
 
-export function describeTft(e: TftEvent): string {
+/**
+ * One line for `e`. `names`: figure id -> the name the table shows (engine/names.ts); an id
+ * without an entry is shown as the id. Sides ("red wins") are not figures and stay as they are.
+ */
+export function describeTft(e: TftEvent, names?: DisplayNames): string {
   const t = `[turn ${e.turn}]`;
-  const f = e.figure ?? '';
+  const who = (id: unknown) => nameOf(names, id);
+  const f = who(e.figure);
   switch (e.type) {
     case 'turn-start':
       return `=== Turn ${e.turn} ===`;
@@ -37,12 +43,12 @@ export function describeTft(e: TftEvent): string {
     case 'stance':
       return `${t} ${f} will ${e.stance} this turn.`;
     case 'action-order':
-      return `${t} Action order: ${(e.order as { figure: string; adjDX: number; rolls: number[] }[]).map((o) => `${o.figure} (adjDX ${o.adjDX}${o.rolls.length ? `, roll-off ${o.rolls.join('/')}` : ''})`).join(', ')}.`;
+      return `${t} Action order: ${(e.order as { figure: string; adjDX: number; rolls: number[] }[]).map((o) => `${who(o.figure)} (adjDX ${o.adjDX}${o.rolls.length ? `, roll-off ${o.rolls.join('/')}` : ''})`).join(', ')}.`;
     case 'attack': {
       const faces = (e.faces as number[]).join('+');
       const res =
         e.outcome === 'triple' ? 'TRIPLE damage' : e.outcome === 'double' ? 'DOUBLE damage' : e.outcome === 'auto-hit' ? 'automatic hit' : e.outcome === 'hit' ? 'hit' : e.outcome === 'auto-miss' ? 'automatic miss' : e.outcome === 'drop' ? 'miss, drops the weapon' : e.outcome === 'break' ? 'miss, the weapon breaks' : 'miss';
-      return `${t} ${f} attacks ${e.target} with ${e.weapon} (${e.mode}): ${e.dice}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
+      return `${t} ${f} attacks ${who(e.target)} with ${e.weapon} (${e.mode}): ${e.dice}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
     }
     case 'damage': {
       const parts = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.source} = ${l.delta}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source} [${l.rule}]`));
@@ -80,7 +86,7 @@ export function describeTft(e: TftEvent): string {
     default: {
       // House-rule events: the module's own narration, else their fields.
       for (const m of allModules()) {
-        const line = m.describe?.(e);
+        const line = m.describe?.(e, names);
         if (line) return `${t} ${line}`;
       }
       const { type, turn: _turn, ...rest } = e;

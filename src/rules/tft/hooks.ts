@@ -283,8 +283,11 @@ export interface HouseModule {
   setup?(state: TftState): void;
   actions?: ActionSpec[];
   hooks?: TftHooks;
-  /** One line of narration for one of its own events (sweep, sweep-friend...); undefined for others. */
-  describe?(e: TftEvent): string | undefined;
+  /**
+   * One line of narration for one of its own events (sweep, sweep-friend...); undefined for
+   * others. `names`: figure id -> the name to show (an id without an entry is shown as the id).
+   */
+  describe?(e: TftEvent, names?: ReadonlyMap<string, string>): string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -321,8 +321,9 @@ function burstLabel(o: OptionView): string {
 
 /**
  * An option whose label names a target the table had to tell apart (two figures called "Orc"):
- * the engine's label ("attack Orc with longsword") gets the distinct name ("attack Orc (orc3)
- * with longsword"), for the option and its choices. `names`: id -> {base, name}.
+ * the engine's TFT label ("melee attack on Orc with Broadsword") gets the distinct name
+ * ("... on Orc (orc3) with Broadsword"), for the option and its choices (AD&D labels come told
+ * apart already). `names`: id -> {base, name}.
  */
 export function withDistinctNames(o: OptionView, names: ReadonlyMap<string, { base: string; name: string }>): OptionView {
   const label = distinctTargets(o.label, o.targets, names);

@@ -4,6 +4,7 @@
 import type { Hex } from '../../../src/core/hex/coords.ts';
 import type { Ledger } from '../../../src/core/ledger.ts';
 import { roundOf, segmentOfRound } from '../../../src/rules/adnd/clock.ts';
+import { displayNames } from '../../../src/engine/names.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Obj = Record<string, unknown>;
@@ -236,14 +237,13 @@ export function initials(name: string): string {
 
 /**
  * Figures told apart where the scenario's names are not: a name two figures share gets the
- * figure's id ("Orc (orc3)"), and map tokens whose initials collide are numbered in figure
+ * figure's id ("Orc (orc3)", displayNames), and map tokens whose initials collide are numbered in figure
  * order ("O1", "O2"...; "BR1", "BS1" where two groups start alike). Every token differs from
  * every other. Unique names and initials stay as they are.
  */
 export function distinctNames(figs: readonly FigureView[]): FigureView[] {
-  const norm = (s: string) => s.trim().toLowerCase();
-  const names = new Map<string, number>();
-  for (const f of figs) names.set(norm(f.name), (names.get(norm(f.name)) ?? 0) + 1);
+  // The names the log's narration shows too (the engine's displayNames), so log and map agree.
+  const shown = displayNames(figs);
   const tokens = new Map<string, string[]>();
   for (const f of figs) {
     const t = initials(f.name).toUpperCase();
@@ -263,7 +263,6 @@ export function distinctNames(figs: readonly FigureView[]): FigureView[] {
     const t = initials(f.name).toUpperCase();
     const same = tokens.get(t) ?? [];
     const short = same.length > 1 ? `${prefix.get(t)}${same.indexOf(f.id) + 1}` : initials(f.name);
-    const shared = (names.get(norm(f.name)) ?? 0) > 1 && norm(f.name) !== norm(f.id);
-    return { ...f, baseName: f.name, name: shared ? `${f.name} (${f.id})` : f.name, short };
+    return { ...f, baseName: f.name, name: shown.get(f.id) ?? f.name, short };
   });
 }

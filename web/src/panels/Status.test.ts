@@ -44,8 +44,8 @@ describe('AD&D combatants', () => {
     const text = statusText(s);
     expect(text).toMatch(/^ Round 1 Phase declare /);
     expect(text).not.toMatch(/Turn/);
-    // The engine says "attack Gnoll"; two figures are called Gnoll (was ambiguous; and "parry vs gnoll2", the id).
-    expect(text).toMatch(/attack Gnoll \(gnoll2\) with longsword @5/);
+    // Two figures are called Gnoll: told apart (was ambiguous; and "parry vs gnoll2", the id); the weapon by its table name.
+    expect(text).toMatch(/attack Gnoll \(gnoll2\) with long sword @5/);
     expect(text).toContain('parry vs Gnoll (gnoll2)');
     // Played on (the AI, fixed dice) into the round: the segment shows beside the round.
     const dice = new ScriptedDice(Array(400).fill(4));

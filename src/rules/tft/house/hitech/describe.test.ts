@@ -79,5 +79,20 @@ describe('HiTech narration', () => {
     ];
     expect(lines.map(([e]) => e.type).sort()).toEqual([...HITECH_TYPES].sort());
     for (const [e, text] of lines) expect(tftSystem.describe({ turn: 2, ...e } as unknown as TftEvent)).toBe(`[turn 2] ${text}`);
+    // With the table's names, every figure the line names reads by its name; the rest is the same
+    // (the overwatch's `why` is the engine's own text, "r-smg entered (4,5)" in this made-up event).
+    const names = new Map([
+      ['b-rifle', 'Blue rifleman'],
+      ['r-rifle', 'Red rifleman'],
+      ['r-acr', 'Red grenadier'],
+      ['b-smg', 'Blue SMG gunner'],
+      ['r-smg', 'Red SMG gunner'],
+      ['pistolero', 'El Pistolero'],
+    ]);
+    const byName = (text: string) => text.replace(/\b(b-rifle|r-rifle|r-acr|b-smg|r-smg|pistolero)\b(?![.-]| entered)/g, (id) => names.get(id)!);
+    for (const [e, text] of lines) expect(tftSystem.describe({ turn: 2, ...e } as unknown as TftEvent, names)).toBe(`[turn 2] ${byName(text)}`);
+    expect(describeHitech(lines[5][0] as unknown as TftEvent, names)).toBe(
+      'The TL 9 rifle grenade (Red grenadier) explodes at (10,4), 6 dice: Blue rifleman 6d (impact hex, armor halved), Blue SMG gunner 3d (ring 1) [R-H12].',
+    );
   });
 });

@@ -1,8 +1,10 @@
 // Narration of the HiTech module's events (`fray run` without --json, the table's log), in the
 // style of the core's describe: who, what, the dice and the numbers with their ledgers, the rule
-// ids. Figures are named by id as in the core's lines (an event names them by id; describe has
-// no state to look names up in); weapons, ammunition and grenades by their names.
+// ids. Figures by the names the table shows (`names`, built by the caller from the state; an id
+// without an entry is shown as the id), as in the core's lines; weapons, ammunition and grenades
+// by their names.
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
 import { FIREARMS } from './data.ts';
 
@@ -53,50 +55,52 @@ function roll(e: E): string {
   return `${e.dice ?? 3}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX}${ledger ? ` [${ledger}]` : ''} -> ${OUTCOMES[String(e.outcome)] ?? e.outcome}`;
 }
 
-function describeFire(e: E): string {
-  const at = e.target ? `at ${e.target}` : `at hex ${hex(e.at)}`;
+function describeFire(e: E, who: (id: unknown) => string): string {
+  const at = e.target ? `at ${who(e.target)}` : `at hex ${hex(e.at)}`;
   const burst = BURSTS[String(e.burst)] ?? String(e.burst);
   const over = e.overwatch ? ', from overwatch' : '';
-  return `${e.figure} fires ${at} with the ${e.weapon} (${burst}, ${e.rounds} round(s) of ${e.ammo}${over}): ${roll(e)}; ${e.loadedLeft} round(s) left [R-H10].`;
+  return `${who(e.figure)} fires ${at} with the ${e.weapon} (${burst}, ${e.rounds} round(s) of ${e.ammo}${over}): ${roll(e)}; ${e.loadedLeft} round(s) left [R-H10].`;
 }
 
 /** One line for a HiTech event, or undefined for any other event. */
-export function describeHitech(event: GameEvent): string | undefined {
+export function describeHitech(event: GameEvent, names?: DisplayNames): string | undefined {
   if (!TYPES.has(event.type)) return undefined;
   const e = event as unknown as E;
+  const who = (id: unknown) => nameOf(names, id);
+  const f = who(e.figure);
   switch (event.type) {
     case 'fire':
-      return describeFire(e);
+      return describeFire(e, who);
     case 'fire-grenade':
-      return `${e.figure} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e)}; ${e.left} rifle grenade(s) left [R-H3, R-H12].`;
+      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e)}; ${e.left} rifle grenade(s) left [R-H3, R-H12].`;
     case 'throw-grenade':
-      return `${e.figure} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e)} [R-H3, R-H12].`;
+      return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e)} [R-H3, R-H12].`;
     case 'hits': {
       const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l) => `${l.delta} ${l.source}`).join(' + ');
-      return `${e.figure}'s burst hits ${e.target} ${e.hits} time(s) (${ledger}); each hit rolls its own damage [R-H10].`;
+      return `${f}'s burst hits ${who(e.target)} ${e.hits} time(s) (${ledger}); each hit rolls its own damage [R-H10].`;
     }
     case 'scatter':
-      return `${e.figure}'s shot misses hex ${hex(e.aimed)} and scatters: 1d6 = ${e.distanceFace} hex(es) in direction 1d6 = ${e.directionFace}, landing at ${hex(e.at)} [${e.rule}].`;
+      return `${f}'s shot misses hex ${hex(e.aimed)} and scatters: 1d6 = ${e.distanceFace} hex(es) in direction 1d6 = ${e.directionFace}, landing at ${hex(e.at)} [${e.rule}].`;
     case 'blast': {
       const victims = (Array.isArray(e.victims) ? (e.victims as { figure: string; ring: number; dice: number }[]) : [])
-        .map((v) => `${v.figure} ${v.dice}d (${v.ring === 0 ? 'impact hex, armor halved' : `ring ${v.ring}`})`)
+        .map((v) => `${who(v.figure)} ${v.dice}d (${v.ring === 0 ? 'impact hex, armor halved' : `ring ${v.ring}`})`)
         .join(', ');
-      return `The ${e.what} (${e.figure}) explodes at ${hex(e.at)}, ${e.dice} dice: ${victims || 'nobody in reach'} [${e.rule}].`;
+      return `The ${e.what} (${f}) explodes at ${hex(e.at)}, ${e.dice} dice: ${victims || 'nobody in reach'} [${e.rule}].`;
     }
     case 'reload':
-      return `${e.figure} reloads the ${weaponName(e.weapon)} with ${e.ammo}: ${e.loaded} round(s) loaded${Number(e.discarded) > 0 ? `, ${e.discarded} left in the old clip lost` : ''}; ${e.spareLeft} spare ${e.ammo} clip(s) left [${e.rule}].`;
+      return `${f} reloads the ${weaponName(e.weapon)} with ${e.ammo}: ${e.loaded} round(s) loaded${Number(e.discarded) > 0 ? `, ${e.discarded} left in the old clip lost` : ''}; ${e.spareLeft} spare ${e.ammo} clip(s) left [${e.rule}].`;
     case 'overwatch': {
       const burst = BURSTS[String(e.burst)] ?? String(e.burst);
-      return `${e.figure} goes on overwatch with the ${weaponName(e.weapon)} (${burst}), until the end of turn ${e.until}'s movement [${e.rule}].`;
+      return `${f} goes on overwatch with the ${weaponName(e.weapon)} (${burst}), until the end of turn ${e.until}'s movement [${e.rule}].`;
     }
     case 'overwatch-fire':
-      return `${e.figure} fires from overwatch at ${e.target}: ${e.why} [${e.rule}].`;
+      return `${f} fires from overwatch at ${who(e.target)}: ${e.why} [${e.rule}].`;
     case 'overwatch-lapsed':
-      return `${e.figure}'s overwatch lapses${e.target ? ` (at ${e.target})` : ''}: ${e.reason} [${e.rule}].`;
+      return `${f}'s overwatch lapses${e.target ? ` (at ${who(e.target)})` : ''}: ${e.reason} [${e.rule}].`;
     case 'quickdraw': {
       const faces = Array.isArray(e.faces) ? (e.faces as number[]).join('+') : '?';
       const ledger = ledgerText(e.ledger);
-      return `${e.figure} quickdraws the ${weaponName(e.weapon)}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX}${ledger ? ` [${ledger}]` : ''} -> ${e.fires ? 'drawn and fires this turn' : 'only drawn'} [${e.rule}].`;
+      return `${f} quickdraws the ${weaponName(e.weapon)}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX}${ledger ? ` [${ledger}]` : ''} -> ${e.fires ? 'drawn and fires this turn' : 'only drawn'} [${e.rule}].`;
     }
   }
   return undefined;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type DiceSource, RecordingDice, SeededDice } from '../../../../core/dice/source.ts';
 import { CommandRejected, InputError } from '../../../../core/errors.ts';
 import { seedRng } from '../../../../core/rng.ts';
+import { displayNames } from '../../../../engine/names.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { applyCommand, makeCtx, pendingOf } from '../../flow.ts';
 import type { TftCommand, TftEvent, TftState } from '../../model.ts';
@@ -142,6 +143,16 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
     expect(lines[0]).toBe('[turn 1] jemmueb makes a sweeping blow (new rule, clockwise): g1 -> g2 -> g3 -> g4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
     expect(lines[2]).toBe(
       '[turn 2] jemmueb rolls to miss friend bobjo: 3d6 = 6+6+2 = 14 vs adjDX 13 [17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]] -> failed: bobjo is hit [R-S5].',
+    );
+  });
+
+  it("narration with the table's names: the sweeper, the arc's figures and the friend by name", () => {
+    const names = displayNames(parse(readFileSync(EXAMPLE, 'utf8')).figures);
+    const lines = events.filter((e) => e.type.startsWith('sweep')).map((e) => tftSystem.describe(e, names));
+    expect(lines[0]).toBe('[turn 1] Jemmueb makes a sweeping blow (new rule, clockwise): Goblin 1 -> Goblin 2 -> Goblin 3 -> Goblin 4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
+    expect(lines[1]).toMatch(/^\[turn 2\] Jemmueb makes a sweeping blow \(new rule, clockwise\): Goblin 5 -> Bobjo \(friend\) -> Goblin 1;/);
+    expect(lines[2]).toBe(
+      '[turn 2] Jemmueb rolls to miss friend Bobjo: 3d6 = 6+6+2 = 14 vs adjDX 13 [17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]] -> failed: Bobjo is hit [R-S5].',
     );
   });
 

@@ -7,6 +7,7 @@ import { Fraction } from '../../../../core/dice/fraction.ts';
 import { rollFaces } from '../../../../core/dice/source.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import { hitDamage, movedHalfMA, poleSetAgainstCharge, unseenDX, withinHalfMA } from '../../core.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState, WeaponInstance } from '../../model.ts';
@@ -362,19 +363,20 @@ export const sweepAction: ActionSpec = {
 const ledgerLine = (l: unknown): string =>
   Array.isArray(l) ? (l as LedgerEntry[]).map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`)).join(' ') : '';
 
-/** Narration of the module's own events (`fray run`, the table's log). */
-export function describeSweep(e: TftEvent): string | undefined {
+/** Narration of the module's own events (`fray run`, the table's log); figures by their shown names (`names`, else ids). */
+export function describeSweep(e: TftEvent, names?: DisplayNames): string | undefined {
+  const who = (id: unknown) => nameOf(names, id);
   if (e.type === 'sweep') {
-    const order = (e.order as { kind: string; figure?: string }[]).map((s) => (s.kind === 'empty' ? '(empty hex)' : s.kind === 'friend' ? `${s.figure} (friend)` : s.figure));
+    const order = (e.order as { kind: string; figure?: string }[]).map((s) => (s.kind === 'empty' ? '(empty hex)' : s.kind === 'friend' ? `${who(s.figure)} (friend)` : who(s.figure)));
     const pen = e.penalty as LedgerEntry[];
-    return `${e.figure} makes a sweeping blow (${e.variant} rule, ${e.spin === 'cw' ? 'clockwise' : 'counter-clockwise'}): ${order.join(' -> ')}; ${pen.map((p) => `${p.delta} DX ${p.source} [${p.rule}]`).join(', ')} on every attack.`;
+    return `${who(e.figure)} makes a sweeping blow (${e.variant} rule, ${e.spin === 'cw' ? 'clockwise' : 'counter-clockwise'}): ${order.join(' -> ')}; ${pen.map((p) => `${p.delta} DX ${p.source} [${p.rule}]`).join(', ')} on every attack.`;
   }
   if (e.type === 'sweep-friend') {
     const faces = (e.faces as number[]).join('+');
-    const what = e.spared ? `made: ${e.target} is spared` : `failed: ${e.target} is hit`;
-    return `${e.figure} rolls to miss friend ${e.target}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerLine(e.ledger)}] -> ${what} [R-S5].`;
+    const what = e.spared ? `made: ${who(e.target)} is spared` : `failed: ${who(e.target)} is hit`;
+    return `${who(e.figure)} rolls to miss friend ${who(e.target)}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerLine(e.ledger)}] -> ${what} [R-S5].`;
   }
-  if (e.type === 'sweep-end') return `${e.figure}'s sweeping blow ends: ${e.reason}.`;
+  if (e.type === 'sweep-end') return `${who(e.figure)}'s sweeping blow ends: ${e.reason}.`;
   return undefined;
 }
 

@@ -1,30 +1,34 @@
-// Narration of the Thread module's events (`fray run` without --json, the table's log).
+// Narration of the Thread module's events (`fray run` without --json, the table's log); figures
+// by the names the table shows (`names`; an id without an entry is shown as the id).
 import { formatLedger } from '../../../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
 import type { ThreadEvent } from './tracker.ts';
 
 const TYPES = new Set(['thread-state', 'thread-roll', 'stabilize', 'stabilize-interrupted', 'stabilize-roll', 'first-aid', 'thread-attribute', 'thread-time']);
 
 /** One line for a thread event, or undefined for any other event. */
-export function describeThread(event: GameEvent): string | undefined {
+export function describeThread(event: GameEvent, names?: DisplayNames): string | undefined {
   if (!TYPES.has(event.type)) return undefined;
   const e = event as unknown as ThreadEvent;
+  const f = 'figure' in e ? nameOf(names, e.figure) : '';
+  const patient = 'patient' in e ? nameOf(names, e.patient) : '';
   switch (e.type) {
     case 'thread-state':
-      return `${e.figure} is now ${e.to.toUpperCase()} (${e.reason}).`;
+      return `${f} is now ${e.to.toUpperCase()} (${e.reason}).`;
     case 'thread-roll':
-      return `${e.figure} makes a thread roll: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against ${e.attribute.toUpperCase()} ${e.target.total} (dice: ${formatLedger(e.dice)}): ${e.survived ? 'lives another turn' : 'DIES'} [R-T2].`;
+      return `${f} makes a thread roll: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against ${e.attribute.toUpperCase()} ${e.target.total} (dice: ${formatLedger(e.dice)}): ${e.survived ? 'lives another turn' : 'DIES'} [R-T2].`;
     case 'stabilize':
-      return `${e.figure} ${e.phase === 'start' ? 'starts to stabilize' : 'keeps stabilizing'} ${e.patient} (turn ${e.turnsDone} of ${e.turnsNeeded}; the roll will be ${e.dice.total}d6 against IQ) [R-T3].`;
+      return `${f} ${e.phase === 'start' ? 'starts to stabilize' : 'keeps stabilizing'} ${patient} (turn ${e.turnsDone} of ${e.turnsNeeded}; the roll will be ${e.dice.total}d6 against IQ) [R-T3].`;
     case 'stabilize-interrupted':
-      return `${e.figure} stops working on ${e.patient} after ${e.turnsDone} turn(s): the stabilization is interrupted; thread rolls resume at ${e.resumeDice.total} dice (${formatLedger(e.resumeDice)}) [R-T3].`;
+      return `${f} stops working on ${patient} after ${e.turnsDone} turn(s): the stabilization is interrupted; thread rolls resume at ${e.resumeDice.total} dice (${formatLedger(e.resumeDice)}) [R-T3].`;
     case 'stabilize-roll':
-      return `${e.figure} rolls to stabilize ${e.patient}: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against IQ ${e.target.total}: ${e.success ? `success, wounds ${e.woundsBefore} -> ${e.woundsAfter} (dyST 1)` : `failure; ${e.figure} may not try again on ${e.patient}`} [R-T3].`;
+      return `${f} rolls to stabilize ${patient}: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against IQ ${e.target.total}: ${e.success ? `success, wounds ${e.woundsBefore} -> ${e.woundsAfter} (dyST 1)` : `failure; ${f} may not try again on ${patient}`} [R-T3].`;
     case 'first-aid':
-      return `${e.figure} gives ${e.patient} first aid: ${formatLedger(e.heal)} wounds healed, ${e.woundsBefore} -> ${e.woundsAfter}${e.replacesStabilization ? ' (in place of stabilization, no roll)' : ''} [R-T4].`;
+      return `${f} gives ${patient} first aid: ${formatLedger(e.heal)} wounds healed, ${e.woundsBefore} -> ${e.woundsAfter}${e.replacesStabilization ? ' (in place of stabilization, no roll)' : ''} [R-T4].`;
     case 'thread-attribute':
       // The target's one entry says what and why: "IQ 9, the player chose it (R-T2)".
-      return `${e.figure}'s thread rolls will be made against ${e.target.entries[0]?.source ?? e.target.total}.`;
+      return `${f}'s thread rolls will be made against ${e.target.entries[0]?.source ?? e.target.total}.`;
     case 'thread-time':
       return `${e.turns} turn(s) pass at once: ${e.reason}.`;
   }

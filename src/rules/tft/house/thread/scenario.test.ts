@@ -293,6 +293,7 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     tftSystem.apply(state, tftSystem.parseCommand({ type: 'thread-attribute', figure: 'pat', attribute: 'iq' }), dice, (e) => events.push(e as Ev));
     expect(events.map((e) => [e.type, e.figure, e.choice, e.target.total])).toEqual([['thread-attribute', 'pat', 'iq', 9]]);
     expect(tftSystem.describe(events[0])).toMatch(/pat's thread rolls will be made against IQ 9, the player chose it \(R-T2\)\.$/);
+    expect(tftSystem.describe(events[0], new Map([['pat', 'Pat']]))).toMatch(/\] Pat's thread rolls will be made against IQ 9, the player chose it \(R-T2\)\.$/);
     expect(thread().against.total).toBe(9);
     // It took no time: it is still doc's action. The end-of-turn roll is made against IQ 9.
     expect(tftSystem.pending(state)).toEqual({ figures: ['doc'], kind: 'action' });
