@@ -128,6 +128,9 @@ describe('keyboard only', () => {
     expect(h.errors).toEqual([]);
   });
 
+  // The focus comes back once the cancelled command has been answered by the server: on a busy
+  // machine that takes longer than expect.poll's default second.
+  const SETTLED = { timeout: 10_000 };
   it('cancelling the physical-dice prompt, by Escape or its button, gives the focus back to the button that opened it (it went to the page body)', async () => {
     const { page: gm } = await h.page();
     await createFromExample(gm, 'tft/duel');
@@ -145,13 +148,13 @@ describe('keyboard only', () => {
     await expect.poll(() => prompt.getAttribute('data-index')).toBe('1');
     await gm.keyboard.press('Escape');
     await expect.poll(() => prompt.count()).toBe(0);
-    await expect.poll(() => focused(gm)).toBe('system-step');
+    await expect.poll(() => focused(gm), SETTLED).toBe('system-step');
     // Enter on it opens the prompt again; its Cancel button gives the focus back too.
     await gm.keyboard.press('Enter');
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Cancel the command' }).click();
     await expect.poll(() => prompt.count()).toBe(0);
-    await expect.poll(() => focused(gm)).toBe('system-step');
+    await expect.poll(() => focused(gm), SETTLED).toBe('system-step');
     expect(await logCount(gm)).toBe(0);
     expect(h.errors).toEqual([]);
   });

@@ -354,7 +354,12 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   keyRef.current = (e: KeyboardEvent) => {
     const target = e.target as HTMLElement | null;
     const tag = target?.tagName;
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || prompt) return;
+    // The physical-dice prompt's Escape cancels it wherever the focus is (even before the prompt took it).
+    if (prompt) {
+      if (e.key === 'Escape') prompt.reject();
+      return;
+    }
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     // Enter and Space belong to the focused button or link (Tab is never taken: it moves the focus).
     if ((e.key === 'Enter' || e.key === ' ') && target?.closest?.('button, a, [role="button"], [role="tab"]')) return;
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {

@@ -1,6 +1,6 @@
 // The dice tray: the faces of the last roll, tumbling briefly when they arrive; and the prompt
 // for a physical die when "enter physical dice" is on and the server needs one more face.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TrayGroup } from '../model/log.ts';
 import { Faces } from './LedgerView.tsx';
 
@@ -60,21 +60,13 @@ export function DicePrompt({ sides, index, what, onFace, onCancel }: { sides: nu
   // The prompt takes the focus for each die (the table's keys are off while it is open): with a
   // mouse and keyboard the face field, to type the face and Enter; on a touch screen the dialog,
   // so that no on-screen keyboard covers the face buttons. Escape cancels.
+  // Focus before the prompt is painted (a layout effect), so a key typed the moment a die's prompt
+  // appears goes to it; Escape is the table's page-wide key (Table.tsx), never lost in between.
   const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => (matchMedia('(pointer: fine)').matches ? field.current : box.current)?.focus(), []);
+  useLayoutEffect(() => (matchMedia('(pointer: fine)').matches ? field.current : box.current)?.focus(), []);
   return (
-    <div
-      ref={box}
-      tabIndex={-1}
-      className="dice-prompt"
-      role="dialog"
-      aria-label="Enter a die"
-      data-index={index}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onCancel();
-      }}
-    >
+    <div ref={box} tabIndex={-1} className="dice-prompt" role="dialog" aria-label="Enter a die" data-index={index}>
       <p className="dice-for" data-testid="dice-for">
         For <strong>{what.command}</strong>
         {what.purpose ? `: ${what.purpose}` : ''}
