@@ -124,6 +124,10 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect(md.body).toContain('# Duel at the ford');
     expect(md.body).toContain(`**6.**`);
     expect(md.body).toContain(all.entries[5].descriptions?.[0]?.replace(/([\\`*_[\]|<>])/g, '\\$1') ?? '');
+    // Commands and standings name the figures as the table does (Bjorn, not bjorn).
+    expect(md.body).toMatch(/\*\*3\.\*\* move (Bjorn|Cedric) by/);
+    expect(md.body).not.toMatch(/ (bjorn|cedric)\b/);
+    expect(md.body).toContain('| Bjorn | north |');
     const json = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/export`, headers: bearer(spec.token) });
     expect(json.statusCode).toBe(403);
   });

@@ -1,6 +1,7 @@
 // The Markdown fight report (export format=markdown): the encounter's heading, every log entry
 // with its narration and dice, and the standings, as the viewer may see them. For posting a
 // fight's progress in a play-by-post thread.
+import { type DisplayNames, displayNames, nameOf } from '../engine/names.ts';
 import type { EncounterView, LogEntryView } from './protocol.ts';
 
 const esc = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
@@ -8,6 +9,9 @@ const esc = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
 export function markdownReport(view: EncounterView, entries: readonly LogEntryView[]): string {
   const e = view.encounter;
   const lines: string[] = [];
+  // Figures by the names the viewer's table shows (as the narration does), from what it may see.
+  const figures = (view.view.summary as { figures?: Record<string, unknown>[] }).figures ?? [];
+  const names = displayNames(figures.filter((f) => typeof f.id === 'string').map((f) => ({ id: f.id as string, name: typeof f.name === 'string' ? f.name : undefined })));
   lines.push(`# ${esc(e.name)}`, '');
   lines.push(`- System: ${esc(e.system)}`);
   lines.push(`- Log entries: ${e.seq}`);
@@ -16,7 +20,7 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
   const notes = view.settings.notes.filter((n) => !n.hidden || view.role === 'gm');
   if (notes.length > 0) {
     lines.push('## Notes', '');
-    for (const n of notes) lines.push(`- ${n.figure ? `**${esc(n.figure)}**: ` : ''}${esc(n.text)}${n.hidden ? ' _(GM only)_' : ''}`);
+    for (const n of notes) lines.push(`- ${n.figure ? `**${esc(nameOf(names, n.figure))}**: ` : ''}${esc(n.text)}${n.hidden ? ' _(GM only)_' : ''}`);
     lines.push('');
   }
   lines.push('## Log', '');
@@ -27,16 +31,15 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
       continue;
     }
     const dice = x.faces && x.faces.length > 0 ? ` (${diceText(x)})` : '';
-    lines.push(`**${x.seq}.** ${esc(commandLabel(x.command))} by ${x.by.role}${dice}`);
+    lines.push(`**${x.seq}.** ${esc(commandLabel(x.command, names))} by ${x.by.role}${dice}`);
     for (const d of x.descriptions ?? []) lines.push(`   - ${esc(d)}`);
     lines.push('');
   }
-  const figures = (view.view.summary as { figures?: Record<string, unknown>[] }).figures ?? [];
   if (figures.length > 0) {
     lines.push('## Standings', '', '| Figure | Side | State | ST | Wounds | Fatigue | hp |', '|---|---|---|---|---|---|---|');
     const cell = (v: unknown) => (v === undefined || v === null ? '' : esc(String(v)));
     for (const f of figures) {
-      lines.push(`| ${cell(f.name ?? f.id)} | ${cell(f.side)} | ${cell(f.state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
+      lines.push(`| ${cell(nameOf(names, f.id))} | ${cell(f.side)} | ${cell(f.state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
     }
     lines.push('');
   }
@@ -52,11 +55,11 @@ function diceText(x: LogEntryView): string {
   return `dice: ${faces.map((f, i) => (by.has(i) ? `${f}\\*` : String(f))).join(' ')} (\\* entered, the rest rolled by the server)`;
 }
 
-function commandLabel(command: unknown): string {
+function commandLabel(command: unknown, names: DisplayNames): string {
   if (!command || typeof command !== 'object') return '(hidden command)';
   const c = command as Record<string, unknown>;
   const parts = [String(c.type ?? 'command')];
-  if (typeof c.figure === 'string') parts.push(c.figure);
-  if (typeof c.target === 'string') parts.push(`-> ${c.target}`);
+  if (typeof c.figure === 'string') parts.push(nameOf(names, c.figure));
+  if (typeof c.target === 'string') parts.push(`-> ${nameOf(names, c.target)}`);
   return parts.join(' ');
 }
