@@ -460,9 +460,10 @@ function walkTo(state: TftState, f: Figure, spots: Reach[], spot: Reach, toward:
 
 export function planAction(state: TftState, f: Figure): TftCommand {
   const c = proposeAction(state, f);
-  // A core action a module vetoes now (R-H4: after dodging while moving, only fire) is a pass.
+  // An action a module vetoes now (R-H4: after dodging while moving, only fire), core or of the
+  // action phase of a module, is a pass.
   const vetoes = hooksOf(state).vetoAction;
-  if (vetoes.length === 0 || c.type === 'pass' || hooksOf(state).actions.has(c.type)) return c;
+  if (vetoes.length === 0 || c.type === 'pass' || hooksOf(state).actions.get(c.type)?.spec.phase === 'any') return c;
   for (const v of vetoes) if (v(state, f, c.type)) return { type: 'pass', figure: f.id };
   return c;
 }

@@ -154,8 +154,15 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
   const house = hooksOf(state).actions.get(type);
   if (house) {
     const { spec } = house;
-    if (spec.phase === 'action') checkActor(state, fig);
-    else if (spec.phase === 'move') checkMover(state, fig);
+    if (spec.phase === 'action') {
+      checkActor(state, fig);
+      // A module's veto holds for every action, a house one too (R-H4: after dodging while
+      // moving, only fire: not another module's first aid or sweep).
+      for (const v of hooksOf(state).vetoAction) {
+        const why = v(state, fig, type);
+        if (why) reject('command.type', why);
+      }
+    } else if (spec.phase === 'move') checkMover(state, fig);
     spec.validate(ctx, cmd as HouseCommand, fig);
     return () => {
       spec.resolve(ctx, cmd as HouseCommand, fig);
@@ -336,6 +343,11 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
   if (!target) return { path: 'command.target', message: 'no such figure' };
   if (target === fig) return { path: 'command.target', message: 'a figure cannot attack itself' };
   if (target.state === 'dead') return { path: 'command.target', message: `${target.id} is dead` };
+  if (target.pos.q === fig.pos.q && target.pos.r === fig.pos.r) {
+    // A body the figure stands on (tft-core body): in no front hex and no front arc (tft-core
+    // facing), so no attack of any kind; asked before the arc, which has no direction to it.
+    return { path: 'command.target', message: `${target.id} lies in ${fig.id}'s own hex: it is in no front hex or arc (tft-core facing)` };
+  }
   if (fig.prone) return { path: 'command.figure', message: `${fig.id} is down: it may only stand up` };
   const w = readyWeapon(fig);
   if (!w) return { path: 'command.figure', message: `${fig.id} has no weapon ready` };

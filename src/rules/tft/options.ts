@@ -126,6 +126,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   for (let i = out.length - 1; i >= 0 && vetoes.length !== 0; i--) if (vetoes.some((v) => v(state, fig, out[i].command.type))) out.splice(i, 1);
   for (const { spec } of hooksOf(state).actions.values()) {
     if (spec.phase === 'move') continue;
+    if (spec.phase === 'action' && vetoes.length !== 0 && vetoes.some((v) => v(state, fig, spec.type))) continue;
     const ctx: OptionsContext = { state, core, mode };
     out.push(...spec.options(ctx, fig));
   }

@@ -124,6 +124,13 @@ function dodgedWhileMoving(fig: Figure): boolean {
   return fig.turn.stance === 'dodge' && !fig.turn.acted;
 }
 
+/**
+ * R-H4: what a figure that dodged while moving may still do as its action: fire (fire,
+ * quickdraw, a rifle grenade, overwatch), keep dodging, or nothing. Every other action, core or
+ * house (another module's too: first aid, a sweep), is vetoed (vetoAction).
+ */
+const AFTER_MOVING_DODGE: ReadonlySet<string> = new Set(['fire', 'quickdraw', 'fire-grenade', 'overwatch', 'dodge', 'pass']);
+
 const onlyFires = (fig: Figure) => `${fig.name} dodged while moving: it may only fire (at -6 DX) or keep dodging (R-H4)`;
 
 /** Whether the figure has a gun it could fire this turn: a firearm in hand, or a pistol to quickdraw (R-H4, R-H6). */
@@ -919,7 +926,7 @@ export const hitechModule: HouseModule = {
     // R-H4: a figure that dodged while moving keeps its action to fire, when it has a gun.
     stanceKeepsAction: (_state, fig, stance) => (stance === 'dodge' && hasGunToFire(fig) ? true : undefined),
     vetoAction(_state, fig, type) {
-      if (dodgedWhileMoving(fig) && type !== 'pass' && type !== 'dodge') return onlyFires(fig);
+      if (dodgedWhileMoving(fig) && !AFTER_MOVING_DODGE.has(type)) return onlyFires(fig);
       if (type !== 'attack') return undefined;
       const w = fig.weapons.find((x) => x.uid === fig.ready);
       if (firearmOf(w)) return `${w?.def.name} is a firearm: use 'fire' (with a burst)`;
