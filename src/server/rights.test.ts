@@ -97,6 +97,25 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect(await srv.storage.readLog(id)).toEqual(before);
   });
 
+  it("the dice request names the figure as the table does: 'Orc (orc2)' where two are called Orc", async () => {
+    const fig = (id: string, name: string, side: string, at: number[], facing: number) => ({ id, name, side, st: 12, dx: 12, iq: 8, weapons: ['broadsword'], at, facing });
+    const scenario = { system: 'tft', name: 'Two orcs', map: { width: 8, height: 6 }, figures: [fig('orc1', 'Orc', 'orcs', [1, 2], 0), fig('orc2', 'Orc', 'orcs', [1, 3], 0), fig('bjorn', 'Bjorn', 'north', [3, 2], 3)] };
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario, settings: { enteredDice: 'gm' } } })).json();
+    const id = c.encounter.id;
+    let v = await getView(srv.app, id, c.gm.token);
+    for (let i = 0; i < 100 && !v.view.over; i++) {
+      const command = tft.decide(v.view.state) as { type: string; figure: string };
+      if (command.type === 'attack' && command.figure.startsWith('orc')) {
+        const r = (await post(srv.app, id, c.gm.token, { command, faces: [] })).json();
+        expect(r.roll.text).toBe(`Orc (${command.figure})'s attack roll, die 1 of 3 (d6)`);
+        return;
+      }
+      expect((await post(srv.app, id, c.gm.token, { command })).statusCode).toBe(200);
+      v = await getView(srv.app, id, c.gm.token);
+    }
+    throw new Error('no orc attacked');
+  });
+
   it("the GM's dice request names the roll: an AD&D surprise roll, a TFT attack", async () => {
     const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/surprise', settings: { enteredDice: 'gm' } } })).json();
     const r = (await post(srv.app, c.encounter.id, c.gm.token, { command: { type: 'begin' }, faces: [] })).json();

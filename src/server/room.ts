@@ -9,7 +9,7 @@
 // acknowledged -> broadcast (each session gets its own filtered view).
 // A lost compare-and-set (another process appended first) catches up and tries again.
 import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice } from '../core/dice/source.ts';
-import { type DisplayNames, displayNames } from '../engine/names.ts';
+import { type DisplayNames, displayNames, nameOf } from '../engine/names.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import { checkCommandRights, checkEnteredDice } from './rights.ts';
@@ -278,11 +278,11 @@ export class Room {
       const r = this.tryApply(command, dice, false);
       return { type: 'ready', command, ...r, faces: dice.faces, entered: false, enteredAt: null };
     }
-    return token.role === 'gm' ? this.prepareEntered(command, input.faces) : this.preparePlayerEntered(token, command, input.faces);
+    return token.role === 'gm' ? this.prepareEntered(token, command, input.faces) : this.preparePlayerEntered(token, command, input.faces);
   }
 
   /** The GM's entered faces: every die of the command, in the order the engine asks. */
-  private prepareEntered(command: unknown, faces: number[]): Prepared | DiceNeeded {
+  private prepareEntered(token: TokenRow, command: unknown, faces: number[]): Prepared | DiceNeeded {
     const scripted = this.scriptedDice(faces);
     try {
       const r = this.tryApply(command, scripted, true);
@@ -290,7 +290,7 @@ export class Room {
       return { type: 'ready', command, ...r, faces: [...faces], entered: true, enteredAt: null };
     } catch (e) {
       if (!(e instanceof DiceExhausted)) throw e;
-      return this.diceNeeded(command, faces, e.sides, faces.length);
+      return this.diceNeeded(token, command, faces, e.sides, faces.length);
     }
   }
 
@@ -316,7 +316,7 @@ export class Room {
         const owner = rollOwner(this.system, this.state, command, faces);
         if (owner !== null && token.figures.includes(owner)) {
           const k = enteredAt.length;
-          if (k >= entered.length) return this.diceNeeded(command, faces, e.sides, k);
+          if (k >= entered.length) return this.diceNeeded(token, command, faces, e.sides, k);
           if (entered[k] > e.sides) throw invalid(`faces[${k}]`, `face ${entered[k]} is impossible on a d${e.sides}`);
           enteredAt.push(faces.length);
           faces.push(entered[k]);
@@ -352,9 +352,10 @@ export class Room {
   }
 
   /** The dice request for die `known.length` of the command: its sides, the index to send, what it is for. */
-  private diceNeeded(command: unknown, known: readonly number[], sides: number, index: number): DiceNeeded {
-    const names = figureNames(this.state);
-    const roll = rollInfo(this.system, this.state, command, known, sides, (id) => names.get(id) ?? id);
+  private diceNeeded(token: TokenRow, command: unknown, known: readonly number[], sides: number, index: number): DiceNeeded {
+    // The figures by the names the sender's table shows (the log's names).
+    const names = this.namesFor({ role: token.role, figures: token.figures });
+    const roll = rollInfo(this.system, this.state, command, known, sides, (id) => nameOf(names, id));
     return { type: 'dice-needed', sides, index, roll };
   }
 
@@ -576,14 +577,6 @@ function prefixIssues(e: ApiError, prefix: string): ApiError {
   return new ApiError(e.code, e.message, issues);
 }
 
-function figureNames(state: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const f of figureList(state)) {
-    const o = f as { id?: unknown; name?: unknown };
-    if (typeof o?.id === 'string') out.set(o.id, typeof o.name === 'string' ? o.name : o.id);
-  }
-  return out;
-}
 
 function figureList(state: unknown): unknown[] {
   const figs = (state as { figures?: unknown })?.figures;
