@@ -420,7 +420,7 @@ describe('sweep rules through the engine [931c742c]', () => {
     hero.weapons[0].dmg = core.parseDamage('9');
     s.figures.find((f) => f.id === 'e2')!.armor = { def: { id: 'leather', name: 'Leather', stops: 2, dx: -2, ma: 8 }, house: {} };
     const cmd = { type: 'sweep', figure: 'hero', targets: ['e1', 'e2', 'e3'], spin: 'cw' } as unknown as TftCommand;
-    const opt = sweepAction.options({ state: s, core, mode: 'explain' }, hero).find((o) => (o.command as unknown as { targets: string[] }).targets.length === 3) as ActionOption & {
+    const opt = sweepAction.options({ state: s, core, mode: 'explain' }, hero).find((o) => (o.command as unknown as { targets: string[] }).targets.length === 3 && (o as unknown as { friends: unknown[] }).friends.length === 1) as ActionOption & {
       targets: { id: string; exact: { hit: string; expectedDamage: string } }[];
       friends: { id: string; exact: { hit: string; expectedDamage: string } }[];
     };

@@ -132,7 +132,9 @@ function metByHex(attacker: ArcFigure, figures: readonly ArcFigure[]): Map<strin
  * Every sweep open to `attacker` (for explain and the AI): each contiguous arc of its front
  * hexes that starts and ends on an enemy and holds 2+ enemies (all of them targets), once per
  * set of swept hexes (an arc and its reverse sweep the same hexes: the clockwise one is kept).
- * Smallest sets first. No exceptions on the way: the AI calls this at every decision.
+ * Fewest targets first; among as many targets, fewest friends in the arc first, so that the AI
+ * (which takes the first of equal scores) sweeps past no friend when an arc of equal value does
+ * (R-S5). No exceptions on the way: the AI calls this at every decision.
  */
 export function possibleSweeps(attacker: Sweeper, figures: readonly ArcFigure[], variant: SweepVariant): SweepPlan[] {
   if (variant === 'off') return [];
@@ -176,5 +178,5 @@ export function possibleSweeps(attacker: Sweeper, figures: readonly ArcFigure[],
       out.push({ spin: 'cw', steps, targets, friends });
     }
   }
-  return out.sort((a, b) => a.targets.length - b.targets.length);
+  return out.sort((a, b) => a.targets.length - b.targets.length || a.friends.length - b.friends.length);
 }
