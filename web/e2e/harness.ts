@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
+import type { EncounterView } from '../../src/server/protocol.ts';
 import { type Running, startServer } from '../../src/server/start.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -94,10 +96,10 @@ export async function createFromExample(page: Page, example: string): Promise<st
   return decodeURIComponent(m[1]);
 }
 
-/** The GM token of the page's table (from the link fragment the lobby navigated to). */
 /** The number of log entries the page's Log tab shows (its label, "Log (6)"). */
 export const logCount = async (page: Page): Promise<number> => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 
+/** The GM token of the page's table (from the link fragment the lobby navigated to). */
 export function tokenOf(page: Page): string {
   const m = /#token=([^&]+)/.exec(page.url());
   if (!m) throw new Error(`no token in ${page.url()}`);
@@ -119,4 +121,22 @@ export async function apiGet<T>(base: string, path: string, token: string): Prom
   const r = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
+}
+
+/** The server's view of encounter `id` for `token`, and a wait until its log holds `n` steps. */
+export function encounterApi(base: string, id: string, token: string) {
+  const view = () => apiGet<EncounterView>(base, `/api/encounters/${encodeURIComponent(id)}`, token);
+  return { view, seqIs: (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n) };
+}
+
+/** The duel from the GM's page to its first action phase: begin, move first, both figures stay. */
+export async function duelToActionPhase(gm: Page, seqIs: (n: number) => Promise<void>): Promise<void> {
+  await gm.getByTestId('system-step').click();
+  await seqIs(1);
+  await gm.getByTestId('initiative-first').click();
+  await seqIs(2);
+  await gm.getByTestId('stay').click();
+  await seqIs(3);
+  await gm.getByTestId('stay').click();
+  await seqIs(4);
 }

@@ -3,8 +3,7 @@
 // whole turn (begin, initiative, a move) is played without the mouse.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
+import { type Harness, createFromExample, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,8 +37,7 @@ describe('keyboard only', () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const token = tokenOf(gm);
-    const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
-    const seqIs = (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n);
+    const { view, seqIs } = encounterApi(h.base, id, token);
     await gm.locator('body').click({ position: { x: 1, y: 1 } });
 
     // Tab walks the page (it is not swallowed) and reaches the system step; Enter presses it.
@@ -87,8 +85,7 @@ describe('keyboard only', () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const token = tokenOf(gm);
-    const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
-    const seqIs = (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n);
+    const { view, seqIs } = encounterApi(h.base, id, token);
     await gm.getByTestId('system-step').click();
     await seqIs(1);
     await gm.getByTestId('initiative-first').click();

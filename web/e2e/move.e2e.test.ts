@@ -7,8 +7,7 @@ import type { Hex } from '../../src/core/hex/coords.ts';
 import { SeededDice } from '../../src/core/dice/source.ts';
 import { seedRng } from '../../src/core/rng.ts';
 import { getSystem } from '../../src/rules/index.ts';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, createFromExample, encounterApi, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,8 +33,7 @@ describe('the movement preview', () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const token = tokenOf(gm);
-    const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
-    const seqIs = (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n);
+    const { view, seqIs } = encounterApi(h.base, id, token);
     await gm.getByTestId('system-step').click();
     await seqIs(1);
     // North (Bjorn) moves first and stays; then Cedric walks toward him.

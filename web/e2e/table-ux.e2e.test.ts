@@ -3,8 +3,7 @@
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
 // never over the content on a phone); a fallen figure in the Status tab; the phone's header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
+import { type Harness, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,10 +13,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-function api(id: string, token: string) {
-  const view = () => apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
-  return { view, seqIs: (n: number) => expect.poll(async () => (await view()).view.seq).toBe(n) };
-}
+const api = (id: string, token: string) => encounterApi(h.base, id, token);
 
 describe('whose turn it is', () => {
   it("a waiting player sees its own figure and who moves now; Status shows the initiative winner choosing", async () => {
@@ -161,15 +157,8 @@ describe('a command on its way', () => {
     await gm.locator('[data-tab="share"]').click();
     await gm.getByLabel('Who may enter physical dice').selectOption('gm');
     await gm.locator('[data-tab="actions"]').click();
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
-    await gm.getByTestId('initiative-first').click();
-    await seqIs(2);
     // Both stay: the action phase, each with only its options that need no foe near.
-    await gm.getByTestId('stay').click();
-    await seqIs(3);
-    await gm.getByTestId('stay').click();
-    await seqIs(4);
+    await duelToActionPhase(gm, seqIs);
     const actor = (await view()).view.pending!.figures[0];
     await gm.getByTestId(`figure-${actor}`).click({ force: true });
     const pill = gm.locator('.actions-head .pill');
@@ -199,14 +188,7 @@ describe('the Status tab', () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const { view, seqIs } = api(id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
-    await gm.getByTestId('initiative-first').click();
-    await seqIs(2);
-    await gm.getByTestId('stay').click();
-    await seqIs(3);
-    await gm.getByTestId('stay').click();
-    await seqIs(4);
+    await duelToActionPhase(gm, seqIs);
     const actor = (await view()).view.pending!.figures[0];
     await gm.getByTestId(`figure-${actor}`).click({ force: true });
     await gm.locator('li.option[data-option="drop"]').getByRole('button', { name: 'Do it' }).click();
