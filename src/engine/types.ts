@@ -75,7 +75,8 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
    * Every legal option of every figure at this point, with its ledger and exact odds
    * (`fray explain`, the table's action panel). Plain JSON-able data. `names`: as for describe,
    * the names its labels and texts show for figures (the server passes those of the figures a
-   * viewer may see); without it, engine/names.ts displayNames of every figure.
+   * viewer may see); without it, the system's default (AD&D: engine/names.ts displayNames of
+   * every figure; TFT: each figure's own name, as its labels read before names existed).
    */
   explain(state: S, names?: ReadonlyMap<string, string>): ExplainReport;
   /**

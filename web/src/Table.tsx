@@ -13,7 +13,7 @@ import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
 import { mergeEntries, trayGroups, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
-import { type OptionView, groupOptions, optionsOf, withDistinctNames } from './model/options.ts';
+import { type OptionView, groupOptions, optionsOf } from './model/options.ts';
 import { whoseTurn } from './model/turn.ts';
 import { type Obj, clockView, distinctNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
@@ -183,9 +183,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const options = useMemo(() => {
     // No report for this step yet: no options (not AD&D's added "pass" alone, to be clicked meanwhile).
     if (!selected || !rep) return [];
+    // The engine's labels already name figures as the table does (the server passes each viewer's names).
     const nameOf = new Map(figures.map((f) => [f.id, f.name]));
-    const names = new Map(figures.map((f) => [f.id, { base: f.baseName ?? f.name, name: f.name }]));
-    return groupOptions(expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx)).map((o) => withDistinctNames(o, names));
+    return groupOptions(expandOptions(optionsOf(rep, selected, (id) => nameOf.get(id) ?? id), ctx));
   }, [rep, selected, ctx, figures]);
   const isMovePhase = pending?.kind === 'move' && system === 'tft';
   // TFT lists each figure's action-phase options at every step; during initiative and movement

@@ -1,6 +1,7 @@
 // `fray explain <scenario> [--json]`: play the scenario's script, then list every legal option
 // of every figure with its ledger, exact hit chance and expected damage.
 import type { Command } from 'commander';
+import { displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
@@ -94,7 +95,8 @@ export function registerExplain(program: Command, ctx: CliContext): void {
       while (system.scripted && system.pending(state) !== null && system.scripted(state) && guard++ < 100000) {
         system.apply(state, system.decide(state), dice, null);
       }
-      const report = system.explain(state);
+      // Labels name figures as the table does ("attack on Orc (orc2)"); the commands keep the ids.
+      const report = system.explain(state, displayNames(system.summary(state).figures));
       if (opts.json) io.out(JSON.stringify(report));
       else for (const l of formatExplain(report)) io.out(l);
     });

@@ -12,6 +12,7 @@ import type { DiceSource } from '../../core/dice/source.ts';
 import type { Issue } from '../../core/errors.ts';
 import type { Hex } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
+import type { DisplayNames } from '../../engine/names.ts';
 import type { Emit, FigureState } from '../../engine/types.ts';
 import type {
   ArmorDef,
@@ -46,6 +47,11 @@ export interface OptionsContext {
   core: TftCore;
   /** 'explain': full ledgers and exact odds; 'ai': what the AI needs, cheaply. */
   mode: 'explain' | 'ai';
+  /**
+   * explain's names for figures (engine/names.ts displayNames: "Orc (orc2)"), for labels that
+   * name one (options.ts labelName); absent for the AI and for explain without names.
+   */
+  names?: DisplayNames;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // exact odds (explain) or only what the AI needs (cheap). Core options plus house modules'.
 import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../engine/names.ts';
 import { attackDX, core, defaultArmorStops, defenseDice, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
 import { attackMode, attackProblem, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
@@ -14,6 +15,15 @@ export function damageToDown(t: Figure): number {
   return Math.max(1, t.st - t.wounds - t.fatigue - 1);
 }
 
+/**
+ * The name a label shows for figure `f`: its entry in explain's `names` (engine/names.ts
+ * displayNames: "Orc (orc2)" where two share a name) when names are given, else its own name,
+ * so labels read as they always did without names (the AI, `explain(state)` alone).
+ */
+export function labelName(names: DisplayNames | undefined, f: Figure): string {
+  return names === undefined ? f.name : nameOf(names, f.id);
+}
+
 /** What the target's armor stops from each die of an attack of this mode, when it stops per die (a module's armorPerDie, R-H8). */
 function armorPerDie(state: TftState, t: Figure, mode: AttackMode | string): number | undefined {
   const hs = hooksOf(state).armorPerDie;
@@ -24,7 +34,8 @@ function armorPerDie(state: TftState, t: Figure, mode: AttackMode | string): num
   return undefined;
 }
 
-export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
+/** `names`: the names labels show for figures (labelName); explain only. */
+export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
   const out: ActionOption[] = [];
   const w = readyWeapon(fig);
   if (!w || fig.prone) return out;
@@ -57,7 +68,7 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });
     out.push({
       command,
-      label: `${am} attack on ${t.name} with ${w.def.name}${t.side === fig.side ? ' (a friend!)' : ''}`,
+      label: `${am} attack on ${labelName(names, t)} with ${w.def.name}${t.side === fig.side ? ' (a friend!)' : ''}`,
       mode: am,
       adjDX: adj,
       ledger: entries ?? [],
@@ -81,8 +92,8 @@ export function canPickUp(state: TftState, fig: Figure, it: GroundItem): boolean
   return distance(it.pos, fig.pos) <= 1 && !it.weapon.broken && it.weapon.def.minST <= requirementST(fig, state);
 }
 
-/** All action-phase options of `fig` now (as if it were its action), core and modules. */
-export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai'): ActionOption[] {
+/** All action-phase options of `fig` now (as if it were its action), core and modules; `names` as for attackOptions. */
+export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
   if (!fig.woundFx.canAct) return [];
   const out: ActionOption[] = [];
   const id = fig.id;
@@ -96,7 +107,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   // Attacks on foes lead; one on a friend (explain lists it for the GM; the AI's list has none)
   // comes last, before doing nothing, so the first options offered are never a blow at a friend.
   let atFriends: ActionOption[] | null = null;
-  for (const o of attackOptions(state, fig, mode)) {
+  for (const o of attackOptions(state, fig, mode, names)) {
     if (mode === 'explain' && figure(state, (o.command as { target: string }).target)?.side === fig.side) {
       if (!atFriends) atFriends = [];
       atFriends.push(o);
@@ -127,7 +138,7 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   for (const { spec } of hooksOf(state).actions.values()) {
     if (spec.phase === 'move') continue;
     if (spec.phase === 'action' && vetoes.length !== 0 && vetoes.some((v) => v(state, fig, spec.type))) continue;
-    const ctx: OptionsContext = { state, core, mode };
+    const ctx: OptionsContext = { state, core, mode, names };
     out.push(...spec.options(ctx, fig));
   }
   return out;

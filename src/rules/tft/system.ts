@@ -1,6 +1,7 @@
 // The TFT GameSystem: scenario setup, commands, the turn, the AI, summary, explain, narration.
 import { tftPolicy } from './ai.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
+import type { DisplayNames } from '../../engine/names.ts';
 import type { ExplainReport, FigureTally, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, halfMA, isEngaged, readyWeapon, woundState } from './core.ts';
@@ -116,7 +117,7 @@ export function summaryTft(state: TftState): Summary {
   };
 }
 
-function explainFigure(state: TftState, f: Figure, p: Pending | null) {
+function explainFigure(state: TftState, f: Figure, p: Pending | null, names: DisplayNames | undefined) {
   const ledger: LedgerEntry[] = [];
   const adjDX = baseAdjDX(state, f, ledger);
   const ws = woundState(f, state, true);
@@ -141,19 +142,23 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null) {
     facing: f.facing,
     weapon: readyWeapon(f)?.def.name ?? null,
     pending: p?.figures.includes(f.id) ?? false,
-    options: actionOptions(state, f, 'explain'),
+    options: actionOptions(state, f, 'explain', names),
     ...(Object.keys(house).length ? { house } : {}),
   };
 }
 
-export function explainTft(state: TftState): ExplainReport {
+/**
+ * `names`: the names option labels show for figures ("melee attack on Orc (orc2) with ..."),
+ * as the server passes each viewer's; without them each figure's own name, as labels always read.
+ */
+export function explainTft(state: TftState, names?: DisplayNames): ExplainReport {
   const p = pendingOf(state);
   return {
     system: 'tft',
     turn: state.turn,
     phase: state.phase,
     pending: p,
-    figures: state.figures.map((f) => explainFigure(state, f, p)),
+    figures: state.figures.map((f) => explainFigure(state, f, p, names)),
   };
 }
 

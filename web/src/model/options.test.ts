@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOdds, groupOptions, optionView, optionsOf, pct, withDistinctNames } from './options.ts';
+import { formatOdds, groupOptions, optionView, optionsOf, pct } from './options.ts';
 
 const ledger = (total: number) => ({ entries: [{ source: 'base', delta: total, rule: 'tft-core' }], total });
 
@@ -140,19 +140,5 @@ describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
     expect(o.targets).toEqual(['g1', 'g2']);
     expect(o.odds.filter((x) => x.format === 'percent').map((x) => `${x.label} ${formatOdds(x)}`)).toEqual(['Goblin 1 hit 50.0%', 'Goblin 2 hit 50.0%', 'friend Bobjo hit 50.0%']);
     expect(o.ledgers.map((x) => `${x.name} = ${x.ledger.total}`)).toEqual(['Goblin 1: ledger = 10', 'Goblin 2: ledger = 10', 'friend Bobjo: ledger = 10']);
-  });
-
-  it("names the target apart in the engine's label when two figures share its name", () => {
-    const names = new Map([
-      ['orc1', { base: 'Orc', name: 'Orc (orc1)' }],
-      ['orc2', { base: 'Orc', name: 'Orc (orc2)' }],
-      ['sarge', { base: 'Orc sergeant', name: 'Orc sergeant' }],
-    ]);
-    const a = withDistinctNames(optionView({ kind: 'attack', target: 'orc2', label: 'attack Orc with longsword d20 + 2 vs 12 (55%)' }, 'k'), names);
-    expect(a.label).toBe('attack Orc (orc2) with longsword d20 + 2 vs 12 (55%)');
-    const s = optionView({ kind: 'attack', target: 'sarge', label: 'attack Orc sergeant with longsword' }, 'k');
-    expect(withDistinctNames(s, names)).toBe(s);
-    // "Orcish" is not the name "Orc": only a whole-word match is replaced.
-    expect(withDistinctNames(optionView({ kind: 'x', target: 'orc1', label: 'Orcish war cry at Orc' }, 'k'), names).label).toBe('Orcish war cry at Orc (orc1)');
   });
 });

@@ -318,37 +318,3 @@ function burstLabel(o: OptionView): string {
   const used = typeof o.raw.ammoUsed === 'number' ? ` (${o.raw.ammoUsed} round${o.raw.ammoUsed === 1 ? '' : 's'})` : '';
   return `${parts.join(', ') || o.label}${used}`;
 }
-
-/**
- * An option whose label names a target the table had to tell apart (two figures called "Orc"):
- * the engine's TFT label ("melee attack on Orc with Broadsword") gets the distinct name
- * ("... on Orc (orc3) with Broadsword"), for the option and its choices (AD&D labels come told
- * apart already). `names`: id -> {base, name}.
- */
-export function withDistinctNames(o: OptionView, names: ReadonlyMap<string, { base: string; name: string }>): OptionView {
-  const label = distinctTargets(o.label, o.targets, names);
-  const choices = o.choices.map((c) => withDistinctNames(c, names));
-  return label === o.label && choices.every((c, i) => c === o.choices[i]) ? o : { ...o, label, choices };
-}
-
-/** `text` (an engine's words about `targets`) with each target's shared name made its distinct one ("attack Gnoll" -> "attack Gnoll (gnoll2)"). */
-export function distinctTargets(text: string, targets: readonly string[], names: ReadonlyMap<string, { base: string; name: string }>): string {
-  let out = text;
-  for (const t of targets) {
-    const n = names.get(t);
-    if (!n || n.base === n.name || out.includes(n.name)) continue;
-    const at = findName(out, n.base);
-    if (at >= 0) out = out.slice(0, at) + n.name + out.slice(at + n.base.length);
-  }
-  return out;
-}
-
-/** Where `name` stands as a whole name in `text` (not the start of a longer word), else -1. */
-function findName(text: string, name: string): number {
-  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    const before = i === 0 ? ' ' : text[i - 1];
-    const after = text[i + name.length] ?? ' ';
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return i;
-  }
-  return -1;
-}

@@ -69,8 +69,6 @@ export interface FigureView {
   adjDX?: number;
   ma?: number;
   frontCount: number;
-  /** The name as the scenario gives it, where `name` had to be told apart (distinctNames). */
-  baseName?: string;
   /** The token's text on the map (initials, numbered where they collide). */
   short?: string;
   /** Short markers the map draws beside the figure ("prone", "overwatch", "surprised 3"...). */
@@ -263,6 +261,6 @@ export function distinctNames(figs: readonly FigureView[]): FigureView[] {
     const t = initials(f.name).toUpperCase();
     const same = tokens.get(t) ?? [];
     const short = same.length > 1 ? `${prefix.get(t)}${same.indexOf(f.id) + 1}` : initials(f.name);
-    return { ...f, baseName: f.name, name: shown.get(f.id) ?? f.name, short };
+    return { ...f, name: shown.get(f.id) ?? f.name, short };
   });
 }

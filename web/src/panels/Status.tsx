@@ -7,7 +7,7 @@ import type { LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
-import { distinctTargets, pct } from '../model/options.ts';
+import { pct } from '../model/options.ts';
 import { moveOrderView } from '../model/turn.ts';
 
 export interface StatusProps {
@@ -145,8 +145,6 @@ export function Status(p: StatusProps) {
 
 /** AD&D combatants: hp, armour class (with its ledger as a tooltip), what each has declared and when it lands, surprise and parry. */
 function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
-  // The engine names a declared target by its scenario name; two "Gnoll"s are told apart as the table tells them.
-  const names = new Map(p.figures.map((f) => [f.id, { base: f.baseName ?? f.name, name: f.name }]));
   const nameOf = (id: unknown) => p.figures.find((f) => f.id === id)?.name ?? String(id);
   return (
     <table className="roster">
@@ -166,8 +164,8 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
           const acWhy = ac && Array.isArray(ac.entries) ? ac.entries.map((x) => (isObj(x) ? `${String(x.source)} [${String(x.rule)}]` : '')).join('; ') : '';
           const parry = isObj(e.parry) ? e.parry : null;
           const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
-          const target = isObj(f.raw.declared) && typeof f.raw.declared.target === 'string' ? [f.raw.declared.target] : [];
-          const declared = typeof e.declared === 'string' ? distinctTargets(e.declared, target, names) : null;
+          // Told apart by the engine already ("attack Gnoll (gnoll2)"): explain names figures as the table does.
+          const declared = typeof e.declared === 'string' ? e.declared : null;
           return (
             <tr key={f.id} {...rowProps(p, f)}>
               <NameCell f={f} color={p.sideColors[f.side]} />

@@ -16,6 +16,7 @@ import { blastVictims, inSplash, scatterLanding } from './blast.ts';
 import { describeHitech } from './describe.ts';
 import { type HeSplashMode, effectiveProtection, heSplashDamage, shieldThrough } from './damage.ts';
 import { dieThrough, hitThrough } from '../../odds.ts';
+import { labelName } from '../../options.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
 import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
 import {
@@ -428,7 +429,7 @@ const fireAction: ActionSpec = {
           const pHit = hitChance(dice, adjDX, classic(state));
           const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, blastTargets(state));
           const { foes, friends } = splitBlast(core, fig, state, exp);
-          out.push({ command, label: `Fire ${fw.name} at ${target.name}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
+          out.push({ command, label: `Fire ${fw.name} at ${labelName(ctx.names, target)}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
           continue;
         }
         // The target's armor as armorStops meets the shot: per die (HiTech) then a shield once, or once (low-tech, R-H8).
@@ -448,7 +449,7 @@ const fireAction: ActionSpec = {
         const e = o.expectedDamage;
         out.push({
           command,
-          label: `Fire ${fw.name} (${burst === 'single' ? 'single shot' : `${burst} burst`}, ${plan.ammo.id}) at ${target.name}`,
+          label: `Fire ${fw.name} (${burst === 'single' ? 'single shot' : `${burst} burst`}, ${plan.ammo.id}) at ${labelName(ctx.names, target)}`,
           adjDX,
           ledger: ledger ?? undefined,
           dice,
@@ -722,7 +723,7 @@ const quickdrawAction: ActionSpec = {
         const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
         // R-H6: the draw roll (3d6 <= adjDX) and then the shot, independent rolls.
         const p = Dist.dice(3, 6).atMost(adjDX).mul(hitChance(3, adjDX, classic(ctx.state)));
-        out.push({ command, label: `Quickdraw ${fw.name} and fire at ${t.name}`, adjDX, hit: p.toNumber(), score: 0.1 });
+        out.push({ command, label: `Quickdraw ${fw.name} and fire at ${labelName(ctx.names, t)}`, adjDX, hit: p.toNumber(), score: 0.1 });
       }
     }
     return out;

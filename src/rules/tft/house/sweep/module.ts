@@ -268,8 +268,8 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   // reach: the chance no drop or break ended the sweep before it (hit and exp include it)
   const reach = (r: Fraction | undefined) => (r === undefined || r.equals(Fraction.ONE) ? '' : ` reach ${pct(r.toNumber())}`);
-  const each = cmp.targets.map((o) => `${o.id} adjDX ${o.adjDX}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp ${o.expectedDamage.toNumber().toFixed(2)}`);
-  const pals = cmp.friends.map((o) => `friend ${o.id}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
+  const each = cmp.targets.map((o) => `${nameOf(ctx.names, o.id)} adjDX ${o.adjDX}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp ${o.expectedDamage.toNumber().toFixed(2)}`);
+  const pals = cmp.friends.map((o) => `friend ${nameOf(ctx.names, o.id)}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
   const verdict = `${cmp.sweepIsBetter ? 'better' : 'not better'} than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
   return {
     command: command as unknown as HouseCommand,

@@ -12,6 +12,7 @@ import type { LedgerEntry } from '../../../../core/ledger.ts';
 import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
+import { labelName } from '../../options.ts';
 import { describeThread } from './describe.ts';
 import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.ts';
 import { stabilizeOdds, survivalOdds } from './odds.ts';
@@ -172,7 +173,7 @@ function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 
       const command: HouseCommand = { type, figure: fig.id, target: p.id, ...(potion ? { potion } : {}) };
       out.push({
         command,
-        label: `${type === 'stabilize' ? (continuing ? 'Keep stabilizing' : 'Stabilize') : 'Finish stabilizing'} ${p.name}${potion ? ' (Healing Potion)' : ''}`,
+        label: `${type === 'stabilize' ? (continuing ? 'Keep stabilizing' : 'Stabilize') : 'Finish stabilizing'} ${labelName(ctx.names, p)}${potion ? ' (Healing Potion)' : ''}`,
         ledger: dice.entries,
         stabilize: fraction(odds),
         turnsLeft: STABILIZATION_TURNS - (bagOf(p).stabilization?.turnsDone ?? 0),
@@ -293,7 +294,7 @@ export const firstAidAction: ActionSpec = {
       .filter((p) => p.id !== fig.id && distance(fig.pos, p.pos) === 1 && !firstAidBlocker(fig, p, opts))
       .map((p) => ({
         command: { type: 'first-aid', figure: fig.id, target: p.id },
-        label: `First aid to ${p.name}`,
+        label: `First aid to ${labelName(ctx.names, p)}`,
         ledger: firstAidWounds(fig.talents)!.entries,
         score: ctx.core.isEnemy(fig, p) ? 0 : fightOverFor(ctx.state, fig, ctx) ? 50 : 0,
       }));
