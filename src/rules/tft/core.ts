@@ -333,6 +333,16 @@ export function withinHalfMA(fig: Figure, state: TftState): boolean {
 }
 
 /**
+ * Whether `fig`, having moved more than half its MA, keeps an action all the same because a
+ * module says so (actsPastHalfMA: R-H4 runAndGun); tft-core alone: never.
+ */
+export function actsPastHalfMA(state: TftState, fig: Figure): boolean {
+  const hs = hooksOf(state).actsPastHalfMA;
+  for (let i = 0; i < hs.length; i++) if (hs[i](state, fig) === true) return true;
+  return false;
+}
+
+/**
  * ST for weapon requirements (minimum ST to carry, ready or pick up a weapon), carrying and
  * hand-to-hand: basic ST unless a module raises it (R-H14 battle armor). Every such check goes
  * through here; ST as hit points never does.

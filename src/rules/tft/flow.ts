@@ -7,6 +7,7 @@ import { attackerRelation } from '../../core/hex/facing.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { Emit, Pending } from '../../engine/types.ts';
 import {
+  actsPastHalfMA,
   attack,
   baseAdjDX,
   core,
@@ -65,7 +66,7 @@ export function needsMove(fig: Figure): boolean {
 
 /** tft-core options by movement: more than half MA moved leaves no action. */
 export function needsAction(fig: Figure, state: TftState): boolean {
-  return fig.woundFx.canAct && !fig.turn.acted && withinHalfMA(fig, state);
+  return fig.woundFx.canAct && !fig.turn.acted && (withinHalfMA(fig, state) || actsPastHalfMA(state, fig));
 }
 
 export function ableSides(state: TftState): string[] {

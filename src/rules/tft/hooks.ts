@@ -232,6 +232,11 @@ export interface TftHooks {
    * module returns true: R-H4 lets a figure that dodged while moving fire in the action phase.
    */
   stanceKeepsAction?(state: TftState, fig: Figure, stance: 'defend' | 'dodge'): boolean | undefined;
+  /**
+   * A figure that moved more than half its MA has no action (tft-core) unless a module returns
+   * true: R-H4's runAndGun option lets a gunner fire then (the module vetoes every other action).
+   */
+  actsPastHalfMA?(state: TftState, fig: Figure): boolean | undefined;
   /** Damage before armor (e.g. transform per die). */
   beforeArmor?(ctx: TftContext, d: DamageInfo): void;
   /** Hits stopped; undefined = core default (armor + ready shield, once per attack). */

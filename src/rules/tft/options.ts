@@ -3,7 +3,7 @@
 import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
-import { attackDX, core, defaultArmorStops, defenseDice, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
+import { actsPastHalfMA, attackDX, core, defaultArmorStops, defenseDice, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
 import { attackMode, attackProblem, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
@@ -98,7 +98,18 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   const out: ActionOption[] = [];
   const id = fig.id;
   const moved = fig.turn.hexes;
-  if (!withinHalfMA(fig, state)) return [{ command: { type: 'pass', figure: id }, label: 'no action: moved more than half MA' }];
+  if (!withinHalfMA(fig, state)) {
+    const pass: ActionOption = { command: { type: 'pass', figure: id }, label: 'no action: moved more than half MA' };
+    if (!actsPastHalfMA(state, fig)) return [pass];
+    // A module keeps it an action (R-H4 runAndGun): pass, and the module actions it does not veto.
+    out.push(pass);
+    const vetoes = hooksOf(state).vetoAction;
+    for (const { spec } of hooksOf(state).actions.values()) {
+      if (spec.phase === 'move' || (spec.phase === 'action' && vetoes.some((v) => v(state, fig, spec.type)))) continue;
+      out.push(...spec.options({ state, core, mode, names }, fig));
+    }
+    return out;
+  }
   if (fig.prone) {
     if (moved === 0) out.push({ command: { type: 'stand-up', figure: id }, label: 'stand up' });
     out.push({ command: { type: 'pass', figure: id }, label: 'do nothing' });

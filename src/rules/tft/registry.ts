@@ -14,6 +14,7 @@ export interface HookSet {
   requirementST: Fn<'requirementST'>[];
   armorPerDie: Fn<'armorPerDie'>[];
   stanceKeepsAction: Fn<'stanceKeepsAction'>[];
+  actsPastHalfMA: Fn<'actsPastHalfMA'>[];
   onStateChange: Fn<'onStateChange'>[];
   onMoveStep: Fn<'onMoveStep'>[];
   beforeAction: Fn<'beforeAction'>[];
@@ -55,6 +56,7 @@ function build(ids: readonly string[]): HookSet {
     requirementST: pick('requirementST'),
     armorPerDie: pick('armorPerDie'),
     stanceKeepsAction: pick('stanceKeepsAction'),
+    actsPastHalfMA: pick('actsPastHalfMA'),
     onStateChange: pick('onStateChange'),
     onMoveStep: pick('onMoveStep'),
     beforeAction: pick('beforeAction'),

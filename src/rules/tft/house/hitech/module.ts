@@ -7,7 +7,7 @@ import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import { defaultArmorStops, lineOfFire, lineOfView, movedMA, shieldStops, unseenDX } from '../../core.ts';
+import { defaultArmorStops, lineOfFire, lineOfView, movedMA, shieldStops, unseenDX, withinHalfMA } from '../../core.ts';
 import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { hexSchema } from '../../schema-util.ts';
@@ -133,6 +133,19 @@ function dodgedWhileMoving(fig: Figure): boolean {
 const AFTER_MOVING_DODGE: ReadonlySet<string> = new Set(['fire', 'quickdraw', 'fire-grenade', 'overwatch', 'dodge', 'pass']);
 
 const onlyFires = (fig: Figure) => `${fig.name} dodged while moving: it may only fire (at -6 DX) or keep dodging (R-H4)`;
+
+/**
+ * R-H4 option runAndGun: a figure that moved more than half its MA keeps its action only to fire
+ * a gun (fire, quickdraw, a rifle grenade, overwatch) at -6 DX, or to pass (tft-core leaves it no
+ * other action).
+ */
+const AFTER_RUNNING: ReadonlySet<string> = new Set(['fire', 'quickdraw', 'fire-grenade', 'overwatch', 'pass']);
+
+function ranAndGuns(state: TftState, fig: Figure): boolean {
+  return opts(state).runAndGun === true && !withinHalfMA(fig, state);
+}
+
+const onlyFiresAfterRunning = (fig: Figure) => `${fig.name} moved more than half its MA: it may only fire a gun (at -6 DX, option runAndGun, R-H4)`;
 
 /** Whether the figure has a gun it could fire this turn: a firearm in hand, or a pistol to quickdraw (R-H4, R-H6). */
 function hasGunToFire(fig: Figure): boolean {
@@ -718,6 +731,8 @@ const quickdrawAction: ActionSpec = {
     for (const w of fig.weapons) {
       const fw = firearmOf(w);
       if (fw?.class !== 'pistol' || fig.ready === w.uid || w.broken) continue;
+      // R-H6: offered only where validate takes it: a round to fire, a move that lets it fire (R-H4).
+      if (burstProblem(fw, 'single', gearOf(w).clip, gearOf(w).loaded) || !fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok) continue;
       for (const t of enemiesInView(ctx.state, ctx.core, fig)) {
         const command = { type: 'quickdraw', figure: fig.id, weapon: w.uid, target: t.id, burst: 'single' };
         const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
@@ -926,8 +941,11 @@ export const hitechModule: HouseModule = {
     endOfTurn,
     // R-H4: a figure that dodged while moving keeps its action to fire, when it has a gun.
     stanceKeepsAction: (_state, fig, stance) => (stance === 'dodge' && hasGunToFire(fig) ? true : undefined),
-    vetoAction(_state, fig, type) {
+    // R-H4 option runAndGun: a gunner that moved more than half MA keeps its action, to fire only (vetoAction).
+    actsPastHalfMA: (state, fig) => (opts(state).runAndGun === true && hasGunToFire(fig) ? true : undefined),
+    vetoAction(state, fig, type) {
       if (dodgedWhileMoving(fig) && !AFTER_MOVING_DODGE.has(type)) return onlyFires(fig);
+      if (!AFTER_RUNNING.has(type) && ranAndGuns(state, fig)) return onlyFiresAfterRunning(fig);
       if (type !== 'attack') return undefined;
       const w = fig.weapons.find((x) => x.uid === fig.ready);
       if (firearmOf(w)) return `${w?.def.name} is a firearm: use 'fire' (with a burst)`;
