@@ -263,8 +263,11 @@ export interface TftHooks {
    * undefined. `type` is the core command type.
    */
   vetoAction?(state: TftState, fig: Figure, type: string): string | undefined;
-  /** Extra explain data for a figure, keyed by the module id (`{ thread: {...} }`). */
-  explain?(state: TftState, fig: Figure): Record<string, unknown> | undefined;
+  /**
+   * Extra explain data for a figure, keyed by the module id (`{ thread: {...} }`). `names`:
+   * explain's names for figures (as OptionsContext.names), for text that names one; optional.
+   */
+  explain?(state: TftState, fig: Figure, names?: DisplayNames): Record<string, unknown> | undefined;
   /**
    * Asked at the end of a turn while two or more sides can still act: return true to end the
    * encounter early (a draw). Once one side (or none) can act the core ends it (unless the

@@ -122,7 +122,7 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null, names: Dis
   const adjDX = baseAdjDX(state, f, ledger);
   const ws = woundState(f, state, true);
   const house: Record<string, unknown> = {};
-  for (const h of hooksOf(state).explain) Object.assign(house, h(state, f) ?? {});
+  for (const h of hooksOf(state).explain) Object.assign(house, h(state, f, names) ?? {});
   const ma = effectiveMA(f, state);
   return {
     id: f.id,

@@ -9,6 +9,7 @@ import type { Issue } from '../../../../core/errors.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import { distance } from '../../../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
@@ -28,6 +29,7 @@ import {
   endOfTurnFor,
   firstAid,
   firstAidBlocker,
+  interrupt,
   nextThreadDice,
   noteState,
   passTurnsOutOfCombat,
@@ -224,15 +226,34 @@ export const finishStabilizationAction: ActionSpec = {
   resolve(ctx, cmd, fig) {
     const env = envOf(ctx);
     const p = targetOf(ctx, cmd);
+    // A medic works on one patient at a time (R-T3): the 5 minutes spent on this patient leave
+    // any other attempt of this medic (one started this turn) interrupted.
+    const figs = ctx.state.figures;
+    for (let i = 0; i < figs.length; i++) {
+      if (figs[i] !== p && bagOf(figs[i]).stabilization?.medic === fig.id) interrupt(env, figs[i]);
+    }
     if (bagOf(p).stabilization?.medic !== fig.id) stabilizeTurn(env, fig, p, cmd.potion === true);
     const st = bagOf(p).stabilization;
     if (!st) return; // the attempt ended at once (it was the 60th turn)
-    // Every medic still at work beside its patient keeps working while the time runs.
+    // Every medic still at work beside its patient keeps working while the time runs; one with
+    // two attempts in progress (it left one for another this turn) keeps the one it worked on
+    // this turn, and the other is interrupted.
     const medics = new Map<string, MedicView>();
-    for (const f of ctx.state.figures) {
+    const patientOf = new Map<string, Figure>();
+    for (const f of figs) {
       const s = bagOf(f).stabilization;
       const m = s ? ctx.core.figure(ctx.state, s.medic) : undefined;
-      if (m && ctx.core.canAct(m) && distance(m.pos, f.pos) === 1) medics.set(m.id, m);
+      if (!s || !m || !ctx.core.canAct(m) || distance(m.pos, f.pos) !== 1) continue;
+      const other = patientOf.get(m.id);
+      if (other) {
+        if (bagOf(other).stabilization?.workedThisTurn || !s.workedThisTurn) {
+          interrupt(env, f);
+          continue;
+        }
+        interrupt(env, other);
+      }
+      medics.set(m.id, m);
+      patientOf.set(m.id, f);
     }
     passTurnsOutOfCombat(env, ctx.state.figures, medics, STABILIZATION_TURNS - st.turnsDone, `${fig.name} finishes the 5 minutes of stabilization (R-T3)`);
   },
@@ -338,7 +359,7 @@ export function threadWoundState(fig: Figure, state: TftState, withLedger: boole
 }
 
 /** What `fray explain` shows about a figure under the Thread rule (R-T1..R-T3). */
-export function threadExplain(state: TftState, fig: Figure, turns = 5): Record<string, unknown> {
+export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: DisplayNames): Record<string, unknown> {
   const opts = stateOptions(state.options);
   const s = statusOf(fig, opts);
   const b = bagOf(fig);
@@ -378,7 +399,8 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5): Record<s
   out.summary = [
     `next thread roll ${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
     `alive after ${surv.map((t, i) => `${i + 1}: ${pct(t.alive.p)}`).join(', ')} turn(s)`,
-    ...meds.filter((m) => !m.barred).map((m) => `${m.medic} stabilizes ${pct(m.stabilize.p)} (${m.dice.total}d6 <= IQ ${m.iq})`),
+    // Medics by explain's display names when given (as option labels); by id without them.
+    ...meds.filter((m) => !m.barred).map((m) => `${names ? nameOf(names, m.medic) : m.medic} stabilizes ${pct(m.stabilize.p)} (${m.dice.total}d6 <= IQ ${m.iq})`),
   ].join('; ');
   return out;
 }
@@ -429,7 +451,7 @@ export const threadModule: HouseModule = {
         endOfTurnFor(env, figs[i]);
       }
     },
-    explain: (state, fig) => ({ thread: threadExplain(state, fig) }),
+    explain: (state, fig, names) => ({ thread: threadExplain(state, fig, 5, names) }),
     // No isOver: a stabilization in progress does not keep a won fight going (core overNow);
     // `finish-stabilization` stays legal after the end.
   },

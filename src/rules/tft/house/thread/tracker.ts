@@ -497,7 +497,9 @@ export function passTurnsOutOfCombat(
       const st = b.stabilization;
       if (st) {
         st.turnsDone += 1;
-        st.workedThisTurn = false;
+        // The medic works through the time: the turn's end must not count the attempt as
+        // interrupted (R-T3 "substantially uninterrupted"); it is cleared there as usual.
+        st.workedThisTurn = true;
         if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(env, medics.get(st.medic)!, f);
       } else {
         threadRollFor(env, f);
