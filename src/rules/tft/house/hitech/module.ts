@@ -822,7 +822,8 @@ function onMoveStep(ctx: TftContext, mover: Figure, from: Hex, to: Hex): boolean
       ['enter', to],
     ] as const) {
       const view = { moverId: mover.id, moverIsEnemy: core.isEnemy(o, mover), kind, hex: h, megahexes: megahexDistance(o.pos, h), visible: lineOfView(state, o.pos, h) };
-      if (triggersOnStep(ow, view)) {
+      // R-H7: only a moment it can shoot sets it off (a figure standing between does not spend it).
+      if (triggersOnStep(ow, view) && lineOfFire(state, o.pos, mover.pos)) {
         firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o, why: `${mover.name} ${kind === 'enter' ? 'entered' : 'left'} ${h.q},${h.r}` });
         break;
       }
@@ -841,7 +842,7 @@ function beforeAction(ctx: TftContext, actor: Figure): void {
   for (const o of overwatchers(state, core, 'action')) {
     const ow = figureHiTech(o).overwatch;
     if (!ow || o.id === actor.id) continue;
-    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), lineOfView(state, o.pos, actor.pos))) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
+    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), lineOfView(state, o.pos, actor.pos)) && lineOfFire(state, o.pos, actor.pos)) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
   }
   for (const f of overwatchOrder(firing)) {
     if (!core.canAct(actor)) break;
