@@ -132,6 +132,18 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff' })).toThrow(CommandRejected);
   });
 
+  it('R-H10 [f04d4dae]: a reload puts a clip in the gun in hand; a slung gun is refused (explain offers only the one in hand)', () => {
+    const s = scenario([shooter(['broadsword', { weapon: 'assault-rifle', house: { hitech: { loaded: 3, spare: { standard: 1 } } } }]), biff]);
+    actionPhase(s);
+    const gun = fig(s, 'gun');
+    const rifle = gun.weapons[1];
+    expect(gun.ready).not.toBe(rifle.uid);
+    expect(spec('reload').options({ state: s, core, mode: 'explain' }, gun)).toEqual([]);
+    const { ctx } = context(s, []);
+    expect(() => act(ctx, { type: 'reload', figure: 'gun', weapon: rifle.uid })).toThrow(/not in hand: ready it first/);
+    expect((rifle.house.hitech as { loaded: number }).loaded).toBe(3);
+  });
+
   it('R-H9: HE splash: 1 point per die to each figure around the target, through armor', () => {
     const s = scenario([shooter(['snub-pistol']), { ...biff, armor: null }, { id: 'pal', side: 'b', st: 10, dx: 10, at: [7, 0], armor: 'combat-tl14' }]);
     actionPhase(s);

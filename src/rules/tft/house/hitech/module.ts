@@ -668,6 +668,9 @@ const reloadAction: ActionSpec = {
     const w = weaponFor(ctx, fig, c.weapon, 'weapon');
     const fw = firearmOf(w);
     if (!fw) throw new CommandRejected('weapon', `${w.def.name} is not a firearm`);
+    // A clip goes into the gun in hand (project reading; explain offers only that one): a slung
+    // gun is readied first.
+    if (w.uid !== fig.ready) throw new CommandRejected('weapon', `${fw.name} is not in hand: ready it first to reload it`);
     const g = gearOf(w);
     const ammo = c.ammo ?? g.ammo;
     if (!fw.ammo.some((a) => a.id === ammo)) throw new CommandRejected('ammo', `${fw.name} has no ammunition '${ammo}'`);
