@@ -8,7 +8,7 @@ import { actionOptions } from '../../options.ts';
 import { cloneTft, decideTft, tftSystem } from '../../system.ts';
 import { beginTurn, play, setup } from '../../testing.ts';
 import { hitechDamage } from './damage.ts';
-import { hitechArmorDefs } from './gear.ts';
+import { figureHiTech, hitechArmorDefs } from './gear.ts';
 import { act, actionPhase, context, fig, scenario, spec } from './harness.test-util.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import { blastTargets, hitechModule, resolveBlast, strengthForRequirements } from './module.ts';
@@ -367,6 +367,17 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     act(ctx, { type: 'throw-grenade', figure: 'thrower', at: [5, 0] });
     expect(events.find((e) => e.type === 'throw-grenade')).toMatchObject({ adjDX: 3, roll: 6 });
     expect(events.some((e) => e.type === 'scatter')).toBe(true);
+  });
+
+  it('R-H7 [f04d4dae]: an overwatch trigger naming a friend or nobody is refused, naming the entry; an enemy is taken', () => {
+    const s = scenario([shooter(['assault-rifle'], { at: [2, 0] }), { id: 'pal', side: 'a', st: 12, dx: 10, at: [2, 2], weapons: [] }, { ...biff, at: [8, 0] }]);
+    actionPhase(s, 1);
+    const { ctx } = context(s, []);
+    expect(() => act(ctx, { type: 'overwatch', figure: 'gun', trigger: { targets: ['biff', 'pal'] } })).toThrow(/trigger\.targets\[1\].*not an enemy of/);
+    expect(() => act(ctx, { type: 'overwatch', figure: 'gun', trigger: { targets: ['nobody'] } })).toThrow(/trigger\.targets\[0\].*no figure 'nobody'/);
+    expect(figureHiTech(fig(s, 'gun')).overwatch).toBe(null);
+    act(ctx, { type: 'overwatch', figure: 'gun', trigger: { targets: ['biff'] } });
+    expect(figureHiTech(fig(s, 'gun')).overwatch?.trigger.targets).toEqual(['biff']);
   });
 
   it('R-H7: overwatch fires at the first hex an enemy enters in the next movement phase, at no movement penalty', () => {

@@ -714,6 +714,15 @@ const overwatchAction: ActionSpec = {
     const c = cmd as z.infer<typeof overwatchSchema>;
     const w = weaponFor(ctx, fig, c.weapon, 'weapon');
     rejectIf(planFire(ctx, fig, w, c.burst), 'burst');
+    // R-H7: an overwatch fires at enemies; a trigger naming a friend (or nobody) is refused.
+    const ts = c.trigger.targets;
+    if (ts !== 'any-enemy') {
+      ts.forEach((id, i) => {
+        const t = ctx.state.figures.find((x) => x.id === id);
+        if (!t) throw new CommandRejected(`trigger.targets[${i}]`, `no figure '${id}'`);
+        if (!ctx.core.isEnemy(fig, t)) throw new CommandRejected(`trigger.targets[${i}]`, `${t.name} is not an enemy of ${fig.name}: an overwatch fires at enemies (R-H7)`);
+      });
+    }
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof overwatchSchema>;
