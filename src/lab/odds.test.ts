@@ -366,6 +366,12 @@ describe('fray odds: AD&D swings', () => {
     expect(o.critical.rows.map((r) => r.multiplier)).toEqual([1, 2, 3]);
   });
 
+  it('R-A10 [3380eb42]: a critical multiplies the maximum of a normal hit, which is at least 1: 1d4-5 never deals less than 1, as the engine counts it', () => {
+    const d = adndDamageDist({ need: 10, damage: '1d4-5' });
+    const totals = d.entries().map(([v]) => v);
+    expect(totals).toEqual([0, 1, 2, 3, 4, 5]); // a miss, a normal hit (1), criticals x1..x5 of 1
+  });
+
   it('R-A11 option: without natural rolls a 20 can miss and a 1 can hit', () => {
     expect(adndAttackOdds({ need: 25, damage: '1d6', naturals: false }).hit.p).toBe(0);
     expect(adndAttackOdds({ need: 25, damage: '1d6' }).hit.exact).toBe('1/20');

@@ -9,7 +9,7 @@ import { type DiceExpr, DiceSyntaxError, diceBounds, parseDice } from '../core/d
 import { InputError } from '../core/errors.ts';
 import type { LedgerEntry } from '../core/ledger.ts';
 import type { FigureState } from '../engine/types.ts';
-import { criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
+import { clampHit, criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
 import type { Figure as AdndFigure } from '../rules/adnd/model.ts';
 import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } from '../rules/tft/core.ts';
 import { dieThrough, hitThrough } from '../rules/tft/odds.ts';
@@ -703,8 +703,10 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
     throw new InputError([{ path: 'damage', message: `${quote(i.damage)} goes from ${bounds.min} to ${bounds.max}; a damage stays within ${MAX_ADND_DAMAGE.toLocaleString('en')} either way` }], 'odds');
   }
   if (expr.dice.length === 0 && expr.modifier < 0) throw new InputError([{ path: 'damage', message: `${quote(i.damage)} is a negative damage: a damage without dice is 0 or more` }], 'odds');
-  const normal = Dist.of(expr).mapTotal((x) => (expr.dice.length > 0 ? Math.max(1, x) : x));
-  const max = bounds.max;
+  // A hit's least (clampHit), for a normal hit and for the maximum a critical multiplies (R-A10),
+  // as the engine counts them (combat.ts swing, maxDamageInto).
+  const normal = Dist.of(expr).mapTotal((x) => clampHit(expr, x));
+  const max = clampHit(expr, bounds.max);
   const threshold = i.threshold ?? (dex + level) / 2;
   if (typeof threshold !== 'number' || !Number.isFinite(threshold) || Math.abs(threshold) > 100) {
     throw new InputError([{ path: 'threshold', message: `must be a number from -100 to 100, got ${String(threshold)}` }], 'odds');

@@ -91,8 +91,11 @@ export function maxDamage(a: Figure, w: WeaponItem, size: Figure['size']): Ledge
   return ledger(e);
 }
 
-/** A hit does at least 1 point when the weapon rolls dice (adnd-phb), and never less than 0 (a net's "0" with a strength penalty). */
-function clampHit(expr: DiceExpr, total: number): number {
+/**
+ * A hit does at least 1 point when the weapon rolls dice (adnd-phb), and never less than 0 (a
+ * net's "0" with a strength penalty). The engine and the lab's odds (lab/odds.ts) floor alike.
+ */
+export function clampHit(expr: DiceExpr, total: number): number {
   const least = expr.dice.length > 0 ? 1 : 0;
   return Math.max(total, least);
 }
