@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../core/errors.ts';
 import { parseWorkers, positiveInt } from './commands/sim.ts';
 import { MAX_SEED, parseSeed } from './dice-options.ts';
-import { MAX_DEPTH, duplicateJsonKey, parseScenarioText } from './scenario-loader.ts';
+import { MAX_DEPTH, duplicateJsonKey, parseScenarioText } from '../server/scenario-text.ts';
 import { fray, refused } from './testing.ts';
 
 const DUEL = 'examples/tft/duel.yaml';

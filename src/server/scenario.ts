@@ -4,30 +4,21 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { InputError } from '../core/errors.ts';
+import { parseScenarioText as parseText } from './scenario-text.ts';
 import type { GameSystem } from '../engine/types.ts';
 import { getSystem, systems } from '../rules/index.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
 
-/** Parses scenario text: JSON when it starts with `{`, YAML otherwise. */
-export function parseScenarioText(text: string, path = 'scenario'): unknown {
-  const t = text.trim();
-  if (t.length === 0) throw new InputError([{ path, message: 'is empty' }], 'scenario');
-  if (t.startsWith('{')) {
-    try {
-      return JSON.parse(t);
-    } catch (e) {
-      throw new InputError([{ path, message: `not valid JSON: ${(e as Error).message}` }], 'scenario');
-    }
-  }
-  try {
-    return parseYaml(t);
-  } catch (e) {
-    const msg = (e as Error).message.split('\n')[0];
-    throw new InputError([{ path, message: `not valid YAML: ${msg}` }], 'scenario');
-  }
+/**
+ * Parses scenario text (an upload's `scenario`, an example file) with the one reader of
+ * scenario text (scenario-text.ts): JSON when `file` ends in .json or, without a file,
+ * when the text starts with `{`; YAML otherwise. Issues point at `at`.
+ */
+export function parseScenarioText(text: string, at = 'scenario', file?: string): Record<string, unknown> {
+  const name = file ?? (text.trimStart().startsWith('{') ? `${at}.json` : `${at}.yaml`);
+  return parseText(text, name, 'scenario', at);
 }
 
 export interface CheckedScenario {
@@ -70,7 +61,7 @@ function readScenarioFile(path: string): unknown {
   const mtimeMs = statSync(path).mtimeMs;
   const hit = parsedCache.get(path);
   if (hit && hit.mtimeMs === mtimeMs) return structuredClone(hit.doc);
-  const doc = parseScenarioText(readFileSync(path, 'utf8'), 'example');
+  const doc = parseScenarioText(readFileSync(path, 'utf8'), 'example', path);
   parsedCache.set(path, { mtimeMs, doc });
   return structuredClone(doc);
 }

@@ -36,6 +36,20 @@ describeServerOnEachDatabase('validation messages', (srv) => {
     expect(faces.json().issues[0]).toEqual({ path: 'body.faces[0]', message: "expected a number, got 'a'" });
   });
 
+  it('scenario text is read by the one reader of scenario text: a JSON key twice, nesting too deep and YAML syntax are refused on `scenario`; nothing is stored', async () => {
+    const before = (await srv.app.inject({ method: 'GET', url: '/api/encounters' })).json();
+    const dup = await create(srv.app, { scenario: '{"system": "tft", "system": "adnd"}' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().issues[0]).toMatchObject({ path: 'scenario', message: expect.stringMatching(/'system' appears twice/) });
+    const deep = await create(srv.app, { scenario: `system: tft\nx: ${'['.repeat(200)}${']'.repeat(200)}` });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().issues[0].path).toMatch(/^scenario/);
+    const bad = await create(srv.app, { scenario: 'system: [tft' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0]).toMatchObject({ path: 'scenario', message: expect.stringMatching(/^YAML syntax/) });
+    expect((await srv.app.inject({ method: 'GET', url: '/api/encounters' })).json()).toEqual(before);
+  });
+
   it('a scenario without `system` is told it is required and which systems there are; an unknown root field is named', async () => {
     const { system: _s, ...noSystem } = duelScenario();
     const r = await create(srv.app, { scenario: noSystem });

@@ -14,7 +14,8 @@ import { count, fmtNum, table } from '../../lab/text.ts';
 import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
-import { parseScenarioText, readText } from '../scenario-loader.ts';
+import { parseScenarioText } from '../../server/scenario-text.ts';
+import { readText } from '../scenario-loader.ts';
 import { writeOutput } from '../output.ts';
 import { type ArenaCliOpts, checkOutputs, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
 
