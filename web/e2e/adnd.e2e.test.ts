@@ -4,7 +4,7 @@
 // combatants declare attacks and the timeline places each with the reason it lands there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,8 +21,7 @@ describe('an AD&D surprise round', () => {
     const token = tokenOf(gm);
 
     // The GM allows physical dice and turns the mode on.
-    await gm.locator('[data-tab="share"]').click();
-    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
 
     // Begin: the server asks for the party's d100; the GM types 25.

@@ -140,3 +140,10 @@ export async function duelToActionPhase(gm: Page, seqIs: (n: number) => Promise<
   await gm.getByTestId('stay').click();
   await seqIs(4);
 }
+
+/** The GM lets itself enter physical dice (the Share tab's setting), then goes back to the Actions tab. */
+export async function allowGmDice(gm: Page): Promise<void> {
+  await gm.locator('[data-tab="share"]').click();
+  await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+  await gm.locator('[data-tab="actions"]').click();
+}

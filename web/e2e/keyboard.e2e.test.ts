@@ -3,7 +3,7 @@
 // whole turn (begin, initiative, a move) is played without the mouse.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, createFromExample, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, createFromExample, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -108,9 +108,7 @@ describe('keyboard only', () => {
   it('the physical-dice prompt takes the keyboard (type the face and Enter; the focus stayed behind it), and cancelling it, by Escape or its button, gives the focus back to the button that opened it (it went to the page body)', async () => {
     const { page: gm } = await h.page();
     await createFromExample(gm, 'tft/duel');
-    await gm.locator('[data-tab="share"]').click();
-    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
-    await gm.locator('[data-tab="actions"]').click();
+    await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     await tabTo(gm, 'system-step');
     await gm.keyboard.press('Enter');

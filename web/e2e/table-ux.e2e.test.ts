@@ -3,7 +3,7 @@
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
 // never over the content on a phone); a fallen figure in the Status tab; the phone's header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -58,8 +58,7 @@ describe('physical dice', () => {
   it('the prompt says which command the die is for and what was entered so far', async () => {
     const { page: gm } = await h.page();
     await createFromExample(gm, 'tft/duel');
-    await gm.locator('[data-tab="share"]').click();
-    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     await gm.getByTestId('system-step').click();
     const prompt = gm.getByRole('dialog', { name: 'Enter a die' });
@@ -154,9 +153,7 @@ describe('a command on its way', () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const { view, seqIs } = api(id, tokenOf(gm));
-    await gm.locator('[data-tab="share"]').click();
-    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
-    await gm.locator('[data-tab="actions"]').click();
+    await allowGmDice(gm);
     // Both stay: the action phase, each with only its options that need no foe near.
     await duelToActionPhase(gm, seqIs);
     const actor = (await view()).view.pending!.figures[0];

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, ROOT, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, apiGet, createFromExample, ROOT, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,8 +29,7 @@ describe('the thread example at the table', () => {
     const { page: gm } = await h.page({ width: 1280, height: 860 });
     const id = await createFromExample(gm, 'tft/hanging-by-a-thread');
     const token = tokenOf(gm);
-    await gm.locator('[data-tab="share"]').click();
-    await gm.getByLabel('Who may enter physical dice').selectOption('gm');
+    await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     await gm.locator('[data-tab="status"]').click();
 
