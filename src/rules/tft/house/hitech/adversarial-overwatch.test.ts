@@ -333,7 +333,7 @@ describe('HiTech knockdown and battle armor properties [f04d4dae]', () => {
         const p = ha?.protection ?? 0;
         const raw = d1 + d2;
         const after = Math.max(0, d1 - p) + Math.max(0, d2 - p);
-        const basis = ha?.knockback ? raw : after;
+        const basis = ha?.knockback ? Math.max(raw, after) : after;
         const [five, eight] = st >= 50 ? [15, 25] : st >= 30 ? [9, 16] : [5, 8];
         const foe = fig(s, 'foe');
         expect(foe.wounds).toBe(after);

@@ -50,8 +50,16 @@ describe('HiTech armor and ammunition [f04d4dae]', () => {
   it('R-H13 Biff: 3 and 5 through a flak jacket does 4, but 8 counts for knockdown', () => {
     const d = hitechDamage({ faces: [3, 5], mode: 'missile', protection: 2 });
     expect(d.damage).toBe(4);
-    expect(knockdownBasis(d, true)).toBe(8);
-    expect(knockdownBasis(d, false)).toBe(4);
+    expect(knockdownBasis(d.beforeArmor, d.damage, true)).toBe(8);
+    expect(knockdownBasis(d.beforeArmor, d.damage, false)).toBe(4);
+  });
+
+  it('R-H13, R-H9: through flak an HE round counts the larger of the damage before armor and the damage taken (6 and 6: 12 before, 16 taken)', () => {
+    const d = hitechDamage({ faces: [6, 6], mode: 'missile', protection: 2, explosive: true });
+    expect([d.beforeArmor, d.damage]).toEqual([12, 16]);
+    expect(knockdownBasis(d.beforeArmor, d.damage, true)).toBe(16);
+    const low = hitechDamage({ faces: [3, 4], mode: 'missile', protection: 2, explosive: true });
+    expect(knockdownBasis(low.beforeArmor, low.damage, true)).toBe(7);
   });
 
   it('R-H9: AP halves armor rounding up (5 -> 3, 3 -> 2, 2 -> 1)', () => {

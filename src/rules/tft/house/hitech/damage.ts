@@ -35,7 +35,7 @@ export interface HiTechHit {
 export interface HiTechDamage {
   /** Damage the figure takes. */
   damage: number;
-  /** Damage before armor (and before HE doubling): the basis for knockdown under R-H13. */
+  /** Damage before armor (and before HE doubling): knockdown counts it under R-H13 (knockdownBasis). */
   beforeArmor: number;
   /** The protection that applied (per die for missiles). */
   protection: number;
@@ -128,9 +128,14 @@ export function hitechDamage(h: HiTechHit): HiTechDamage {
   return { damage, beforeArmor, protection: p, ledger };
 }
 
-/** R-H13: the damage that decides the 5-hit and 8-hit effects: before armor for knockback armor (flak, nylon). */
-export function knockdownBasis(d: Pick<HiTechDamage, 'damage' | 'beforeArmor'>, armorKnockback: boolean): number {
-  return armorKnockback ? d.beforeArmor : d.damage;
+/**
+ * R-H13: the damage that decides the 5-hit and 8-hit effects. Knockback armor (flak, nylon)
+ * spreads the blow but not the shock: the damage before armor counts, or the damage taken where
+ * that is more (an HE round doubles what passes the armor, R-H9, and flak must not make a figure
+ * harder to knock down than the damage it takes; project reading). Other armor: the damage taken.
+ */
+export function knockdownBasis(beforeArmor: number, taken: number, armorKnockback: boolean): number {
+  return armorKnockback && beforeArmor > taken ? beforeArmor : taken;
 }
 
 export type HeSplashMode = 'unarmored' | 'armored' | 'off';

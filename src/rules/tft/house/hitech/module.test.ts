@@ -59,6 +59,17 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect(events.some((e) => e.type === 'falls' && e.figure === 'biff')).toBe(true);
   });
 
+  it('R-H13, R-H9: an HE round through flak counts the damage taken when it is more than the damage before armor: ST 30 (8-hit threshold 16) falls to 6 and 6 (12 before, 16 taken)', () => {
+    const s = scenario([shooter(['snub-pistol']), { ...biff, st: 30 }]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 6, 6]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [d] = damages(events);
+    expect([d.raw, d.amount]).toEqual([12, 16]);
+    expect(fig(s, 'biff').prone).toBe(true);
+    expect(events.some((e) => e.type === 'falls' && e.figure === 'biff')).toBe(true);
+  });
+
   it('R-H13: combat armor (no knockback flag) uses the damage after armor', () => {
     const s = scenario([shooter(['assault-rifle']), { ...biff, armor: 'combat-tl11' }]);
     actionPhase(s);

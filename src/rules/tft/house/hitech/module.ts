@@ -14,7 +14,7 @@ import { hexSchema } from '../../schema-util.ts';
 import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
 import { blastVictims, inSplash, scatterLanding } from './blast.ts';
 import { describeHitech } from './describe.ts';
-import { type HeSplashMode, effectiveProtection, heSplashDamage, shieldThrough } from './damage.ts';
+import { type HeSplashMode, effectiveProtection, heSplashDamage, knockdownBasis, shieldThrough } from './damage.ts';
 import { dieThrough, hitThrough } from '../../odds.ts';
 import { labelName } from '../../options.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
@@ -319,9 +319,9 @@ function afterArmor(_ctx: TftContext, d: DamageInfo): void {
   }
   // R-H13: flak and nylon spread the blow but not the shock: damage before armor decides 5/8 hits.
   const ha = hitechArmorOf(d.target);
-  if (ha?.knockback && d.raw > d.knockdownBasis) {
-    d.knockdownBasis = d.raw;
-    if (d.ledger) d.ledger.push({ source: `knockdown counts ${d.raw} (before ${ha.name})`, delta: 0, rule: 'R-H13' });
+  if (ha?.knockback) {
+    d.knockdownBasis = knockdownBasis(d.raw, d.amount, true);
+    if (d.ledger) d.ledger.push({ source: d.raw >= d.amount ? `knockdown counts ${d.raw} (before ${ha.name})` : `knockdown counts the ${d.amount} taken (more than the ${d.raw} before ${ha.name})`, delta: 0, rule: 'R-H13' });
   }
 }
 
