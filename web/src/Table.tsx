@@ -14,7 +14,7 @@ import { mergeEntries, trayGroups, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf } from './model/options.ts';
-import { whoseTurn } from './model/turn.ts';
+import { selectionFor, whoseTurn } from './model/turn.ts';
 import { type Obj, clockView, distinctNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
@@ -157,12 +157,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // biome-ignore lint/correctness/useExhaustiveDependencies: reselect when the pending decision changes
   useEffect(() => {
     if (!pending) return;
-    const mineNow = pending.figures.find((id) => mine.has(id));
-    // A player waiting for another side keeps (or gets) one of its own figures, not the enemy's.
-    const own = !isGm && mine.size > 0 ? figures.find((f) => mine.has(f.id) && f.state !== 'dead')?.id : undefined;
-    if (mineNow) setSelected(mineNow);
-    else if (own && !(selected && mine.has(selected))) setSelected(own);
-    else if (!selected && !own && pending.figures[0]) setSelected(pending.figures[0]);
+    setSelected(selectionFor({ pending, mine, isGm, figures, selected }));
     setFacing(null);
   }, [pendingKey]);
 
@@ -533,7 +528,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
             <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
           )}
-          <DiceTray groups={dice.groups} stamp={dice.stamp} label={dice.label} />
+          {/* A figure's roll (an action-order roll-off) is labelled with its map token, as the map shows it. */}
+          <DiceTray groups={dice.groups.map((g) => (g.figure ? { ...g, label: figures.find((f) => f.id === g.figure)?.short ?? name(g.figure) } : g))} stamp={dice.stamp} label={dice.label} />
           {hasMap && (
             <div className="legend">
               <span className="lg front">front</span>

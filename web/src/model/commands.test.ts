@@ -73,6 +73,13 @@ describe('AD&D options to commands', () => {
     expect(buildCommand(pass, ctx)).toEqual({ type: 'pass', figure: 'a' });
   });
 
+  it('adds no lone "pass" to an AD&D figure with no options (it showed under "The fight is over")', () => {
+    const over = { system: 'adnd', pending: null, figures: [{ id: 'frito', name: 'Frito', side: 'heroes', options: [{ kind: 'attack', target: 'mino' }] }, { id: 'mino', name: 'Minotaur', side: 'monsters' }] };
+    expect(expandOptions(optionsOf(over, 'frito'), ctxFor(over, 'frito'))).toEqual([]);
+    const live = { ...over, pending: { figures: ['frito'], kind: 'action' } };
+    expect(expandOptions(optionsOf(live, 'frito'), ctxFor(live, 'frito')).map((o) => o.kind)).toEqual(['attack', 'pass']);
+  });
+
   it('an option with its own command is sent as it is', () => {
     const report = { figures: [{ id: 'a', options: [{ kind: 'sweep', command: { type: 'sweep', figure: 'a', targets: ['x', 'y'] }, pHit: 0.5 }] }] };
     const [o] = optionsOf(report, 'a');

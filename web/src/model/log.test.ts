@@ -83,4 +83,50 @@ describe('the log', () => {
       { label: 'south', faces: [3, 1], summed: false },
     ]);
   });
+
+  it("dice tray: a grenade's scatter dice (R-H12) and the action order's roll-offs are shown, each with what it is for (were dropped, or one unlabelled heap)", () => {
+    const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
+    // The HiTech firefight: a grenade misses (3d6) and scatters (a d6 distance, a d6 direction).
+    const grenade = trayGroups({
+      ...base,
+      seq: 13,
+      kind: 'command',
+      faces: [3, 4, 2, 4, 6],
+      events: [
+        { type: 'throw-grenade', figure: 'b-smg', dice: 3, faces: [3, 4, 2], roll: 9 },
+        { type: 'scatter', figure: 'b-smg', aimed: { q: 1, r: 5 }, distanceFace: 4, directionFace: 6, at: { q: -3, r: 5 } },
+        { type: 'blast', figure: 'b-smg', at: { q: -3, r: 5 }, dice: 6, victims: [] },
+      ],
+    });
+    expect(grenade).toEqual([
+      { label: 'throw-grenade', faces: [3, 4, 2], summed: true },
+      { label: 'scatter', faces: [4, 6], summed: false },
+    ]);
+    // Ties on adjDX are rolled off: each tied figure's rolls, under its id (the table names it).
+    const order = trayGroups({
+      ...base,
+      seq: 10,
+      kind: 'command',
+      faces: [5, 3, 2, 6, 2, 1],
+      events: [
+        { type: 'move', figure: 'b-shotgun', hexes: 0 },
+        {
+          type: 'action-order',
+          order: [
+            { figure: 'b-rifle', adjDX: 13, rolls: [5] },
+            { figure: 'r-rifle', adjDX: 13, rolls: [3] },
+            { figure: 'b-smg', adjDX: 12, rolls: [2, 6] },
+            { figure: 'r-smg', adjDX: 12, rolls: [2, 1] },
+            { figure: 'r-acr', adjDX: 11, rolls: [] },
+          ],
+        },
+      ],
+    });
+    expect(order).toEqual([
+      { label: 'b-rifle', faces: [5], summed: false, figure: 'b-rifle' },
+      { label: 'r-rifle', faces: [3], summed: false, figure: 'r-rifle' },
+      { label: 'b-smg', faces: [2, 6], summed: false, figure: 'b-smg' },
+      { label: 'r-smg', faces: [2, 1], summed: false, figure: 'r-smg' },
+    ]);
+  });
 });

@@ -132,6 +132,8 @@ export interface TrayGroup {
   faces: number[];
   /** Whether the faces are one roll (3d6, 2d+1...), so their sum means something. */
   summed: boolean;
+  /** The figure whose roll this is, when the label is its id (the table shows its name). */
+  figure?: string;
 }
 
 /**
@@ -144,6 +146,17 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
   const groups: TrayGroup[] = [];
   for (const r of eventRows(entry)) {
     if (r.faces.length > 0) groups.push({ label: r.type, faces: r.faces, summed: true });
+    // A grenade's scatter (R-H12): a d6 for the distance and a d6 for the direction, not one roll.
+    else if (Number.isInteger(r.raw.distanceFace) && Number.isInteger(r.raw.directionFace)) {
+      groups.push({ label: r.type, faces: [r.raw.distanceFace as number, r.raw.directionFace as number], summed: false });
+    }
+    // TFT action order: the roll-off of each figure tied on adjDX ({figure, rolls}), a group each.
+    else if (Array.isArray(r.raw.order)) {
+      for (const x of r.raw.order) {
+        if (!isObj(x) || typeof x.figure !== 'string' || !Array.isArray(x.rolls) || x.rolls.length === 0 || !x.rolls.every((f) => Number.isInteger(f))) continue;
+        groups.push({ label: x.figure, faces: x.rolls as number[], summed: false, figure: x.figure });
+      }
+    }
     // One roll per side or figure (TFT initiative: rolls [{side, faces}]): a group each.
     else if (Array.isArray(r.raw.rolls)) {
       for (const x of r.raw.rolls) {

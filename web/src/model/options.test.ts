@@ -62,6 +62,13 @@ describe('reading explained options', () => {
     ]);
   });
 
+  it('offers no options once the fight is over (the panel listed an attack on the fallen foe under "The fight is over")', () => {
+    // The duel after Cedric falls: the report still lists Bjorn's attack, but pending is null.
+    const over = { system: 'tft', turn: 8, pending: null, figures: [{ id: 'bjorn', options: [{ kind: 'attack', label: 'melee attack on Cedric', pHit: 0.907 }] }] };
+    expect(optionsOf(over, 'bjorn')).toEqual([]);
+    expect(optionsOf({ ...over, pending: { figures: ['bjorn'], kind: 'action' } }, 'bjorn')).toHaveLength(1);
+  });
+
   it('reads a figure s options from a report; percentages at the edges', () => {
     expect(optionsOf({ figures: [{ id: 'a', options: [{ kind: 'x' }] }] }, 'a')).toHaveLength(1);
     expect(optionsOf({ figures: [] }, 'a')).toEqual([]);

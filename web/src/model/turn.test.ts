@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TurnInput, moveOrderView, whoseTurn } from './turn.ts';
+import { type TurnInput, moveOrderView, selectionFor, whoseTurn } from './turn.ts';
 
 const names: Record<string, string> = { bjorn: 'Bjorn', cedric: 'Cedric', orc1: 'Orc (orc1)', aldric: 'Sir Aldric' };
 const base = (over: Partial<TurnInput>): TurnInput => ({
@@ -49,5 +49,30 @@ describe('movement order', () => {
       { side: 'red', now: true },
     ]);
     expect(moveOrderView({ moveOrder: ['blue', 'red'], moveSide: 1 }, 'action').every((c) => !c.now)).toBe(true);
+  });
+});
+
+describe('which figure the action panel shows', () => {
+  const figures = [
+    { id: 'ada', state: 'healthy' },
+    { id: 'pike', state: 'healthy' },
+    { id: 'grim', state: 'healthy' },
+  ];
+  it('a spectator follows the figure whose turn it is (it stayed on the first figure it saw, "not its turn")', () => {
+    const spectator = { mine: new Set<string>(), isGm: false, figures };
+    expect(selectionFor({ ...spectator, pending: { figures: ['ada'] }, selected: null })).toBe('ada');
+    expect(selectionFor({ ...spectator, pending: { figures: ['grim'] }, selected: 'ada' })).toBe('grim');
+    // The GM's system step names no figure: the panel keeps what it shows.
+    expect(selectionFor({ ...spectator, pending: { figures: [] }, selected: 'grim' })).toBe('grim');
+  });
+
+  it('the GM gets the figure that must decide; a waiting player keeps its own figure', () => {
+    const gm = { mine: new Set(figures.map((f) => f.id)), isGm: true, figures };
+    expect(selectionFor({ ...gm, pending: { figures: ['grim'] }, selected: 'ada' })).toBe('grim');
+    expect(selectionFor({ ...gm, pending: { figures: [] }, selected: 'ada' })).toBe('ada');
+    const player = { mine: new Set(['pike']), isGm: false, figures };
+    expect(selectionFor({ ...player, pending: { figures: ['grim'] }, selected: 'pike' })).toBe('pike');
+    expect(selectionFor({ ...player, pending: { figures: ['grim'] }, selected: 'ada' })).toBe('pike');
+    expect(selectionFor({ ...player, pending: { figures: ['pike', 'grim'] }, selected: 'ada' })).toBe('pike');
   });
 });

@@ -68,3 +68,29 @@ export function moveOrderView(state: Obj, phase: string | undefined): OrderChip[
   const at = typeof state.moveSide === 'number' ? state.moveSide : -1;
   return order.map((side, i) => ({ side, now: phase === 'move' && i === at }));
 }
+
+export interface SelectionInput {
+  pending: { figures: string[] } | null;
+  /** Figures this viewer commands (all for the GM, none for a spectator). */
+  mine: ReadonlySet<string>;
+  isGm: boolean;
+  figures: readonly { id: string; state: string }[];
+  selected: string | null;
+}
+
+/**
+ * The figure the action panel shows when the pending decision changes: the viewer's own figure
+ * that must decide; a player waiting for another side keeps (or gets) one of its own, not the
+ * enemy's; a viewer who commands nothing (a spectator) follows the figure whose turn it is (it
+ * stayed on the first figure it saw, "not its turn", for the rest of the fight).
+ */
+export function selectionFor(t: SelectionInput): string | null {
+  const p = t.pending;
+  if (!p) return t.selected;
+  const mineNow = p.figures.find((id) => t.mine.has(id));
+  if (mineNow) return mineNow;
+  const own = !t.isGm && t.mine.size > 0 ? t.figures.find((f) => t.mine.has(f.id) && f.state !== 'dead')?.id : undefined;
+  if (own) return t.selected && t.mine.has(t.selected) ? t.selected : own;
+  if (!t.isGm && t.mine.size === 0 && p.figures[0]) return p.figures[0];
+  return t.selected ?? p.figures[0] ?? null;
+}

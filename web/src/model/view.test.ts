@@ -53,6 +53,30 @@ describe('reading a TFT state', () => {
     expect(toLedger([])).toBeUndefined();
   });
 
+  it('marks overwatch (R-H7), a defend or dodge stance, stabilization (R-T3) and an AD&D parry where the engines keep them (none showed)', () => {
+    const figs = figureViews({
+      figures: [
+        { id: 'gun', name: 'Gunner', side: 'red', turn: { stance: null }, house: { hitech: { overwatch: { trigger: { targets: 'any-enemy', on: 'enter' }, turn: 1, burst: 'four', weaponSlot: 0 } } } },
+        { id: 'def', name: 'Defender', side: 'red', turn: { stance: 'defend' }, house: {} },
+        { id: 'dod', name: 'Dodger', side: 'red', turn: { stance: 'dodge' }, house: {} },
+        { id: 'pat', name: 'Patient', side: 'blue', state: 'dying', house: { thread: { stabilization: { medic: 'doc', started: 3, turnsDone: 1, potion: false, workedThisTurn: true } } } },
+        { id: 'doc', name: 'Doc', side: 'blue', house: { thread: { stabilization: null } } },
+        { id: 'frito', name: 'Frito', side: 'heroes', parry: { against: 'mino', ac: 3, at: 13, keepsAttack: false } },
+        { id: 'idle', name: 'Idle', side: 'blue', turn: { stance: null }, house: { hitech: { overwatch: null }, thread: { stabilization: null } }, parry: null },
+      ],
+    });
+    const markers = Object.fromEntries(figs.map((f) => [f.id, f.markers]));
+    expect(markers).toEqual({
+      gun: ['overwatch'],
+      def: ['defending'],
+      dod: ['dodging'],
+      pat: ['being stabilized'],
+      doc: ['stabilizing'],
+      frito: ['parrying'],
+      idle: [],
+    });
+  });
+
   it('marks a figure engaged when it stands in a standing enemy front hex', () => {
     const figs = figureViews(tftState);
     // Bob is unconscious, so Ann is not engaged by him; Bob stands in Ann's front hex (east).

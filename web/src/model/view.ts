@@ -116,6 +116,20 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
     else if (typeof v === 'number' && v > 0 && k === 'surprised') markers.push(`${label} ${v}`);
     else if (isObj(v) && k !== 'engaged') markers.push(label);
   }
+  // Where the engines keep the rest: a TFT figure's stance of the turn (`turn.stance`), HiTech
+  // overwatch (`house.hitech.overwatch`), a thread patient under stabilization
+  // (`house.thread.stabilization`), an AD&D parry in force (`parry`). The flags above never
+  // matched these, so none of them showed on the map.
+  const mark = (label: string) => {
+    if (!markers.includes(label)) markers.push(label);
+  };
+  const turnRec = isObj(f.turn) ? f.turn : {};
+  if (turnRec.stance === 'defend') mark('defending');
+  else if (turnRec.stance === 'dodge') mark('dodging');
+  const hitech = isObj(house.hitech) ? house.hitech : isObj(ehouse.hitech) ? ehouse.hitech : {};
+  if (isObj(hitech.overwatch)) mark('overwatch');
+  if (isObj(thread.stabilization) || isObj(ethread.stabilization)) mark('being stabilized');
+  if (isObj(f.parry)) mark('parrying');
   const eyesBehind = (Array.isArray(f.talents) && f.talents.includes('Eyes Behind')) || (Array.isArray(f.statuses) && f.statuses.includes('Eyes Behind'));
   const frontCount = pick(f, ['frontHexes', 'frontCount'], num) ?? (eyesBehind ? 6 : 3);
   const engagedRaw = f.engaged ?? e.engaged;
@@ -152,7 +166,14 @@ export function figureViews(state: unknown, report?: unknown): FigureView[] {
   }
   const fs = figuresOf(state);
   if (fs.length === 0) return [...explained.values()].map((e) => figureView(e, e));
-  return fs.map((f) => figureView(f, explained.get(String(f.id))));
+  const views = fs.map((f) => figureView(f, explained.get(String(f.id))));
+  // The medic at work: its patient's stabilization record names it (R-T3).
+  const medics = new Set<string>();
+  for (const f of fs) {
+    const th = isObj(f.house) && isObj(f.house.thread) ? f.house.thread : {};
+    if (isObj(th.stabilization) && typeof th.stabilization.medic === 'string') medics.add(th.stabilization.medic);
+  }
+  return views.map((v) => (medics.has(v.id) && !v.markers.includes('stabilizing') ? { ...v, markers: [...v.markers, 'stabilizing'] } : v));
 }
 
 /** The map's shape from the scenario/state: a width x height board, explicit hexes, or none. */

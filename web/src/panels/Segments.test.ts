@@ -28,7 +28,7 @@ describe('AD&D segment timeline', () => {
     const cells = timelineCells([entry], (s as unknown as { figures: Obj[] }).figures, (s as unknown as { now: number }).now, report.schedule);
     const strider = cells.filter((c) => c.figure === 'strider' && !c.projected);
     expect(strider.map((c) => [c.round, c.segment])).toEqual([[1, 5]]);
-    expect(strider[0].text).toMatch(/segment 5 \(.*\[R-A2\]/);
+    expect(strider[0].text).toMatch(/in round 1 segment 5 \(.*\[R-A2\]/);
     // Projected follow-up attacks every 5 segments: 10, then segment 5 of round 2 (R-A1 clock runs on).
     const next = cells.filter((c) => c.figure === 'strider' && c.projected).map((c) => [c.round, c.segment]);
     expect(next.slice(0, 2)).toEqual([
@@ -41,7 +41,23 @@ describe('AD&D segment timeline', () => {
     const figs = [{ id: 'a', next: 12, declared: { kind: 'attack' }, timing: { entries: [{ source: 'speed factor 5', delta: 5, rule: 'R-A2' }], total: 12 } }];
     const [c] = timelineCells([], figs, 3);
     expect(c).toMatchObject({ figure: 'a', round: 2, segment: 2, kind: 'attack', future: true });
-    expect(c.text).toMatch(/segment 12: speed factor 5 \+5 \[R-A2\]/);
+    expect(c.text).toMatch(/lands in round 2 segment 2: speed factor 5 \+5 \[R-A2\]/);
+  });
+
+  it("says when a coming action lands in the grid's own terms, round and segment 1-10 (said 'segment 13' under a grid numbered 1-10)", () => {
+    // Frito parries a minotaur: in round 2 the minotaur's butt lands in absolute segment 13.
+    const schedule = [
+      { segment: 13, round: 2, segmentOfRound: 3, figure: 'minotaur', action: 'attack Frito the Fighter with butt', why: [{ source: 'waited landed in segment 8', delta: 8, rule: 'R-A1' }, { source: 'butt speed factor 5', delta: 5, rule: 'R-A2' }] },
+      { segment: 20, round: 2, segmentOfRound: 10, figure: 'frito', action: 'attack Minotaur with long sword', why: [] },
+    ];
+    const cells = timelineCells([], [], 12, schedule);
+    expect(cells.map((c) => [c.figure, c.round, c.segment])).toEqual([
+      ['minotaur', 2, 3],
+      ['frito', 2, 10],
+    ]);
+    expect(cells[0].text).toMatch(/^attack Frito the Fighter with butt in round 2 segment 3 \(/);
+    expect(cells[1].text).toBe('attack Minotaur with long sword in round 2 segment 10');
+    expect(cells.some((c) => /segment 1[1-9]|segment 20/.test(c.text.split(' (')[0]))).toBe(false);
   });
 
   it('names the attacker a figure parries as the table names it (two "Gnoll"s; it showed the id)', () => {

@@ -18,6 +18,9 @@ export interface Cell {
 }
 
 const SEGS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** An absolute segment as the grid reads it: 13 is "round 2 segment 3" (the grid's columns are 1-10). */
+export const segmentWords = (abs: number): string => `round ${Math.ceil(abs / 10)} segment ${((abs - 1) % 10) + 1}`;
 const QUIET = new Set(['round-start', 'segment', 'turn-start', 'begin', 'over', 'summary']);
 
 /**
@@ -47,7 +50,7 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
         round: Math.ceil(x.segment / 10),
         segment: ((x.segment - 1) % 10) + 1,
         kind: String(x.action ?? 'action').split(' ')[0],
-        text: `${String(x.action ?? 'action')} in segment ${x.segment}${reason ? ` (${reason})` : ''}`,
+        text: `${String(x.action ?? 'action')} in ${segmentWords(x.segment)}${reason ? ` (${reason})` : ''}`,
         future: true,
         projected: x.projected === true,
       });
@@ -65,7 +68,7 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
       round: Math.ceil(next / 10),
       segment: ((next - 1) % 10) + 1,
       kind: String(d.kind ?? 'action'),
-      text: `${String(d.kind ?? 'action')} declared, lands in segment ${next}${why ? `: ${why}` : ''}`,
+      text: `${String(d.kind ?? 'action')} declared, lands in ${segmentWords(next)}${why ? `: ${why}` : ''}`,
       future: true,
     });
   }
