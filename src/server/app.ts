@@ -1,7 +1,7 @@
 // The Fastify application: HTTP API routes, the WebSocket endpoint, and the web app's static
 // files. `buildServer` wires it to a Storage; `start.ts` runs it as a process.
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { ApiError, toApiError } from './errors.ts';
@@ -55,7 +55,20 @@ export interface FrayServer extends FastifyInstance {
 const WS_HARD_LIMIT = 16 * 1024 * 1024;
 
 export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: MAX_BODY_BYTES, forceCloseConnections: true });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: MAX_BODY_BYTES,
+    forceCloseConnections: true,
+    // The router's own refusals (a path part over 100 characters, a malformed %-escape) answer
+    // like every other error: {error, message, issues}, without echoing the URL.
+    frameworkErrors: (err, _req, res) => {
+      const reply = res as FastifyReply;
+      const long = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const why = long ? 'a part of the path is longer than 100 characters' : 'the path is not a valid URL (a malformed %-escape?)';
+      const api = new ApiError('invalid', `invalid URL: ${why}`, [{ path: 'url', message: why }]);
+      return reply.code(api.status).send(api.body());
+    },
+  });
   const hub = new Hub(opts.storage, app.log, opts.examplesDir, opts.systems, { dice: opts.dice, snapshotEvery: opts.snapshotEvery });
   app.decorate('hub', hub);
   opts.storage.onError((err) => app.log.error({ err }, 'storage notification channel failed'));

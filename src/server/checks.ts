@@ -1,7 +1,7 @@
 // Checks of what the GM sends beyond its shape (protocol.ts checks that): settings that name
 // figures must name this encounter's figures, notes need distinct ids, and the names a scenario
 // brings are bounded like the names of the API. Each check returns every problem, by field.
-import { type EncounterSettings, type Issue, MAX_NAME } from './protocol.ts';
+import { type EncounterSettings, type Issue, MAX_NAME, NO_NUL } from './protocol.ts';
 
 /** Problems of `settings` for an encounter with these figures; paths start with `base`. */
 export function settingsIssues(settings: Partial<EncounterSettings>, figures: readonly string[], base: string): Issue[] {
@@ -32,6 +32,8 @@ export function scenarioNameIssues(scenario: Record<string, unknown>): Issue[] {
     if (typeof v === 'string' && v.length > MAX_NAME) issues.push({ path, message: `at most ${MAX_NAME} characters, got ${v.length}` });
   };
   check(scenario.name, 'scenario.name');
+  // The scenario's name becomes the encounter's name, a text column (see NO_NUL).
+  if (typeof scenario.name === 'string' && !NO_NUL.check(scenario.name)) issues.push({ path: 'scenario.name', message: NO_NUL.message });
   const figs = scenario.figures;
   if (Array.isArray(figs)) {
     figs.forEach((f, i) => {

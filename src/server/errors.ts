@@ -1,6 +1,7 @@
 // Errors the server answers with: a code from the protocol, its HTTP status, and the issues
 // (field + reason) when the fault is in the input.
 import { CommandRejected, InputError } from '../core/errors.ts';
+import { clip } from '../core/issues.ts';
 import type { ErrorBody, ErrorCode, Issue } from './protocol.ts';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -14,14 +15,32 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** Bounds of what an error answer says (an input is never echoed back whole, however long). */
+export const MAX_ERROR_MESSAGE = 1000;
+export const MAX_ISSUE_PATH = 200;
+export const MAX_ISSUE_MESSAGE = 500;
+export const MAX_ISSUES = 50;
+
+/**
+ * `issues` as an answer sends them: each path and message on one line and shortened, and at
+ * most MAX_ISSUES of them (then one saying how many more there were).
+ */
+export function boundIssues(issues: readonly Issue[]): Issue[] {
+  const out = issues.slice(0, MAX_ISSUES).map((i) => ({ path: clip(i.path, MAX_ISSUE_PATH), message: clip(i.message, MAX_ISSUE_MESSAGE) }));
+  if (issues.length > MAX_ISSUES) out.push({ path: '', message: `and ${issues.length - MAX_ISSUES} more problems` });
+  return out;
+}
+
 export class ApiError extends Error {
+  readonly issues: Issue[];
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly issues: Issue[] = [],
+    issues: Issue[] = [],
   ) {
-    super(message);
+    super(clip(message, MAX_ERROR_MESSAGE));
     this.name = 'ApiError';
+    this.issues = boundIssues(issues);
   }
   get status(): number {
     return STATUS[this.code];

@@ -16,7 +16,7 @@ import {
   type TokenInfo,
 } from './protocol.ts';
 import { getSystem } from '../rules/index.ts';
-import { Room, type RoomLogger, type RoomOptions, type SystemLookup } from './room.ts';
+import { Room, type RoomLogger, type RoomOptions, type SystemLookup, shuttingDown } from './room.ts';
 import { checkScenario, loadExample, parseScenarioText } from './scenario.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
@@ -29,6 +29,8 @@ export class Hub {
   private readonly offAppend: () => void;
   /** The last token issue time (ms): see issueTime. */
   private lastIssued = 0;
+  /** Set by shutdown: no room is loaded or changed after. */
+  private stopping = false;
 
   constructor(
     readonly storage: Storage,
@@ -41,7 +43,11 @@ export class Hub {
       const p = this.rooms.get(id);
       if (!p) return;
       void p
-        .then((room) => (seq === -1 || seq > room.seq ? room.run(() => room.catchUp()) : undefined))
+        .then((room) => {
+          // -2: a token was revoked (maybe by another process): its sockets here close now.
+          if (seq === -2) return room.run(() => room.closeRevoked());
+          return seq === -1 || seq > room.seq ? room.run(() => room.catchUp()) : undefined;
+        })
         .catch((err) => this.log.error({ err, encounter: id }, 'catching up failed'));
     });
   }
@@ -197,6 +203,7 @@ export class Hub {
 
   /** The live room of an encounter, loading it on first use; not-found when there is none. */
   room(encounterId: string): Promise<Room> {
+    if (this.stopping) return Promise.reject(shuttingDown());
     let p = this.rooms.get(encounterId);
     if (!p) {
       p = (async () => {
@@ -227,16 +234,24 @@ export class Hub {
     }
   }
 
-  /** Says goodbye to every session (server shutting down). */
+  /**
+   * Says goodbye to every session (server shutting down), each room once the changes queued on
+   * it are done: a command in flight is stored and acknowledged before its sender hears `bye`,
+   * and nothing is applied after (a command arriving later is refused, never stored unheard).
+   */
   async shutdown(): Promise<void> {
+    this.stopping = true;
     this.offAppend();
-    for (const p of this.rooms.values()) {
-      try {
-        (await p).closeAll('shutdown');
-      } catch {
-        // a room that failed to load has no sessions
-      }
-    }
+    await Promise.all(
+      [...this.rooms.values()].map(async (p) => {
+        try {
+          const room = await p;
+          await room.run(async () => room.closeAll('shutdown'));
+        } catch {
+          // a room that failed to load has no sessions
+        }
+      }),
+    );
     this.rooms.clear();
   }
 }

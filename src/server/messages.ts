@@ -1,7 +1,8 @@
 // Parsing of WebSocket frames from clients. Never throws: anything that is not one valid
 // ClientMessage becomes an error answer naming the field and the reason, and the caller keeps
 // the connection open.
-import { describeValue, zodIssues } from '../core/issues.ts';
+import { clip, describeValue, zodIssues } from '../core/issues.ts';
+import { MAX_ERROR_MESSAGE, boundIssues } from './errors.ts';
 import { type ClientMessage, ClientMessage as ClientMessageSchema, type ErrorCode, type Issue, MAX_MESSAGE_BYTES } from './protocol.ts';
 
 /** The `type`s a client may send. */
@@ -23,7 +24,7 @@ export function parseClientMessage(data: Buffer | ArrayBuffer | Buffer[] | strin
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return { ok: false, code: 'invalid', message: `not JSON: ${(e as Error).message}`, issues: [{ path: '', message: 'not JSON' }] };
+    return { ok: false, code: 'invalid', message: clip(`not JSON: ${(e as Error).message}`, MAX_ERROR_MESSAGE), issues: [{ path: '', message: 'not JSON' }] };
   }
   const r = ClientMessageSchema.safeParse(json);
   if (!r.success) {
@@ -32,7 +33,8 @@ export function parseClientMessage(data: Buffer | ArrayBuffer | Buffer[] | strin
       json && typeof json === 'object' && !Array.isArray(json) && !KNOWN_TYPES.includes(type as string)
         ? [{ path: 'type', message: `${type === undefined ? 'required' : `unknown message type ${describeValue(type)}`}: one of ${KNOWN_TYPES.join(', ')}` }]
         : zodIssues(r.error, json, '');
-    return { ok: false, code: 'invalid', message: `invalid message: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, issues };
+    const bounded = boundIssues(issues);
+    return { ok: false, code: 'invalid', message: clip(`invalid message: ${bounded.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, MAX_ERROR_MESSAGE), issues: bounded };
   }
   return { ok: true, msg: r.data };
 }

@@ -182,6 +182,9 @@ export type ExamplesResponse = z.infer<typeof ExamplesResponse>;
  */
 export const MAX_NAME = 200;
 
+/** The NUL character, which a text column of PostgreSQL cannot hold (names and labels are stored as such). */
+export const NO_NUL = { check: (s: string) => !s.includes('\u0000'), message: 'may not contain the NUL character (\\u0000)' } as const;
+
 /**
  * POST /api/encounters (no token: anyone may open a table) -> CreateEncounterResponse.
  * Exactly one of `example` (a name from GET /api/examples, e.g. "tft/duel"), `scenario`
@@ -189,7 +192,7 @@ export const MAX_NAME = 200;
  */
 export const CreateEncounterRequest = z
   .object({
-    name: z.string().min(1).max(MAX_NAME).optional(),
+    name: z.string().min(1).max(MAX_NAME).refine(NO_NUL.check, NO_NUL.message).optional(),
     example: z.string().min(1).max(MAX_NAME).optional(),
     scenario: z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown())]).optional(),
     settings: SettingsPatch.optional(),
@@ -304,7 +307,7 @@ export const IssueTokenRequest = z
   .object({
     role: Role,
     figures: z.array(z.string().min(1).max(MAX_NAME)).max(100).default([]),
-    label: z.string().max(MAX_NAME).default(''),
+    label: z.string().max(MAX_NAME).refine(NO_NUL.check, NO_NUL.message).default(''),
   })
   .strict();
 export type IssueTokenRequest = z.infer<typeof IssueTokenRequest>;

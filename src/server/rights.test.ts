@@ -126,4 +126,45 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
       roll: { figure: null, event: 'surprise', die: 1, of: 1, sides: 100, text: "party's surprise roll, one die (d100)" },
     });
   });
+
+  it('a figure hidden from a player does not exist for its commands: naming it gets the answer an unknown id gets; nothing is stored', async () => {
+    // The skirmish: red (ada, hal, rolf) against blue (bryn, pike, grim); grim hidden from red's player.
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/skirmish', settings: { hiddenFigures: ['grim'], enteredDice: 'all' } } })).json();
+    const id = c.encounter.id;
+    const gm = c.gm.token;
+    const red = ['ada', 'hal', 'rolf'];
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: red });
+    /** The player's answers for a command naming grim and for the same command naming an id no figure has. */
+    const compare = async (command: (target: string) => object, extra: object) => {
+      const seen = await post(srv.app, id, seat.token, { command: command('grim'), ...extra });
+      const unknown = await post(srv.app, id, seat.token, { command: command('nobody'), ...extra });
+      expect(seen.statusCode, seen.body).toBe(unknown.statusCode);
+      expect(seen.body.replaceAll("'grim'", "'nobody'")).toBe(unknown.body);
+      return seen;
+    };
+    await post(srv.app, id, gm, { command: { type: 'begin' } });
+    let v = await getView(srv.app, id, gm);
+    // Outside the action phase too: the same answer as for an unknown id.
+    const me0 = red.find((f) => v.view.pending?.figures.includes(f)) ?? 'ada';
+    await compare((target) => ({ type: 'attack', figure: me0, target }), {});
+    // To the action phase of a red figure, whose options (as the GM sees them) include attacking grim.
+    for (let i = 0; i < 40 && !(v.view.pending?.kind === 'action' && red.some((f) => v.view.pending?.figures.includes(f))); i++) {
+      expect((await post(srv.app, id, gm, { command: tft.decide(v.view.state) })).statusCode).toBe(200);
+      v = await getView(srv.app, id, gm);
+    }
+    const me = red.find((f) => v.view.pending?.figures.includes(f)) as string;
+    expect(v.view.pending?.kind).toBe('action');
+    const options = (tft.explain(v.view.state as never) as unknown as { figures: { id: string; options: { command: { type: string; target?: string } }[] }[] }).figures.find((f) => f.id === me)?.options ?? [];
+    expect(options.some((o) => o.command.type === 'attack' && o.command.target === 'grim')).toBe(true);
+    const before = (await srv.storage.readLog(id)).length;
+    // Rolled by the server, or with the player's own dice: refused as for nobody, not taken (nor asked for dice).
+    for (const extra of [{}, { faces: [] }, { faces: [6, 6, 6] }]) {
+      const r = await compare((target) => ({ type: 'attack', figure: me, target }), extra);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().issues).toEqual([{ path: 'command.target', message: expect.any(String) }]);
+    }
+    expect((await srv.storage.readLog(id)).length).toBe(before);
+    // The GM sees grim: the same attack, sent by the GM, is taken.
+    expect((await post(srv.app, id, gm, { command: { type: 'attack', figure: me, target: 'grim' } })).statusCode).toBe(200);
+  });
 });

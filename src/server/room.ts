@@ -8,7 +8,8 @@
 // rolls.ts telling whose each die is) -> appended to the log with compare-and-set ->
 // acknowledged -> broadcast (each session gets its own filtered view).
 // A lost compare-and-set (another process appended first) catches up and tries again.
-import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice } from '../core/dice/source.ts';
+import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice, SeededDice } from '../core/dice/source.ts';
+import { seedRng } from '../core/rng.ts';
 import { type DisplayNames, displayNames, nameOf } from '../engine/names.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
@@ -93,6 +94,8 @@ export class Room {
   readonly sessions = new Set<Session>();
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The server is shutting down: nothing more is applied (see Hub.shutdown). */
+  private stopped = false;
 
   private constructor(
     private readonly storage: Storage,
@@ -219,6 +222,7 @@ export class Room {
 
   private async submitNow(token: TokenRow, input: CommandInput, onStored?: (seq: number) => void): Promise<CommandOutcome> {
     if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+    if (this.stopped) throw shuttingDown();
     if (token.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
     if (input.faces !== undefined) checkEnteredDice(token.role, this.settings);
     for (let attempt = 0; ; attempt++) {
@@ -273,12 +277,58 @@ export class Room {
     const pending = this.system.pending(this.state);
     if (pending === null) throw new ApiError('rejected', 'the encounter is over', [{ path: 'command', message: 'the encounter is over' }]);
     checkCommandRights(token, command, pending);
+    if (token.role !== 'gm') this.judgeAsUnseen(token, input.command);
     if (input.faces === undefined) {
       const dice = new RecordingDice(this.diceFor(this.id, this.seq + 1));
       const r = this.tryApply(command, dice, false);
       return { type: 'ready', command, ...r, faces: dice.faces, entered: false, enteredAt: null };
     }
     return token.role === 'gm' ? this.prepareEntered(token, command, input.faces) : this.preparePlayerEntered(token, command, input.faces);
+  }
+
+  /**
+   * A figure hidden from the sender does not exist for it: a command naming one (a target, a
+   * hex's occupant...) gets exactly the answer the engine gives for a figure that is not there,
+   * with the name as sent, so no answer (accepted, dice-needed, "out of reach") tells a player
+   * that a hidden figure is there, where, or what it is. Found by playing the command with the
+   * hidden ids replaced by ids no figure has; when the engine takes that command the string was
+   * no figure reference, and the command goes on as sent.
+   */
+  private judgeAsUnseen(token: TokenRow, raw: unknown): void {
+    const own = new Set(token.figures);
+    const hidden = new Set(this.settings.hiddenFigures.filter((id) => !own.has(id)));
+    if (hidden.size === 0) return;
+    const known = new Set(figureIds(this.state));
+    const stand = new Map<string, string>();
+    const swap = (v: unknown): unknown => {
+      if (typeof v === 'string' && hidden.has(v)) {
+        let s = stand.get(v);
+        if (s === undefined) {
+          s = `${UNSEEN}${stand.size}`;
+          while (known.has(s)) s += '_';
+          stand.set(v, s);
+        }
+        return s;
+      }
+      if (Array.isArray(v)) return v.map(swap);
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]));
+      return v;
+    };
+    const swapped = swap(raw);
+    if (stand.size === 0) return;
+    const back = (text: string) => {
+      let t = text;
+      for (const [id, s] of stand) t = t.split(s).join(id);
+      return t;
+    };
+    try {
+      const command = this.system.parseCommand(swapped);
+      this.system.apply(this.system.clone(this.state), command, new SeededDice(seedRng(0)), discard);
+    } catch (e) {
+      const err = prefixIssues(toApiError(e), 'command');
+      if (err.code === 'internal') return; // not an answer the sender would get: judged as sent
+      throw new ApiError(err.code, back(err.message), err.issues.map((i) => ({ path: back(i.path), message: back(i.message) })));
+    }
   }
 
   /** The GM's entered faces: every die of the command, in the order the engine asks. */
@@ -377,6 +427,8 @@ export class Room {
   /** GM only: back to the state after entry `to` (0: the start). Appends a rewind entry. */
   rewind(token: TokenRow, to: number, onStored?: (seq: number) => void): Promise<LogEntry> {
     return this.run(async () => {
+      if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+      if (this.stopped) throw shuttingDown();
       if (token.role !== 'gm') throw forbidden('token', 'only the GM may rewind');
       for (let attempt = 0; ; attempt++) {
         if (to !== 0 && !this.line.includes(to)) {
@@ -496,6 +548,9 @@ export class Room {
 
   /** Entries after `from` as this viewer sees them. */
   async entriesAfter(from: number, viewer: Viewer): Promise<LogEntryView[]> {
+    // Nothing after the head; and a `from` beyond any seq never reaches the database (PostgreSQL's
+    // integer column would refuse a number over 2^31 with an error instead of an empty answer).
+    if (from >= this.seq) return [];
     const entries = await this.storage.readLog(this.id, from, this.seq);
     const names = this.namesFor(viewer);
     return entries.map((e) => this.entryView(e, viewer, names));
@@ -507,6 +562,7 @@ export class Room {
   join(session: Session, lastSeq: number | undefined): Promise<void> {
     return this.run(async () => {
       if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+      if (this.stopped) throw shuttingDown();
       const missed = lastSeq === undefined || lastSeq >= this.seq ? [] : await this.entriesAfter(lastSeq, session.viewer);
       this.sessions.add(session);
       session.send({ type: 'welcome', tokenId: session.tokenId, encounter: this.encounterView(session.viewer), missed });
@@ -546,8 +602,21 @@ export class Room {
     }
   }
 
+  /** Closes the sessions whose token was revoked or is gone (maybe by another process). */
+  async closeRevoked(): Promise<void> {
+    if (this.sessions.size === 0) return;
+    const live = new Set((await this.storage.listTokens(this.id)).filter((t) => t.revokedAt === null).map((t) => t.id));
+    for (const s of [...this.sessions]) {
+      if (!live.has(s.tokenId)) {
+        this.sessions.delete(s);
+        s.close('revoked');
+      }
+    }
+  }
+
   closeAll(reason: 'deleted' | 'shutdown'): void {
     if (reason === 'deleted') this.closed = true;
+    else this.stopped = true;
     for (const s of [...this.sessions]) s.close(reason);
     this.sessions.clear();
   }
@@ -563,6 +632,15 @@ export class Room {
  * a room rebuilds must equal the state it had live.
  */
 const discard = () => {};
+
+/**
+ * The start of the ids that stand in for hidden figures in judgeAsUnseen: short (an engine
+ * message that shortens a long id must not cut one) and printable (nor escape it).
+ */
+const UNSEEN = '\u2047unseen';
+
+/** The answer to a change that arrives while the server shuts down (nothing is stored). */
+export const shuttingDown = () => new ApiError('conflict', 'the server is shutting down; send it again once it is back');
 
 function toConflict(e: SeqConflict): ApiError {
   return new ApiError('conflict', `the encounter changed while the command was stored (seq ${e.expected}); try again`);

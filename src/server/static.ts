@@ -4,6 +4,7 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { clip } from '../core/issues.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,7 +54,7 @@ export function registerStatic(app: FastifyInstance, root: string): void {
   const built = existsSync(join(root, 'index.html'));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ error: 'not-found', message: `no route ${req.method} ${req.url.split('?')[0]}` });
+      return reply.code(404).send({ error: 'not-found', message: `no route ${req.method} ${clip(req.url.split('?')[0], 200)}` });
     }
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
     const file = resolveStatic(root, req.url) ?? (extname(req.url.split('?')[0]) === '' ? join(realpathSync(root), 'index.html') : null);

@@ -1,5 +1,6 @@
 // What the API says about bad input: the field, what was expected and what came; and that bad
 // input stores nothing.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FrayServer } from './app.ts';
 import { parseClientMessage } from './messages.ts';
@@ -116,6 +117,105 @@ describeServerOnEachDatabase('validation messages', (srv) => {
     expect((await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { to: 0 } })).statusCode).toBe(400);
     expect((await srv.storage.readLog(encounter.id)).map((e) => e.kind)).toEqual(['command', 'rewind']);
   });
+
+  it('no answer echoes a long input whole: an unknown field, a command type or a figure of 60,000 characters get a short message naming the field', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/commands`;
+    const k = 'k'.repeat(60_000);
+    const cases: [object, string][] = [
+      [{ command: { type: 'begin' }, [k]: 1 }, 'body.kkk'],
+      [{ command: { type: 'begin', [k]: 1 } }, 'command.kkk'],
+      [{ command: { type: k } }, 'command.type'],
+      [{ command: { type: 'attack', figure: k, target: k } }, 'command'],
+      [{ command: { type: 'begin' }, ...Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`extra${i}`, i])) }, 'body.extra0'],
+    ];
+    for (const [payload, path] of cases) {
+      const r = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload });
+      expect(r.statusCode).toBeGreaterThanOrEqual(400);
+      expect(r.body.length, r.body.slice(0, 200)).toBeLessThan(40_000);
+      const b = r.json();
+      expect(b.message.length).toBeLessThanOrEqual(1000);
+      expect(b.issues.length).toBeGreaterThan(0);
+      expect(b.issues.length).toBeLessThanOrEqual(51);
+      expect(b.issues[0].path.startsWith(path)).toBe(true);
+      for (const i of b.issues) expect(i.path.length + i.message.length).toBeLessThanOrEqual(700);
+    }
+    expect((await srv.storage.readLog(encounter.id)).length).toBe(0);
+  });
+
+  it('names and labels with the NUL character are refused by field (a PostgreSQL text column cannot hold one); nothing is stored', async () => {
+    const named = await create(srv.app, { example: 'tft/duel', name: 'a\u0000b' });
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json().issues).toEqual([{ path: 'body.name', message: 'may not contain the NUL character (\\u0000)' }]);
+    const scenario = await create(srv.app, { scenario: { ...duelScenario(), name: 'Duel\u0000' } });
+    expect(scenario.statusCode, scenario.body).toBe(400);
+    expect(scenario.json().issues).toEqual([{ path: 'scenario.name', message: 'may not contain the NUL character (\\u0000)' }]);
+    const { encounter, gm } = await createDuel(srv.app);
+    const label = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/tokens`, headers: bearer(gm.token), payload: { role: 'spectator', label: 'x\u0000' } });
+    expect(label.statusCode, label.body).toBe(400);
+    expect(label.json().issues).toEqual([{ path: 'body.label', message: 'may not contain the NUL character (\\u0000)' }]);
+    expect((await srv.storage.listTokens(encounter.id)).length).toBe(1);
+  });
+
+  it('a path part over 100 characters or a malformed %-escape is answered like every error, without the URL', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const cases = [
+      ['GET', `/api/encounters/${'k'.repeat(5000)}`],
+      ['DELETE', `/api/encounters/${'k'.repeat(5000)}`],
+      ['DELETE', `/api/encounters/${encounter.id}/tokens/${'k'.repeat(500)}`],
+      ['GET', '/api/encounters/%E0%A4%A/log'],
+    ] as const;
+    for (const [method, url] of cases) {
+      {
+        const r = await srv.app.inject({ method, url, headers: bearer(gm.token) });
+        expect(r.statusCode, r.body).toBe(400);
+        const b = r.json();
+        expect(b.error).toBe('invalid');
+        expect(b.issues[0].path).toBe('url');
+        expect(r.body).not.toContain('kkkkk');
+      }
+    }
+  });
+
+  it('property: any JSON body to any route is answered with an error body (field and reason), never a server fault; the log is unchanged', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const id = encounter.id;
+    const routes = [
+      ['POST', `/api/encounters/${id}/commands`],
+      ['POST', `/api/encounters/${id}/rewind`],
+      ['PATCH', `/api/encounters/${id}/settings`],
+      ['POST', `/api/encounters/${id}/tokens`],
+      ['POST', '/api/encounters'],
+    ] as const;
+    // Bodies shaped like the real ones, with wrong, extra and odd values mixed in.
+    const odd = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constant('\u0000'), fc.integer(), fc.double());
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.record({ command: fc.oneof(odd, fc.record({ type: fc.constantFrom('begin', 'attack', 'move', 'pass'), figure: odd, target: odd, path: odd }, { requiredKeys: ['type'] })), expectSeq: odd, faces: odd }, { requiredKeys: [] }),
+      fc.record({ to: odd, role: odd, figures: odd, label: odd, name: odd, example: odd, scenario: odd, settings: odd, notes: odd, hiddenFigures: odd }, { requiredKeys: [] }),
+      // A field nobody knows, with a long name.
+      fc.tuple(fc.string({ minLength: 1100, maxLength: 1200 }), odd).map(([k, v]) => ({ command: { type: 'begin' }, to: 1, role: 'spectator', [`x${k}`]: v })),
+    );
+    let played = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, async ([method, url], payload) => {
+        const r = await srv.app.inject({ method, url, headers: { ...bearer(gm.token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        if (r.statusCode < 300) {
+          played += url.endsWith('/commands') || url.endsWith('/rewind') ? 1 : 0;
+          return;
+        }
+        expect(r.statusCode, r.body).toBeLessThan(500);
+        const b = r.json();
+        expect(typeof b.error).toBe('string');
+        expect(b.message.length).toBeLessThanOrEqual(1000);
+        expect(r.body).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.ts:\d/);
+        if (b.error === 'invalid') expect(b.issues?.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+    // Only what was accepted reached the log, in order.
+    expect((await srv.storage.readLog(id)).map((e) => e.seq)).toEqual(Array.from({ length: played }, (_, i) => i + 1));
+  });
 });
 
 describe('WebSocket frames', () => {
@@ -127,5 +227,16 @@ describe('WebSocket frames', () => {
     if (!w.ok) expect(w.issues).toEqual([{ path: 'encounterId', message: 'expected text, got 5' }]);
     const x = parseClientMessage(JSON.stringify({ type: 'ping', sneaky: 1 }));
     if (!x.ok) expect(x.issues).toEqual([{ path: 'sneaky', message: "unknown field 'sneaky'" }]);
+  });
+
+  it('an unknown field of 60,000 characters, or 1,000 of them, get a short error', () => {
+    for (const m of [{ type: 'ping', ['k'.repeat(60_000)]: 1 }, { type: 'ping', ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, i])) }]) {
+      const r = parseClientMessage(JSON.stringify(m));
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.message.length).toBeLessThanOrEqual(1000);
+      expect(r.issues.length).toBeLessThanOrEqual(51);
+      expect(JSON.stringify(r.issues).length).toBeLessThan(40_000);
+    }
   });
 });

@@ -6,7 +6,8 @@ import { parseClientMessage } from './messages.ts';
 import { ClientMessage, MAX_MESSAGE_BYTES } from './protocol.ts';
 import { Storage } from './storage/storage.ts';
 import { testDatabases } from './storage/test-databases.ts';
-import { TestClient, type TestServer, createDuel, issue, startTestServer, tft } from './test-helpers.ts';
+import { diceForSeq, step } from '../engine/encounter.ts';
+import { TEST_SEED, TestClient, type TestServer, createDuel, issue, startTestServer, tft } from './test-helpers.ts';
 
 describe('message parser (fast-check fuzzing)', () => {
   it('never throws on arbitrary text or bytes, and answers invalid for what is not a message', () => {
@@ -233,6 +234,103 @@ for (const tdb of testDatabases()) {
       const step = await c.waitFor('step', (m) => m.entry.seq === 1);
       expect(step.entry.faces).toEqual(faces);
       expect(step.entry.entered).toBe(true);
+    });
+
+    it('two servers sharing the database: a token revoked or an encounter deleted on one closes the sockets on the other at once', async () => {
+      const url = await tdb.create();
+      const s1 = await startTestServer(url);
+      const shared = tdb.name === 'postgres' ? await Storage.open(url) : s1.storage;
+      const s2 = await startTestServer(url, shared);
+      try {
+        const { encounter, gm } = await createDuel(s1.app);
+        const id = encounter.id;
+        const spec = await issue(s1.app, id, gm.token, { role: 'spectator' });
+        const seat = await issue(s1.app, id, gm.token, { role: 'player', figures: ['bjorn'] });
+        const watcher = await connect(s2);
+        const player = await connect(s2);
+        await watcher.hello(id, spec.token);
+        await player.hello(id, seat.token);
+        // Revoked through the first server: the spectator's socket on the second is told bye, and
+        // hears no step after; the player's stays open.
+        const r = await s1.app.inject({ method: 'DELETE', url: `/api/encounters/${id}/tokens/${spec.id}`, headers: { authorization: `Bearer ${gm.token}` } });
+        expect(r.statusCode).toBe(204);
+        expect((await watcher.waitFor('bye')).reason).toBe('revoked');
+        const g = await connect(s1);
+        await g.hello(id, gm.token);
+        g.send({ type: 'command', id: 'after', command: { type: 'begin' } });
+        await player.waitFor('step', (m) => m.entry.seq === 1);
+        expect(watcher.messages.some((m) => m.type === 'step')).toBe(false);
+        // Deleted through the first server: the second's sockets are told why.
+        expect((await s1.app.inject({ method: 'DELETE', url: `/api/encounters/${id}`, headers: { authorization: `Bearer ${gm.token}` } })).statusCode).toBe(204);
+        expect((await player.waitFor('bye')).reason).toBe('deleted');
+      } finally {
+        await s2.close();
+        if (shared !== s1.storage) await shared.close();
+        await s1.close();
+      }
+    });
+
+    it('shutting down: a command in flight is stored and acknowledged before its sender hears bye; nothing is applied after', async () => {
+      const own = await startTestServer(await tdb.create());
+      const storage = own.storage;
+      // The next append waits for `release`, so the shutdown surely begins while it is in flight.
+      let entered!: () => void;
+      const inAppend = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const append = storage.append.bind(storage);
+      storage.append = async (...args: Parameters<Storage['append']>) => {
+        entered();
+        await gate;
+        return append(...args);
+      };
+      try {
+        const { encounter, gm } = await createDuel(own.app);
+        const c = await connect(own);
+        const w = await c.hello(encounter.id, gm.token);
+        // The step after `begin` (the server's dice are seeded per seq: the same state here).
+        const next = tft.decide(step(tft, w.encounter.view.state as never, { type: 'begin' } as never, diceForSeq(TEST_SEED, 1)).state);
+        c.send({ type: 'command', id: 'flight', command: { type: 'begin' } });
+        c.send({ type: 'command', id: 'later', command: next });
+        await inAppend;
+        let shutdownBegan!: () => void;
+        const began = new Promise<void>((resolve) => {
+          shutdownBegan = resolve;
+        });
+        const shutdown = own.app.hub.shutdown.bind(own.app.hub);
+        own.app.hub.shutdown = () => {
+          shutdownBegan();
+          return shutdown();
+        };
+        const closing = own.app.close();
+        await began;
+        // Everything the shutdown does before waiting for the room has happened by now.
+        await new Promise((resolve) => setImmediate(resolve));
+        release();
+        expect((await c.waitFor('bye')).reason).toBe('shutdown');
+        await closing;
+        const kinds = c.messages.map((m) => (m.type === 'ack' ? `ack:${m.id}:${m.seq}` : m.type));
+        expect(kinds.slice(1)).toEqual(['ack:flight:1', 'step', 'bye']);
+        expect((await storage.readLog(encounter.id)).map((e) => e.seq)).toEqual([1]);
+      } finally {
+        await storage.close();
+      }
+    });
+
+    it('sync and the log from a seq far beyond the head answer nothing, not an error', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      const c = await connect();
+      await c.hello(encounter.id, gm.token, 2 ** 40);
+      c.send({ type: 'sync', lastSeq: 2 ** 40 });
+      await c.roundTrip();
+      expect(c.messages.map((m) => m.type)).toEqual(['welcome', 'pong']);
+      const r = await srv.app.inject({ method: 'GET', url: `/api/encounters/${encounter.id}/log?from=${2 ** 40}`, headers: { authorization: `Bearer ${gm.token}` } });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual({ seq: 0, entries: [] });
     });
 
     it('two servers sharing the database serve the same encounter: a step on one reaches clients of the other', async () => {

@@ -1,5 +1,9 @@
 // One storage suite, run on every database the environment offers (SQLite always, PostgreSQL
 // when FRAY_TEST_PG is set): see test-databases.ts.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EncounterSettings } from '../protocol.ts';
@@ -193,6 +197,32 @@ for (const tdb of testDatabases()) {
       await a.append(id, 0, cmd(1), { over: false, winner: null });
       expect(await heard).toEqual([id, 1]);
     });
+
+    // SQLite only (registered, not skipped, elsewhere: PostgreSQL has no files).
+    if (tdb.name === 'sqlite')
+      it('SQLite: a file that is not a database, or holds another program\'s tables, is refused with its path and the reason, and left as it was', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'fray-foreign-'));
+        try {
+          const junk = join(dir, 'junk.db');
+          writeFileSync(junk, 'these bytes are no SQLite database, whatever the name says. '.repeat(20));
+          await expect(Storage.open(`sqlite:${junk}`)).rejects.toThrow(`cannot use the SQLite file ${junk}: file is not a database (is it a SQLite file?)`);
+          const other = join(dir, 'other.db');
+          const file = new SqliteDatabase(other);
+          file.exec('create table people (name text); insert into people values (\'Ann\')');
+          file.close();
+          await expect(Storage.open(`sqlite:${other}`)).rejects.toThrow(`cannot use the SQLite file ${other}: not a Fray database: it holds another program's tables (people); give Fray a file of its own`);
+          const again = new SqliteDatabase(other, { readonly: true });
+          expect(again.prepare("select name from sqlite_master where type = 'table'").all()).toEqual([{ name: 'people' }]);
+          expect(again.pragma('journal_mode', { simple: true })).toBe('delete');
+          again.close();
+          // A Fray file opens again, and a missing directory is made.
+          const fresh = `sqlite:${join(dir, 'sub', 'dir', 'fray.db')}`;
+          await (await Storage.open(fresh)).close();
+          await (await Storage.open(fresh)).close();
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
 
     // PostgreSQL only (registered, not skipped, elsewhere: SQLite has no server to drop connections).
     if (tdb.name === 'postgres')

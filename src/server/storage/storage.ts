@@ -125,12 +125,10 @@ export class Storage {
       const [path, query = ''] = url.replace(/^sqlite:/, '').split('?');
       const sync = new URLSearchParams(query).get('synchronous') ?? 'full';
       if (sync !== 'full' && sync !== 'normal') throw new Error(`--db: synchronous must be full or normal, got '${sync}'`);
-      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-      const file = new SqliteDatabase(path);
+      const file = openSqlite(path);
       // WAL: readers never block the writer. synchronous=full (default): an acknowledged
       // command survives a power loss too (one fsync per command); `?synchronous=normal`
       // survives a crash of the process but not of the machine, and is about 4x faster.
-      file.pragma('journal_mode = WAL');
       file.pragma(`synchronous = ${sync.toUpperCase()}`);
       file.pragma('foreign_keys = ON');
       file.pragma('busy_timeout = 5000');
@@ -176,7 +174,8 @@ export class Storage {
   }
 
   /**
-   * Calls `fn(encounterId, seq)` after every append (seq -1: the settings changed), from this process or (PostgreSQL) any
+   * Calls `fn(encounterId, seq)` after every append (seq -1: the row changed (settings) or is
+   * gone; -2: a token was revoked), from this process or (PostgreSQL) any
    * other process sharing the database. Returns the unsubscribe function.
    */
   onAppend(fn: AppendListener): () => void {
@@ -256,14 +255,18 @@ export class Storage {
   }
 
   async deleteEncounter(id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const gone = await this.db.transaction().execute(async (trx) => {
       // Explicit child deletes: SQLite enforces cascades only with foreign_keys on, PG always.
       await trx.deleteFrom('log').where('encounter_id', '=', id).execute();
       await trx.deleteFrom('snapshots').where('encounter_id', '=', id).execute();
       await trx.deleteFrom('tokens').where('encounter_id', '=', id).execute();
       const r = await trx.deleteFrom('encounters').where('id', '=', id).executeTakeFirst();
+      // Other processes reload the row (seq -1), find it gone and close their sessions.
+      if (this.kind === 'postgres') await sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${id}:-1`})`.execute(trx);
       return Number(r.numDeletedRows) > 0;
     });
+    if (this.kind === 'sqlite') this.emitter.emit('append', id, -1);
+    return gone;
   }
 
   /** Stores new settings and tells every subscriber (seq -1 in onAppend: "reload the row"). */
@@ -413,14 +416,52 @@ export class Storage {
 
   /** Marks a token revoked; false when it does not exist or was already revoked. */
   async revokeToken(encounterId: string, tokenId: string, at: string): Promise<boolean> {
-    const r = await this.db
-      .updateTable('tokens')
-      .set({ revoked_at: at })
-      .where('encounter_id', '=', encounterId)
-      .where('id', '=', tokenId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    const done = await this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('tokens')
+        .set({ revoked_at: at })
+        .where('encounter_id', '=', encounterId)
+        .where('id', '=', tokenId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      const one = Number(r.numUpdatedRows) === 1;
+      // Every process closes the sockets of that token at once (seq -2 in onAppend).
+      if (one && this.kind === 'postgres') await sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${encounterId}:-2`})`.execute(trx);
+      return one;
+    });
+    if (done && this.kind === 'sqlite') this.emitter.emit('append', encounterId, -2);
+    return done;
+  }
+}
+
+/**
+ * Opens the SQLite file at `path` for Fray (WAL), refusing with the path and the reason a
+ * file that is not a database, one that another program's tables fill (Fray would add its own
+ * beside them and switch its journal), and a place it cannot create or open.
+ */
+function openSqlite(path: string): SqliteDatabase.Database {
+  let file: SqliteDatabase.Database | null = null;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    file = new SqliteDatabase(path);
+    // The first read: a file that is not SQLite fails here ("file is not a database").
+    const tables = (file.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[]).map((r) => r.name);
+    if (tables.length > 0 && !tables.includes('kysely_migration')) {
+      const some = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '');
+      throw new Error(`not a Fray database: it holds another program's tables (${some}); give Fray a file of its own`);
+    }
+    file.pragma('journal_mode = WAL');
+    return file;
+  } catch (e) {
+    file?.close();
+    const err = e as { code?: string; message: string };
+    const hint =
+      err.code === 'SQLITE_NOTADB'
+        ? ' (is it a SQLite file?)'
+        : err.code === 'SQLITE_CANTOPEN' || err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'SQLITE_READONLY'
+          ? ' (can this user create and write files in its directory?)'
+          : '';
+    throw new Error(`cannot use the SQLite file ${path}: ${err.message}${hint}`);
   }
 }
 
