@@ -21,4 +21,17 @@ describe('zodIssues', () => {
       { path: 'scenario.extra', message: "unknown field 'extra'" },
     ]);
   });
+  it('an unknown field with a long or many-line name is quoted by its start, in the path too, and a thousand unknown fields are named ten and counted (the answer echoed every one whole)', () => {
+    const long = `x${'y'.repeat(60_000)}`;
+    const input: Record<string, unknown> = { a: 1, [long]: 1, 'two\nlines': 1 };
+    for (let i = 0; i < 1000; i++) input[`k${i}`] = i;
+    const r = z.strictObject({ a: z.number() }).safeParse(input);
+    if (r.success) throw new Error('should fail');
+    const issues = zodIssues(r.error, input, 'body');
+    expect(issues).toHaveLength(11);
+    expect(issues[0]).toEqual({ path: `body.x${'y'.repeat(36)}...`, message: `unknown field 'x${'y'.repeat(36)}...'` });
+    expect(issues[1]).toEqual({ path: 'body.two\\nlines', message: "unknown field 'two\\nlines'" });
+    expect(issues[10]).toEqual({ path: 'body', message: 'and 992 more unknown fields' });
+    expect(JSON.stringify(issues).length).toBeLessThan(2000);
+  });
 });

@@ -5,12 +5,21 @@
 import type { z } from 'zod';
 import type { Issue } from './errors.ts';
 
-/** "body" + ["faces", 0] -> "body.faces[0]". */
+/** The longest a field name is written in a path (a longer one, an input of its own, is cut). */
+const MAX_KEY = 40;
+
+/** "body" + ["faces", 0] -> "body.faces[0]"; a field name on one line and at most MAX_KEY characters. */
 export function pathOf(base: string, p: readonly PropertyKey[]): string {
   let s = base;
-  for (const k of p) s += typeof k === 'number' ? `[${k}]` : s ? `.${String(k)}` : String(k);
+  for (const k of p) {
+    const key = typeof k === 'number' ? '' : clip(String(k), MAX_KEY);
+    s += typeof k === 'number' ? `[${k}]` : s ? `.${key}` : key;
+  }
   return s;
 }
+
+/** How many unknown fields of one object are named one by one (then one issue counts the rest). */
+const MAX_UNKNOWN = 10;
 
 function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
   let v: unknown = root;
@@ -105,8 +114,11 @@ function reason(i: ZodIssue, input: unknown): string {
       });
       return `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
     }
-    case 'unrecognized_keys':
-      return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}`;
+    case 'unrecognized_keys': {
+      const named = i.keys.slice(0, MAX_UNKNOWN).map((k) => quote(k));
+      const more = i.keys.length - named.length;
+      return `unknown field${i.keys.length > 1 ? 's' : ''} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    }
     default:
       return i.message;
   }
@@ -116,7 +128,9 @@ function reason(i: ZodIssue, input: unknown): string {
 export function zodIssues(err: z.ZodError, input: unknown, base = ''): Issue[] {
   return err.issues.flatMap((i) => {
     if (i.code === 'unrecognized_keys') {
-      return i.keys.map((k) => ({ path: pathOf(base, [...(i.path as PropertyKey[]), k]), message: `unknown field '${k}'` }));
+      const out = i.keys.slice(0, MAX_UNKNOWN).map((k) => ({ path: pathOf(base, [...(i.path as PropertyKey[]), k]), message: `unknown field ${quote(k)}` }));
+      if (i.keys.length > MAX_UNKNOWN) out.push({ path: pathOf(base, i.path as PropertyKey[]), message: `and ${i.keys.length - MAX_UNKNOWN} more unknown fields` });
+      return out;
     }
     return [{ path: pathOf(base, i.path as PropertyKey[]), message: reason(i, input) }];
   });
