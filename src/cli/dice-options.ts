@@ -25,6 +25,8 @@ export function parseSeed(text: string | undefined, fallback: unknown): number |
 
 export function parseDiceList(text: string): number[] {
   const parts = text.split(/[,\s]+/).filter((p) => p.length > 0);
+  // No faces at all would fail at the first roll as "ran out of scripted faces", exit 2.
+  if (parts.length === 0) throw new InputError([{ path: '--dice', message: 'no die faces given: write them as 3,4,5 (each a whole number from 1)' }], 'option');
   return parts.map((p, i) => {
     const n = Number(p);
     if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: `--dice[${i}]`, message: `${quote(p)} is not a die face (a whole number from 1)` }], 'option');

@@ -20,8 +20,15 @@ export function reportError(io: CliIO, e: unknown): number {
     return EXIT.input;
   }
   if (e instanceof InputError) {
-    io.err(`fray: ${clip(e.message.split(':')[0], MAX_PATH_CHARS)}:`);
-    for (const i of e.issues.slice(0, 50)) io.err(`  ${clip(i.path || '(root)', MAX_PATH_CHARS)}: ${clip(i.message, MAX_MESSAGE_CHARS)}`);
+    const head = `fray: ${clip(e.message.split(':')[0], MAX_PATH_CHARS)}:`;
+    const line = (i: InputError['issues'][number]) => `${clip(i.path || '(root)', MAX_PATH_CHARS)}: ${clip(i.message, MAX_MESSAGE_CHARS)}`;
+    // One problem is one line ("fray: invalid option: --seed: '1.5' must be ..."); several are listed under the head.
+    if (e.issues.length === 1) {
+      io.err(`${head} ${line(e.issues[0])}`);
+      return EXIT.input;
+    }
+    io.err(head);
+    for (const i of e.issues.slice(0, 50)) io.err(`  ${line(i)}`);
     if (e.issues.length > 50) io.err(`  ... and ${e.issues.length - 50} more`);
     return EXIT.input;
   }

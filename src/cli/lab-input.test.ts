@@ -133,3 +133,22 @@ describe('sim and compare flags', () => {
     );
   });
 });
+
+describe('fray compare: flags that would be ignored or misread', () => {
+  it('--metric without --vary on a scenario is refused (every quantity is reported then; it was silently ignored)', async () => {
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '--metric', 'turns', ...quiet]), /^fray: invalid option: --metric: goes with --vary \(or an experiment file\)/);
+  });
+  it("a --variant of settings with no NAME: is refused, naming the flag", async () => {
+    refused(await fray(['compare', DUEL, '--variant', 'ruleset=classic', ...quiet]), /^fray: invalid variant: --variant: 'ruleset=classic' has no name/);
+  });
+  it('a missing file: "invalid experiment or scenario", not "invalid compare"', async () => {
+    const r = await fray(['compare', 'no/such.yaml', ...quiet]);
+    refused(r);
+    expect(r.err).toBe('fray: invalid experiment or scenario: no/such.yaml: cannot read the file: no such file');
+  });
+  it('the grid counts its points (values of the varied parameters) and its variants apart', async () => {
+    const r = await fray(['compare', DUEL, '--variant', 'a:', '--variant', 'b:thread=false', '--vary', 'figures.cedric.st=12..14', ...quiet]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/\n3 points x 2 variants in [\d.]+ s$/);
+  });
+});

@@ -149,8 +149,21 @@ describe('compare grid display', () => {
     expect(t).toMatch(/0\.0% \[0\.0%, 3\.7%\]/);
     expect(t).not.toMatch(/±/);
     const one = formatGrid(grid('turns', Number.NaN, Number.NaN, 3));
-    expect(one).toMatch(/3 \[n\/a\]/);
+    expect(one).toMatch(/3\.000 \[n\/a\]/);
     expect(one).not.toMatch(/NaN/);
+  });
+  it('estimates read alike down a column: three decimals always, integers too (12.000, not 12), never 0.9340 or -0.000', () => {
+    const g: GridResult = {
+      ...grid('turns', 10.6, 13.4, 12),
+      points: [
+        { variant: 'a', at: [], metric: { est: 12, lo: 10.6, hi: 13.4 } },
+        { variant: 'b', at: [], metric: { est: 11.066, lo: 10.2, hi: 11.9 }, diff: { est: -0.934, lo: -1.338, hi: -0.0001 } },
+      ],
+    };
+    const t = formatGrid(g);
+    expect(t).toMatch(/12\.000 \[10\.600, 13\.400\]/);
+    expect(t).toMatch(/-0\.934 \[-1\.338, 0\.000\]/);
+    expect(t).not.toMatch(/\d\.\d{4}|-0\.000/);
   });
   it('one test decides what a rate is, for the table and the chart: draw is a percentage in both', async () => {
     expect(isRateMetric('draw')).toBe(true);

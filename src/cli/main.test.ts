@@ -85,6 +85,26 @@ describe('fray run', () => {
     expect(bad.code).toBe(1);
     expect(bad.err.join('\n')).toMatch(/--dice\[1\]: 'x' is not a die face/);
   });
+  it('an empty --dice is refused naming it (not a run that stops at the first roll with exit 2)', async () => {
+    for (const list of ['', ' , ,']) {
+      const r = await fray(['run', DUEL, '--dice', list]);
+      expect(r.code).toBe(1);
+      expect(r.out).toEqual([]);
+      expect(r.err).toEqual(['fray: invalid option: --dice: no die faces given: write them as 3,4,5 (each a whole number from 1)']);
+    }
+  });
+  it('the result names figures as the narration does (two orcs apart) and counts AD&D rounds, TFT turns', async () => {
+    const r = await fray(['run', 'examples/adnd/melee.yaml', '--seed', '1']);
+    expect(r.code).toBe(0);
+    const result = r.out.slice(r.out.lastIndexOf('') + 1);
+    expect(result[0]).toMatch(/^Result after \d+ rounds?: /);
+    const shown = result.slice(1).map((l) => l.replace(/ \[[^\]]+\]: .*$/, '').trim());
+    expect(shown).toContain('Orc (orc2)');
+    expect(new Set(shown).size).toBe(shown.length);
+    const duel = await fray(['run', DUEL, '--seed', '7']);
+    expect(duel.out).toContain('Result after 4 turns: south wins');
+    expect(duel.out).toContain('  Cedric [south]: healthy, ST 13, wounds 0, fatigue 0');
+  });
   it('--dice is used face by face: the first initiative uses the first two faces', async () => {
     const r = await fray(['run', DUEL, '--dice', '2,5', '--json']);
     expect(r.code).toBe(2);
@@ -125,6 +145,11 @@ describe('fray validate, schema, explain', () => {
       expect(r.code).toBe(0);
       expect(r.out[0]).toMatch(/: ok \(tft, \d figures\)/);
     }
+  });
+  it('schema --system with an unknown system names the flag, not a scenario field', async () => {
+    const r = await fray(['schema', '--system', 'gurps']);
+    expect(r.code).toBe(1);
+    expect(r.err).toEqual(["fray: invalid option: --system: unknown system 'gurps'; known: tft, adnd"]);
   });
   it('schema prints the JSON Schema (zod 4 toJSONSchema)', async () => {
     const r = await fray(['schema']);
@@ -168,12 +193,55 @@ dice: [6, 1]
     expect(t.out.join('\n')).toMatch(/melee attack on Cedric with Broadsword: adjDX 10 = 12 DX - 2 Leather armor \[tft-core armor\]; 3d6 hit 50.00% \(1\/2\)/);
   });
 
+  it('explain text heads with the scenario and names the figures it waits for, not their ids', async () => {
+    const biff = (await fray(['explain', 'examples/tft/hitech-biff.yaml'])).out;
+    expect(biff[0]).toBe('The Fantasy Trip — HiTech TFT - Biff Redstone (seed f04d4dae examples): turn 3, initiative phase; waiting for: initiative (Rifleman, Second rifleman, Swordsman, Pistoleer)');
+    expect((await fray(['explain', DUEL])).out[0]).toBe('The Fantasy Trip — Duel at the ford: before turn 1; waiting for: begin');
+    const over = (await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml'])).out[0];
+    expect(over).toMatch(/: turn \d+; waiting for: nothing \(the fight is over\)$/);
+  });
+  it('explain text lists no options once the fight is over (no "stand up", no attack on a friend), only each figure\'s state', async () => {
+    const t = (await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml'])).out;
+    expect(t.some((l) => l.startsWith('  - '))).toBe(false);
+    expect(t).toContain('  thread: dead is final (R-T1)');
+    expect(t.some((l) => /^Lenny \[lenny, heroes\] reeling/.test(l))).toBe(true);
+  });
+  it('explain text shows nested house values (spare clips) and field names in words', async () => {
+    const t = (await fray(['explain', 'examples/tft/hitech-firefight.yaml'])).out.join('\n');
+    expect(t).toMatch(/spare \(standard \d+\)/);
+    expect(t).toMatch(/hitech armor \(name flak jacket, protection per die 2/);
+    expect(t).not.toMatch(/\.\.\.|protectionPerDie/);
+  });
   it('explain text gives one readable line per house module, and the hits of each burst', async () => {
     const t = (await fray(['explain', 'examples/tft/hitech-firefight.yaml'])).out.join('\n');
     expect(t).toMatch(/^ {2}thread: remST 11 is 4 or more \(R-T1\)$/m);
     expect(t).toMatch(/^ {2}hitech: firearm \(weapon assault rifle, ammo standard, loaded 20, clip 20/m);
     expect(t).toMatch(/four burst.*; hits 0: 16\.2%, 1: 33\.8%, 2: 33\.8%, 3: 14\.4%, 4: 1\.9%/);
     expect(t).not.toMatch(/\{"|undefined/);
+  });
+});
+
+describe('--help', () => {
+  it('every command: each option described, an Examples section whose lines run that command', async () => {
+    for (const cmd of ['run', 'validate', 'explain', 'schema', 'serve', 'odds', 'sim', 'compare']) {
+      const r = await fray([cmd, '--help']);
+      expect(r.code).toBe(0);
+      const text = r.out.join('\n');
+      const examples = text.split('\nExamples:\n')[1];
+      expect(examples, cmd).toBeDefined();
+      const lines = examples.split('\n').filter((l) => /^ {2}fray /.test(l));
+      expect(lines.length, cmd).toBeGreaterThan(0);
+      for (const l of lines) expect(l.startsWith(`  fray ${cmd}`), l).toBe(true);
+      // Every option line has a description after the flag.
+      for (const l of text.split('\nOptions:\n')[1].split('\n\n')[0].split('\n')) if (/^ {2}-/.test(l)) expect(l, `${cmd}: ${l}`).toMatch(/^ {2}-\S.*\s{2,}\S/);
+    }
+  });
+  it('defaults are stated where the code has one: compare -n and --seed, explain --seed, schema --system', async () => {
+    const help = async (cmd: string) => (await fray([cmd, '--help'])).out.join(' ').replace(/\s+/g, ' ');
+    expect(await help('compare')).toMatch(/-n, --n <fights> fights per variant and point \(default: an experiment's fights; else 10000, or 2000 with --vary\)/);
+    expect(await help('compare')).toMatch(/--seed <s> .*\(default: the experiment's or scenario's seed, else 1\)/);
+    expect(await help('explain')).toMatch(/--seed <n> .*\(default: the scenario's dice: list, then its seed, else 1\)/);
+    expect(await help('schema')).toMatch(/--system <id> game system: tft or adnd \(default: "tft"\)/);
   });
 });
 

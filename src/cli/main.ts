@@ -39,6 +39,18 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       outputError: (s, write) => write(shortenWords(s)),
     });
   for (const r of registrations) r(program, ctx);
+  program.addHelpText(
+    'after',
+    `
+Each command has its own help and examples: fray run --help, fray odds --help...
+
+Examples:
+  fray run examples/tft/duel.yaml --seed 7
+  fray explain examples/tft/skirmish.yaml
+  fray odds --adjdx 13 --damage 2d+1 --armor 2
+  fray sim examples/tft/duel.yaml -n 10000
+  fray compare examples/lab/sweep-variants.yaml --report sweep.html`,
+  );
   try {
     await program.parseAsync(argv, { from: 'node' });
   } catch (e) {

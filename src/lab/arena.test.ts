@@ -103,6 +103,23 @@ describe('arena', () => {
     expect(rep.variants[0].wins.reduce((t, w) => t + w.est, 0) + rep.variants[0].draw.est).toBeCloseTo(1, 12);
   }, 60_000);
 
+  it('figures of one name are told apart as the table names them ("Orc (orc2)"), in the report and its table; AD&D counts rounds', () => {
+    const melee = parse(readFileSync(new URL('../../examples/adnd/melee.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const rep = summarize(runInline({ variants: [{ name: 'melee', raw: melee }], seed: 1, fights: 2, events: false }));
+    const names = rep.variants[0].figures.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('Orc (orc2)');
+    expect(names).toContain('Ogre');
+    expect(rep.variants[0].system).toBe('adnd');
+    const text = formatSim(rep);
+    expect(text).toMatch(/^rounds: /m);
+    expect(text).not.toMatch(/turns \(TFT\)/);
+    expect(text).toMatch(/^Orc \(orc3\) +orcs +\d+\.\d{3} \[/m);
+    const tft = formatSim(summarize(runInline({ variants: [{ name: 'duel', raw: duel }], seed: 1, fights: 2, events: false })));
+    expect(tft).toMatch(/^turns: /m);
+    expect(tft).toContain('dealt/turn');
+  }, 60_000);
+
   it('bad scenarios fail with the system InputError naming the field', () => {
     const bad = { ...oneBlow, figures: [{ ...oneBlow.figures[0], weapons: ['broadswrd'] }, oneBlow.figures[1]] };
     expect(() => runInline({ variants: [{ name: 'bad', raw: bad }], seed: 1, fights: 1, events: false })).toThrow(/weapons/);

@@ -8,6 +8,7 @@
 import { SeededDice } from '../core/dice/source.ts';
 import type { RngState } from '../core/rng.ts';
 import { nextU32, seedRng } from '../core/rng.ts';
+import { displayNames } from '../engine/names.ts';
 import { runToEnd } from '../engine/run.ts';
 import type { FigureState, FigureSummary, GameEvent, GameSystem } from '../engine/types.ts';
 import { getSystem } from '../rules/index.ts';
@@ -94,7 +95,9 @@ export class Prepared {
     this.system = getSystem(raw.system);
     this.base = this.system.setup(rest);
     const s = this.system.summary(this.base);
-    this.figures = s.figures.map((f) => ({ id: f.id, name: f.name, side: f.side }));
+    // Figures as the table and `fray run` name them: two orcs are "Orc (orc2)" and "Orc (orc3)", not "Orc" twice.
+    const names = displayNames(s.figures);
+    this.figures = s.figures.map((f) => ({ id: f.id, name: names.get(f.id) ?? f.name, side: f.side }));
     this.sides = [...new Set(s.figures.map((f) => f.side))];
     this.startVital = s.figures.map(vital);
     const t0 = this.system.tallies?.(this.base) ?? null;
@@ -266,7 +269,8 @@ export interface ArenaResult {
   seed: number | string;
   fights: number;
   events: boolean;
-  variants: { name: string; sides: string[]; figures: FigureInfo[]; sums: Sums; diff: Sums | null; unfinished: number }[];
+  /** `system`: the game system's id (tft, adnd): what a turn is called (AD&D: a round). */
+  variants: { name: string; system: string; sides: string[]; figures: FigureInfo[]; sums: Sums; diff: Sums | null; unfinished: number }[];
 }
 
 /** Merges chunk results (in chunk order, so float sums are the same for any worker count). */
@@ -274,6 +278,7 @@ export function mergeChunks(prepared: readonly Prepared[], job: ArenaJob, chunks
   const ordered = [...chunks].sort((x, y) => x.chunk - y.chunk);
   const variants = prepared.map((p, v) => ({
     name: p.name,
+    system: p.system.id,
     sides: p.sides,
     figures: p.figures,
     sums: emptySums(p.keys),

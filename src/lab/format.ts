@@ -1,11 +1,11 @@
 // Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
-import type { SimReport } from './summary.ts';
-import { count, fmtNum, pct, table } from './text.ts';
+import { type SimReport, turnWord } from './summary.ts';
+import { count, fixed3, pct, table } from './text.ts';
 import type { Interval } from './stats.ts';
 
 const ci = (i: Interval | undefined, p = false) => {
   if (!i || Number.isNaN(i.est)) return 'n/a';
-  const f = (x: number) => (p ? pct(x, 1) : fmtNum(Math.round(x * 1000) / 1000));
+  const f = (x: number) => (p ? pct(x, 1) : fixed3(x));
   return `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}`;
 };
 
@@ -19,10 +19,11 @@ export function formatSim(r: SimReport): string {
         [...v.wins.map((w) => [`won by ${w.side}`, ci(w, true)]), ['draw', ci(v.draw, true)]],
       ),
     );
-    out.push(`turns (TFT) / rounds (AD&D): ${ci(v.turns)}`);
+    const turn = turnWord(v.system);
+    out.push(`${turn}s: ${ci(v.turns)}`);
     out.push('');
     const dealt = r.events || v.figures.some((f) => f.dealt !== undefined);
-    const head = ['figure', 'side', 'taken [95%]', ...(dealt ? ['dealt [95%]', 'dealt/turn'] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
+    const head = ['figure', 'side', 'taken [95%]', ...(dealt ? ['dealt [95%]', `dealt/${turn}`] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
     out.push(
       table(
         head,
@@ -30,7 +31,7 @@ export function formatSim(r: SimReport): string {
           f.name,
           f.side,
           ci(f.taken),
-          ...(dealt ? [ci(f.dealt), f.dealtPerTurn ? fmtNum(Math.round(f.dealtPerTurn.est * 1000) / 1000) : 'n/a'] : []),
+          ...(dealt ? [ci(f.dealt), f.dealtPerTurn ? fixed3(f.dealtPerTurn.est) : 'n/a'] : []),
           pct(f.states.healthy.est, 1),
           pct(f.states.reeling.est, 1),
           pct(f.states.unconscious.est, 1),
@@ -40,7 +41,7 @@ export function formatSim(r: SimReport): string {
       ),
     );
     if (r.events) {
-      const uses = v.figures.filter((f) => f.uses && Object.keys(f.uses).length).map((f) => `${f.name}: ${Object.entries(f.uses ?? {}).map(([k, x]) => `${k} ${fmtNum(Math.round(x * 100) / 100)}`).join(', ')}`);
+      const uses = v.figures.filter((f) => f.uses && Object.keys(f.uses).length).map((f) => `${f.name}: ${Object.entries(f.uses ?? {}).map(([k, x]) => `${k} ${x.toFixed(2)}`).join(', ')}`);
       if (uses.length) out.push(`actions per fight: ${uses.join('; ')}`);
     }
     out.push('');

@@ -16,6 +16,8 @@ export interface FigureReport extends FigureInfo {
 
 export interface VariantReport {
   name: string;
+  /** The game system's id (tft, adnd). */
+  system: string;
   settings?: string;
   fights: number;
   unfinished: number;
@@ -63,6 +65,7 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
     const s = v.sums;
     return {
       name: v.name,
+      system: v.system,
       settings: settings[i],
       fights: s.n,
       unfinished: v.unfinished,
@@ -101,6 +104,11 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
     void i;
   });
   return { seed: r.seed, fights: r.fights, events: r.events, variants, diffs };
+}
+
+/** What one turn of `system` is called in the reports: an AD&D round, a TFT turn. */
+export function turnWord(system: string | undefined): string {
+  return system === 'adnd' ? 'round' : 'turn';
 }
 
 /** Whether a metric is a rate (a share of fights, shown as a percentage): win:SIDE, draw, state:ID=STATE. */

@@ -19,6 +19,16 @@ export function fmtNum(x: number): string {
   return a >= 100 ? x.toFixed(1) : a >= 1 ? x.toFixed(3) : x.toFixed(4);
 }
 
+/**
+ * An estimate as the lab's tables print it: always three decimals, so a column reads alike
+ * (12.000 [10.600, 13.400], -0.934 [-1.338, -0.531]); never "-0.000".
+ */
+export function fixed3(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  const t = x.toFixed(3);
+  return /^-0\.0+$/.test(t) ? t.slice(1) : t;
+}
+
 /** "1 fight", "2 fights", "1,000 fights" (the plural given or word + s). */
 export function count(n: number, word: string, plural = `${word}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? word : plural}`;

@@ -24,6 +24,11 @@ describe('variants', () => {
     ]);
     expect(parseVariant('base').settings).toEqual([]);
   });
+  it("a variant with settings but no NAME: ('ruleset=classic') is refused, not run as a variant of that name with no setting", () => {
+    expect(() => parseVariant('ruleset=classic')).toThrow(InputError);
+    expect(() => parseVariant('ruleset=classic')).toThrow(/--variant: 'ruleset=classic' has no name: write NAME:KEY=VALUE/);
+    expect(parseVariant('classic:ruleset=classic').settings).toEqual([{ path: 'options.ruleset', value: 'classic' }]);
+  });
   it('applies settings to a copy: figures by id, index and *, side counts', () => {
     const out = applySettings(raw, [
       { path: 'options.sweep', value: 'classic' },

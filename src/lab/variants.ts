@@ -82,6 +82,8 @@ export const MAX_NAME_CHARS = 100;
 /** Parses "NAME:KEY=VALUE,KEY=VALUE" (a variant with no settings is "NAME:" or "NAME"). */
 export function parseVariant(text: string, field = '--variant'): Variant {
   const c = text.indexOf(':');
+  // "ruleset=classic" with no "NAME:" would be a variant named so, with no setting at all.
+  if (c < 0 && text.includes('=')) throw new InputError([{ path: field, message: `${quote(text)} has no name: write NAME:KEY=VALUE,... (e.g. classic:ruleset=classic)` }], 'variant');
   const name = (c < 0 ? text : text.slice(0, c)).trim();
   if (!name) throw new InputError([{ path: field, message: `${quote(text)} has no name (NAME:KEY=VALUE,...)` }], 'variant');
   if (name.length > MAX_NAME_CHARS) throw new InputError([{ path: field, message: `the name ${quote(name)} is ${name.length} characters long; at most ${MAX_NAME_CHARS}` }], 'variant');

@@ -10,7 +10,7 @@ import { type Experiment, type GridResult, parseExperiment, runGrid } from '../.
 import { categoryChart, htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
 import type { Interval } from '../../lab/stats.ts';
 import { isRateMetric } from '../../lab/summary.ts';
-import { count, fmtNum, table } from '../../lab/text.ts';
+import { count, fixed3, table } from '../../lab/text.ts';
 import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
@@ -34,7 +34,7 @@ function label(v: unknown): string {
 /** The grid as a text table: one row per point, one column per variant (metric and difference). */
 export function formatGrid(g: GridResult): string {
   const isRate = isRateMetric(g.metric);
-  const f = (x: number) => (isRate ? `${(x * 100).toFixed(1)}%` : fmtNum(Math.round(x * 1000) / 1000));
+  const f = (x: number) => (isRate ? `${(x * 100).toFixed(1)}%` : fixed3(x));
   /** An estimate and its interval as it is (a Wilson interval is not symmetric); n/a when undefined (one fight). */
   const ci = (i: Interval) => (Number.isFinite(i.est) ? `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}` : 'n/a');
   const keys = new Map<string, unknown[]>();
@@ -83,21 +83,33 @@ export function registerCompare(program: Command, ctx: CliContext): void {
     .description('the same fights under several variants (common random numbers): differences with 95% intervals, sweeps over a parameter')
     .argument('<file>', 'a scenario (then --variant ...) or an experiment file (examples/lab/*.yaml)')
     .option('--variant <NAME:KEY=VALUE,...>', 'a variant (repeat); the first is the baseline', collect)
-    .option('--vary <PATH=A..B>', 'sweep a parameter (repeat for a second one)', collect)
-    .option('--metric <m>', 'with --vary: win:SIDE, turns, taken:ID, dealt:ID, dealt-per-turn:ID, state:ID=STATE, uses:ID=TYPE')
-    .option('-n, --n <fights>', 'fights per variant (and per point)')
-    .option('--seed <s>', 'seed')
-    .option('--workers <k>', 'worker threads (the result does not depend on it)', '1')
-    .option('--events', 'count damage dealt and actions (always on for experiment files unless they say events: false)')
+    .option('--vary <PATH=A..B>', 'sweep a parameter: PATH=A..B (whole numbers) or PATH=a,b,c; repeat for a second one (at most two)', collect)
+    .option('--metric <m>', 'with --vary or an experiment file: win:SIDE, draw, turns, taken:ID, dealt:ID, dealt-per-turn:ID, state:ID=STATE, uses:ID=TYPE (default: the experiment\'s metric, else win: of the first side)')
+    .option('-n, --n <fights>', 'fights per variant and point (default: an experiment\'s fights; else 10000, or 2000 with --vary)')
+    .option('--seed <s>', 'a whole number from 0 to 2^32 - 1, or text (default: the experiment\'s or scenario\'s seed, else 1)')
+    .option('--workers <k>', 'threads, 1 to 64 (the result does not depend on it)', '1')
+    .option('--events', 'count damage dealt and actions (needed for uses:, and dealt: in AD&D; experiment files have it on unless they say events: false)')
     .option('--json', 'print the result as one JSON object')
     .option('--report <file.html>', 'write a self-contained HTML report with charts')
     .option('--svg <file.svg>', 'write the chart alone')
-    .option('--no-progress', 'no progress bar on stderr')
+    .option('--no-progress', 'no progress bar on stderr (shown only when stderr is a terminal)')
+    .addHelpText(
+      'after',
+      `
+Variants are NAME:KEY=VALUE,... (a bare KEY is an option: sweep=classic is options.sweep;
+figures by id or index: figures.hero.dx=16; side.goblins.count=2 keeps two goblins).
+
+Examples:
+  fray compare examples/tft/duel.yaml --variant base: --variant classic:ruleset=classic -n 20000
+  fray compare examples/tft/duel.yaml --variant std:thread=false --variant thread:thread=true \\
+    --vary figures.cedric.st=12..18 --metric state:cedric=dead -n 2000 --svg thread.svg
+  fray compare examples/lab/sweep-variants.yaml -n 500 --report sweep.html`,
+    )
     .action(async (file: string, opts: CompareOpts) => {
       const { io } = ctx;
       checkOutputs(opts);
       const workers = parseWorkers(opts.workers);
-      const doc = parseScenarioText(readText(io, file, 'compare'), file, 'experiment or scenario');
+      const doc = parseScenarioText(readText(io, file, 'experiment or scenario'), file, 'experiment or scenario');
       let exp: Experiment;
       let raw: Record<string, unknown>;
       if ('variants' in doc && !('figures' in doc)) {
@@ -119,6 +131,8 @@ export function registerCompare(program: Command, ctx: CliContext): void {
         if (variants.length === 0) throw new InputError([{ path: '--variant', message: 'give at least one --variant NAME:KEY=VALUE (the first is the baseline)' }], 'option');
         checkVariantNames(variants, '--variant');
         if (!opts.vary?.length) {
+          // Without a sweep every quantity is reported: a --metric would be silently ignored.
+          if (opts.metric !== undefined) throw new InputError([{ path: '--metric', message: 'goes with --vary (or an experiment file); without them every quantity is reported' }], 'option');
           await runAndReport(ctx, raw, variants, { ...opts, n: opts.n ?? '10000' }, `fray compare ${file}`);
           return;
         }
@@ -139,7 +153,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
       grid.seconds = (performance.now() - t0) / 1000;
       const body = formatGrid(grid);
       if (opts.json) io.out(JSON.stringify(grid));
-      else io.out(`${body}\n\n${count(grid.points.length, 'point')} in ${grid.seconds.toFixed(1)} s`);
+      else io.out(`${body}\n\n${count(new Set(grid.points.map((p) => JSON.stringify(p.at))).size, 'point')} x ${count(grid.variants.length, 'variant')} in ${grid.seconds.toFixed(1)} s`);
       const charts = opts.svg || opts.report ? await gridCharts(grid, exp.metricTitle) : [];
       if (opts.svg && charts[0]) writeOutput(opts.svg, '--svg', charts[0]);
       if (opts.report) {

@@ -27,18 +27,20 @@ function ledgerLine(l: OptionLike['ledger']): string {
   return l.map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`)).join(' ');
 }
 
-/** A value as short text: ledgers by their total, lists joined, objects one level deep. */
+/** A field name in words: protectionPerDie -> "protection per die". */
+const words = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** A value as short text: ledgers by their total, lists joined, objects two levels deep (spare clips: "spare (standard 2)"). */
 function brief(v: unknown, depth = 0): string {
   if (v === null || typeof v !== 'object') return String(v);
   if (Array.isArray(v)) return v.every((x) => x === null || typeof x !== 'object') ? v.join('/') : `${v.length} items`;
   const o = v as Record<string, unknown>;
   if (typeof o.total === 'number' && Array.isArray(o.entries)) return String(o.total);
   if (typeof o.p === 'number') return `${(o.p * 100).toFixed(2)}%`;
-  if (depth > 0) return '...';
-  return `(${Object.entries(o)
-    .filter(([, x]) => x !== undefined)
-    .map(([k, x]) => `${k} ${brief(x, depth + 1)}`)
-    .join(', ')})`;
+  if (depth > 1) return '...';
+  const entries = Object.entries(o).filter(([, x]) => x !== undefined);
+  if (entries.length === 0) return 'none';
+  return `(${entries.map(([k, x]) => `${words(k)} ${brief(x, depth + 1)}`).join(', ')})`;
 }
 
 /** One line per house-rule module: its own summary or reason when it gives one, else its fields. */
@@ -48,22 +50,33 @@ function houseLine(id: string, v: unknown): string {
   if (typeof o.reason === 'string') return `  ${id}: ${o.reason}`;
   if (typeof v !== 'object' || v === null) return `  ${id}: ${String(v)}`;
   return `  ${id}: ${Object.entries(o)
-    .map(([k, x]) => `${k} ${brief(x)}`)
+    .map(([k, x]) => `${words(k)} ${brief(x)}`)
     .join('; ')}`;
 }
 
-export function formatExplain(r: ExplainReport): string[] {
+/** The systems' names in a report's first line. */
+const SYSTEM_NAMES: Record<string, string> = { tft: 'The Fantasy Trip' };
+
+/**
+ * The report as text. `title`: the scenario's name; `names`: figure id -> the name shown
+ * (engine/names.ts displayNames), so the figures a step waits for are named, not given by id.
+ */
+export function formatExplain(r: ExplainReport, title?: string, names?: ReadonlyMap<string, string>): string[] {
   // A system may render its own report as lines (AD&D: to-hit tables, AC ledger, segment schedule).
   if (Array.isArray(r.text)) return r.text.map(String);
   const lines: string[] = [];
-  lines.push(`${r.system} — turn ${r.turn}${r.phase ? `, ${String(r.phase)} phase` : ''}; waiting for: ${r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.join(', ')})` : ''}` : 'nothing (over)'}`);
+  const who = (id: string) => names?.get(id) ?? r.figures.find((f) => f.id === id)?.name ?? id;
+  const when = r.turn === 0 ? 'before turn 1' : `turn ${r.turn}${r.phase && r.phase !== 'over' ? `, ${String(r.phase)} phase` : ''}`;
+  const waiting = r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.map(who).join(', ')})` : ''}` : 'nothing (the fight is over)';
+  lines.push(`${SYSTEM_NAMES[r.system] ?? r.system}${title ? ` — ${title}` : ''}: ${when}; waiting for: ${waiting}`);
   for (const f of r.figures) {
     const extra = [f.adjDX !== undefined ? `adjDX ${f.adjDX}` : '', f.remST !== undefined ? `remST ${f.remST}` : '', f.ma !== undefined ? `MA ${f.ma}` : '', f.engaged ? 'engaged' : '']
       .filter(Boolean)
       .join(', ');
     lines.push('');
     lines.push(`${f.name} [${f.id}, ${f.side}] ${f.state}${extra ? ` — ${extra}` : ''}`);
-    for (const o of f.options as OptionLike[]) {
+    // Once the fight is over nothing can be chosen (the table shows no options then either).
+    for (const o of (r.pending ? f.options : []) as OptionLike[]) {
       let s = `  - ${o.label ?? JSON.stringify(o.command)}`;
       if (o.adjDX !== undefined) s += `: adjDX ${o.adjDX}${o.ledger?.length ? ` = ${ledgerLine(o.ledger)}` : ''}`;
       if (o.hit !== undefined) s += `; ${o.dice ?? 3}d6 hit ${(o.hit * 100).toFixed(2)}%${o.hitExact ? ` (${o.hitExact})` : ''}`;
@@ -81,10 +94,20 @@ export function registerExplain(program: Command, ctx: CliContext): void {
   program
     .command('explain')
     .description('every legal option of every figure, with ledgers and exact odds, after the scenario\'s script')
-    .argument('<scenario>', 'scenario file')
-    .option('--seed <n>', 'seed for the dice used while playing the script')
-    .option('--dice <list>', 'comma-separated die faces for the script')
+    .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
+    .option('--seed <n>', 'seed for the dice the script rolls: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s dice: list, then its seed, else 1)')
+    .option('--dice <list>', 'die faces for the script instead of the generator, e.g. 3,4,5 (running out is exit 2)')
     .option('--json', 'print the report as JSON')
+    .addHelpText(
+      'after',
+      `
+The scenario's script is played first (with the AI's steps between its entries); the report is
+of the state it leaves, at the first decision the script does not make.
+
+Examples:
+  fray explain examples/tft/skirmish.yaml
+  fray explain examples/adnd/frito-and-rocky.yaml --json`,
+    )
     .action((file: string, opts: { seed?: string; dice?: string; json?: boolean }) => {
       const { io } = ctx;
       const { raw, system } = loadScenario(io, file);
@@ -96,8 +119,9 @@ export function registerExplain(program: Command, ctx: CliContext): void {
         system.apply(state, system.decide(state), dice, null);
       }
       // Labels name figures as the table does ("attack on Orc (orc2)"); the commands keep the ids.
-      const report = system.explain(state, displayNames(system.summary(state).figures));
+      const names = displayNames(system.summary(state).figures);
+      const report = system.explain(state, names);
       if (opts.json) io.out(JSON.stringify(report));
-      else for (const l of formatExplain(report)) io.out(l);
+      else for (const l of formatExplain(report, typeof raw.name === 'string' ? raw.name : undefined, names)) io.out(l);
     });
 }

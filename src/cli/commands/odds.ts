@@ -176,7 +176,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--damage <dice>', 'damage: TFT notation (2d+1) or AD&D dice with bonuses (1d8+3)')
     .option('--armor <n>', 'TFT: hits stopped by armor (and shield, without --shield)', '0')
     .option('--per-die', 'TFT: armor stops per die (HiTech armor against missiles, R-H8)')
-    .option('--shield <n>', "TFT: a ready shield's hits stopped; with --per-die once per hit after the armor (tft-core shields)")
+    .option('--shield <n>', "TFT: a ready shield's hits stopped, apart from --armor (default: none); with --per-die once per hit after the armor (tft-core shields)")
     .option('--defend', 'TFT: the target defends or dodges (4d6)')
     .option('--ruleset <r>', 'TFT: legacy or classic', 'legacy')
     .option('--ap', 'TFT: armor-piercing (armor counts half, R-H9)')
@@ -200,6 +200,20 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--parry', 'AD&D: the target parries this attacker (third roll -3)')
     .option('--hp <n>', 'AD&D target: hit points (gives the chance of each state)')
     .option('--death-at <n>', 'AD&D: 0 (dead at 0 hp) or -10 (unconscious at 0, dying to -9)', '0')
+    .addHelpText(
+      'after',
+      `
+Three modes, which do not mix: a dice expression, a TFT attack (--adjdx) or an AD&D swing
+(--need). Every figure is exact, printed with its fraction.
+
+Examples:
+  fray odds "3d6<=12"
+  fray odds 4d6 --at-least 20
+  fray odds --adjdx 13 --damage 2d+1 --armor 2 --st 12
+  fray odds --adjdx 15 --damage 3d --armor 3 --per-die --ap --burst four
+  fray odds --adjdx 17 --damage 3d+1 --armor 1 --sweep new --targets 3
+  fray odds --need 14 --bonus 1 --damage 1d8+3 --dex 16 --level 5 --hp 20 --death-at -10`,
+    )
     .action((words: string[], opts: OddsOpts, cmd: Command) => {
       const { io } = ctx;
       const expression = words.length > 0 ? words.join(' ') : undefined;

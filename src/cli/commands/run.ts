@@ -8,6 +8,8 @@ import { makeDice } from '../dice-options.ts';
 import { EXIT } from '../errors.ts';
 import type { CliContext } from '../io.ts';
 import { loadScenario } from '../scenario-loader.ts';
+import { turnWord } from '../../lab/summary.ts';
+import { count } from '../../lab/text.ts';
 import { positiveInt } from './sim.ts';
 
 export function registerRun(program: Command, ctx: CliContext): void {
@@ -15,10 +17,20 @@ export function registerRun(program: Command, ctx: CliContext): void {
     .command('run')
     .description('play a scenario to its end (scripted commands, AI for the rest)')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
-    .option('--seed <n>', 'seed for the dice generator (default: the scenario\'s seed, else 1)')
-    .option('--dice <list>', 'comma-separated die faces to use instead of the generator')
+    .option('--seed <n>', 'seed for the dice generator: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s seed, else 1); a seed given here also skips the scenario\'s own dice: list')
+    .option('--dice <list>', 'die faces to use instead of the generator, e.g. 3,4,5 (running out stops the run, exit 2)')
     .option('--json', 'one JSON event per line, then the summary line')
-    .option('--max-steps <n>', 'stop after this many commands', '100000')
+    .option('--max-steps <n>', 'stop after this many commands (exit 3)', '100000')
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 done, 1 bad input, 2 the --dice ran out, 3 stopped by --max-steps.
+
+Examples:
+  fray run examples/tft/duel.yaml --seed 7
+  fray run examples/tft/duel.yaml --seed 7 --json
+  fray run examples/tft/duel.yaml --dice 6,1,3,5,2,4,4,6`,
+    )
     .action((file: string, opts: { seed?: string; dice?: string; json?: boolean; maxSteps: string }) => {
       const { io } = ctx;
       const maxSteps = positiveInt(opts.maxSteps, '--max-steps', 100000);
@@ -26,17 +38,18 @@ export function registerRun(program: Command, ctx: CliContext): void {
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);
       // Narration names figures as the table does ("Cedric", "Orc (orc2)"); --json keeps the events' ids.
-      const names = opts.json ? undefined : displayNames(system.summary(state).figures);
+      const names = displayNames(system.summary(state).figures);
       const emit = opts.json ? (e: GameEvent) => io.out(JSON.stringify(e)) : (e: GameEvent) => io.out(system.describe(e, names));
       const result = runToEnd(system, state, dice, emit, { maxSteps });
       const summary = system.summary(state);
       if (opts.json) io.out(JSON.stringify(summary));
       else {
         io.out('');
-        io.out(`Result after ${summary.turns} turn(s): ${summary.winner ? `${summary.winner} wins` : 'no winner'}`);
+        // AD&D counts rounds; two figures of one name are told apart as in the narration.
+        io.out(`Result after ${count(summary.turns, turnWord(system.id))}: ${summary.winner ? `${summary.winner} wins` : 'no winner'}`);
         for (const f of summary.figures) {
           const hp = f.hp !== undefined ? `hp ${f.hp}/${f.maxHp}` : `ST ${f.st}, wounds ${f.wounds}, fatigue ${f.fatigue}`;
-          io.out(`  ${f.name} (${f.side}): ${f.state}, ${hp}`);
+          io.out(`  ${names.get(f.id) ?? f.name} [${f.side}]: ${f.state}, ${hp}`);
         }
       }
       if (!result.ended) {

@@ -12,6 +12,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <url>', 'sqlite:PATH or postgres://... (default: DATABASE_URL, else ./data/fray.db)')
     .option('--build', 'build the web app (vite build web) before serving')
+    .addHelpText('after', '\nStop it with Ctrl-C.\n\nExamples:\n  fray serve\n  fray serve --port 8090 --db postgres://user@host/db')
     .action(async (o: { port: string; host: string; db?: string; build?: boolean }) => {
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -124,14 +124,24 @@ export function registerSim(program: Command, ctx: CliContext): void {
     .command('sim')
     .description('Monte Carlo: play a scenario N times with the AI policies; win rates, turns, damage, end states')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
-    .option('-n, --n <fights>', 'number of fights', '10000')
-    .option('--seed <s>', "seed (default: the scenario's seed, else 1)")
-    .option('--workers <k>', 'worker threads (the result does not depend on it)', '1')
-    .option('--events', 'count damage dealt and actions per figure (slower: events are built)')
+    .option('-n, --n <fights>', 'number of fights, 1 to 10^9', '10000')
+    .option('--seed <s>', "a whole number from 0 to 2^32 - 1, or text (default: the scenario's seed, else 1)")
+    .option('--workers <k>', 'threads, 1 to 64 (the result does not depend on it)', '1')
+    .option('--events', 'also count actions per figure, and damage dealt in AD&D (slower: events are built)')
     .option('--json', 'print the report as one JSON object')
     .option('--report <file.html>', 'write a self-contained HTML report with charts')
     .option('--svg <file.svg>', 'write the win-rate chart alone')
-    .option('--no-progress', 'no progress bar on stderr')
+    .option('--no-progress', 'no progress bar on stderr (shown only when stderr is a terminal)')
+    .addHelpText(
+      'after',
+      `
+The scenario's own dice: list is not used (each fight rolls its own); the same seed gives the
+same numbers with any --workers.
+
+Examples:
+  fray sim examples/tft/duel.yaml -n 100000 --workers 2
+  fray sim examples/adnd/melee.yaml -n 2000 --seed 7 --events --report melee.html`,
+    )
     .action(async (file: string, opts: ArenaCliOpts) => {
       checkOutputs(opts);
       const { raw } = loadScenario(ctx.io, file);

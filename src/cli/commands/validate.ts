@@ -7,7 +7,8 @@ export function registerValidate(program: Command, ctx: CliContext): void {
   program
     .command('validate')
     .description('check a scenario file and report every problem with its field')
-    .argument('<scenario>', 'scenario file')
+    .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
+    .addHelpText('after', '\nExit code 1 when anything is wrong.\n\nExamples:\n  fray validate examples/tft/duel.yaml\n  fray validate my-scenario.yaml')
     .action((file: string) => {
       const { raw, system } = loadScenario(ctx.io, file);
       system.setup(raw);
