@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.ts';
+import { refused } from './testing.ts';
 
 interface Captured {
   code: number;
@@ -205,6 +206,21 @@ dice: [6, 1]
     expect(t.some((l) => l.startsWith('  - '))).toBe(false);
     expect(t).toContain('  thread: dead is final (R-T1)');
     expect(t.some((l) => /^Lenny \[lenny, heroes\] reeling/.test(l))).toBe(true);
+  });
+  it('explain --turn stops the script at the start of that turn: the Thread example at its seed turn 8 (engine turn 5) shows James and Claudio dying with their next thread roll [82345e2a R-T2]', async () => {
+    const r = await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--turn', '5', '--json']);
+    const report = JSON.parse(r.out[0]) as { turn: number; pending: unknown; figures: { id: string; state: string; house: { thread: { nextThreadDice?: { total: number } } } }[] };
+    expect(report.turn).toBe(5);
+    expect(report.pending).not.toBeNull();
+    const james = report.figures.find((f) => f.id === 'james');
+    expect([james?.state, james?.house.thread.nextThreadDice?.total]).toEqual(['dying', 2]);
+    // without --turn the whole script plays: the fight is over and James is dead
+    const end = JSON.parse((await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--json'])).out[0]) as typeof report;
+    expect([end.pending, end.figures.find((f) => f.id === 'james')?.state]).toEqual([null, 'dead']);
+    for (const bad of ['0', '-1', '1.5', 'x']) {
+      const r = await fray(['explain', DUEL, '--turn', bad]);
+      refused({ ...r, out: r.out.join('\n'), err: r.err.join('\n') }, /--turn: .* is not a turn: a whole number from 1/);
+    }
   });
   it('explain text shows nested house values (spare clips) and field names in words', async () => {
     const t = (await fray(['explain', 'examples/tft/hitech-firefight.yaml'])).out.join('\n');

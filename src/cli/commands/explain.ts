@@ -1,6 +1,8 @@
 // `fray explain <scenario> [--json]`: play the scenario's script, then list every legal option
 // of every figure with its ledger, exact hit chance and expected damage.
 import type { Command } from 'commander';
+import { InputError } from '../../core/errors.ts';
+import { quote } from '../../core/issues.ts';
 import { displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
@@ -90,6 +92,13 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
   return lines;
 }
 
+/** --turn: a whole number from 1. */
+function parseTurn(text: string): number {
+  const n = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: '--turn', message: `${quote(text)} is not a turn: a whole number from 1` }], 'option');
+  return n;
+}
+
 export function registerExplain(program: Command, ctx: CliContext): void {
   program
     .command('explain')
@@ -97,25 +106,31 @@ export function registerExplain(program: Command, ctx: CliContext): void {
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
     .option('--seed <n>', 'seed for the dice the script rolls: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s dice: list, then its seed, else 1)')
     .option('--dice <list>', 'die faces for the script instead of the generator, e.g. 3,4,5 (running out is exit 2)')
+    .option('--turn <n>', 'stop the script at the start of turn n (TFT turn, AD&D round), a whole number from 1 (default: play the whole script)')
     .option('--json', 'print the report as JSON')
     .addHelpText(
       'after',
       `
 The scenario's script is played first (with the AI's steps between its entries); the report is
-of the state it leaves, at the first decision the script does not make.
+of the state it leaves, at the first decision the script does not make, or with --turn n at
+the first decision of turn n (or earlier, where the script ends before it).
 
 Examples:
   fray explain examples/tft/skirmish.yaml
+  fray explain examples/tft/hanging-by-a-thread.yaml --turn 9
   fray explain examples/adnd/frito-and-rocky.yaml --json`,
     )
-    .action((file: string, opts: { seed?: string; dice?: string; json?: boolean }) => {
+    .action((file: string, opts: { seed?: string; dice?: string; turn?: string; json?: boolean }) => {
       const { io } = ctx;
+      const until = opts.turn === undefined ? undefined : parseTurn(opts.turn);
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);
-      // Play the script (and the automatic steps between its entries), stop at the first AI decision.
+      // Play the script (and the automatic steps between its entries), stop at the first AI
+      // decision, or once turn `until` has begun.
       let guard = 0;
       while (system.scripted && system.pending(state) !== null && system.scripted(state) && guard++ < 100000) {
+        if (until !== undefined && system.summary(state).turns >= until) break;
         system.apply(state, system.decide(state), dice, null);
       }
       // Labels name figures as the table does ("attack on Orc (orc2)"); the commands keep the ids.
