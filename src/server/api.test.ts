@@ -5,7 +5,7 @@ import { type Encounter, replay } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import type { EncounterView, ExportJson, LogResponse } from './protocol.ts';
-import { bearer, createDuel, describeServerOnEachDatabase, duelScenario, duelYaml, getView, issue, tft } from './test-helpers.ts';
+import { TestClient, bearer, createDuel, describeServerOnEachDatabase, duelScenario, duelYaml, getView, issue, tft } from './test-helpers.ts';
 
 /** Plays `n` steps as the GM over HTTP, each the engine's own decision for the current state. */
 async function playSteps(app: FrayServer, id: string, gm: string, n: number): Promise<number> {
@@ -241,6 +241,47 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     const bad = await srv.app.inject({ method: 'PATCH', url: `/api/encounters/${encounter.id}/settings`, headers: bearer(gm.token), payload: { enteredDice: 'sometimes' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toBe('body.enteredDice');
+  });
+
+  it("a command hidden from a viewer shows neither itself nor its dice (log, step, Markdown export); a step with a hidden figure's event shows no dice list", async () => {
+    // The skirmish with the blue bowman hidden: he shoots at Hal (his dice in the log entry)
+    // while the other figures' steps go on in view.
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/skirmish', settings: { hiddenFigures: ['bryn'] } } })).json();
+    const id = c.encounter.id as string;
+    const gm = c.gm.token as string;
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['ada', 'hal', 'rolf'] });
+    const spec = await issue(srv.app, id, gm, { role: 'spectator' });
+    const ws = await TestClient.connect(srv.ws);
+    await ws.hello(id, seat.token);
+    const last = await playSteps(srv.app, id, gm, 12);
+    await ws.waitFor('step', (m) => m.entry.seq === last);
+    const logOf = async (token: string) => ((await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/log`, headers: bearer(token) })).json() as LogResponse).entries;
+    const full = await logOf(gm);
+    const names = (v: unknown) => JSON.stringify(v).includes('"bryn"');
+    const hiddenCommands = full.filter((e) => names(e.command));
+    // Not vacuous: the bowman's own command rolled dice, and some step in view rolled dice too.
+    expect(hiddenCommands.some((e) => (e.faces ?? []).length > 0)).toBe(true);
+    const inView = full.filter((e) => e.kind === 'command' && !names(e.command) && !names(e.events) && (e.faces ?? []).length > 0);
+    expect(inView.length).toBeGreaterThan(0);
+    const steps = ws.messages.flatMap((m) => (m.type === 'step' ? [m.entry] : []));
+    for (const [who, entries] of [['player', await logOf(seat.token)], ['spectator', await logOf(spec.token)], ['player socket', steps]] as const) {
+      expect(entries.map((e) => e.seq), who).toEqual(full.map((e) => e.seq));
+      for (const e of entries) {
+        const g = full.find((x) => x.seq === e.seq);
+        if (names(g?.command) || names(g?.events)) {
+          expect({ who, seq: e.seq, faces: e.faces, entered: e.entered, enteredAt: e.enteredAt }).toEqual({ who, seq: e.seq, faces: undefined, entered: undefined, enteredAt: undefined });
+          if (names(g?.command)) expect(e.command).toBeUndefined();
+        } else expect(e.faces, `${who} ${e.seq}`).toEqual(g?.faces);
+      }
+    }
+    for (const token of [seat.token, spec.token]) {
+      const md = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(token) })).body;
+      const hiddenLines = md.split('\n').filter((l) => l.includes('(hidden command)'));
+      expect(hiddenLines).toEqual(hiddenCommands.map((e) => `**${e.seq}.** (hidden command) by gm`));
+      for (const e of inView) expect(md).toContain(`**${e.seq}.** `);
+      expect(md.match(/dice: /g)?.length).toBe(inView.length);
+    }
+    await ws.close();
   });
 
   it('serves explain(state) filtered per role: a player sees only its own options', async () => {

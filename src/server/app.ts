@@ -283,24 +283,28 @@ class Connection {
   private async hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
     if (this.session) throw new ApiError('invalid', 'hello was already said on this connection', [{ path: 'type', message: 'duplicate hello' }]);
     const token = await this.hub.authenticate(msg.encounterId, msg.token);
-    const room = await this.hub.room(msg.encounterId);
-    const session: Session = {
-      viewer: { role: token.role, figures: token.figures },
-      tokenId: token.id,
-      send: (m) => this.send(m),
-      sendText: (t) => this.sendText(t),
-      close: (reason) => {
-        this.send({ type: 'bye', reason });
-        room.leave(session);
-        this.gone = true;
-        this.socket.close(reason === 'shutdown' ? 1001 : 4000, reason);
-      },
-    };
-    this.encounterId = msg.encounterId;
-    this.token = msg.token;
-    this.room = room;
-    this.session = session;
-    await room.join(session, msg.lastSeq);
+    // The room stays in memory (never evicted) from its lookup until the session is in it.
+    await this.hub.withRoom(msg.encounterId, async (room) => {
+      const session: Session = {
+        viewer: { role: token.role, figures: token.figures },
+        tokenId: token.id,
+        send: (m) => this.send(m),
+        sendText: (t) => this.sendText(t),
+        close: (reason) => {
+          this.send({ type: 'bye', reason });
+          room.leave(session);
+          this.gone = true;
+          this.socket.close(reason === 'shutdown' ? 1001 : 4000, reason);
+        },
+      };
+      this.encounterId = msg.encounterId;
+      this.token = msg.token;
+      this.room = room;
+      this.session = session;
+      await room.join(session, msg.lastSeq);
+      // The socket closed while joining: the session must not stay (it would keep the room in memory).
+      if (this.gone) room.leave(session);
+    });
   }
 
   private async dispatch(msg: ClientMessage, token: TokenRow, room: Room): Promise<void> {

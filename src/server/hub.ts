@@ -21,12 +21,30 @@ import { checkScenario, loadExample, parseScenarioText } from './scenario.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
 
-/** Rooms without sessions beyond this many are dropped from memory (they reload on demand). */
+/**
+ * Rooms kept in memory: beyond this many, the least recently used idle ones are dropped (they
+ * reload on demand). A room with sessions, or a join in progress, is never dropped.
+ */
 const MAX_IDLE_ROOMS = 200;
 
+/** A room in memory: loading (`room` null) or loaded; `pins`: uses that must not lose it (a join in progress). */
+interface Resident {
+  promise: Promise<Room>;
+  room: Room | null;
+  pins: number;
+}
+
+export interface HubLimits {
+  /** Rooms kept in memory before idle ones are dropped (default 200). */
+  maxIdleRooms?: number;
+}
+
 export class Hub {
-  private readonly rooms = new Map<string, Promise<Room>>();
+  /** The rooms in memory, least recently used first (each use moves one to the end). */
+  private readonly rooms = new Map<string, Resident>();
+  private readonly maxIdleRooms: number;
   private readonly offAppend: () => void;
+  private readonly offResync: () => void;
   /** The last token issue time (ms): see issueTime. */
   private lastIssued = 0;
   /** Set by shutdown: no room is loaded or changed after. */
@@ -38,17 +56,34 @@ export class Hub {
     private readonly examplesDir?: string,
     private readonly systems: SystemLookup = getSystem,
     private readonly roomOptions: RoomOptions = {},
+    limits: HubLimits = {},
   ) {
+    this.maxIdleRooms = limits.maxIdleRooms ?? MAX_IDLE_ROOMS;
     this.offAppend = storage.onAppend((id, seq) => {
-      const p = this.rooms.get(id);
-      if (!p) return;
-      void p
+      const r = this.rooms.get(id);
+      if (!r) return;
+      void r.promise
         .then((room) => {
           // -2: a token was revoked (maybe by another process): its sockets here close now.
           if (seq === -2) return room.run(() => room.closeRevoked());
           return seq === -1 || seq > room.seq ? room.run(() => room.catchUp()) : undefined;
         })
         .catch((err) => this.log.error({ err, encounter: id }, 'catching up failed'));
+    });
+    // The PostgreSQL LISTEN connection is back after a loss: what it missed (appends, settings,
+    // deletions, revocations) is read from the database for every room in memory.
+    this.offResync = storage.onResync(() => {
+      this.log.warn({ rooms: this.rooms.size }, 'storage notification channel reconnected: catching up every live encounter');
+      for (const [id, r] of this.rooms) {
+        void r.promise
+          .then((room) =>
+            room.run(async () => {
+              await room.catchUp();
+              await room.closeRevoked();
+            }),
+          )
+          .catch((err) => this.log.error({ err, encounter: id }, 'catching up failed'));
+      }
     });
   }
 
@@ -109,8 +144,8 @@ export class Hub {
     if (!(await this.storage.revokeToken(encounterId, tokenId, new Date().toISOString()))) {
       throw new ApiError('not-found', `no active token ${tokenId} in this encounter`);
     }
-    const p = this.rooms.get(encounterId);
-    if (p) (await p).closeToken(tokenId);
+    const r = this.rooms.get(encounterId);
+    if (r) (await r.promise).closeToken(tokenId);
   }
 
   // --- encounters ------------------------------------------------------------------------------
@@ -186,7 +221,7 @@ export class Hub {
       await this.storage.deleteEncounter(encounterId);
       room.closeAll('deleted');
     });
-    this.rooms.delete(encounterId);
+    if (this.rooms.get(encounterId)?.room === room) this.rooms.delete(encounterId);
   }
 
   async updateSettings(encounterId: string, gm: TokenRow, patch: SettingsPatch): Promise<EncounterSettings> {
@@ -204,33 +239,71 @@ export class Hub {
   /** The live room of an encounter, loading it on first use; not-found when there is none. */
   room(encounterId: string): Promise<Room> {
     if (this.stopping) return Promise.reject(shuttingDown());
-    let p = this.rooms.get(encounterId);
-    if (!p) {
-      p = (async () => {
-        const row = await this.storage.getEncounter(encounterId);
-        if (!row) throw new ApiError('not-found', `no encounter ${encounterId}`);
-        return Room.load(this.storage, this.log, row, this.systems, this.roomOptions);
-      })();
-      this.rooms.set(encounterId, p);
-      p.catch(() => this.rooms.delete(encounterId));
-      this.evictIdle();
-    }
-    return p.then((room) => {
-      if (room.isClosed) {
-        this.rooms.delete(encounterId);
-        throw new ApiError('not-found', `no encounter ${encounterId}`);
-      }
-      return room;
-    });
+    return this.loaded(encounterId, this.resident(encounterId));
   }
 
+  /**
+   * Runs `fn` with the live room of an encounter, which stays in memory until `fn` is done: a
+   * join in progress (the room looked up, its session not yet added) never loses its room to
+   * eviction, which would leave the session on a room that no longer hears of new steps.
+   */
+  async withRoom<T>(encounterId: string, fn: (room: Room) => Promise<T>): Promise<T> {
+    if (this.stopping) throw shuttingDown();
+    const r = this.resident(encounterId);
+    r.pins += 1;
+    try {
+      return await fn(await this.loaded(encounterId, r));
+    } finally {
+      r.pins -= 1;
+    }
+  }
+
+  /** The ids of the rooms in memory, least recently used first (for tests and diagnostics). */
+  residentRooms(): string[] {
+    return [...this.rooms.keys()];
+  }
+
+  /** The encounter's entry among the rooms in memory, made the most recently used; loads it if absent. */
+  private resident(encounterId: string): Resident {
+    const known = this.rooms.get(encounterId);
+    if (known) {
+      this.rooms.delete(encounterId);
+      this.rooms.set(encounterId, known);
+      return known;
+    }
+    const r = { room: null, pins: 0 } as Omit<Resident, 'promise'> as Resident;
+    r.promise = (async () => {
+      const row = await this.storage.getEncounter(encounterId);
+      if (!row) throw new ApiError('not-found', `no encounter ${encounterId}`);
+      const room = await Room.load(this.storage, this.log, row, this.systems, this.roomOptions);
+      r.room = room;
+      return room;
+    })();
+    this.rooms.set(encounterId, r);
+    r.promise.catch(() => this.forget(encounterId, r));
+    this.evictIdle();
+    return r;
+  }
+
+  private async loaded(encounterId: string, r: Resident): Promise<Room> {
+    const room = await r.promise;
+    if (room.isClosed) {
+      this.forget(encounterId, r);
+      throw new ApiError('not-found', `no encounter ${encounterId}`);
+    }
+    return room;
+  }
+
+  /** Drops an entry, unless a newer one for the same encounter took its place. */
+  private forget(encounterId: string, r: Resident): void {
+    if (this.rooms.get(encounterId) === r) this.rooms.delete(encounterId);
+  }
+
+  /** Down to the limit, least recently used first, skipping rooms loading, joining or watched. */
   private evictIdle(): void {
-    if (this.rooms.size <= MAX_IDLE_ROOMS) return;
-    for (const [id, p] of this.rooms) {
-      if (this.rooms.size <= MAX_IDLE_ROOMS) break;
-      void p.then((r) => {
-        if (r.sessions.size === 0) this.rooms.delete(id);
-      }, () => undefined);
+    for (const [id, r] of this.rooms) {
+      if (this.rooms.size <= this.maxIdleRooms) return;
+      if (r.room !== null && r.pins === 0 && r.room.sessions.size === 0) this.rooms.delete(id);
     }
   }
 
@@ -242,10 +315,11 @@ export class Hub {
   async shutdown(): Promise<void> {
     this.stopping = true;
     this.offAppend();
+    this.offResync();
     await Promise.all(
-      [...this.rooms.values()].map(async (p) => {
+      [...this.rooms.values()].map(async (r) => {
         try {
-          const room = await p;
+          const room = await r.promise;
           await room.run(async () => room.closeAll('shutdown'));
         } catch {
           // a room that failed to load has no sessions

@@ -271,8 +271,9 @@ export type CommandRequest = z.infer<typeof CommandRequest>;
  * plays the command on a copy to find out; src/server/rolls.ts). `text` is for people:
  * "Bjorn's attack roll, die 2 of 3 (d6)". `figure`: whose action the roll belongs to (null: a
  * side's or nobody's, e.g. initiative); `event`: the engine event that reports it; `die`: this
- * die's place in the roll; `of`: the roll's dice, or null when that depends on faces not known
- * yet (a hit adds damage dice).
+ * die's place in the roll the text names (the whole event's, or one of the rolls an event that
+ * reports several is split into: "Minotaur's critical confirmation (d20)"); `of`: that roll's
+ * dice, or null when that depends on faces not known yet (a hit adds damage dice).
  */
 export const RollInfo = z.object({
   figure: z.string().nullable(),

@@ -1,6 +1,7 @@
 // Who may send which command, and whose dice a player may enter (rights.ts, rolls.ts), over
 // the HTTP API with the real TFT duel and the AD&D ambush.
 import { expect, it } from 'vitest';
+import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import { bearer, createDuel, describeServerOnEachDatabase, getView, issue, tft } from './test-helpers.ts';
 
@@ -125,6 +126,45 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
       index: 0,
       roll: { figure: null, event: 'surprise', die: 1, of: 1, sides: 100, text: "party's surprise roll, one die (d100)" },
     });
+  });
+
+  it("R-A10: the GM's dice requests say what each die of an AD&D critical is: the attack roll, the confirmation, then the damage dice or the third roll [3380eb42]", async () => {
+    const adnd = getSystem('adnd');
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/frito-parries', settings: { enteredDice: 'gm' } } })).json();
+    const id = c.encounter.id;
+    // The Minotaur's first swing gets a natural 20 that fails to confirm (20), so damage dice
+    // follow; its second a natural 20, a confirmation of 1 (under its threshold) and a third
+    // roll of 20. Every other die: a middling face.
+    const minotaurD20 = [20, 20, 20, 1, 20];
+    const asked: string[] = [];
+    let v = await getView(srv.app, id, c.gm.token);
+    for (let i = 0; i < 40 && !v.view.over && minotaurD20.length > 0; i++) {
+      const command = adnd.decide(v.view.state);
+      const faces: number[] = [];
+      for (;;) {
+        const r = (await post(srv.app, id, c.gm.token, { command, faces })).json();
+        if (r.type !== 'dice-needed') break;
+        expect(r.index).toBe(faces.length);
+        if (r.roll.figure === 'minotaur') asked.push(r.roll.text);
+        faces.push(r.roll.figure === 'minotaur' && r.sides === 20 && minotaurD20.length > 0 ? (minotaurD20.shift() as number) : Math.ceil(r.sides / 2));
+      }
+      v = await getView(srv.app, id, c.gm.token);
+    }
+    expect(asked.slice(0, 7)).toEqual([
+      "Minotaur's attack roll (d20)",
+      "Minotaur's critical confirmation (d20)",
+      "Minotaur's damage roll, die 1 of 2 (d8)",
+      "Minotaur's damage roll, die 2 of 2 (d8)",
+      "Minotaur's attack roll (d20)",
+      "Minotaur's critical confirmation (d20)",
+      "Minotaur's critical third roll (d20)",
+    ]);
+    // The engine used those dice as the requests said: a critical not confirmed, then one confirmed with a third roll.
+    const swings = (await srv.storage.readLog(id)).flatMap((e) => (e.kind === 'command' ? e.body.events : [])).filter((e) => e.type === 'attack' && e.attacker === 'minotaur');
+    expect(swings.slice(0, 2).map((e) => ({ roll: e.roll, critical: e.critical && { confirm: (e.critical as { confirm: number }).confirm, third: (e.critical as { third: number | null }).third } }))).toEqual([
+      { roll: 20, critical: { confirm: 20, third: null } },
+      { roll: 20, critical: { confirm: 1, third: 20 } },
+    ]);
   });
 
   it('a figure hidden from a player does not exist for its commands: naming it gets the answer an unknown id gets; nothing is stored', async () => {

@@ -25,7 +25,7 @@ import type {
 } from './protocol.ts';
 import { type EncounterRow, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
 import { ServerDice } from './tokens.ts';
-import { type Viewer, viewEvents, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
+import { type Viewer, viewCommandEntry, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
 
 /** Store a snapshot every this many log entries (default): loading replays at most this many. */
 export const SNAPSHOT_EVERY = 50;
@@ -516,18 +516,8 @@ export class Room {
   entryView(entry: LogEntry, viewer: Viewer, names: DisplayNames = this.namesFor(viewer)): LogEntryView {
     const base = { seq: entry.seq, kind: entry.kind, at: entry.at, by: { role: entry.role, tokenId: entry.tokenId } };
     if (entry.kind === 'rewind') return { ...base, to: entry.body.to };
-    const s = this.settings;
-    const events = viewEvents(entry.body.events, this.state, s, viewer);
-    const commandVisible = viewEvents([entry.body.command as Record<string, unknown>], this.state, s, viewer).length === 1;
-    return {
-      ...base,
-      ...(commandVisible ? { command: viewValue(entry.body.command, this.state, s, viewer) } : {}),
-      faces: entry.body.faces,
-      entered: entry.body.entered,
-      ...(entry.body.enteredAt ? { enteredAt: entry.body.enteredAt } : {}),
-      events,
-      descriptions: events.map((e) => this.describe(e, names)),
-    };
+    const shown = viewCommandEntry(entry.body, this.state, this.settings, viewer);
+    return { ...base, ...shown, descriptions: shown.events.map((e) => this.describe(e, names)) };
   }
 
   describe(event: Record<string, unknown>, names?: DisplayNames): string {

@@ -12,7 +12,9 @@
 //   figure), all but what visibility.ts lists as visible: a figure record (state, summary,
 //   explain) keeps only its listed fields and shows no options; an event reporting on such a
 //   figure keeps its listed fields; the AD&D explain's `text` (a rendering of everything) goes;
-// - hidden notes, and the list of hidden ids itself.
+// - hidden notes, and the list of hidden ids itself;
+// - a log entry's command when it names a hidden figure, and the entry's dice (every face of
+//   the step) when its command or any of its events is hidden (viewCommandEntry).
 // Players see the options (explain) of their own figures only.
 import type { EncounterSettings, Role } from './protocol.ts';
 import { eventSubject, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
@@ -134,6 +136,45 @@ export function viewEvents<E extends Record<string, unknown>>(
   const r = rulesFor(state, settings, viewer);
   if (!r) return [...events];
   return events.filter((e) => !mentionsHidden(e, r.hidden)).map((e) => redactEvent(e, r) as E);
+}
+
+/** A command log entry as stored (storage.ts CommandBody): what viewCommandEntry filters. */
+export interface CommandEntry {
+  command: unknown;
+  faces: number[];
+  entered: boolean;
+  enteredAt?: number[];
+  events: Record<string, unknown>[];
+}
+
+/** What a viewer receives of a command entry: `command` and the dice only where it may see them. */
+export interface CommandEntryView {
+  command?: unknown;
+  faces?: number[];
+  entered?: boolean;
+  enteredAt?: number[];
+  events: Record<string, unknown>[];
+}
+
+/**
+ * A command log entry for this viewer. A command that names a hidden figure is not shown, and
+ * neither are the entry's dice (`faces`, `entered`, `enteredAt`) when the command is hidden or
+ * any event of the step is: the faces are every die of the step in one list, so they would
+ * show a hidden figure's rolls (and, by their count, that it acted). The dice of the rolls the
+ * viewer may see stay in the events that report them.
+ */
+export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: EncounterSettings, viewer: Viewer): CommandEntryView {
+  const r = rulesFor(state, settings, viewer);
+  const dice = { faces: entry.faces, entered: entry.entered, ...(entry.enteredAt ? { enteredAt: entry.enteredAt } : {}) };
+  if (!r) return { command: entry.command, ...dice, events: [...entry.events] };
+  const commandShown = !mentionsHidden(entry.command, r.hidden);
+  const shown = entry.events.filter((e) => !mentionsHidden(e, r.hidden));
+  const events = shown.map((e) => redactEvent(e, r));
+  return {
+    ...(commandShown ? { command: redact(entry.command, r) } : {}),
+    ...(commandShown && shown.length === entry.events.length ? dice : {}),
+    events,
+  };
 }
 
 /** Anything else shaped by the system (summary, pending): the same deep filter. */

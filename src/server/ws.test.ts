@@ -1,11 +1,13 @@
 // Live play over real WebSocket clients (the `ws` package) against a real server on loopback,
 // on every test database; two servers sharing one database (PostgreSQL: LISTEN/NOTIFY).
 import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseClientMessage } from './messages.ts';
 import { ClientMessage, MAX_MESSAGE_BYTES } from './protocol.ts';
 import { Storage } from './storage/storage.ts';
 import { testDatabases } from './storage/test-databases.ts';
+import { RecordingDice } from '../core/dice/source.ts';
 import { diceForSeq, step } from '../engine/encounter.ts';
 import { TEST_SEED, TestClient, type TestServer, createDuel, issue, startTestServer, tft } from './test-helpers.ts';
 
@@ -332,6 +334,53 @@ for (const tdb of testDatabases()) {
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json()).toEqual({ seq: 0, entries: [] });
     });
+
+    // PostgreSQL only (registered, not skipped, elsewhere: an SQLite file has no LISTEN connection).
+    if (tdb.name === 'postgres')
+      it("PostgreSQL: a LISTEN connection ended by pg_terminate_backend comes back; a step it missed and every step after reach the other server's sockets", async () => {
+        const url = await tdb.create();
+        const s1 = await startTestServer(url);
+        const other = await Storage.open(url);
+        const s2 = await startTestServer(url, other);
+        try {
+          const { encounter, gm } = await createDuel(s1.app);
+          const id = encounter.id;
+          const b = await connect(s2);
+          const start = (await b.hello(id, gm.token)).encounter.view.state;
+          // A step stored with no notification: as if it was sent while the connection was down.
+          const dice = new RecordingDice(diceForSeq(TEST_SEED, 1));
+          const first = step(tft, start as never, { type: 'begin' } as never, dice);
+          await s1.storage.db.transaction().execute(async (trx) => {
+            await trx.updateTable('encounters').set({ seq: 1 }).where('id', '=', id).where('seq', '=', 0).execute();
+            const body = { command: { type: 'begin' }, faces: dice.faces, entered: false, events: first.events };
+            await trx.insertInto('log').values({ encounter_id: id, seq: 1, kind: 'command', body: JSON.stringify(body), role: 'gm', token_id: null, at: new Date().toISOString() }).execute();
+          });
+          // An administrator ends both servers' LISTEN connections.
+          const admin = new pg.Client({ connectionString: url });
+          await admin.connect();
+          try {
+            const ended = await admin.query("SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN fray_log'");
+            expect(ended.rows).toEqual([{ ok: true }, { ok: true }]);
+          } finally {
+            await admin.end();
+          }
+          // Back (LISTEN first, then the catch-up), the second server reads the step it was never
+          // told of: it reaches its socket.
+          const caught = await b.waitFor('step', (m) => m.entry.seq === 1);
+          expect(caught.view.state).toEqual(JSON.parse(JSON.stringify(first.state)));
+          // And it hears the first server's next step through the new connection.
+          const a = await connect(s1);
+          await a.hello(id, gm.token);
+          a.send({ type: 'command', id: 'after', command: tft.decide(first.state), expectSeq: 1 });
+          expect((await a.waitFor('ack', (m) => m.id === 'after')).seq).toBe(2);
+          const [sa, sb] = await Promise.all([a.waitFor('step', (m) => m.entry.seq === 2), b.waitFor('step', (m) => m.entry.seq === 2)]);
+          expect(sb.view.state).toEqual(sa.view.state);
+        } finally {
+          await s2.close();
+          await other.close();
+          await s1.close();
+        }
+      });
 
     it('two servers sharing the database serve the same encounter: a step on one reaches clients of the other', async () => {
       const url = await tdb.create();

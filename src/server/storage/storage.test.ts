@@ -1,8 +1,10 @@
 // One storage suite, run on every database the environment offers (SQLite always, PostgreSQL
 // when FRAY_TEST_PG is set): see test-databases.ts.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,8 @@ import { EncounterSettings } from '../protocol.ts';
 import { type LogEntry, SeqConflict, Storage } from './storage.ts';
 import { testDatabases } from './test-databases.ts';
 
+/** The project's root, where the child process finds the sources. */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const settings = EncounterSettings.parse({});
 let counter = 0;
 const newId = () => `enc-${process.pid}-${++counter}`;
@@ -58,8 +62,11 @@ for (const tdb of testDatabases()) {
 
     it('migrating twice is harmless (a second process opening the same database)', async () => {
       const url = await tdb.create();
-      const a = await open(url);
+      // PostgreSQL: both at once. SQLite: a file serves one process at a time, so the second
+      // opens it once the first has closed it.
+      const a = tdb.name === 'sqlite' ? await Storage.open(url) : await open(url);
       const id = await makeEncounter(a);
+      if (tdb.name === 'sqlite') await a.close();
       const b = await open(url);
       expect((await b.getEncounter(id))?.id).toBe(id);
     });
@@ -197,6 +204,40 @@ for (const tdb of testDatabases()) {
       await a.append(id, 0, cmd(1), { over: false, winner: null });
       expect(await heard).toEqual([id, 1]);
     });
+
+    // SQLite only (registered, not skipped, elsewhere: PostgreSQL has no files).
+    if (tdb.name === 'sqlite')
+      it('SQLite: a file another process (or storage) has open is refused at once, naming the file; a process killed while holding it leaves no lock', async () => {
+        const url = await tdb.create();
+        const path = url.slice('sqlite:'.length);
+        const busy = `cannot use the SQLite file ${path}: another process has it open (another fray serve?)`;
+        const first = await Storage.open(url);
+        const id = await makeEncounter(first);
+        await expect(Storage.open(url)).rejects.toThrow(busy);
+        await first.close();
+        // Another process holds it, and is killed with SIGKILL while it does.
+        const code = `const { Storage } = await import('./src/server/storage/storage.ts'); await Storage.open(process.argv[1]); console.log('holding'); setInterval(() => {}, 1000);`;
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, url], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        try {
+          await new Promise<void>((resolve, reject) => {
+            let err = '';
+            child.stderr?.on('data', (d) => {
+              err += String(d);
+            });
+            child.stdout?.on('data', (d) => {
+              if (String(d).includes('holding')) resolve();
+            });
+            child.once('exit', (c) => reject(new Error(`the holding process exited (${c}): ${err}`)));
+          });
+          await expect(Storage.open(url)).rejects.toThrow(busy);
+        } finally {
+          const gone = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGKILL');
+          await gone;
+        }
+        const again = await open(url);
+        expect((await again.getEncounter(id))?.id).toBe(id);
+      });
 
     // SQLite only (registered, not skipped, elsewhere: PostgreSQL has no files).
     if (tdb.name === 'sqlite')

@@ -82,6 +82,9 @@ const NOTIFY_CHANNEL = 'fray_log';
 export class Storage {
   private readonly emitter = new EventEmitter();
   private listenClient: pg.Client | null = null;
+  /** PostgreSQL: the next attempt to LISTEN again after the connection was lost, and how many failed since. */
+  private relistenTimer: NodeJS.Timeout | null = null;
+  private relistenFailures = 0;
   /** PostgreSQL: the pool's connections not yet fully closed (see close). */
   private readonly connections = new Set<unknown>();
   private closing = false;
@@ -157,20 +160,69 @@ export class Storage {
     if (error) throw error;
   }
 
+  /**
+   * Opens the connection that LISTENs for other processes' changes. When it is lost (a server
+   * restart, an administrator's pg_terminate_backend), it is opened again with backoff and
+   * onResync's subscribers are told: notifications sent meanwhile never arrive, so every live
+   * encounter must catch up (after LISTEN is in place again, so nothing falls between).
+   */
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.pgUrl ?? undefined });
-    await client.connect();
+    // Set before connecting: close() ends a connection still being opened.
+    this.listenClient = client;
+    let lost = false;
+    const onLost = (e: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.listenClient === client) this.listenClient = null;
+      if (this.closing) return;
+      this.reportError(e);
+      this.relisten();
+    };
     client.on('notification', (n) => {
       if (n.channel !== NOTIFY_CHANNEL || !n.payload) return;
       const cut = n.payload.lastIndexOf(':');
       this.emitter.emit('append', n.payload.slice(0, cut), Number(n.payload.slice(cut + 1)));
     });
-    // A dropped LISTEN connection would silently stop cross-process updates: surface it.
+    // The server ending the connection shows as an error, then the end; either way: open it
+    // again. Failures while opening are the caller's (the promise rejects).
+    let listening = false;
     client.on('error', (e) => {
-      if (!this.closing) this.reportError(e);
+      if (listening) onLost(e);
     });
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    this.listenClient = client;
+    client.on('end', () => {
+      if (listening) onLost(new Error(`the PostgreSQL connection listening on ${NOTIFY_CHANNEL} closed`));
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (e) {
+      if (this.listenClient === client) this.listenClient = null;
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    listening = true;
+  }
+
+  /** Opens the LISTEN connection again after a delay that doubles with each failure (0.1 s to 5 s). */
+  private relisten(): void {
+    if (this.closing || this.relistenTimer) return;
+    const delay = Math.min(100 * 2 ** this.relistenFailures, 5000);
+    this.relistenTimer = setTimeout(async () => {
+      this.relistenTimer = null;
+      if (this.closing) return;
+      try {
+        await this.listen();
+      } catch (e) {
+        if (this.closing) return;
+        this.relistenFailures += 1;
+        this.reportError(e as Error);
+        this.relisten();
+        return;
+      }
+      this.relistenFailures = 0;
+      if (!this.closing) this.emitter.emit('resync');
+    }, delay);
   }
 
   /**
@@ -181,6 +233,16 @@ export class Storage {
   onAppend(fn: AppendListener): () => void {
     this.emitter.on('append', fn);
     return () => this.emitter.off('append', fn);
+  }
+
+  /**
+   * Calls `fn` when the PostgreSQL LISTEN connection is back after it was lost: any
+   * notification may have been missed, so every live encounter should catch up. Returns the
+   * unsubscribe function.
+   */
+  onResync(fn: () => void): () => void {
+    this.emitter.on('resync', fn);
+    return () => this.emitter.off('resync', fn);
   }
 
   onError(fn: (e: Error) => void): void {
@@ -194,6 +256,10 @@ export class Storage {
    */
   async close(): Promise<void> {
     this.closing = true;
+    if (this.relistenTimer) {
+      clearTimeout(this.relistenTimer);
+      this.relistenTimer = null;
+    }
     if (this.listenClient) {
       const c = this.listenClient;
       this.listenClient = null;
@@ -437,24 +503,42 @@ export class Storage {
 /**
  * Opens the SQLite file at `path` for Fray (WAL), refusing with the path and the reason a
  * file that is not a database, one that another program's tables fill (Fray would add its own
- * beside them and switch its journal), and a place it cannot create or open.
+ * beside them and switch its journal), one another process has open, and a place it cannot
+ * create or open.
+ *
+ * The file is locked for this process alone while it is open (SQLite's exclusive locking
+ * mode: an OS lock, gone with the process, so a crash leaves nothing to clean up): a second
+ * server on the same file would keep its own rooms in memory and never hear of the first
+ * one's steps, and each one's clients would see a stale table.
  */
 function openSqlite(path: string): SqliteDatabase.Database {
   let file: SqliteDatabase.Database | null = null;
+  const memory = path === ':memory:';
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    file = new SqliteDatabase(path);
-    // The first read: a file that is not SQLite fails here ("file is not a database").
+    if (!memory) mkdirSync(dirname(path), { recursive: true });
+    // No waiting for a lock here: a file in use is refused at once (busy_timeout comes after).
+    file = new SqliteDatabase(path, { timeout: 0 });
+    // Before the first read, so that no other process shares the file from then on.
+    if (!memory) file.pragma('locking_mode = EXCLUSIVE');
+    // The first read: a file that is not SQLite fails here ("file is not a database"), one in
+    // use by another process here or at the lock below ("database is locked").
     const tables = (file.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[]).map((r) => r.name);
     if (tables.length > 0 && !tables.includes('kysely_migration')) {
       const some = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '');
       throw new Error(`not a Fray database: it holds another program's tables (${some}); give Fray a file of its own`);
     }
     file.pragma('journal_mode = WAL');
+    // Takes the write lock now; in exclusive mode it is held until the file is closed.
+    if (!memory) file.exec('BEGIN EXCLUSIVE; COMMIT');
     return file;
   } catch (e) {
     file?.close();
     const err = e as { code?: string; message: string };
+    if (err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_LOCKED') {
+      throw new Error(
+        `cannot use the SQLite file ${path}: another process has it open (another fray serve?); an SQLite file serves one server process at a time (servers that share encounters share a PostgreSQL database)`,
+      );
+    }
     const hint =
       err.code === 'SQLITE_NOTADB'
         ? ' (is it a SQLite file?)'
