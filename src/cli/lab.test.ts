@@ -31,7 +31,7 @@ describe('fray odds: modes and refusals', () => {
   });
   it('R-H10: a burst that fires no round, or more than the clip holds, is refused with the reason', async () => {
     refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'half', '--clip', '1']), /clip/, /would fire no round/);
-    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'four', '--clip', '2']), /clip/, /holds 2 round\(s\), the 'four' burst needs 4/);
+    refused(await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'four', '--clip', '2']), /clip/, /holds 2 rounds, the 'four' burst needs 4/);
     expect((await fray(['odds', '--adjdx', '13', '--damage', '2d', '--burst', 'half', '--clip', '2'])).code).toBe(0);
   });
   it('R-S6: the classic sweep reaches at most 3 targets', async () => {

@@ -29,10 +29,8 @@ export function fixed3(x: number): string {
   return /^-0\.0+$/.test(t) ? t.slice(1) : t;
 }
 
-/** "1 fight", "2 fights", "1,000 fights" (the plural given or word + s). */
-export function count(n: number, word: string, plural = `${word}s`): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? word : plural}`;
-}
+/** "1 fight", "2 fights", "1,000 fights": the rules' counter (one for narration and reports). */
+export { count } from '../rules/words.ts';
 
 export function pct(p: number, digits = 2): string {
   return `${(p * 100).toFixed(digits)}%`;

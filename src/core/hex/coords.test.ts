@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { directionTo, distance, hex, hexRound, neighbor, neighbors } from './coords.ts';
+import { DIRECTIONS, directionName, directionTo, distance, hex, hexRound, neighbor, neighbors } from './coords.ts';
 
 const arbHex = fc.record({ q: fc.integer({ min: -1000, max: 1000 }), r: fc.integer({ min: -1000, max: 1000 }) });
 
@@ -24,6 +24,23 @@ describe('axial coordinates', () => {
     expect(neighbors(h)).toHaveLength(6);
     expect(directionTo(h, hex(5, -2))).toBeNull();
     expect(neighbor(h, -1)).toEqual(neighbor(h, 5));
+  });
+});
+
+describe('direction names', () => {
+  it('each direction is named for where its neighbour lies on the pointy-top map (x east, y south), and wraps mod 6', () => {
+    for (let d = 0; d < 6; d++) {
+      const { q, r } = DIRECTIONS[d];
+      // Pixel offset of the neighbour (pointy-top): x = sqrt3 (q + r/2), y = 3/2 r, y down.
+      const x = Math.sqrt(3) * (q + r / 2);
+      const y = 1.5 * r;
+      const expected = `${y > 0 ? 'S' : y < 0 ? 'N' : ''}${x > 0 ? 'E' : 'W'}`;
+      expect(directionName(d)).toBe(expected);
+      expect(directionName(d + 6)).toBe(expected);
+      expect(directionName(d - 6)).toBe(expected);
+    }
+    expect(directionName(0.5)).toBe('?');
+    expect(directionName(undefined)).toBe('?');
   });
 });
 

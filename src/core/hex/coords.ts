@@ -18,6 +18,17 @@ export const DIRECTIONS: readonly Hex[] = [
   { q: 1, r: -1 }, // 5 north-east
 ];
 
+/**
+ * The directions' names as the table shows them (compass points on the pointy-top map: east,
+ * then clockwise), by direction index: the one table for narration and labels ("facing E").
+ */
+export const DIRECTION_NAMES: readonly string[] = ['E', 'SE', 'SW', 'W', 'NW', 'NE'];
+
+/** The name of direction `d` (any integer, taken mod 6): 0 "E", 1 "SE" ... 5 "NE"; "?" for a non-integer. */
+export function directionName(d: unknown): string {
+  return typeof d === 'number' && Number.isInteger(d) ? DIRECTION_NAMES[((d % 6) + 6) % 6] : '?';
+}
+
 export const hex = (q: number, r: number): Hex => ({ q, r });
 export const hexAdd = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
 export const hexSub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });

@@ -14,10 +14,18 @@ export function segmentOfRound(segment: number): number {
   return segment <= 0 ? 0 : ((segment - 1) % SEGMENTS_PER_ROUND) + 1;
 }
 
-/** "round 2, segment 7 (17)". */
+/**
+ * A segment of the running clock as the GM reads it, round and segment 1-10: 17 is "round 2
+ * segment 7"; 0 (before the first) "before segment 1".
+ */
 export function segmentLabel(segment: number): string {
   if (segment <= 0) return 'before segment 1';
   return `round ${roundOf(segment)} segment ${segmentOfRound(segment)}`;
+}
+
+/** segmentLabel after "in" where it reads so: "in round 2 segment 7"; 0: "before segment 1". */
+export function inSegment(segment: number): string {
+  return segment <= 0 ? 'before segment 1' : `in ${segmentLabel(segment)}`;
 }
 
 /**

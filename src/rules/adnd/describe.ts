@@ -3,6 +3,8 @@
 // ("long sword", "magic missile"); the events themselves keep their ids.
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
+import { count } from '../words.ts';
+import { segmentLabel } from './clock.ts';
 import type { AdndEvent } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 
@@ -59,8 +61,34 @@ export function spellName(id: unknown): string {
   return Object.hasOwn(SPELLS, s) ? SPELLS[s].name : s;
 }
 
-const at = (e: AdndEvent) => `[r${e.round} s${e.segmentOfRound}]`;
+// Before the first segment (declarations at the start) there is no segment 0 to name.
+const at = (e: AdndEvent) => (e.segmentOfRound > 0 ? `[r${e.round} s${e.segmentOfRound}]` : `[before r${e.round} s1]`);
 const why = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? formatLedger(l as Ledger) : '');
+
+/**
+ * A timing ledger (timing.ts) as a sum the GM checks on the round-and-segment clock: the first
+ * entry is where the figure became free (its words name the segment), each step adds its
+ * segments, the total is where the action lands: "attack landed in round 2 segment 2 [R-A1] + 5
+ * long sword speed factor 5 [R-A2] = round 2 segment 7".
+ */
+export function timingText(l: Ledger): string {
+  if (l.entries.length === 0) return `= ${segmentLabel(l.total)}`;
+  const [first, ...steps] = l.entries;
+  return `${first.source} [${first.rule}]${steps.map((e) => ` ${term(e.delta, `${e.source} [${e.rule}]`)}`).join('')} = ${segmentLabel(l.total)}`;
+}
+
+/** A segment's actors by what they do (the event keeps the declared kind: "attack", "cast"...). */
+const ACTS: Record<string, string> = {
+  attack: 'attacks',
+  draw: 'draws',
+  ready: 'readies',
+  cast: 'casts',
+  wait: 'stops waiting',
+  struggle: 'struggles',
+  'extra attack': 'takes its extra attack',
+};
+
+const timingWhy = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? timingText(l as Ledger) : '');
 
 /**
  * One line for `e`. `names`: figure id -> the name the table shows (engine/names.ts); an id
@@ -83,7 +111,7 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
       return `--- Round ${e.round} ---`;
     case 'extra-roll':
       return x.d10 !== null
-        ? `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in segment ${x.atSegment} [R-A5]`
+        ? `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in ${segmentLabel(Number(x.at))} [R-A5]`
         : `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): none this round [R-A5]`;
     case 'declare': {
       const a = x.action as { kind: string; target?: string | null; weapon?: string; weapons?: string[]; spell?: string };
@@ -97,16 +125,16 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
               : a.kind === 'cast'
                 ? `cast ${spellName(a.spell)} at ${who(a.target)}`
                 : a.kind;
-      return `${at(e)} ${f} declares: ${what}; acts in round ${x.landsRound} segment ${x.landsSegment} (${why(x.timing)})`;
+      return `${at(e)} ${f} declares: ${what}; acts in round ${x.landsRound} segment ${x.landsSegment} (${timingWhy(x.timing)})`;
     }
     case 'segment': {
-      const acts = (x.actors as { figure: string; action: string; why: Ledger }[]).map((a) => `${who(a.figure)} ${a.action} (${formatLedger(a.why)})`);
+      const acts = (x.actors as { figure: string; action: string; why: Ledger }[]).map((a) => `${who(a.figure)} ${ACTS[a.action] ?? a.action} (${timingText(a.why)})`);
       return `Round ${e.round}, segment ${e.segmentOfRound}: ${acts.join('; ')}`;
     }
     case 'extra-attack':
       return `${at(e)} ${f} takes its extra attack at ${x.target ? who(x.target) : 'nobody'}`;
     case 'parry':
-      return `${at(e)} ${f} parries ${who(x.against)} with ${weaponName(x.weapon)}: AC better by ${(x.ac as Ledger).total} against it (${why(x.ac)})${x.keepsAttack ? '; its attack goes on' : `; next action delayed ${x.delay} (${x.consecutive} consecutive)`} [R-A8]`;
+      return `${at(e)} ${f} parries ${who(x.against)} with ${weaponName(x.weapon)}: AC better by ${(x.ac as Ledger).total} against it (${why(x.ac)})${x.keepsAttack ? '; its attack goes on' : `; next action delayed ${count(Number(x.delay), 'segment')} (${count(Number(x.consecutive), 'consecutive parry', 'consecutive parries')})`} [R-A8]`;
     case 'attack': {
       const bonus = x.bonus as Ledger;
       const need = x.need as Ledger;
@@ -130,7 +158,7 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'retarget':
       return `${at(e)} ${f} turns on ${who(x.target)}: ${x.why}`;
     case 'drain':
-      return `${at(e)} ${who(x.by)} drains ${x.amount} ${x.kind === 'level' ? 'level(s)' : 'strength'} from ${f} (never multiplied, R-A10)`;
+      return `${at(e)} ${who(x.by)} drains ${x.kind === 'level' ? count(Number(x.amount), 'level') : `${x.amount} strength`} from ${f} (never multiplied, R-A10)`;
     case 'disarm':
       return `${at(e)} ${f} loses ${weaponName(x.weapon)} to ${who(x.by)}${x.why ? `: ${x.why}` : ' [R-A9]'}`;
     case 'parry-end':
@@ -146,18 +174,18 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'drop':
       return `${at(e)} ${f} drops ${weaponName(x.weapon)} (no time, R-A2)`;
     case 'cast':
-      return `${at(e)} ${f} casts ${spellName(x.spell)} at ${who(x.target)}${x.offensive ? `; no other spell until segment ${x.pauseUntil} (pause ${x.pause}, R-A7)` : ''}`;
+      return `${at(e)} ${f} casts ${spellName(x.spell)} at ${who(x.target)}${x.offensive ? `; no other spell before ${segmentLabel(Number(x.pauseUntil))} (pause ${count(Number(x.pause), 'segment')}, R-A7)` : ''}`;
     case 'spell-damage':
       return `${at(e)} ${spellName(x.spell)} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
     case 'heal':
       return `${at(e)} ${f} is healed ${x.amount}`;
     case 'status':
-      return `${at(e)} ${f}: ${x.status}${x.until ? ` until segment ${x.until}` : ''}`;
+      return `${at(e)} ${f}: ${x.status}${x.until ? ` through ${segmentLabel(Number(x.until))}` : ''}`;
     case 'state':
       // hp: absent where the table hides the figure's stats (server views).
       return `${at(e)} ${f} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
     case 'end':
-      return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${x.rounds} round(s)`;
+      return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${count(Number(x.rounds), 'round')}`;
     default:
       return `${at(e)} ${e.type}`;
   }

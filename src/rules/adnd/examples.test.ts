@@ -161,7 +161,7 @@ describe('examples/adnd/frito-parries.yaml [3380eb42]', () => {
     const second = events.filter((e) => e.type === 'declare' && e.figure === 'frito')[4];
     expect([second.landsRound, second.landsSegment]).toEqual([3, 7]);
     expect((second.timing as Ledger).entries.map((e) => [e.source, e.delta])).toEqual([
-      ['parried in segment 18', 18],
+      ['parried in round 2 segment 8', 18],
       ['long sword speed factor 5', 5],
       ['parry delay: 2 consecutive parries', 4],
     ]);

@@ -5,7 +5,7 @@ import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { aiDeclare, attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
-import { adjustSpeed, parryDelay, roundOf, segmentOfRound } from './clock.ts';
+import { adjustSpeed, inSegment, parryDelay, roundOf, segmentOfRound } from './clock.ts';
 import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
@@ -262,7 +262,7 @@ function repeats(f: Figure, action: string, until: number, out: ScheduleStep[]):
       segmentOfRound: segmentOfRound(at),
       figure: f.id,
       action: `${action} (if it keeps attacking)`,
-      why: [{ source: `previous attack in segment ${at - adj.sf}`, delta: at - adj.sf, rule: 'R-A2' }, { source: `speed factor ${sfBase}`, delta: sfBase, rule: 'R-A2' }, ...adj.entries],
+      why: [{ source: `previous attack ${inSegment(at - adj.sf)}`, delta: at - adj.sf, rule: 'R-A2' }, { source: `speed factor ${sfBase}`, delta: sfBase, rule: 'R-A2' }, ...adj.entries],
       projected: true,
     });
   }
@@ -308,7 +308,7 @@ export function schedule(s: AdndState, horizon = 20, names: DisplayNames = displ
     } else {
       const p = projection(s, i);
       if (p && p.f.next <= until) {
-        const action = `${describeDeclared(p.f, names)} (if declared in segment ${p.f.declaredAt})`;
+        const action = `${describeDeclared(p.f, names)} (if declared ${inSegment(p.f.declaredAt)})`;
         out.push({ segment: p.f.next, round: roundOf(p.f.next), segmentOfRound: segmentOfRound(p.f.next), figure: f.id, action, why: timingLedger(p.copy, p.f)!.entries, projected: true });
         repeats(p.f, describeDeclared(p.f, names), until, out);
       }

@@ -37,7 +37,7 @@ describe('disarm and entangle, both outcomes (R-A9) [3380eb42]', () => {
       [8, 'attack', 13],
     ]);
     expect((decl[2].timing as Ledger).entries.map((e) => [e.source, e.delta])).toEqual([
-      ['disarmed in segment 7', 7],
+      ['disarmed in round 1 segment 7', 7],
       ['pick up long sword', 1],
     ]);
     expect(s.figures[1].hands).toEqual(['longsword']);

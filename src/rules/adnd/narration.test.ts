@@ -5,6 +5,7 @@
 // (armour, dexterity R-A4, two weapons R-A4, parry R-A8). The terms printed sum to the numbers printed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { main } from '../../cli/main.ts';
 import type { Ledger } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames } from '../../engine/names.ts';
@@ -117,16 +118,22 @@ describe('names: figures, weapons and spells as the table shows them, not their 
     ['gnoll2', 'Gnoll (gnoll2)'],
   ]);
   const at = { turn: 1, segment: 0, round: 1, segmentOfRound: 0 };
-  const timing = { entries: [{ source: 'start of the encounter', delta: 0, rule: 'R-A1' }], total: 0 };
+  const timing = {
+    entries: [
+      { source: 'start of the encounter', delta: 0, rule: 'R-A1' },
+      { source: 'magic missile casting time 1', delta: 1, rule: 'R-A7' },
+    ],
+    total: 1,
+  };
 
   it('the declaration line: "Ansel declares: cast magic missile at Gnoll (gnoll1)", the weapon by its table name', () => {
     const cast = { ...at, type: 'declare', figure: 'ansel', action: { kind: 'cast', spell: 'magic-missile', target: 'gnoll1' }, landsRound: 1, landsSegment: 1, timing } as AdndEvent;
-    expect(describeEvent(cast, names)).toBe('[r1 s0] Ansel declares: cast magic missile at Gnoll (gnoll1); acts in round 1 segment 1 (0 start of the encounter [R-A1] = 0)');
+    expect(describeEvent(cast, names)).toBe('[before r1 s1] Ansel declares: cast magic missile at Gnoll (gnoll1); acts in round 1 segment 1 (start of the encounter [R-A1] + 1 magic missile casting time 1 [R-A7] = round 1 segment 1)');
     const attack = { ...cast, action: { kind: 'attack', target: 'gnoll2', weapon: 'footmans-mace' } } as AdndEvent;
-    expect(describeEvent(attack, names)).toMatch(/^\[r1 s0\] Ansel declares: attack Gnoll \(gnoll2\) with footman's mace;/);
+    expect(describeEvent(attack, names)).toMatch(/^\[before r1 s1\] Ansel declares: attack Gnoll \(gnoll2\) with footman's mace;/);
     // No names (old callers): the ids, and still the tables' names for the spell and the weapon.
-    expect(describeEvent(cast)).toMatch(/^\[r1 s0\] ansel declares: cast magic missile at gnoll1;/);
-    expect(describeEvent(attack)).toMatch(/^\[r1 s0\] ansel declares: attack gnoll2 with footman's mace;/);
+    expect(describeEvent(cast)).toMatch(/^\[before r1 s1\] ansel declares: cast magic missile at gnoll1;/);
+    expect(describeEvent(attack)).toMatch(/^\[before r1 s1\] ansel declares: attack gnoll2 with footman's mace;/);
   });
 
   it('a played fight: every figure by its shown name in every line (no id, no weapon or spell id)', () => {
@@ -157,5 +164,75 @@ describe('names: figures, weapons and spells as the table shows them, not their 
     // The names the caller passes (the server's, per viewer) are the ones used.
     const mine = sys.explain(s, new Map([['gnoll1', 'the big gnoll']])) as unknown as typeof report;
     expect(mine.figures.find((f) => f.id === 'ansel')!.declared).toBe('cast magic missile at the big gnoll');
+  });
+});
+
+describe('the clock in words: segments as the GM counts them, round R segment S (1-10) [3380eb42]', () => {
+  /** Every "segment N" of a line that is not "round R segment N" with N in 1..10 (the running count leaking into the text). */
+  const strays = (line: string) => [...line.matchAll(/\bsegment (\d+)/g)].filter((m) => !/[Rr]ound \d+,? $/.test(line.slice(0, m.index)) || Number(m[1]) < 1 || Number(m[1]) > 10).map((m) => m[0]);
+
+  it('R-A1: every line of a fight names its segments as "round R segment S", and each declaration\'s timing sum ends where it lands', async () => {
+    for (const [file, seed] of [
+      ['melee.yaml', '7'],
+      ['frito-parries.yaml', '3'],
+      ['surprise.yaml', '5'],
+    ] as const) {
+      const json = (await run(file, seed, true)).map((l) => JSON.parse(l));
+      const events = json.filter((e) => e.type !== 'summary') as AdndEvent[];
+      const names = displayNames(json.at(-1).figures);
+      let declares = 0;
+      for (const e of events) {
+        const line = describeEvent(e, names);
+        expect(strays(line), line).toEqual([]);
+        if (e.type !== 'declare') continue;
+        const x = e as unknown as { lands: number; landsRound: number; landsSegment: number; timing: Ledger };
+        // The sum's total is the landing segment, in the same words as "acts in".
+        expect(line.endsWith(`= round ${x.landsRound} segment ${x.landsSegment})`), line).toBe(true);
+        expect(x.timing.total).toBe(x.lands);
+        // The first step names the segment its number counts (where the figure became free).
+        const first = x.timing.entries[0];
+        if (first.delta > 0) expect(first.source, line).toContain(`round ${Math.ceil(first.delta / 10)} segment ${((first.delta - 1) % 10) + 1}`);
+        declares++;
+      }
+      expect(declares, file).toBeGreaterThan(3);
+    }
+  });
+
+  it('every line counts in words ("wins after 3 rounds", "drains 1 level", "pause 10 segments", "delayed 2 segments (1 consecutive parry)"), never "(s)"; R-A10 drains, R-A7 pauses and R-A8 delays by their numbers', async () => {
+    for (const [file, seed] of [
+      ['melee.yaml', '7'],
+      ['frito-and-rocky.yaml', '3'],
+    ] as const) {
+      const lines = await run(file, seed, false);
+      for (const l of lines) expect(l).not.toMatch(/\((s|es)\)/);
+      expect(lines.some((l) => / wins after \d+ rounds?$/.test(l)), file).toBe(true);
+    }
+    // R-A8: a parry's delay in segments, the run of parries counted.
+    expect((await run('frito-parries.yaml', '3', false)).some((l) => /; next action delayed 2 segments \(1 consecutive parry\) \[R-A8\]$/.test(l))).toBe(true);
+    const at = { turn: 2, segment: 13, round: 2, segmentOfRound: 3 };
+    const drain = (amount: number) => describeEvent({ ...at, type: 'drain', figure: 'a', by: 'w', amount, kind: 'level' } as AdndEvent);
+    expect(drain(1)).toBe('[r2 s3] w drains 1 level from a (never multiplied, R-A10)');
+    expect(drain(2)).toBe('[r2 s3] w drains 2 levels from a (never multiplied, R-A10)');
+    const cast = describeEvent({ ...at, type: 'cast', figure: 'a', spell: 'magic-missile', target: 'b', offensive: true, pauseUntil: 23, pause: 10 } as AdndEvent);
+    expect(cast).toBe('[r2 s3] a casts magic missile at b; no other spell before round 3 segment 3 (pause 10 segments, R-A7)');
+  });
+
+  it('R-A1: the schedule in `fray explain` says where each coming action lands and why, each sum ending at its own round and segment', () => {
+    const s = sys.setup(parse(readFileSync(ex('frito-parries.yaml'), 'utf8')));
+    const dice = new QueueDice({}, QUIET);
+    let checked = 0;
+    for (let i = 0; i < 60 && sys.pending(s); i++) {
+      const report = sys.explain(s) as unknown as { schedule: { round: number; segmentOfRound: number }[]; text: string[] };
+      const why = report.text.filter((l) => l.startsWith('      why there: '));
+      expect(why).toHaveLength(report.schedule.length);
+      report.schedule.forEach((x, k) => {
+        expect(why[k].endsWith(`= round ${x.round} segment ${x.segmentOfRound}`), why[k]).toBe(true);
+        expect(strays(why[k]), why[k]).toEqual([]);
+        checked++;
+      });
+      for (const l of report.text.filter((t) => t.startsWith('  declared: '))) expect(strays(l), l).toEqual([]);
+      sys.apply(s, sys.decide(s), dice, null);
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });

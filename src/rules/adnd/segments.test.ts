@@ -109,7 +109,7 @@ describe('free segments, simultaneous blows and the parry (audit fixes) [3380eb4
     const run = (d10: number) => play([f, m], new QueueDice({ 100: [21, 1], 10: [d10] }, QUIET), 9, { surprise: [{ side: 'a' }] }).events;
     const in4 = run(4);
     expect(in4.some((e) => e.type === 'attack' && e.attacker === 'f' && e.segment === 4)).toBe(false);
-    expect(in4.find((e) => e.type === 'attack-lost')).toMatchObject({ segment: 4, figure: 'f', extra: true, why: 'surprised through segment 4: no blow before segment 5 (3380eb42, R-A3)' });
+    expect(in4.find((e) => e.type === 'attack-lost')).toMatchObject({ segment: 4, figure: 'f', extra: true, why: 'surprised through round 1 segment 4: no blow before round 1 segment 5 (3380eb42, R-A3)' });
     // the seed's first regular blow still comes in 9
     expect(in4.filter((e) => e.type === 'attack' && e.attacker === 'f').map((e) => e.segment)).toEqual([9]);
     expect(run(5).filter((e) => e.type === 'attack' && e.attacker === 'f').map((e) => e.segment)).toEqual([5, 9]);
@@ -151,7 +151,7 @@ describe('free segments, simultaneous blows and the parry (audit fixes) [3380eb4
       [11, 'attack', 16],
     ]);
     expect((decl[2].timing as Ledger).entries.map((e) => [e.source, e.delta])).toEqual([
-      ['waited landed in segment 4', 4],
+      ['wait ended in round 1 segment 4', 4],
       ['long sword speed factor 5', 5],
       ['parry delay: 1 consecutive parry', 2],
     ]);

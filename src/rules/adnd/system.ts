@@ -24,7 +24,7 @@ import { ledger } from '../../core/ledger.ts';
 import type { Emit, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { z } from 'zod';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
-import { parryDelay, roundOf, segmentOfRound, surpriseSegments } from './clock.ts';
+import { parryDelay, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
 import { actsIn, canFight, disarmMethod, figureState, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
@@ -63,8 +63,8 @@ function canTakeExtra(f: Figure, now: number): boolean {
 
 /** Why canTakeExtra says no, for the log. */
 function extraBlocked(f: Figure, now: number): string {
-  if (now <= f.surprised) return `surprised through segment ${f.surprised}: no blow before segment ${f.surprised + 1} (3380eb42, R-A3)`;
-  if (now <= f.heldUntil) return `held through segment ${f.heldUntil}`;
+  if (now <= f.surprised) return `surprised through ${segmentLabel(f.surprised)}: no blow before ${segmentLabel(f.surprised + 1)} (3380eb42, R-A3)`;
+  if (now <= f.heldUntil) return `held through ${segmentLabel(f.heldUntil)}`;
   if (f.entangled) return 'entangled: it can only struggle free (R-A9)';
   return 'no weapon ready (R-A2)';
 }
@@ -202,7 +202,7 @@ function buildReact(s: AdndState, emit: E): void {
           actors: acting.map((f) => ({
             figure: f.id,
             action: f.declared && f.next === s.now ? f.declared.kind : 'extra attack',
-            why: f.declared && f.next === s.now ? timingLedger(s, f) : ledger([{ source: 'extra attack segment (d10)', delta: s.now, rule: 'R-A5' }]),
+            why: f.declared && f.next === s.now ? timingLedger(s, f) : ledger([{ source: 'extra attack in the segment its d10 gave', delta: s.now, rule: 'R-A5' }]),
           })),
         }),
       );

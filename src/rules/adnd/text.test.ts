@@ -57,9 +57,9 @@ describe('explain text (AD&D)', () => {
   });
 
   it('R-A2: before the fight the schedule projects each first blow at its speed factor (two weapons: the slower)', () => {
-    const i = lines.findIndex((l) => l.includes("Rocky the Ranger attack Ogre with long sword and footman's mace (if declared in segment 0)"));
+    const i = lines.findIndex((l) => l.includes("Rocky the Ranger attack Ogre with long sword and footman's mace (if declared before segment 1)"));
     expect(lines[i]).toMatch(/^ {2}round 1 segment {2}7 \(7\): /);
-    expect(lines[i + 1]).toBe('      why there: 0 start of the encounter [R-A1] + 7 two weapons (slower of long sword 5 / footman\'s mace 7) speed factor 7 [R-A2] = 7');
+    expect(lines[i + 1]).toBe('      why there: start of the encounter [R-A1] + 7 two weapons (slower of long sword 5 / footman\'s mace 7) speed factor 7 [R-A2] = round 1 segment 7');
   });
 
   it('R-A3: a surprised figure acts later, and the schedule says why (surprise roll 21: 4 segments, long sword first in 9)', () => {
@@ -68,7 +68,7 @@ describe('explain text (AD&D)', () => {
     const l = text(t);
     const i = l.findIndex((x) => x.includes('Gorm attack'));
     expect(l[i]).toMatch(/round 1 segment {2}9 \(9\): Gorm attack/);
-    expect(l[i + 1]).toBe('      why there: 0 start of the encounter [R-A1] + 4 surprised 4 segments (d100 21 <= 33%) [R-A3] + 5 long sword speed factor 5 [R-A2] = 9');
+    expect(l[i + 1]).toBe('      why there: start of the encounter [R-A1] + 4 surprised 4 segments (d100 21 <= 33%) [R-A3] + 5 long sword speed factor 5 [R-A2] = round 1 segment 9');
   });
 
   it('R-A8: after a parry the declared attack carries the parry delay (parry in 13: next attack 20)', () => {
@@ -76,7 +76,7 @@ describe('explain text (AD&D)', () => {
     const dice = new QueueDice({}, QUIET);
     while (!(t.now === 13 && t.phase === 'declare' && t.figures[0].declared)) sys.apply(t, sys.decide(t), dice, null);
     const l = text(t);
-    expect(l).toContain('  declared: attack Minotaur with long sword; lands in segment 20: 13 parried in segment 13 [R-A1] + 5 long sword speed factor 5 [R-A2] + 2 parry delay: 1 consecutive parry [R-A8] = 20');
+    expect(l).toContain('  declared: attack Minotaur with long sword; lands in round 2 segment 10: parried in round 2 segment 3 [R-A1] + 5 long sword speed factor 5 [R-A2] + 2 parry delay: 1 consecutive parry [R-A8] = round 2 segment 10');
     expect(l).toContain('  consecutive parries: 1 (next action +2 segments) [R-A8]');
   });
 
@@ -88,9 +88,9 @@ describe('explain text (AD&D)', () => {
     sys.apply(t, { type: 'begin' }, dice, null);
     sys.apply(t, { type: 'draw', figure: 'hero', weapons: ['longsword'] }, dice, null);
     const l = text(t);
-    expect(l).toContain('      why there: 0 start of the encounter [R-A1] + 1 draw long sword [R-A2] = 1');
+    expect(l).toContain('      why there: start of the encounter [R-A1] + 1 draw long sword [R-A2] = round 1 segment 1');
     while (!(t.now === 1 && t.phase === 'declare')) sys.apply(t, sys.decide(t), dice, null);
     sys.apply(t, { type: 'attack', figure: 'hero', target: 'foe' }, dice, null);
-    expect(text(t)).toContain('  declared: attack foe with long sword; lands in segment 4: 1 draw landed in segment 1 [R-A1] + 5 long sword speed factor 5 [R-A2] - 2 haste: speed factor 5 -> 3 [R-A6] = 4');
+    expect(text(t)).toContain('  declared: attack foe with long sword; lands in round 1 segment 4: weapon drawn in round 1 segment 1 [R-A1] + 5 long sword speed factor 5 [R-A2] - 2 haste: speed factor 5 -> 3 [R-A6] = round 1 segment 4');
   });
 });

@@ -7,7 +7,8 @@
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
-import { bonusText, needText } from './describe.ts';
+import { segmentLabel, segmentOfRound } from './clock.ts';
+import { bonusText, needText, timingText } from './describe.ts';
 import type { ScheduleStep } from './explain.ts';
 
 interface TableView {
@@ -81,7 +82,7 @@ export function toHitTable(tables: TableView[], weaponName: (id: string) => stri
 function scheduleLines(steps: ScheduleStep[], names: DisplayNames): string[] {
   const out: string[] = [];
   for (const x of steps) {
-    const sum = formatLedger({ entries: x.why, total: x.why.reduce((t, e) => t + e.delta, 0) });
+    const sum = timingText({ entries: x.why, total: x.why.reduce((t, e) => t + e.delta, 0) });
     out.push(`  round ${x.round} segment ${String(x.segmentOfRound).padStart(2)} (${x.segment}): ${names.get(x.figure) ?? x.figure} ${x.action}${x.projected ? ' [projected]' : ''}`);
     out.push(`      why there: ${sum}`);
   }
@@ -120,10 +121,10 @@ export function explainText(
     if (x.surprised > 0) lines.push(`  surprised ${x.surprised} segments [R-A3]`);
     if (x.parry) lines.push(`  parrying ${names.get(x.parry.against) ?? x.parry.against}: AC ${x.ac.total - x.parry.ac} against it [R-A8]`);
     if (x.consecutiveParries > 0) lines.push(`  consecutive parries: ${x.consecutiveParries} (next action +${Math.min(10, 2 * x.consecutiveParries)} segments) [R-A8]`);
-    if (x.extraAt) lines.push(`  extra attack this round in segment ${x.extraAt} [R-A5]`);
+    if (x.extraAt) lines.push(`  extra attack this round in segment ${segmentOfRound(x.extraAt)} [R-A5]`);
     // Columns are headed by weapon ids (short, as the seed's table: sword, mace); the options name them in full.
     for (const l of toHitTable(x.toHit, (id) => id)) lines.push(l);
-    if (x.declared && x.timing) lines.push(`  declared: ${x.declared}; lands in segment ${x.next}: ${formatLedger(x.timing)}`);
+    if (x.declared && x.timing) lines.push(`  declared: ${x.declared}; lands in ${segmentLabel(x.next ?? x.timing.total)}: ${timingText(x.timing)}`);
     else if (x.state === 'healthy') lines.push('  free to declare');
     if (x.options.length > 0) {
       lines.push('  options:');

@@ -4,21 +4,34 @@
 // Handed an array it also writes each step as a ledger entry (explain, the log); handed null it
 // only adds (the lab). Entries always add up to the landing segment.
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
-import { parryDelay } from './clock.ts';
-import type { AdndState, Figure } from './model.ts';
+import { inSegment, parryDelay, segmentLabel } from './clock.ts';
+import type { AdndState, Figure, FreeReason } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { weaponById } from './tohit.ts';
 
-/** The first steps: the segment the figure became free and why (sum = freeAt). */
+/** What ended when the figure became free, for the first step's words ("attack landed in round 2 segment 2"). */
+const ENDED: Record<Exclude<FreeReason, 'start' | 'held' | 'parried' | 'disarmed' | 'entangled'>, string> = {
+  attack: 'attack landed',
+  draw: 'weapon drawn',
+  ready: 'launcher readied',
+  cast: 'spell cast',
+  wait: 'wait ended',
+  struggle: 'struggle ended',
+};
+
+/**
+ * The first steps: the segment the figure became free and why (sum = freeAt). Segments read as
+ * the GM counts them, "round 2 segment 2" (the entry's delta keeps the running count, 12).
+ */
 export function freeInto(f: Figure, out: LedgerEntry[] | null): number {
   if (out) {
     const r = f.freeReason;
     if (r === 'start') {
       out.push({ source: 'start of the encounter', delta: 0, rule: 'R-A1' });
       if (f.freeAt > 0) out.push({ source: `surprised ${f.freeAt} segments (d100 ${f.surpriseRoll} <= ${f.surpriseChance}%)`, delta: f.freeAt, rule: 'R-A3' });
-    } else if (r === 'held') out.push({ source: `held until segment ${f.freeAt}`, delta: f.freeAt, rule: 'R-A1' });
-    else if (r === 'parried' || r === 'disarmed' || r === 'entangled') out.push({ source: `${r} in segment ${f.freeAt}`, delta: f.freeAt, rule: 'R-A1' });
-    else out.push({ source: `${r === 'wait' ? 'waited' : r} landed in segment ${f.freeAt}`, delta: f.freeAt, rule: 'R-A1' });
+    } else if (r === 'held') out.push({ source: `held until ${segmentLabel(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
+    else if (r === 'parried' || r === 'disarmed' || r === 'entangled') out.push({ source: `${r} ${inSegment(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
+    else out.push({ source: `${ENDED[r]} ${inSegment(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
   }
   return f.freeAt;
 }
@@ -73,7 +86,7 @@ function durationInto(s: AdndState, f: Figure, out: LedgerEntry[] | null): numbe
       return sp.castingTime;
     }
     case 'wait':
-      if (out) out.push({ source: `waits until segment ${d.until}`, delta: d.until - f.declaredAt, rule: 'R-A1' });
+      if (out) out.push({ source: `waits until ${segmentLabel(d.until)}`, delta: d.until - f.declaredAt, rule: 'R-A1' });
       return d.until - f.declaredAt;
     case 'struggle':
       if (out) out.push({ source: 'struggle free of the entangling weapon', delta: s.options.struggleSegments, rule: 'R-A9' });
@@ -88,7 +101,7 @@ function durationInto(s: AdndState, f: Figure, out: LedgerEntry[] | null): numbe
 export function timingInto(s: AdndState, f: Figure, out: LedgerEntry[] | null): number {
   let t = freeInto(f, out);
   if (f.declaredAt !== t) {
-    if (out) out.push({ source: `decides in segment ${f.declaredAt}`, delta: f.declaredAt - t, rule: 'R-A1' });
+    if (out) out.push({ source: `until it declares ${inSegment(f.declaredAt)}`, delta: f.declaredAt - t, rule: 'R-A1' });
     t = f.declaredAt;
   }
   t += durationInto(s, f, out);

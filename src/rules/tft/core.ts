@@ -637,7 +637,7 @@ export function rollDamage(
     ? [{ source: `${dmg.text}: ${faces.join('+')}${dmg.plus ? (dmg.plus > 0 ? `+${dmg.plus}` : `${dmg.plus}`) : ''}`, delta: base, rule: 'tft-core damage' }]
     : null;
   if (ledger && multiplier !== 1) ledger.push({ source: multiplier === 3 ? 'triple damage (roll of 3)' : 'double damage (roll of 4)', delta: raw - base, rule: 'tft-core criticals' });
-  return { attacker, target, weapon, delivery, faces, plus: dmg.plus, multiplier, raw, stopped: 0, amount: 0, knockdownBasis: -1, tags: {}, ledger };
+  return { attacker, target, weapon, delivery, faces, plus: dmg.plus, multiplier, raw, stopped: 0, amount: 0, knockdownBasis: -1, knockdownWhy: null, tags: {}, ledger };
 }
 
 /** Armor + ready shield, once per attack (tft-core). */
@@ -671,6 +671,9 @@ function eightHits(st: number): number {
 }
 
 const NO_OPTIONS: ApplyDamageOptions = Object.freeze({});
+
+/** The 5/8-hit events' `counted`: what a module made count for them (R-H13 flak), when it did. */
+const counted = (d: DamageInfo): { counted?: string } => (d.knockdownWhy === null ? {} : { counted: d.knockdownWhy });
 
 export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOptions = NO_OPTIONS): void {
   const { state, emit } = ctx;
@@ -712,7 +715,7 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
       p.amount = -2;
       if (classic) p.turnsLeft |= PENALTY_NEXT_TURN;
       else p.actionsLeft = 1;
-      if (emit) emit({ type: 'hit-penalty', turn: state.turn, figure: t.id, hits: t.turn.hits, delta: -2, rule: 'tft-core 5-hit' });
+      if (emit) emit({ type: 'hit-penalty', turn: state.turn, figure: t.id, hits: t.turn.hits, delta: -2, rule: 'tft-core 5-hit', ...counted(d) });
     }
   }
   refreshState(ctx, t);
@@ -722,7 +725,7 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
     t.turn.knockedDown = true;
     const lost = !t.turn.acted;
     t.turn.acted = true;
-    if (emit) emit({ type: 'falls', turn: state.turn, figure: t.id, hits: t.turn.hits, lostAction: lost, rule: 'tft-core 8-hit' });
+    if (emit) emit({ type: 'falls', turn: state.turn, figure: t.id, hits: t.turn.hits, lostAction: lost, rule: 'tft-core 8-hit', ...counted(d) });
   }
   for (let i = 0; i < h.length; i++) h[i].afterDamage?.(ctx, d);
 }

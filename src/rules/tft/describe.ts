@@ -1,18 +1,10 @@
 // One line of narration per event (`fray run` without --json, the table's log).
-import type { LedgerEntry } from '../../core/ledger.ts';
+import { directionName } from '../../core/hex/coords.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
+import { count } from '../words.ts';
+import { ledgerText } from './ledger-text.ts';
 import type { TftEvent } from './model.ts';
 import { allModules } from './registry.ts';
-
-function ledgerText(entries: unknown): string {
-  if (!Array.isArray(entries) || entries.length === 0) return '';
-  const es = entries as LedgerEntry[];
-  const parts = es.map((e, i) => {
-    if (i === 0) return `${e.delta} ${e.source}`;
-    return `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`;
-  });
-  return parts.join(' ');
-}
 
 const hexText = (h: unknown): string => {
   const x = h as { q: number; r: number } | undefined;
@@ -39,7 +31,7 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
     case 'move-step':
       return `${t} ${f} steps ${hexText(e.from)} -> ${hexText(e.to)}`;
     case 'move':
-      return `${t} ${f} ${e.hexes ? `moves ${e.hexes} hex${e.hexes === 1 ? '' : 'es'} to ${hexText(e.to)}` : `stays at ${hexText(e.to)}`}, facing ${e.facing}${e.engaged ? ' (engaged)' : ''}.`;
+      return `${t} ${f} ${e.hexes ? `moves ${count(Number(e.hexes), 'hex', 'hexes')} to ${hexText(e.to)}` : `stays at ${hexText(e.to)}`}, facing ${directionName(e.facing)}${e.engaged ? ' (engaged)' : ''}.`;
     case 'stance':
       return `${t} ${f} will ${e.stance} this turn.`;
     case 'action-order':
@@ -51,14 +43,20 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
       return `${t} ${f} attacks ${who(e.target)} with ${e.weapon} (${e.mode}): ${e.dice}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
     }
     case 'damage': {
-      const parts = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.source} = ${l.delta}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source} [${l.rule}]`));
+      const parts = ledgerText(e.ledger, (l) => `${l.source} = ${l.delta}`);
       // wounds: absent where the table hides the figure's stats (server views).
-      return `${t} ${f} takes ${e.amount} damage (${parts.join(' ') || `${e.raw} before armor`})${typeof e.wounds === 'number' ? `; wounds now ${e.wounds}` : ''}.`;
+      return `${t} ${f} takes ${e.amount} damage (${parts || `${e.raw} before armor`})${typeof e.wounds === 'number' ? `; wounds now ${e.wounds}` : ''}.`;
     }
+    // `counted`: what a house rule made count for the 5/8-hit effects (R-H13 flak: the damage
+    // before armor), so "9 hits" after 2 damage taken says why.
     case 'hit-penalty':
-      return `${t} ${f} has taken ${e.hits} hits this turn: -2 DX [${e.rule}].`;
+      return typeof e.counted === 'string'
+        ? `${t} ${f}: ${count(Number(e.hits), 'hit')} this turn counted for knockdown (${e.counted}): -2 DX [${e.rule}].`
+        : `${t} ${f} has taken ${count(Number(e.hits), 'hit')} this turn: -2 DX [${e.rule}].`;
     case 'falls':
-      return `${t} ${f} falls down (${e.hits} hits this turn)${e.lostAction ? ' and loses its action' : ''}.`;
+      return typeof e.counted === 'string'
+        ? `${t} ${f} falls down: ${count(Number(e.hits), 'hit')} this turn counted for knockdown (${e.counted})${e.lostAction ? '; it loses its action' : ''} [${e.rule}].`
+        : `${t} ${f} falls down (${count(Number(e.hits), 'hit')} this turn)${e.lostAction ? ' and loses its action' : ''}.`;
     case 'state':
       return `${t} ${f} is now ${String(e.to).toUpperCase()} (was ${e.from}${typeof e.remST === 'number' ? `; remST ${e.remST}` : ''}).`;
     case 'weapon-dropped':

@@ -143,6 +143,12 @@ export interface DamageInfo {
   amount: number;
   /** Hits that count for the 5-hit and 8-hit effects (default: amount; R-H13: raw). */
   knockdownBasis: number;
+  /**
+   * What a module made count for those effects, in words, when it is not simply the damage taken
+   * ("flak jacket: damage before armor, R-H13"): the narration of the -2 DX and the fall says it.
+   * Null otherwise; set only when emitting.
+   */
+  knockdownWhy: string | null;
   /** Tags for modules: ammo type ('AP', 'HE', 'HEAP'), 'sweep', 'impactHex'... */
   tags: Record<string, unknown>;
   /** The damage ledger (entries only when emitting). */

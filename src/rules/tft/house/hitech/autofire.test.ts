@@ -42,7 +42,7 @@ describe('autofire [f04d4dae]', () => {
 
   it('R-H10: a weapon cannot fire more rounds than it holds', () => {
     const ar = firearm('assault-rifle');
-    expect(burstProblem(ar, 'four', 20, 3)).toMatch(/holds 3 round\(s\), the 'four' burst needs 4/);
+    expect(burstProblem(ar, 'four', 20, 3)).toMatch(/holds 3 rounds, the 'four' burst needs 4/);
     expect(burstProblem(ar, 'full', 20, 19)).toMatch(/needs 20/);
     expect(burstProblem(ar, 'half', 20, 10)).toBeNull();
     expect(burstProblem(firearm('heavy-rifle'), 'four', 20, 20)).toMatch(/cannot fire a 'four' burst/);

@@ -1,5 +1,6 @@
 // Bursts and multiple hits (seed f04d4dae; RULINGS R-H10, R-H11).
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { count } from '../../../words.ts';
 import type { AmmoDef, FirearmDef } from './data.ts';
 
 export const BURSTS = ['single', 'four', 'half', 'full', 'burst'] as const;
@@ -42,7 +43,7 @@ export function burstProblem(w: FirearmDef, burst: Burst, clip: number, loaded: 
   if (!burstsOf(w).includes(burst)) return `${w.name} cannot fire a '${burst}' burst (it fires ${burstsOf(w).join(', ')})`;
   const need = clipUse(burst, clip);
   if (need < 1) return `${w.name}'s clip of ${clip} is too small for a '${burst}' burst: it would fire no round`;
-  if (loaded < need) return `${w.name} holds ${loaded} ${w.clipUnit === 'bursts' ? 'burst(s)' : 'round(s)'}, the '${burst}' burst needs ${need}`;
+  if (loaded < need) return `${w.name} holds ${count(loaded, w.clipUnit === 'bursts' ? 'burst' : 'round')}, the '${burst}' burst needs ${need}`;
   return null;
 }
 

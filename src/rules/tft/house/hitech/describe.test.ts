@@ -45,6 +45,24 @@ describe('HiTech narration', () => {
     for (const t of ['fire', 'hits', 'throw-grenade', 'fire-grenade', 'scatter', 'blast']) expect(seen, t).toContain(t);
   });
 
+  it('every line of the firefight and Biff examples counts in words (no "1 round(s)"), reads a ledger note as a note (no "+ 0"), and names facings and scatter directions by compass point', () => {
+    let scatters = 0;
+    for (const evs of fights) {
+      for (const e of evs) {
+        const line = tftSystem.describe(e);
+        expect(line).not.toMatch(/\((s|es)\)/);
+        expect(line).not.toMatch(/facing \d/);
+        // A burst's hits are a sum of counts, where "+ 0 one more per 3" is a term; elsewhere a 0 is a note.
+        if (e.type !== 'hits') expect(line).not.toMatch(/\+ 0 /);
+        if (e.type === 'scatter') {
+          scatters++;
+          expect(line).toMatch(new RegExp(`in direction 1d6 = ${e.directionFace} \\((E|SE|SW|W|NW|NE)\\)`));
+        }
+      }
+    }
+    expect(scatters).toBeGreaterThan(0);
+  });
+
   it('each HiTech event type has its own line, with the numbers and rule ids', () => {
     const ledger = [
       { source: 'DX', delta: 13, rule: 'tft-core' },
@@ -55,22 +73,22 @@ describe('HiTech narration', () => {
     const lines: [Record<string, unknown>, string][] = [
       [
         { type: 'fire', ...shot, target: 'r-rifle', weapon: 'assault rifle', mode: 'firearm', burst: 'half', ammo: 'standard', rounds: 10, at: null, overwatch: false, loadedLeft: 10 },
-        'b-rifle fires at r-rifle with the assault rifle (half-clip burst, 10 round(s) of standard): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> hit; 10 round(s) left [R-H10].',
+        'b-rifle fires at r-rifle with the assault rifle (half-clip burst, 10 rounds of standard): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> hit; 10 rounds left [R-H10].',
       ],
       [
         { type: 'hits', figure: 'b-rifle', target: 'r-rifle', hits: 3, ledger: [{ source: 'the burst hits', delta: 1, rule: 'R-H10' }, { source: 'one more per 3 under adjDX (13 - 7)', delta: 2, rule: 'R-H10' }] },
-        "b-rifle's burst hits r-rifle 3 time(s) (1 the burst hits + 2 one more per 3 under adjDX (13 - 7)); each hit rolls its own damage [R-H10].",
+        "b-rifle's burst hits r-rifle 3 times (1 the burst hits + 2 one more per 3 under adjDX (13 - 7)); each hit rolls its own damage [R-H10].",
       ],
-      [{ type: 'fire-grenade', ...shot, outcome: 'miss', weapon: 'ACR', at: { q: 10, r: 4 }, left: 1 }, 'b-rifle fires a rifle grenade from the ACR at hex (10,4): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> miss; 1 rifle grenade(s) left [R-H3, R-H12].'],
+      [{ type: 'fire-grenade', ...shot, outcome: 'miss', weapon: 'ACR', at: { q: 10, r: 4 }, left: 1 }, 'b-rifle fires a rifle grenade from the ACR at hex (10,4): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> miss; 1 rifle grenade left [R-H3, R-H12].'],
       [{ type: 'throw-grenade', ...shot, ledger: [], weapon: 'TL 9 grenade', at: { q: 3, r: 2 } }, 'b-rifle throws a TL 9 grenade at hex (3,2): 3d6 = 2+2+3 = 7 vs adjDX 13 -> hit [R-H3, R-H12].'],
-      [{ type: 'scatter', figure: 'r-acr', aimed: { q: 10, r: 4 }, distanceFace: 2, directionFace: 5, at: { q: 9, r: 5 }, rule: 'R-H12' }, "r-acr's shot misses hex (10,4) and scatters: 1d6 = 2 hex(es) in direction 1d6 = 5, landing at (9,5) [R-H12]."],
+      [{ type: 'scatter', figure: 'r-acr', aimed: { q: 10, r: 4 }, distanceFace: 2, directionFace: 5, at: { q: 9, r: 5 }, rule: 'R-H12' }, "r-acr's shot misses hex (10,4) and scatters: 1d6 = 2 hexes in direction 1d6 = 5 (NW), landing at (9,5) [R-H12]."],
       [
         { type: 'blast', figure: 'r-acr', at: { q: 10, r: 4 }, dice: 6, what: 'TL 9 rifle grenade', victims: [{ figure: 'b-rifle', ring: 0, dice: 6 }, { figure: 'b-smg', ring: 1, dice: 3 }], rule: 'R-H12' },
         'The TL 9 rifle grenade (r-acr) explodes at (10,4), 6 dice: b-rifle 6d (impact hex, armor halved), b-smg 3d (ring 1) [R-H12].',
       ],
-      [{ type: 'reload', figure: 'r-smg', weapon: 'r-smg.submachinegun', ammo: 'standard', loaded: 30, discarded: 2, spareLeft: 1, rule: 'R-H10' }, 'r-smg reloads the submachinegun with standard: 30 round(s) loaded, 2 left in the old clip lost; 1 spare standard clip(s) left [R-H10].'],
-      [{ type: 'overwatch', figure: 'b-rifle', weapon: 'b-rifle.assault-rifle', burst: 'four', trigger: {}, until: 3, rule: 'R-H7' }, "b-rifle goes on overwatch with the assault rifle (4-shot burst), until the end of turn 3's movement [R-H7]."],
-      [{ type: 'overwatch-fire', figure: 'b-rifle', target: 'r-smg', why: 'r-smg entered (4,5)', rule: 'R-H7' }, 'b-rifle fires from overwatch at r-smg: r-smg entered (4,5) [R-H7].'],
+      [{ type: 'reload', figure: 'r-smg', weapon: 'r-smg.submachinegun', ammo: 'standard', loaded: 30, discarded: 2, spareLeft: 1, rule: 'R-H10' }, 'r-smg reloads the submachinegun with standard: 30 rounds loaded; the 2 rounds left in the old clip are lost; 1 spare standard clip left [R-H10].'],
+      [{ type: 'overwatch', figure: 'b-rifle', weapon: 'b-rifle.assault-rifle', burst: 'four', trigger: {}, until: 3, rule: 'R-H7' }, "b-rifle goes on overwatch with the assault rifle (4-shot burst) until the end of turn 3's movement; it fires once at the first enemy in view, just before it acts in the rest of this action phase or as it enters a hex in the next turn's movement phase [R-H7]."],
+      [{ type: 'overwatch-fire', figure: 'b-rifle', target: 'r-smg', why: 'r-smg entered hex (4,5)', rule: 'R-H7' }, 'b-rifle fires from overwatch at r-smg: r-smg entered hex (4,5) [R-H7].'],
       [{ type: 'overwatch-lapsed', figure: 'b-rifle', reason: 'moved', rule: 'R-H7' }, "b-rifle's overwatch lapses: moved [R-H7]."],
       [
         { type: 'quickdraw', figure: 'pistolero', weapon: 'pistolero.heavy-pistol', faces: [3, 4, 2], roll: 9, adjDX: 12, ledger: [{ source: 'DX', delta: 12, rule: 'tft-core' }], fires: true, rule: 'R-H6' },
@@ -80,7 +98,7 @@ describe('HiTech narration', () => {
     expect(lines.map(([e]) => e.type).sort()).toEqual([...HITECH_TYPES].sort());
     for (const [e, text] of lines) expect(tftSystem.describe({ turn: 2, ...e } as unknown as TftEvent)).toBe(`[turn 2] ${text}`);
     // With the table's names, every figure the line names reads by its name; the rest is the same
-    // (the overwatch's `why` is the engine's own text, "r-smg entered (4,5)" in this made-up event).
+    // (the overwatch's `why` is the engine's own text, "r-smg entered hex (4,5)" in this made-up event).
     const names = new Map([
       ['b-rifle', 'Blue rifleman'],
       ['r-rifle', 'Red rifleman'],

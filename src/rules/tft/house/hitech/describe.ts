@@ -3,37 +3,42 @@
 // ids. Figures by the names the table shows (`names`, built by the caller from the state; an id
 // without an entry is shown as the id), as in the core's lines; weapons, ammunition and grenades
 // by their names.
+import { directionName } from '../../../../core/hex/coords.ts';
+import { scatterDirection } from '../../../../core/hex/scatter.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
-import { FIREARMS } from './data.ts';
+import { count } from '../../../words.ts';
+import { ledgerText } from '../../ledger-text.ts';
+import { type FirearmDef, FIREARMS } from './data.ts';
+import { type OverwatchTrigger, triggerText } from './overwatch.ts';
 
 const TYPES = new Set(['fire', 'fire-grenade', 'throw-grenade', 'hits', 'scatter', 'blast', 'reload', 'overwatch', 'overwatch-fire', 'overwatch-lapsed', 'quickdraw']);
 
 type E = Record<string, unknown>;
-
-/** "DX 13 - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]", as the core writes an adjDX ledger. */
-function ledgerText(entries: unknown): string {
-  if (!Array.isArray(entries) || entries.length === 0) return '';
-  return (entries as LedgerEntry[])
-    .map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`))
-    .join(' ');
-}
 
 const hex = (h: unknown): string => {
   const x = h as { q?: number; r?: number } | null | undefined;
   return x && typeof x.q === 'number' ? `(${x.q},${x.r})` : '?';
 };
 
-/** A weapon's name from its instance id ("r-rifle.assault-rifle" -> "assault rifle"). */
-function weaponName(uid: unknown): string {
-  const s = String(uid ?? '');
+/** The firearm of an event's weapon: its instance id ("r-rifle.assault-rifle") or its name ("assault rifle"). */
+function firearmOf(weapon: unknown): FirearmDef | undefined {
+  const s = String(weapon ?? '');
   for (const part of s.split('.').reverse()) {
     const fw = FIREARMS.find((f) => f.id === part);
-    if (fw) return fw.name;
+    if (fw) return fw;
   }
-  return s;
+  return FIREARMS.find((f) => f.name === s);
 }
+
+/** A weapon's name from its instance id ("r-rifle.assault-rifle" -> "assault rifle"). */
+function weaponName(uid: unknown): string {
+  return firearmOf(uid)?.name ?? String(uid ?? '');
+}
+
+/** What a clip holds, counted: "9 rounds", "1 burst" (machineguns count their clips in bursts, R-H10). */
+const loads = (n: unknown, weapon: unknown) => (firearmOf(weapon)?.clipUnit === 'bursts' ? count(Number(n), 'burst') : count(Number(n), 'round'));
 
 const OUTCOMES: Record<string, string> = {
   triple: 'TRIPLE damage',
@@ -59,7 +64,7 @@ function describeFire(e: E, who: (id: unknown) => string): string {
   const at = e.target ? `at ${who(e.target)}` : `at hex ${hex(e.at)}`;
   const burst = BURSTS[String(e.burst)] ?? String(e.burst);
   const over = e.overwatch ? ', from overwatch' : '';
-  return `${who(e.figure)} fires ${at} with the ${e.weapon} (${burst}, ${e.rounds} round(s) of ${e.ammo}${over}): ${roll(e)}; ${e.loadedLeft} round(s) left [R-H10].`;
+  return `${who(e.figure)} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${e.ammo}${over}): ${roll(e)}; ${loads(e.loadedLeft, e.weapon)} left [R-H10].`;
 }
 
 /** One line for a HiTech event, or undefined for any other event. */
@@ -72,15 +77,21 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
     case 'fire':
       return describeFire(e, who);
     case 'fire-grenade':
-      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e)}; ${e.left} rifle grenade(s) left [R-H3, R-H12].`;
+      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e)}; ${count(Number(e.left), 'rifle grenade')} left [R-H3, R-H12].`;
     case 'throw-grenade':
       return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e)} [R-H3, R-H12].`;
     case 'hits': {
-      const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l) => `${l.delta} ${l.source}`).join(' + ');
-      return `${f}'s burst hits ${who(e.target)} ${e.hits} time(s) (${ledger}); each hit rolls its own damage [R-H10].`;
+      // A sum of counts: a 0 term ("+ 0 one more per 3 under adjDX (13 - 12)") is part of it.
+      const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.delta} ${l.source}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source}`)).join(' ');
+      const hits = Number(e.hits);
+      return `${f}'s burst hits ${who(e.target)} ${hits === 1 ? 'once' : `${hits} times`} (${ledger}); each hit rolls its own damage [R-H10].`;
     }
-    case 'scatter':
-      return `${f}'s shot misses hex ${hex(e.aimed)} and scatters: 1d6 = ${e.distanceFace} hex(es) in direction 1d6 = ${e.directionFace}, landing at ${hex(e.at)} [${e.rule}].`;
+    case 'scatter': {
+      // The direction die's face as the compass point it sends the grenade to (R-H12: face 1 east, clockwise).
+      const face = Number(e.directionFace);
+      const dir = Number.isInteger(face) && face >= 1 && face <= 6 ? ` (${directionName(scatterDirection(face))})` : '';
+      return `${f}'s shot misses hex ${hex(e.aimed)} and scatters: 1d6 = ${count(Number(e.distanceFace), 'hex', 'hexes')} in direction 1d6 = ${e.directionFace}${dir}, landing at ${hex(e.at)} [${e.rule}].`;
+    }
     case 'blast': {
       const victims = (Array.isArray(e.victims) ? (e.victims as { figure: string; ring: number; dice: number }[]) : [])
         .map((v) => `${who(v.figure)} ${v.dice}d (${v.ring === 0 ? 'impact hex, armor halved' : `ring ${v.ring}`})`)
@@ -88,10 +99,11 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
       return `The ${e.what} (${f}) explodes at ${hex(e.at)}, ${e.dice} dice: ${victims || 'nobody in reach'} [${e.rule}].`;
     }
     case 'reload':
-      return `${f} reloads the ${weaponName(e.weapon)} with ${e.ammo}: ${e.loaded} round(s) loaded${Number(e.discarded) > 0 ? `, ${e.discarded} left in the old clip lost` : ''}; ${e.spareLeft} spare ${e.ammo} clip(s) left [${e.rule}].`;
+      return `${f} reloads the ${weaponName(e.weapon)} with ${e.ammo}: ${loads(e.loaded, e.weapon)} loaded${Number(e.discarded) > 0 ? `; the ${loads(e.discarded, e.weapon)} left in the old clip are lost` : ''}; ${count(Number(e.spareLeft), `spare ${e.ammo} clip`)} left [${e.rule}].`;
     case 'overwatch': {
       const burst = BURSTS[String(e.burst)] ?? String(e.burst);
-      return `${f} goes on overwatch with the ${weaponName(e.weapon)} (${burst}), until the end of turn ${e.until}'s movement [${e.rule}].`;
+      const trigger = triggerText((e.trigger ?? {}) as Partial<OverwatchTrigger>, who);
+      return `${f} goes on overwatch with the ${weaponName(e.weapon)} (${burst}) until the end of turn ${e.until}'s movement; it ${trigger} [${e.rule}].`;
     }
     case 'overwatch-fire':
       return `${f} fires from overwatch at ${who(e.target)}: ${e.why} [${e.rule}].`;

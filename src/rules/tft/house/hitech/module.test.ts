@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
+import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { attack, core, readyWeapon, requirementST } from '../../core.ts';
 import { actionOptions } from '../../options.ts';
 import { cloneTft, decideTft, tftSystem } from '../../system.ts';
@@ -13,6 +14,7 @@ import { act, actionPhase, context, fig, scenario, spec } from './harness.test-u
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import { blastTargets, hitechModule, resolveBlast, strengthForRequirements } from './module.ts';
 import { blastExpectation } from './odds.ts';
+import { triggerText } from './overwatch.ts';
 import { pistolRangeModifier } from './range.ts';
 
 const biff = { id: 'biff', name: 'Biff Redstone', side: 'b', st: 12, dx: 11, at: [6, 0], facing: 3, armor: 'flak-jacket', weapons: ['broadsword'] };
@@ -131,7 +133,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const s = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 3, spare: { standard: 1 } } } }]), biff]);
     actionPhase(s);
     const { ctx, events } = context(s, []);
-    expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'four' })).toThrow(/holds 3 round\(s\), the 'four' burst needs 4/);
+    expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'four' })).toThrow(/holds 3 rounds, the 'four' burst needs 4/);
     expect(spec('fire').options({ state: s, core, mode: 'ai' }, fig(s, 'gun')).map((o) => (o.command as unknown as { burst: string }).burst)).toEqual(['single']);
     act(ctx, { type: 'reload', figure: 'gun' });
     const g = fig(s, 'gun').weapons[0].house.hitech as { loaded: number; spare: Record<string, number> };
@@ -937,5 +939,100 @@ describe('HiTech odds match the engine [f04d4dae]', () => {
       expect(exp.get('biff')?.toString(), armor).toBe(brute('biff', 4).toString());
       expect(exp.get('pal')?.toString(), armor).toBe(brute('pal', 2).toString());
     }
+  });
+});
+
+describe('HiTech option labels and log lines say what they mean [f04d4dae]', () => {
+  const reloadLabels = (st: ReturnType<typeof scenario>) => spec('reload').options({ state: st, core, mode: 'explain' }, fig(st, 'gun')).map((o) => o.label);
+
+  it('R-H10 [f04d4dae]: the reload option says the rounds still loaded are thrown away ("loses the 3 rounds loaded; 1 clip left"); clips and bursts are counted in words', () => {
+    const s = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 3, spare: { standard: 1 } } } }]), biff]);
+    actionPhase(s);
+    expect(reloadLabels(s)).toEqual(['Reload assault rifle with standard (loses the 3 rounds loaded; 1 clip left)']);
+    // What the label says is what the reload does: the 3 are lost.
+    const { ctx, events } = context(s, []);
+    act(ctx, { type: 'reload', figure: 'gun' });
+    expect(events.at(-1)).toMatchObject({ type: 'reload', discarded: 3 });
+    // An empty gun loses nothing: the label says only the clips.
+    const empty = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 0, spare: { standard: 2 } } } }]), biff]);
+    actionPhase(empty);
+    expect(reloadLabels(empty)).toEqual(['Reload assault rifle with standard (2 clips left)']);
+    // A machinegun's clip holds bursts (R-H10).
+    const mg = scenario([shooter([{ weapon: 'lt-machinegun', house: { hitech: { loaded: 1, spare: { standard: 1 } } } }], { talents: ['heavy-auto-weapon'] }), biff]);
+    actionPhase(mg);
+    expect(reloadLabels(mg)).toEqual(['Reload Low Tech Machinegun with standard (loses the 1 burst loaded; 1 clip left)']);
+  });
+
+  it('R-H7 [f04d4dae]: the overwatch option carries the to-hit a fire option carries where the target does not decide it (talent R-H5, movement R-H4, burst R-H10), the rounds it spends, the range left to the target, and its trigger in words', () => {
+    // No Rifle talent (-2, R-H5) and 2 hexes moved (-2, R-H4): entries of the firer's own.
+    const s = scenario([shooter(['assault-rifle'], { talents: ['pistol'] }), biff]);
+    actionPhase(s);
+    const g = fig(s, 'gun');
+    g.turn.hexes = 2;
+    const fire = spec('fire').options({ state: s, core, mode: 'explain' }, g);
+    const ow = spec('overwatch').options({ state: s, core, mode: 'explain' }, g);
+    const burstOf = (o: { command: unknown }) => (o.command as { burst: string }).burst;
+    expect(ow.map(burstOf)).toEqual(['single', 'four', 'half', 'full']);
+    // The target's part of a fire option's ledger: its range, its facing, its dodge.
+    const TARGET_RULES = new Set(['R-H2', 'R-H3', 'tft-core facing', 'tft-core defend/dodge']);
+    for (const o of ow) {
+      const f = fire.find((x) => burstOf(x) === burstOf(o))!;
+      const own = (f.ledger as LedgerEntry[]).filter((e) => !TARGET_RULES.has(e.rule));
+      const ledger = o.ledger as LedgerEntry[];
+      expect(ledger.slice(0, -1)).toEqual(own);
+      expect(ledger.map((e) => e.rule)).toEqual(expect.arrayContaining(['R-H4', 'R-H5']));
+      // The range is named, with nothing counted: it waits for the target.
+      expect(ledger.at(-1)).toMatchObject({ delta: 0, rule: 'R-H2' });
+      expect(ledger.at(-1)!.source).toMatch(/range.*target/);
+      expect(o.adjDX).toBe(own.reduce((t, e) => t + e.delta, 0));
+      expect(o.ammoUsed).toBe(f.ammoUsed);
+      // Named as the fire option names the weapon, burst and ammunition.
+      expect(o.label).toBe(f.label.replace(/^Fire /, 'Overwatch with ').replace(/ at [^()]*$/, ''));
+      expect(o.note).toContain(triggerText({}));
+    }
+    // The AI's list stays as cheap as it was: no ledger.
+    expect(spec('overwatch').options({ state: s, core, mode: 'ai' }, g).map((o) => o.ledger)).toEqual(ow.map(() => undefined));
+    // A machinegun fires bursts only: "burst", said once, in both labels.
+    const mg = scenario([shooter(['lt-machinegun'], { talents: ['heavy-auto-weapon'] }), biff]);
+    actionPhase(mg);
+    const labels = (type: string) => spec(type).options({ state: mg, core, mode: 'explain' }, fig(mg, 'gun')).map((o) => o.label);
+    expect(labels('fire')).toEqual(['Fire Low Tech Machinegun (burst, standard) at Biff Redstone']);
+    expect(labels('overwatch')).toEqual(['Overwatch with Low Tech Machinegun (burst, standard)']);
+  });
+
+  it('R-H13 [f04d4dae]: the log says what counted for knockdown ("8 hits this turn counted for knockdown (flak jacket: damage before armor, R-H13)"), and the damage ledger line reads "knockdown counts 8, the damage before flak jacket"', () => {
+    const names = new Map([
+      ['biff', 'Biff Redstone'],
+      ['gun', 'Gunner'],
+    ]);
+    const line = (events: { type: string }[], type: string) => tftSystem.describe(events.find((e) => e.type === type) as never, names);
+    // 3 and 5 through the flak jacket (2 per die): 4 taken, 8 before armor.
+    const s = scenario([shooter(['assault-rifle']), biff]);
+    actionPhase(s);
+    const { ctx, events } = context(s, [3, 3, 4, 3, 5]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [d] = damages(events);
+    const armor = fig(s, 'biff').armor!.def.name;
+    expect([d.raw, d.amount]).toEqual([8, 4]);
+    expect((d.ledger as LedgerEntry[]).at(-1)).toEqual({ source: `knockdown counts ${d.raw}, the damage before ${armor}`, delta: 0, rule: 'R-H13' });
+    expect(line(events, 'damage')).toContain(`; knockdown counts ${d.raw}, the damage before ${armor} [R-H13])`);
+    expect(line(events, 'damage')).not.toMatch(/\+ 0 /);
+    expect(line(events, 'hit-penalty')).toBe(`[turn 1] Biff Redstone: ${d.raw} hits this turn counted for knockdown (${armor}: damage before armor, R-H13): -2 DX [tft-core 5-hit].`);
+    expect(line(events, 'falls')).toBe(`[turn 1] Biff Redstone falls down: ${d.raw} hits this turn counted for knockdown (${armor}: damage before armor, R-H13); it loses its action [tft-core 8-hit].`);
+    // An HE round through flak: the damage taken (16) is more than before armor (12) and counts.
+    const he = scenario([shooter(['snub-pistol']), { ...biff, st: 30 }]);
+    actionPhase(he);
+    const h = context(he, [3, 3, 4, 6, 6]);
+    act(h.ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    const [hd] = damages(h.events);
+    expect((hd.ledger as LedgerEntry[]).at(-1)).toMatchObject({ source: `knockdown counts ${hd.amount}, the damage taken (more than the ${hd.raw} before ${armor})`, delta: 0 });
+    expect(line(h.events, 'falls')).toContain(`${hd.amount} hits this turn counted for knockdown (${armor}: damage taken, more than before armor, R-H13)`);
+    // No knockback armor: the hits are the damage taken, said as the core says it, nothing added.
+    const bare = scenario([shooter(['assault-rifle']), { ...biff, armor: null }]);
+    actionPhase(bare);
+    const b = context(bare, [3, 3, 4, 3, 5]);
+    act(b.ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(b.events.find((e) => e.type === 'falls')).not.toHaveProperty('counted');
+    expect(line(b.events, 'falls')).toBe('[turn 1] Biff Redstone falls down (8 hits this turn) and loses its action.');
   });
 });

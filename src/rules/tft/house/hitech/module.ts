@@ -17,6 +17,7 @@ import { describeHitech } from './describe.ts';
 import { type HeSplashMode, effectiveProtection, heSplashDamage, knockdownBasis, shieldThrough } from './damage.ts';
 import { dieThrough, hitThrough } from '../../odds.ts';
 import { labelName } from '../../options.ts';
+import { count } from '../../../words.ts';
 import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
 import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
 import {
@@ -33,7 +34,7 @@ import {
   makeGear,
 } from './gear.ts';
 import { type BlastTarget, blastExpectation, hitChance, shotSummary } from './odds.ts';
-import { overwatchActive, overwatchOrder, overwatchTriggerSchema, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
+import { overwatchActive, overwatchOrder, overwatchTriggerSchema, triggerText, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
 import { rangeEntry } from './range.ts';
 import { talentModifiers } from './talents.ts';
 
@@ -321,7 +322,15 @@ function afterArmor(_ctx: TftContext, d: DamageInfo): void {
   const ha = hitechArmorOf(d.target);
   if (ha?.knockback) {
     d.knockdownBasis = knockdownBasis(d.raw, d.amount, true);
-    if (d.ledger) d.ledger.push({ source: d.raw >= d.amount ? `knockdown counts ${d.raw} (before ${ha.name})` : `knockdown counts the ${d.amount} taken (more than the ${d.raw} before ${ha.name})`, delta: 0, rule: 'R-H13' });
+    if (d.ledger) {
+      const before = d.raw >= d.amount;
+      d.ledger.push({
+        source: before ? `knockdown counts ${d.raw}, the damage before ${ha.name}` : `knockdown counts ${d.amount}, the damage taken (more than the ${d.raw} before ${ha.name})`,
+        delta: 0,
+        rule: 'R-H13',
+      });
+      d.knockdownWhy = `${ha.name}: ${before ? 'damage before armor' : 'damage taken, more than before armor'}, R-H13`;
+    }
   }
 }
 
@@ -390,7 +399,7 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
       ledger: [
         { source: 'the burst hits', delta: 1, rule: 'R-H10' },
         { source: `one more per 3 under adjDX (${adjDX} - ${roll.roll})`, delta: Math.max(0, Math.floor((adjDX - roll.roll) / 3)), rule: 'R-H10' },
-        ...(hits < 1 + Math.max(0, Math.floor((adjDX - roll.roll) / 3)) ? [{ source: `only ${rounds} round(s) fired`, delta: hits - 1 - Math.floor((adjDX - roll.roll) / 3), rule: 'R-H10' }] : []),
+        ...(hits < 1 + Math.max(0, Math.floor((adjDX - roll.roll) / 3)) ? [{ source: `only ${count(rounds, 'round')} fired`, delta: hits - 1 - Math.floor((adjDX - roll.roll) / 3), rule: 'R-H10' }] : []),
       ],
     });
   const splashFigs =
@@ -411,6 +420,9 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
 }
 
 // ---- actions ---------------------------------------------------------------------------------
+
+/** "single shot, standard", "four burst, AP", a machinegun's "burst, standard": a shot's burst and ammunition as fire and overwatch options name them. */
+const shotLabel = (burst: Burst, ammo: AmmoDef) => `${burst === 'single' ? 'single shot' : burst === 'burst' ? 'burst' : `${burst} burst`}, ${ammo.id}`;
 
 function enemiesInView(state: TftState, core: OptionsContext['core'], fig: Figure): Figure[] {
   return state.figures.filter((f) => f.id !== fig.id && core.isEnemy(fig, f) && f.state !== 'dead' && f.state !== 'unconscious' && f.state !== 'dying' && lineOfFire(state, fig.pos, f.pos));
@@ -462,7 +474,7 @@ const fireAction: ActionSpec = {
         const e = o.expectedDamage;
         out.push({
           command,
-          label: `Fire ${fw.name} (${burst === 'single' ? 'single shot' : `${burst} burst`}, ${plan.ammo.id}) at ${labelName(ctx.names, target)}`,
+          label: `Fire ${fw.name} (${shotLabel(burst, plan.ammo)}) at ${labelName(ctx.names, target)}`,
           adjDX,
           ledger: ledger ?? undefined,
           dice,
@@ -657,7 +669,10 @@ const reloadAction: ActionSpec = {
       if (n <= 0) continue;
       // The AI reloads an empty gun, or one that can no longer fire a 4-shot burst.
       const low = g.loaded === 0 ? 6 : g.loaded < Math.min(4, g.clip) && burstsOf(fw).includes('four') ? 1.5 : 0;
-      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `Reload ${fw.name} with ${ammo} (${n} clip(s) left)`, score: ammo === g.ammo ? low : low - 0.5 });
+      // A reload throws away what is still in the clip (resolve): the label says so.
+      const unit = fw.clipUnit === 'bursts' ? 'burst' : 'round';
+      const lost = g.loaded > 0 ? `loses the ${count(g.loaded, unit)} loaded; ` : '';
+      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `Reload ${fw.name} with ${ammo} (${lost}${count(n, 'clip')} left)`, score: ammo === g.ammo ? low : low - 0.5 });
     }
     return out;
   },
@@ -700,14 +715,37 @@ const overwatchAction: ActionSpec = {
     const w = ctx.core.readyWeapon(fig);
     const fw = firearmOf(w);
     if (!w || !fw) return [];
-    return burstsOf(fw)
-      .filter((b) => typeof planFire(ctx, fig, w, b) !== 'string')
-      .map((burst) => ({
-        command: { type: 'overwatch', figure: fig.id, trigger: { targets: 'any-enemy', on: 'enter', beforeAction: true }, burst, weapon: w.uid },
-        label: `Overwatch with ${fw.name} (${burst})`,
+    const out: ActionOption[] = [];
+    const hitechMove = movement(ctx.state, fig);
+    for (const burst of burstsOf(fw)) {
+      const plan = planFire(ctx, fig, w, burst);
+      if (typeof plan === 'string') continue;
+      const trigger = { targets: 'any-enemy', on: 'enter', beforeAction: true } as const;
+      const command = { type: 'overwatch', figure: fig.id, trigger, burst, weapon: w.uid };
+      const option: ActionOption = {
+        command,
+        label: `Overwatch with ${fw.name} (${shotLabel(burst, plan.ammo)})`,
         // Worth it when no enemy is in view now (the AI would rather shoot one that is).
         score: enemiesInView(ctx.state, ctx.core, fig).length === 0 ? 0.5 : 0,
-      }));
+      };
+      if (ctx.mode === 'explain') {
+        // What a fire option says that does not hang on the target: the firer's adjDX as the
+        // shot's own ledger (DX, talent, movement this turn R-H4, burst R-H10/R-H11; the same
+        // attackDX, with no target), the rounds it spends; the range waits for the target.
+        const ledger: LedgerEntry[] = [];
+        const adjDX = ctx.core.attackDX(ctx.state, fig, null, w, FIREARM_MODE, ledger, withMove(ctx, fig, { type: 'fire', figure: fig.id, burst, weapon: w.uid }, hitechMove));
+        ledger.push({ source: `${fw.rangeTable} range: counted when it fires, by the target's distance`, delta: 0, rule: fw.rangeTable === 'rifle' ? 'R-H2' : 'R-H3' });
+        Object.assign(option, {
+          adjDX,
+          ledger,
+          ammoUsed: clipUse(burst, plan.gear.clip),
+          note: `It ${triggerText(trigger)} (R-H7). adjDX before range; a shot in the next turn's movement phase has no movement modifier (R-H7).`,
+          rule: 'R-H7',
+        });
+      }
+      out.push(option);
+    }
+    return out;
   },
   validate(ctx, cmd, fig) {
     checkActing(fig, ctx);
@@ -836,7 +874,7 @@ function onMoveStep(ctx: TftContext, mover: Figure, from: Hex, to: Hex): boolean
       const view = { moverId: mover.id, moverIsEnemy: core.isEnemy(o, mover), kind, hex: h, megahexes: megahexDistance(o.pos, h), visible: lineOfView(state, o.pos, h) };
       // R-H7: only a moment it can shoot sets it off (a figure standing between does not spend it).
       if (triggersOnStep(ow, view) && lineOfFire(state, o.pos, mover.pos)) {
-        firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o, why: `${mover.name} ${kind === 'enter' ? 'entered' : 'left'} ${h.q},${h.r}` });
+        firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o, why: `${mover.name} ${kind === 'enter' ? 'entered' : 'left'} hex (${h.q},${h.r})` });
         break;
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hex } from '../../../../core/hex/coords.ts';
-import { type OverwatchState, overwatchActive, overwatchOrder, overwatchTriggerSchema, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
+import { type OverwatchState, overwatchActive, overwatchOrder, overwatchTriggerSchema, triggerText, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
 
 const ow = (t: unknown, turn = 1): OverwatchState => ({ trigger: overwatchTriggerSchema.parse(t), turn, burst: 'single' });
 const step = { moverId: 'orc', moverIsEnemy: true, kind: 'enter' as const, hex: hex(2, 0), megahexes: 2, visible: true };
@@ -32,6 +32,17 @@ describe('overwatch [f04d4dae]', () => {
     expect(triggersOnStep(ow({ hexes: [{ q: 3, r: 0 }] }), step)).toBe(false);
     expect(() => overwatchTriggerSchema.parse({ on: 'sideways' })).toThrow();
     expect(() => overwatchTriggerSchema.parse({ when: 'enter' })).toThrow();
+  });
+
+  it('R-H7 [f04d4dae]: a trigger in words says whom it fires at and when, each field as the checks read it (the default: any enemy, before it acts or as it enters a hex)', () => {
+    const t = (x: unknown) => triggerText(overwatchTriggerSchema.parse(x), (id) => id.toUpperCase());
+    expect(t({})).toBe("fires once at the first enemy in view, just before it acts in the rest of this action phase or as it enters a hex in the next turn's movement phase");
+    // The same words for a trigger missing its defaults (an event's copy of one).
+    expect(triggerText({})).toBe(t({}));
+    expect(t({ beforeAction: false, on: 'leave' })).toBe("fires once at the first enemy in view, as it leaves a hex in the next turn's movement phase");
+    expect(t({ targets: ['orc', 'troll'], on: 'either', withinMegahexes: 1, hexes: [{ q: 2, r: 0 }] })).toBe(
+      "fires once at ORC or TROLL (when in view), just before it acts in the rest of this action phase or as it enters or leaves the hex (2,0) within 1 megahex in the next turn's movement phase",
+    );
   });
 
   it('R-H7: in the action phase it fires before a matching target acts', () => {

@@ -74,6 +74,26 @@ export function overwatchActive(ow: OverwatchState, turn: number, phase: 'moveme
   return false;
 }
 
+/**
+ * The trigger in words, for the option that declares it and the log line (R-H7): whom it fires
+ * at and when, e.g. the default "fires once at the first enemy in view, just before it acts in
+ * the rest of this action phase or as it enters a hex in the next turn's movement phase".
+ * `name`: a target id as the table names it. A trigger as the schema parses it (or an event's
+ * copy of one): a missing field reads as its default.
+ */
+export function triggerText(t: Partial<OverwatchTrigger>, name: (id: string) => string = (id) => id): string {
+  const targets = t.targets ?? 'any-enemy';
+  const whom = targets === 'any-enemy' ? 'the first enemy in view' : `${targets.map(name).join(' or ')} (when in view)`;
+  const when: string[] = [];
+  if (t.beforeAction ?? true) when.push('just before it acts in the rest of this action phase');
+  const on = t.on ?? 'enter';
+  const step = on === 'enter' ? 'enters' : on === 'leave' ? 'leaves' : 'enters or leaves';
+  const where = t.hexes && t.hexes.length > 0 ? `${t.hexes.length === 1 ? 'the hex' : 'one of the hexes'} ${t.hexes.map((h) => `(${h.q},${h.r})`).join(', ')}` : 'a hex';
+  const within = t.withinMegahexes === undefined ? '' : ` within ${t.withinMegahexes} megahex${t.withinMegahexes === 1 ? '' : 'es'}`;
+  when.push(`as it ${step} ${where}${within} in the next turn's movement phase`);
+  return `fires once at ${whom}, ${when.join(' or ')}`;
+}
+
 /** Order of overwatchers that trigger at the same moment: adjDX high first, then id. */
 export function overwatchOrder<T extends { id: string; adjDx: number }>(xs: readonly T[]): T[] {
   return [...xs].sort((a, b) => b.adjDx - a.adjDx || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -10,6 +10,7 @@ import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import { hitDamage, movedHalfMA, poleSetAgainstCharge, unseenDX, withinHalfMA } from '../../core.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
+import { ledgerText } from '../../ledger-text.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { type OddsFriend, type OddsTarget, compareSweep, quickSweepValue } from './odds.ts';
 import { type ArcFigure, type SweepPlan, type Sweeper, planSweep, possibleSweeps } from './plan.ts';
@@ -360,9 +361,6 @@ export const sweepAction: ActionSpec = {
   resolve,
 };
 
-const ledgerLine = (l: unknown): string =>
-  Array.isArray(l) ? (l as LedgerEntry[]).map((e, i) => (i === 0 ? `${e.delta} ${e.source}` : `${e.delta < 0 ? '-' : '+'} ${Math.abs(e.delta)} ${e.source} [${e.rule}]`)).join(' ') : '';
-
 /** Narration of the module's own events (`fray run`, the table's log); figures by their shown names (`names`, else ids). */
 export function describeSweep(e: TftEvent, names?: DisplayNames): string | undefined {
   const who = (id: unknown) => nameOf(names, id);
@@ -374,7 +372,7 @@ export function describeSweep(e: TftEvent, names?: DisplayNames): string | undef
   if (e.type === 'sweep-friend') {
     const faces = (e.faces as number[]).join('+');
     const what = e.spared ? `made: ${who(e.target)} is spared` : `failed: ${who(e.target)} is hit`;
-    return `${who(e.figure)} rolls to miss friend ${who(e.target)}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerLine(e.ledger)}] -> ${what} [R-S5].`;
+    return `${who(e.figure)} rolls to miss friend ${who(e.target)}: 3d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${what} [R-S5].`;
   }
   if (e.type === 'sweep-end') return `${who(e.figure)}'s sweeping blow ends: ${e.reason}.`;
   return undefined;

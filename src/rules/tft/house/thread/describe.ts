@@ -3,6 +3,7 @@
 import { formatLedger } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
+import { count } from '../../../words.ts';
 import type { ThreadEvent } from './tracker.ts';
 
 const TYPES = new Set(['thread-state', 'thread-roll', 'stabilize', 'stabilize-interrupted', 'stabilize-roll', 'first-aid', 'thread-attribute', 'thread-time']);
@@ -21,7 +22,7 @@ export function describeThread(event: GameEvent, names?: DisplayNames): string |
     case 'stabilize':
       return `${f} ${e.phase === 'start' ? 'starts to stabilize' : 'keeps stabilizing'} ${patient} (turn ${e.turnsDone} of ${e.turnsNeeded}; the roll will be ${e.dice.total}d6 against IQ) [R-T3].`;
     case 'stabilize-interrupted':
-      return `${f} stops working on ${patient} after ${e.turnsDone} turn(s): the stabilization is interrupted; thread rolls resume at ${e.resumeDice.total} dice (${formatLedger(e.resumeDice)}) [R-T3].`;
+      return `${f} stops working on ${patient} after ${count(e.turnsDone, 'turn')}: the stabilization is interrupted; thread rolls resume at ${e.resumeDice.total} dice (${formatLedger(e.resumeDice)}) [R-T3].`;
     case 'stabilize-roll':
       return `${f} rolls to stabilize ${patient}: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against IQ ${e.target.total}: ${e.success ? `success, wounds ${e.woundsBefore} -> ${e.woundsAfter} (dyST 1)` : `failure; ${f} may not try again on ${patient}`} [R-T3].`;
     case 'first-aid':
@@ -30,6 +31,6 @@ export function describeThread(event: GameEvent, names?: DisplayNames): string |
       // The target's one entry says what and why: "IQ 9, the player chose it (R-T2)".
       return `${f}'s thread rolls will be made against ${e.target.entries[0]?.source ?? e.target.total}.`;
     case 'thread-time':
-      return `${e.turns} turn(s) pass at once: ${e.reason}.`;
+      return `${e.turns === 1 ? '1 turn passes' : `${e.turns} turns pass`} at once: ${e.reason}.`;
   }
 }

@@ -19,6 +19,7 @@ import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.
 import { stabilizeOdds, survivalOdds } from './odds.ts';
 import { threadTarget } from './roll.ts';
 import { type ThreadStateOptions, threadStateOf } from './states.ts';
+import { count } from '../../../words.ts';
 import {
   type MedicView,
   type ThreadBag,
@@ -398,7 +399,7 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: D
   const meds = out.medics as { medic: string; dice: { total: number }; iq: number; stabilize: { p: number }; barred: boolean }[];
   out.summary = [
     `next thread roll ${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
-    `alive after ${surv.map((t, i) => `${i + 1}: ${pct(t.alive.p)}`).join(', ')} turn(s)`,
+    `alive after ${surv.map((t, i) => `${count(i + 1, 'turn')}: ${pct(t.alive.p)}`).join(', ')}`,
     // Medics by explain's display names when given (as option labels); by id without them.
     ...meds.filter((m) => !m.barred).map((m) => `${names ? nameOf(names, m.medic) : m.medic} stabilizes ${pct(m.stabilize.p)} (${m.dice.total}d6 <= IQ ${m.iq})`),
   ].join('; ');

@@ -1,0 +1,43 @@
+// The core's narration (`fray run`, the table's log) in the table's words: facings by the compass
+// names the table shows (core/hex DIRECTION_NAMES), the events keeping their numbers.
+import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../core/dice/source.ts';
+import { DIRECTION_NAMES } from '../../core/hex/coords.ts';
+import { seedRng } from '../../core/rng.ts';
+import { runToEnd } from '../../engine/run.ts';
+import type { TftEvent, TftState } from './model.ts';
+import { tftSystem } from './system.ts';
+import { beginTurn, play, setup } from './testing.ts';
+
+describe('TFT narration', () => {
+  it('tft-core: a move reads its facing by the compass name the table shows ("facing E", not "facing 0"), for each of the six directions', () => {
+    for (let d = 0; d < 6; d++) {
+      const s = setup([
+        { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+        { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+      ]);
+      beginTurn(s, 'A');
+      const move = play(s, [{ type: 'move', figure: 'a', path: [{ q: 3, r: 3 }], facing: d }]).find((e) => e.type === 'move')!;
+      // The event keeps the number; the line names it.
+      expect(move.facing).toBe(d);
+      expect(tftSystem.describe(move)).toBe(`[turn 1] a moves 1 hex to (3,3), facing ${DIRECTION_NAMES[d]}.`);
+    }
+  });
+
+  it('tft-core: no line of a fight played by the AI shows a facing as a number, or counts with "(s)"', () => {
+    const s = setup(
+      [
+        { id: 'bjorn', side: 'north', st: 12, dx: 12, weapons: ['broadsword', 'dagger'], armor: 'leather', shield: 'small-shield', at: [2, 3], facing: 0 },
+        { id: 'cedric', side: 'south', st: 13, dx: 11, weapons: ['war-ax'], armor: 'leather', shield: 'small-shield', at: [5, 3], facing: 3 },
+      ],
+      { thread: 'on' },
+    ) as TftState;
+    const events: TftEvent[] = [];
+    runToEnd(tftSystem, s, new SeededDice(seedRng(7)), (e) => events.push(e), { maxSteps: 5_000 });
+    const lines = events.map((e) => tftSystem.describe(e));
+    const moves = lines.filter((l) => / (moves|stays) /.test(l));
+    expect(moves.length).toBeGreaterThan(2);
+    for (const l of moves) expect(l).toMatch(new RegExp(`, facing (${DIRECTION_NAMES.join('|')})[ .]`));
+    for (const l of lines) expect(l).not.toMatch(/facing \d|\((s|es)\)/);
+  });
+});
