@@ -77,8 +77,7 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
       .join(', ');
     lines.push('');
     lines.push(`${f.name} [${f.id}, ${f.side}] ${f.state}${extra ? ` — ${extra}` : ''}`);
-    // Once the fight is over nothing can be chosen (the table shows no options then either).
-    for (const o of (r.pending ? f.options : []) as OptionLike[]) {
+    for (const o of f.options as OptionLike[]) {
       let s = `  - ${o.label ?? JSON.stringify(o.command)}`;
       if (o.adjDX !== undefined) s += `: adjDX ${o.adjDX}${o.ledger?.length ? ` = ${ledgerLine(o.ledger)}` : ''}`;
       if (o.hit !== undefined) s += `; ${o.dice ?? 3}d6 hit ${(o.hit * 100).toFixed(2)}%${o.hitExact ? ` (${o.hitExact})` : ''}`;

@@ -363,7 +363,8 @@ export function explainState(s: AdndState, names: DisplayNames = displayNames(s.
       extraAt: f.extraAt || null,
       toHit: wieldings(f).map((w) => ({ primary: w.primary, secondary: w.secondary, rows: wieldingTable(f, w.primary, w.secondary) })),
       parryWith: parryInfo(f),
-      options: optionsOf(s, f, names),
+      // Once the fight is over nothing can be chosen: no options, not even previews.
+      options: pend === null ? [] : optionsOf(s, f, names),
     })),
   };
   report.text = explainText(report, names);

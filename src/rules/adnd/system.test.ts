@@ -531,3 +531,15 @@ describe('properties', () => {
     );
   });
 });
+
+describe('explain once the fight is over', () => {
+  it('R-A1: explain lists no options (nor previews) once the fight is over, and each figure\'s options while it goes on', () => {
+    const s = sys.setup(scenario([hero(), dummy({ hp: 6 })]));
+    const dice = new SeededDice(seedRng(3));
+    expect(sys.explain(s).figures.every((f) => f.options.length > 0)).toBe(true);
+    runToEnd(sys, s, dice, null);
+    const end = sys.explain(s);
+    expect(end.pending).toBeNull();
+    expect(end.figures.map((f) => f.options.length)).toEqual(end.figures.map(() => 0));
+  });
+});

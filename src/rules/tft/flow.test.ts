@@ -554,3 +554,16 @@ describe('a script the dice have overtaken', () => {
     );
   });
 });
+
+describe('explain once the fight is over', () => {
+  it('tft-core: explain lists no options once the fight is over (the Thread example at its end offered "stand up" and an attack on a friend), and every figure while it goes on', () => {
+    const raw = parse(readFileSync(new URL('../../../examples/tft/hanging-by-a-thread.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const s = tftSystem.setup(raw);
+    const dice = new SeededDice(seedRng(1));
+    expect(tftSystem.explain(s).figures.every((f) => f.options.length > 0)).toBe(true);
+    for (let step = 0; step < 2000 && tftSystem.pending(s) !== null; step++) tftSystem.apply(s, tftSystem.decide(s), dice, null);
+    const end = tftSystem.explain(s);
+    expect(end.pending).toBeNull();
+    expect(end.figures.map((f) => f.options.length)).toEqual(end.figures.map(() => 0));
+  });
+});
