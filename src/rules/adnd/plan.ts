@@ -1,6 +1,7 @@
 // Declarations: whether a command is legal now and what the figure then holds (R-A1, R-A2,
 // R-A4, R-A7, R-A9); timing.ts says when it lands. Used by the system and by explain's
 // projections ("if it declared now").
+import { quote } from '../../core/issues.ts';
 import { CommandRejected } from '../../core/errors.ts';
 import { firstAttackWeapon } from './ai.ts';
 import { canFight, disarmMethod, figureState } from './combat.ts';
@@ -11,7 +12,7 @@ import { twoWeaponRowIndex, weaponById } from './tohit.ts';
 
 export function fig(s: AdndState, id: string, path = 'figure'): Figure {
   for (const f of s.figures) if (f.id === id) return f;
-  throw new CommandRejected(path, `no figure '${id}'`);
+  throw new CommandRejected(path, `no figure ${quote(String(id))}`);
 }
 
 export const hasted = (f: Figure, now: number) => f.hastedUntil > 0 && now <= f.hastedUntil;

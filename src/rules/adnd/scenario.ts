@@ -2,7 +2,7 @@
 // into the start state. Commands are validated here too (parseCommand).
 import { z } from 'zod';
 import { InputError, type Issue } from '../../core/errors.ts';
-import { zodIssues } from '../../core/issues.ts';
+import { quote, zodIssues } from '../../core/issues.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
 import { parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
@@ -310,7 +310,7 @@ export function setupScenario(raw: unknown): AdndState {
     f.script.forEach((c, k) => {
       for (const key of ['target', 'against'] as const) {
         const v = (c as Record<string, unknown>)[key];
-        if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure '${v}'` });
+        if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure ${quote(v)}` });
       }
     });
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import type { TftCommand } from './model.ts';
 import { moduleAction } from './registry.ts';
-import { zodIssues } from '../../core/issues.ts';
+import { quote, zodIssues } from '../../core/issues.ts';
 import { directionSchema, hexSchema } from './schema-util.ts';
 
 const base = { script: z.number().int().min(0).optional() };
@@ -64,7 +64,7 @@ export function parseTftCommand(raw: unknown, path = 'command'): TftCommand {
   else schema = moduleAction(type)?.spec.schema;
   if (!schema) {
     const known = [...Object.keys(coreCommandSchemas)];
-    throw new InputError([{ path: `${path}.type`, message: `unknown command '${type}' (known: ${known.join(', ')} and active house-rule actions)` }], 'command');
+    throw new InputError([{ path: `${path}.type`, message: `unknown command ${quote(String(type))} (known: ${known.join(', ')} and active house-rule actions)` }], 'command');
   }
   const r = schema.safeParse(raw);
   if (!r.success) throw new InputError(zodIssues(r.error, raw, path), 'command');

@@ -567,3 +567,23 @@ describe('explain once the fight is over', () => {
     expect(end.figures.map((f) => f.options.length)).toEqual(end.figures.map(() => 0));
   });
 });
+
+describe('refusals quote long input by its start', () => {
+  it('a command naming a 60,000-character figure or type is refused with a short message naming the field (the whole id was echoed back)', () => {
+    const raw = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const s = tftSystem.setup(raw);
+    const dice = new SeededDice(seedRng(1));
+    tftSystem.apply(s, tftSystem.decide(s), dice, null);
+    const long = `z${'q'.repeat(60_000)}`;
+    for (const cmd of [{ type: 'attack', figure: long, target: 'bjorn' }, { type: long, figure: 'bjorn' }]) {
+      let message = '';
+      try {
+        tftSystem.apply(s, tftSystem.parseCommand(cmd), dice, null);
+      } catch (e) {
+        message = `${(e as Error).message} ${JSON.stringify((e as { issues?: unknown }).issues ?? [])}`;
+      }
+      expect(message).toMatch(/'zqq+\.\.\.'/);
+      expect(message.length).toBeLessThan(1000);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // The TFT turn (tft-core "Turn sequence"): initiative, movement by side, actions in adjDX
 // order, end of turn. apply() checks a command completely before changing anything, carries
 // it out, then advances through the automatic steps up to the next decision.
+import { quote } from '../../core/issues.ts';
 import { CommandRejected } from '../../core/errors.ts';
 import { type Hex, distance } from '../../core/hex/coords.ts';
 import { attackerRelation } from '../../core/hex/facing.ts';
@@ -150,7 +151,7 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
   }
   const fid = (cmd as { figure?: unknown }).figure;
   const fig = typeof fid === 'string' ? figure(state, fid) : undefined;
-  if (!fig) return reject('command.figure', `no figure '${String(fid)}'`);
+  if (!fig) return reject('command.figure', `no figure ${quote(String(fid))}`);
 
   const house = hooksOf(state).actions.get(type);
   if (house) {

@@ -17,7 +17,7 @@ import type {
   WeaponInstance,
 } from './model.ts';
 import { allModules } from './registry.ts';
-import { zodIssues } from '../../core/issues.ts';
+import { quote, zodIssues } from '../../core/issues.ts';
 import { hexSchema } from './schema-util.ts';
 import { buildTables } from './tables.ts';
 
@@ -350,7 +350,7 @@ export function setupTft(raw: unknown): TftState {
       try {
         const cmd = parseTftCommand(c, path);
         const fid = (cmd as { figure?: string }).figure;
-        if (fid !== undefined && !seenIds.has(fid)) issues.push({ path: `${path}.figure`, message: `no figure '${fid}'` });
+        if (fid !== undefined && !seenIds.has(fid)) issues.push({ path: `${path}.figure`, message: `no figure ${quote(String(fid))}` });
         const tid = (cmd as { target?: unknown }).target;
         if (typeof tid === 'string' && !seenIds.has(tid)) issues.push({ path: `${path}.target`, message: `no figure '${tid}'` });
         script.push(turn === undefined ? { command: cmd } : { turn, command: cmd });

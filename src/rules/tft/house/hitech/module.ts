@@ -1,6 +1,7 @@
 // The `hitech` house-rule module (seed f04d4dae; RULINGS R-H1..R-H14): firearms, bursts and
 // ammunition, HiTech armor, AP/HE/HEAP, grenades and rockets, overwatch, quickdraw and
 // knockdown, plugged into the TFT core through src/rules/tft/hooks.ts.
+import { quote } from '../../../../core/issues.ts';
 import { z } from 'zod';
 import { Dist } from '../../../../core/dice/exact.ts';
 import { CommandRejected, type Issue } from '../../../../core/errors.ts';
@@ -497,7 +498,7 @@ const fireAction: ActionSpec = {
     const plan = rejectIf(planFire(ctx, fig, w, c.burst ?? 'single'), 'burst');
     if (c.target !== undefined) {
       const t = ctx.core.figure(ctx.state, c.target);
-      if (!t) throw new CommandRejected('target', `no figure '${c.target}'`);
+      if (!t) throw new CommandRejected('target', `no figure ${quote(String(c.target))}`);
       if (t.id === fig.id) throw new CommandRejected('target', 'a figure cannot shoot itself');
       checkClearShot(ctx.state, fig, t);
     } else if (!plan.ammo.blast) throw new CommandRejected('at', `${plan.fw.name} fires at a figure (target), not at a hex`);
@@ -757,7 +758,7 @@ const overwatchAction: ActionSpec = {
     if (ts !== 'any-enemy') {
       ts.forEach((id, i) => {
         const t = ctx.state.figures.find((x) => x.id === id);
-        if (!t) throw new CommandRejected(`trigger.targets[${i}]`, `no figure '${id}'`);
+        if (!t) throw new CommandRejected(`trigger.targets[${i}]`, `no figure ${quote(String(id))}`);
         if (!ctx.core.isEnemy(fig, t)) throw new CommandRejected(`trigger.targets[${i}]`, `${t.name} is not an enemy of ${fig.name}: an overwatch fires at enemies (R-H7)`);
       });
     }
@@ -801,7 +802,7 @@ const quickdrawAction: ActionSpec = {
     const fw = firearmOf(w);
     if (fw?.class !== 'pistol') throw new CommandRejected('weapon', `${w.def.name} is not a pistol`);
     const t = ctx.core.figure(ctx.state, c.target);
-    if (!t || t.id === fig.id) throw new CommandRejected('target', `no figure '${c.target}' to shoot`);
+    if (!t || t.id === fig.id) throw new CommandRejected('target', `no figure ${quote(String(c.target))} to shoot`);
     checkClearShot(ctx.state, fig, t);
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');

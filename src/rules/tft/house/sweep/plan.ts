@@ -1,5 +1,6 @@
 // The arc of a sweeping blow (R-S4, R-S5, R-S6): which hexes it passes through, in the order
 // the attacks are rolled, and who stands in each (a target, a friend, or nobody).
+import { quote } from '../../../../core/issues.ts';
 import { type Spin, sweepArc } from '../../../../core/hex/arcs.ts';
 import { type Hex, hexEquals, hexKey, neighbor } from '../../../../core/hex/coords.ts';
 import { frontDirections } from '../../../../core/hex/facing.ts';
@@ -61,7 +62,7 @@ export function planSweep(
   const seen = new Set<string>();
   const targets = targetIds.map((id, i) => {
     const f = figures.find((x) => x.id === id);
-    if (!f) throw new CommandRejected(`targets[${i}]`, `no figure '${id}' able to be attacked`);
+    if (!f) throw new CommandRejected(`targets[${i}]`, `no figure ${quote(String(id))} able to be attacked`);
     if (f.id === attacker.id) throw new CommandRejected(`targets[${i}]`, 'a figure cannot sweep at itself');
     if (f.side === attacker.side) throw new CommandRejected(`targets[${i}]`, `'${id}' is a friend: friends in the arc are not targets (R-S5)`);
     if (seen.has(id)) throw new CommandRejected(`targets[${i}]`, `'${id}' is listed twice`);

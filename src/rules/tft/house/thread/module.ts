@@ -4,6 +4,7 @@
 // Option `thread` (default on; `off` or false restores standard TFT: the core's own states) and
 // `threadFatigue` (`separate`, default: fatigue counts toward unconsciousness only; `combined`:
 // dyST = remST, for tables not using the fatigue house rules).
+import { quote } from '../../../../core/issues.ts';
 import { z } from 'zod';
 import type { Issue } from '../../../../core/errors.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
@@ -97,7 +98,7 @@ function targetOf(ctx: { state: TftState; core: TftContext['core'] }, cmd: House
   const id = cmd.target;
   if (typeof id !== 'string') throw new CommandRejected('command.target', 'expected the id of the figure to treat');
   const t = ctx.core.figure(ctx.state, id);
-  if (!t) throw new CommandRejected('command.target', `no figure '${id}'`);
+  if (!t) throw new CommandRejected('command.target', `no figure ${quote(String(id))}`);
   return t;
 }
 
