@@ -243,6 +243,18 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect(bad.json().issues[0].path).toBe('body.enteredDice');
   });
 
+  it('settings PATCH changes only the fields it names: notes alone keep the hidden figures, the dice setting and the hidden stats (zod filled the others with their defaults)', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/settings`;
+    const first = { hiddenFigures: ['cedric'], hideEnemyStats: true, enteredDice: 'gm' };
+    expect((await srv.app.inject({ method: 'PATCH', url, headers: bearer(gm.token), payload: first })).statusCode).toBe(200);
+    const notes = [{ id: 'n1', text: 'The ford is slippery', hidden: false }];
+    const r = await srv.app.inject({ method: 'PATCH', url, headers: bearer(gm.token), payload: { notes } });
+    expect(r.statusCode, r.body).toBe(200);
+    const gv = await getView(srv.app, encounter.id, gm.token);
+    expect(gv.settings).toEqual({ ...first, notes });
+  });
+
   it("a command hidden from a viewer shows neither itself nor its dice (log, step, Markdown export); a step with a hidden figure's event shows no dice list", async () => {
     // The skirmish with the blue bowman hidden: he shoots at Hal (his dice in the log entry)
     // while the other figures' steps go on in view.

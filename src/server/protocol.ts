@@ -59,17 +59,28 @@ export const Note = z.object({
 export type Note = z.infer<typeof Note>;
 
 /** What the GM controls about an encounter (PATCH /api/encounters/:id/settings). */
-export const EncounterSettings = z.object({
+const settingsFields = {
   /** Who may send physical dice faces with a command: nobody, the GM only, or everyone. */
-  enteredDice: z.enum(['off', 'gm', 'all']).default('off'),
+  enteredDice: z.enum(['off', 'gm', 'all']),
   /** Figures only the GM sees (ambushers, the lurking troll). */
-  hiddenFigures: z.array(z.string()).default([]),
+  hiddenFigures: z.array(z.string()),
   /** Hide ST, wounds, fatigue and hp of figures not on the viewer's side. */
-  hideEnemyStats: z.boolean().default(false),
-  notes: z.array(Note).default([]),
+  hideEnemyStats: z.boolean(),
+  notes: z.array(Note),
+};
+/** The settings, each field left out at its start value. */
+export const EncounterSettings = z.object({
+  enteredDice: settingsFields.enteredDice.default('off'),
+  hiddenFigures: settingsFields.hiddenFigures.default([]),
+  hideEnemyStats: settingsFields.hideEnemyStats.default(false),
+  notes: settingsFields.notes.default([]),
 });
 export type EncounterSettings = z.infer<typeof EncounterSettings>;
-export const SettingsPatch = EncounterSettings.partial();
+/**
+ * A change of settings: a field left out stays as it is. Not EncounterSettings.partial(): zod 4
+ * fills a partial's defaulted fields in, so `{notes}` reset the hidden figures and the dice.
+ */
+export const SettingsPatch = z.object(settingsFields).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** An encounter's public metadata (lists, headers). */
