@@ -78,3 +78,47 @@ describe('seats held by one browser', () => {
     expect(h.errors).toEqual([]);
   });
 });
+
+describe("the GM's hidden figures and notes", () => {
+  it("a figure the GM hides leaves the player's page (and comes back); a note for everyone reaches the player, a GM-only one does not; the seat list names the seat's figures", async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    await gm.locator('[data-tab="share"]').click();
+    await gm.getByTestId('seat-side-south').click();
+    const link = await gm.getByTestId('issued-link').first().inputValue();
+    await expect.poll(() => gm.locator('.tokens li', { hasText: 'south' }).textContent()).toMatch(/south: Cedric/);
+
+    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    await player.goto(link);
+    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    await expect.poll(() => player.getByTestId('figure-bjorn').count()).toBe(1);
+
+    // Bjorn lies in ambush: hidden from players, marked so on the GM's map.
+    await gm.locator('[data-hide="bjorn"]').check();
+    await expect.poll(() => player.getByTestId('figure-bjorn').count()).toBe(0);
+    expect(await player.getByTestId('figure-cedric').count()).toBe(1);
+    await expect.poll(() => gm.getByTestId('figure-bjorn').textContent()).toMatch(/hidden/);
+
+    // Two notes: one for everyone, one for the GM only (the form's default).
+    await gm.getByLabel('Note', { exact: true }).fill('The ford is slippery');
+    await gm.getByLabel('GM only (players do not see it)').uncheck();
+    await gm.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => gm.getByTestId('notes').locator('li').count()).toBe(1);
+    await gm.getByLabel('Note', { exact: true }).fill('Bjorn springs out at turn 3');
+    await gm.getByLabel('What the note is about').selectOption('bjorn');
+    await gm.getByLabel('GM only (players do not see it)').check();
+    await gm.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => gm.getByTestId('notes').locator('li').count()).toBe(2);
+    // Adding the notes left Bjorn hidden (each change sends every setting: the server's PATCH resets those left out).
+    expect(await gm.locator('[data-hide="bjorn"]').isChecked()).toBe(true);
+    await player.locator('[data-tab="status"]').click();
+    await expect.poll(() => player.getByTestId('notes').textContent()).toContain('The ford is slippery');
+    expect(await player.getByTestId('figure-bjorn').count()).toBe(0);
+    expect(await player.getByTestId('notes').textContent()).not.toContain('springs out');
+    await h.shot(gm, 'gm-hidden-figure-and-notes');
+
+    await gm.locator('[data-hide="bjorn"]').uncheck();
+    await expect.poll(() => player.getByTestId('figure-bjorn').count()).toBe(1);
+    expect(h.errors).toEqual([]);
+  });
+});

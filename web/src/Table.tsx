@@ -6,16 +6,16 @@ import { type Hex, directionTo, hexKey } from '../../src/core/hex/coords.ts';
 import { ring } from '../../src/core/hex/rings.ts';
 import { getSystem } from '../../src/rules/index.ts';
 import { Header } from './App.tsx';
-import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
+import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api, errorView } from './api/client.ts';
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
-import { mergeEntries, trayGroups, undoTarget } from './model/log.ts';
+import { mergeEntries, trayGroups, trayLabel, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
-import { type OptionView, groupOptions, optionsOf } from './model/options.ts';
+import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
 import { selectionFor, whoseTurn } from './model/turn.ts';
-import { type Obj, clockView, distinctNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
+import { type Obj, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
@@ -82,14 +82,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         setEv(encounter);
         setView(encounter.view);
         setClosed(null);
-        const seatNames = figureViews(encounter.view.state)
-          .filter((f) => encounter.figures.includes(f.id))
-          .map((f) => f.name);
         holdToken(encounterId, {
           token,
           role: encounter.role,
           name: encounter.encounter.name,
-          ...(encounter.role === 'player' ? { figures: encounter.figures, seat: seatNames.join(', ') } : {}),
+          ...(encounter.role === 'player' ? { figures: encounter.figures, seat: figureNames(encounter.figures, figureViews(encounter.view.state)) } : {}),
         });
         api
           .log(encounterId, token, 0)
@@ -131,7 +128,12 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const system = typeof state.system === 'string' ? state.system : (ev?.encounter.system ?? '');
   const isGm = ev?.role === 'gm';
   const rawFigures = useMemo(() => distinctNames(figureViews(state, rep)), [state, rep]);
-  const figures = useMemo(() => markEngaged(rawFigures, (f) => (f.hex && f.facing !== undefined ? adjacentArcs(f.hex, f.facing, f.frontCount) : [])), [rawFigures]);
+  // The GM's map marks the figures hidden from players (settings.hiddenFigures).
+  const hiddenFigures = ev?.settings.hiddenFigures;
+  const figures = useMemo(() => {
+    const marked = markEngaged(rawFigures, (f) => (f.hex && f.facing !== undefined ? adjacentArcs(f.hex, f.facing, f.frontCount) : []));
+    return hiddenFigures?.length ? marked.map((f) => (hiddenFigures.includes(f.id) ? { ...f, markers: ['hidden', ...f.markers] } : f)) : marked;
+  }, [rawFigures, hiddenFigures]);
   const hasMap = figures.some((f) => f.hex);
   const clock = { ...clockView(state, rep ?? { pending: view?.pending ?? null }), over: view?.over ?? false };
   const pending = view?.pending ?? null;
@@ -204,9 +206,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   };
 
   // ---- commands -----------------------------------------------------------------------------
-  // What had the focus when the physical-dice prompt opened (the button that sent the command):
-  // it gets it back when the prompt closes and the command is done, cancelled or not (it was
-  // left on the page's body). Its first die only: later dice open with the focus in the prompt.
+  // What had the focus when the command was sent (the button that sent it), once a physical die is
+  // asked for: it gets it back when the prompt closes and the command is done, cancelled or not
+  // (it was left on the page's body). Taken as the command leaves, not when the server's answer
+  // comes: by then the button, disabled while the command is on its way, may have lost the focus.
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (prompt || busy || !opener.current) return;
@@ -215,9 +218,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (el.isConnected && document.activeElement === document.body) el.focus();
   }, [prompt, busy]);
 
-  const askFace = (sides: number, index: number, what: DiceFor) =>
+  const askFace = (sides: number, index: number, what: DiceFor, from: Element | null) =>
     new Promise<number>((resolve, reject) => {
-      const from = document.activeElement;
       if (!opener.current && from instanceof HTMLElement && from !== document.body && !from.closest('.dice-prompt')) opener.current = from;
       setPrompt({
         sides,
@@ -247,6 +249,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     const t = live.current;
     if (!t || sending.current) return false;
     sending.current = true;
+    const from = document.activeElement;
     setBusy(true);
     // Physical dice only while the GM's settings allow them for this role (the server checks too).
     const allowed = ev?.settings.enteredDice === 'all' || (ev?.settings.enteredDice === 'gm' && ev?.role === 'gm');
@@ -255,7 +258,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       for (;;) {
         const r = await t.command(command, faces);
         if (r.type === 'ack') return true;
-        const f = await askFace(r.sides, r.index, { command: words ?? commandWords(command), purpose: r.purpose, entered: faces ?? [] });
+        const f = await askFace(r.sides, r.index, { command: words ?? commandWords(command), purpose: r.purpose, entered: faces ?? [] }, from);
         faces = [...(faces ?? []), f];
       }
     } catch (e) {
@@ -418,12 +421,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       });
     }
   }
-  for (const o of options) {
-    for (const t of o.targets) {
-      const f = figures.find((x) => x.id === t);
-      if (f?.hex && !highlights.some((h) => h.cls === 'hl-target' && hexKey(h.hex) === hexKey(f.hex!))) highlights.push({ hex: f.hex, cls: 'hl-target' });
-    }
-  }
+  // Targets of the options; a friend an option would attack ("(a friend!)") in a warning style.
+  for (const m of targetMarks(options, figures, sel)) highlights.push({ hex: m.hex, cls: m.friend ? 'hl-friend' : 'hl-target' });
   if (chosen) highlights.push({ hex: chosen.hex, cls: 'hl-dest' });
 
   // ---- render -------------------------------------------------------------------------------
@@ -528,8 +527,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
             <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
           )}
-          {/* A figure's roll (an action-order roll-off) is labelled with its map token, as the map shows it. */}
-          <DiceTray groups={dice.groups.map((g) => (g.figure ? { ...g, label: figures.find((f) => f.id === g.figure)?.short ?? name(g.figure) } : g))} stamp={dice.stamp} label={dice.label} />
+          {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it. */}
+          <DiceTray groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, (id) => figures.find((f) => f.id === id)?.short ?? name(id)) }))} stamp={dice.stamp} label={dice.label} />
           {hasMap && (
             <div className="legend">
               <span className="lg front">front</span>
@@ -644,6 +643,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 onSelect={setSelected}
                 mine={mine}
                 onCommand={status === 'live' ? (c) => void send(c) : undefined}
+                notes={ev.settings.notes}
               />
             )}
             {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}
@@ -659,23 +659,26 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           </div>
         )}
         {closed && <div className="toast error">Disconnected: {closed}</div>}
-        {toasts.map((t) => (
-          <div key={t.id} className="toast error" role="alert" data-testid="error">
-            <button type="button" className="ghost small close" aria-label="Dismiss" onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}>
-              ×
-            </button>
-            {t.text}
-            {t.issues.some((i) => !t.text.includes(i.message)) && (
-              <ul>
-                {t.issues.map((i) => (
-                  <li key={`${i.path}:${i.message}`}>
-                    <code>{i.path}</code> {i.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        ))}
+        {toasts.map((t) => {
+          const shown = errorView(t.text, t.issues);
+          return (
+            <div key={t.id} className="toast error" role="alert" data-testid="error">
+              <button type="button" className="ghost small close" aria-label="Dismiss" onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}>
+                ×
+              </button>
+              {shown.text}
+              {shown.issues.length > 0 && (
+                <ul>
+                  {shown.issues.map((i) => (
+                    <li key={`${i.path}:${i.message}`}>
+                      <code>{i.path}</code> {i.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
       </div>
       {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} what={prompt.what} onFace={prompt.resolve} onCancel={prompt.reject} />}
       {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}

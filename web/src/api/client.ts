@@ -48,6 +48,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An error as a page shows it, each problem once. The server's message often joins its issues
+ * ("invalid scenario: scenario.figures[0].dx: expected a number, got 'high'; scenario.figures[1]
+ * ..."): several such are shown as the message's head ("invalid scenario") and the list; one,
+ * as the message alone. Issues the message does not say are listed under it.
+ */
+export function errorView(message: string, issues: readonly { path: string; message: string }[]): { text: string; issues: { path: string; message: string }[] } {
+  const at = issues.map((i) => message.indexOf(i.path ? `${i.path}: ${i.message}` : i.message));
+  if (issues.length > 1 && at.every((x) => x >= 0)) {
+    const head = message.slice(0, Math.min(...at)).replace(/[\s:;,]+$/, '');
+    if (head) return { text: head, issues: [...issues] };
+  }
+  return { text: message, issues: issues.filter((i) => !message.includes(i.message)) };
+}
+
 async function http<T>(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const h: Record<string, string> = { ...headers };
   if (token) h.authorization = `Bearer ${token}`;

@@ -2,7 +2,7 @@
 // the encounters this browser holds a seat at.
 import { useEffect, useState } from 'react';
 import { Header, navigate } from '../App.tsx';
-import { type ApiError, api } from '../api/client.ts';
+import { type ApiError, api, errorView } from '../api/client.ts';
 import { forgetToken, heldTokens, holdToken, seatLabel, tableLink } from '../api/tokens.ts';
 import { Editor } from './Editor.tsx';
 
@@ -80,20 +80,7 @@ export function Home() {
             </button>
           ))}
         </div>
-        {error && (
-          <div className="error" role="alert">
-            {error}
-            {issues.length > 0 && (
-              <ul>
-                {issues.map((i) => (
-                  <li key={`${i.path}:${i.message}`}>
-                    <code>{i.path || '(scenario)'}</code> {i.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {error && <ErrorBox message={error} issues={issues} />}
         {tab === 'examples' && (
           <div className="examples">
             {examples === null && !error && <p className="muted">Loading examples…</p>}
@@ -162,5 +149,24 @@ export function Home() {
         )}
       </section>
     </main>
+  );
+}
+
+/** The lobby's error: the server's message and its problems, each once (errorView). */
+export function ErrorBox({ message, issues }: { message: string; issues: readonly { path: string; message: string }[] }) {
+  const v = errorView(message, issues);
+  return (
+    <div className="error" role="alert">
+      {v.text}
+      {v.issues.length > 0 && (
+        <ul>
+          {v.issues.map((i) => (
+            <li key={`${i.path}:${i.message}`}>
+              <code>{i.path || '(scenario)'}</code> {i.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

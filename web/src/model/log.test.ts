@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { RecordingDice, SeededDice } from '../../../src/core/dice/source.ts';
+import { seedRng } from '../../../src/core/rng.ts';
+import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import { effectiveLine, entryFaces, entryMentions, eventRows, mergeEntries, trayGroups, undoTarget } from './log.ts';
+import { effectiveLine, entryFaces, entryMentions, eventRows, mergeEntries, trayGroups, trayLabel, undoTarget } from './log.ts';
 
 const by = { role: 'gm' as const, tokenId: 't' };
 const cmd = (seq: number, command: unknown = { kind: 'x' }, events: Record<string, unknown>[] = []): LogEntryView => ({
@@ -72,9 +77,9 @@ describe('the log', () => {
       { label: 'attack', faces: [5, 1, 1], summed: true },
       { label: 'damage', faces: [5, 3], summed: true },
     ]);
-    // AD&D events carry totals, not faces: a d6, a d20 and a d8 of different rolls.
-    const adnd = trayGroups({ ...base, seq: 6, kind: 'command', faces: [4, 17, 8], events: [{ type: 'attack', roll: 17 }] });
-    expect(adnd).toEqual([{ label: 'dice', faces: [4, 17, 8], summed: false }]);
+    // Faces no event claims: a d6, a d20 and a d8 of different rolls, shown but not summed.
+    const loose = trayGroups({ ...base, seq: 6, kind: 'command', faces: [4, 17, 8], events: [{ type: 'moved' }] });
+    expect(loose).toEqual([{ label: 'dice', faces: [4, 17, 8], summed: false }]);
     expect(trayGroups({ ...base, seq: 7, kind: 'rewind', to: 2 })).toEqual([]);
     // TFT initiative: a d6 per side (ties rerolled): labelled by side, not summed together.
     const init = trayGroups({ ...base, seq: 1, kind: 'command', faces: [3, 3, 6, 1], events: [{ type: 'initiative', rolls: [{ side: 'north', faces: [3, 6] }, { side: 'south', faces: [3, 1] }] }] });
@@ -123,10 +128,70 @@ describe('the log', () => {
       ],
     });
     expect(order).toEqual([
-      { label: 'b-rifle', faces: [5], summed: false, figure: 'b-rifle' },
-      { label: 'r-rifle', faces: [3], summed: false, figure: 'r-rifle' },
-      { label: 'b-smg', faces: [2, 6], summed: false, figure: 'b-smg' },
-      { label: 'r-smg', faces: [2, 1], summed: false, figure: 'r-smg' },
+      { label: '', faces: [5], summed: false, figure: 'b-rifle' },
+      { label: '', faces: [3], summed: false, figure: 'r-rifle' },
+      { label: '', faces: [2, 6], summed: false, figure: 'b-smg' },
+      { label: '', faces: [2, 1], summed: false, figure: 'r-smg' },
+    ]);
+    // The table writes each figure's map token (its roll-off needs no other word).
+    expect(order.map((g) => trayLabel(g, (id) => id.toUpperCase()))).toEqual(['B-RIFLE', 'R-RIFLE', 'B-SMG', 'R-SMG']);
+  });
+
+  it('dice tray, AD&D (seed 3380eb42): every die of a step is shown, labelled by what it is and whose (was one unlabelled "dice" heap)', () => {
+    const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
+    const adnd = systems.adnd;
+    const steps: { faces: number[]; groups: ReturnType<typeof trayGroups> }[] = [];
+    // Frito and Rocky (two weapons, extra attacks), and the melee (spells, criticals, saving throws), played by the AI.
+    for (const example of ['frito-and-rocky', 'melee']) {
+      const s = adnd.setup(parse(readFileSync(new URL(`../../../examples/adnd/${example}.yaml`, import.meta.url), 'utf8')));
+      const seeded = new SeededDice(seedRng(1));
+      for (let seq = 1; seq <= 300 && adnd.pending(s); seq++) {
+        const dice = new RecordingDice(seeded);
+        const events: Record<string, unknown>[] = [];
+        adnd.apply(s, adnd.decide(adnd.clone(s)), dice, (e) => events.push(e as unknown as Record<string, unknown>));
+        steps.push({ faces: dice.faces, groups: trayGroups({ ...base, seq, kind: 'command', faces: dice.faces, events }) });
+      }
+    }
+    const rolled = steps.filter((x) => x.faces.length > 0);
+    expect(rolled.length).toBeGreaterThan(2);
+    for (const x of rolled) {
+      // The groups hold exactly the dice the engine rolled, in its order: none lost, none unlabelled.
+      expect(x.groups.flatMap((g) => g.faces)).toEqual(x.faces);
+      expect(x.groups.every((g) => g.label !== 'dice' && g.label !== '')).toBe(true);
+    }
+    const all = rolled.flatMap((x) => x.groups);
+    const labels = new Set(all.map((g) => g.label));
+    // A round's extra-attack d100 of each fighter (R-A5), every blow's d20, a hit's damage dice (long sword d12, club d10...).
+    expect(labels).toContain('extra attack d100');
+    expect(labels).toContain('to-hit d20');
+    expect([...labels].some((l) => /^damage \d*d\d+$/.test(l))).toBe(true);
+    const toHit = all.filter((g) => g.label === 'to-hit d20');
+    expect(toHit.every((g) => g.faces.length === 1 && g.faces[0] >= 1 && g.faces[0] <= 20 && typeof g.figure === 'string')).toBe(true);
+    expect(all.filter((g) => /^damage/.test(g.label)).every((g) => g.summed)).toBe(true);
+  });
+
+  it("dice tray, AD&D: a spell's one damage roll is shown once though every figure it strikes reports it; each saving throw is that figure's", () => {
+    const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
+    const clock = { turn: 1, segment: 3, round: 1, segmentOfRound: 3 };
+    const blast = (figure: string, save: number) => ({
+      type: 'spell-damage',
+      ...clock,
+      figure,
+      spell: 'fireball',
+      save: { kind: 'spell', roll: save, need: 14, saved: false },
+      damage: { entries: [{ source: '3d6 [2, 5, 6]', delta: 13, rule: 'adnd-phb' }], total: 13 },
+    });
+    const groups = trayGroups({
+      ...base,
+      seq: 4,
+      kind: 'command',
+      faces: [2, 5, 6, 9, 17],
+      events: [{ type: 'cast', ...clock, figure: 'zara', spell: 'fireball', target: 'g1' }, blast('g1', 9), blast('g2', 17)],
+    });
+    expect(groups).toEqual([
+      { label: 'spell damage 3d6', faces: [2, 5, 6], summed: true },
+      { label: 'save vs spell d20', faces: [9], summed: false, figure: 'g1' },
+      { label: 'save vs spell d20', faces: [17], summed: false, figure: 'g2' },
     ]);
   });
 });

@@ -128,23 +128,103 @@ export function entryFaces(entry: LogEntryView): number[] {
 
 /** What the dice tray shows of a step's rolls. */
 export interface TrayGroup {
+  /** What the roll is ("attack", "to-hit d20"); empty where the figure alone says it (a roll-off). */
   label: string;
   faces: number[];
   /** Whether the faces are one roll (3d6, 2d+1...), so their sum means something. */
   summed: boolean;
-  /** The figure whose roll this is, when the label is its id (the table shows its name). */
+  /** The figure whose roll this is: the table writes its map token before the label (trayLabel). */
   figure?: string;
+}
+
+/** A tray group's label as the table shows it: the figure's token (`token(id)`), then what the roll is. */
+export function trayLabel(g: TrayGroup, token: (id: string) => string): string {
+  return [g.figure === undefined ? '' : token(g.figure), g.label].filter(Boolean).join(' ');
+}
+
+const isFace = (v: unknown): v is number => Number.isInteger(v);
+
+/** Die faces a ledger entry's text lists ("long sword 1d12 rolled [2]", "3d6 [1, 4, 6]"), with the dice named ("d12", "3d6"). */
+function ledgerRolls(v: unknown): { source: string; dice: string; faces: number[] }[] {
+  const l = toLedger(v);
+  if (!l) return [];
+  const out: { source: string; dice: string; faces: number[] }[] = [];
+  for (const x of l.entries) {
+    const m = /(?:(\d*)d(\d+)\S*\s+)?(?:rolled\s+)?\[(\d+(?:,\s*\d+)*)\]/.exec(x.source);
+    if (!m) continue;
+    const n = m[1] && m[1] !== '1' ? m[1] : '';
+    out.push({ source: x.source, dice: m[2] ? `${n}d${m[2]}` : '', faces: m[3].split(',').map((f) => Number(f.trim())) });
+  }
+  return out;
+}
+
+/**
+ * AD&D events report a roll's result, not a list of faces: the d20 to hit (`roll`), a critical's
+ * confirming and table d20s, the damage dice its ledger lists, a saving throw's d20, the d100 and
+ * d10 of an extra attack (R-A5), a side's surprise d100. Each is labelled with what it is and,
+ * where it is a figure's, whose. `seen`: the spell damage rolls already shown for this cast (a
+ * fireball's one roll is reported, in the same words, on every figure it strikes).
+ */
+function adndGroups(e: Obj, seen: Set<string>): TrayGroup[] {
+  const out: TrayGroup[] = [];
+  const who = (k: string) => (typeof e[k] === 'string' ? { figure: e[k] as string } : {});
+  const one = (label: string, face: unknown, by: { figure?: string }) => {
+    if (isFace(face)) out.push({ label, faces: [face], summed: false, ...by });
+  };
+  const save = (v: unknown, by: { figure?: string }) => {
+    if (isObj(v)) one(`save${typeof v.kind === 'string' ? ` vs ${v.kind}` : ''} d20`, v.roll, by);
+  };
+  const damage = (v: unknown, label: string, by: { figure?: string }) => {
+    for (const r of ledgerRolls(v)) {
+      const key = `${label}:${r.source}`;
+      if (label === 'spell damage' && seen.has(key)) continue;
+      seen.add(key);
+      out.push({ label: `${label}${r.dice ? ` ${r.dice}` : ''}`, faces: r.faces, summed: true, ...by });
+    }
+  };
+  switch (e.type) {
+    case 'attack': {
+      const by = who('attacker');
+      one('to-hit d20', e.roll, by);
+      if (isObj(e.critical)) {
+        one('critical confirm d20', e.critical.confirm, by);
+        one('critical d20', e.critical.third, by);
+      }
+      damage(e.damage, 'damage', by);
+      save(e.save, who('target'));
+      break;
+    }
+    case 'extra-roll':
+      one('extra attack d100', e.roll, who('figure'));
+      one('extra attack segment d10', e.d10, who('figure'));
+      break;
+    case 'surprise':
+      if (e.rolled !== false) one(`${typeof e.side === 'string' ? `${e.side} ` : ''}surprise d100`, e.roll, {});
+      break;
+    case 'spell-damage':
+      damage(e.damage, 'spell damage', {});
+      save(e.save, who('figure'));
+      break;
+    case 'status':
+    case 'struggle':
+      save(e.save, who('figure'));
+      break;
+  }
+  return out;
 }
 
 /**
  * The dice tray's groups for a new log entry: one per event that rolled (an event's faces are
- * one roll, summed); an entry whose faces no event claims shows them unsummed (a d20, a d8 and
- * a d6 of different rolls add up to nothing). A rewind clears the tray (empty list).
+ * one roll, summed), or per roll an AD&D event reports (each named: to-hit d20, damage d8...);
+ * an entry whose faces no event claims shows them unsummed (a d20, a d8 and a d6 of different
+ * rolls add up to nothing). A rewind clears the tray (empty list).
  */
 export function trayGroups(entry: LogEntryView): TrayGroup[] {
   if (entry.kind === 'rewind') return [];
   const groups: TrayGroup[] = [];
+  const seen = new Set<string>();
   for (const r of eventRows(entry)) {
+    if (r.type === 'cast') seen.clear();
     if (r.faces.length > 0) groups.push({ label: r.type, faces: r.faces, summed: true });
     // A grenade's scatter (R-H12): a d6 for the distance and a d6 for the direction, not one roll.
     else if (Number.isInteger(r.raw.distanceFace) && Number.isInteger(r.raw.directionFace)) {
@@ -154,7 +234,7 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
     else if (Array.isArray(r.raw.order)) {
       for (const x of r.raw.order) {
         if (!isObj(x) || typeof x.figure !== 'string' || !Array.isArray(x.rolls) || x.rolls.length === 0 || !x.rolls.every((f) => Number.isInteger(f))) continue;
-        groups.push({ label: x.figure, faces: x.rolls as number[], summed: false, figure: x.figure });
+        groups.push({ label: '', faces: x.rolls as number[], summed: false, figure: x.figure });
       }
     }
     // One roll per side or figure (TFT initiative: rolls [{side, faces}]): a group each.
@@ -166,6 +246,8 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
         groups.push({ label: who, faces: x.faces as number[], summed: false });
       }
     }
+    // AD&D (its events carry the segment clock): results, not faces (a d20 to hit, the damage dice in the ledger's words...).
+    else if (typeof r.raw.segmentOfRound === 'number') groups.push(...adndGroups(r.raw, seen));
   }
   if (groups.length === 0 && entryFaces(entry).length > 0) groups.push({ label: 'dice', faces: entryFaces(entry), summed: false });
   return groups;

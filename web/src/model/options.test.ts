@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatOdds, groupOptions, optionView, optionsOf, pct } from './options.ts';
+import { parse } from 'yaml';
+import { ScriptedDice } from '../../../src/core/dice/source.ts';
+import { systems } from '../../../src/rules/index.ts';
+import { SCORE_WHY, formatOdds, groupOptions, optionView, optionsOf, pct, targetMarks } from './options.ts';
+import { figureViews } from './view.ts';
 
 const ledger = (total: number) => ({ entries: [{ source: 'base', delta: total, rule: 'tft-core' }], total });
 
@@ -116,8 +121,48 @@ describe('grouping long option lists', () => {
       { q: 3, r: 2 },
     ]);
     expect(g[0].hexes[1].command).toEqual({ type: 'throw-grenade', figure: 'b', at: { q: 2, r: 2 }, weapon: 'b.grenade' });
-    expect(g[0].notes).toEqual(['best: Throw grenade at 2,2']);
+    expect(g[0].notes).toEqual([`best: Throw grenade at 2,2, by the engine's score (${SCORE_WHY})`]);
     expect(g[0].command).toBeUndefined();
+  });
+
+  it("a grenade's best hex is named by the engine's score, not as 'best expected damage' (a hex with more damage that hurts a friend scores less, R-H12)", () => {
+    // 1,2: 2.66 to foes, 0.02 to friends, score 2.62. 2,2: 2.70 to foes but 0.50 to a friend, score 1.70.
+    const hex = (q: number, expectedDamage: number, friendlyDamage: number) => ({
+      ...grenade(q, 2, expectedDamage),
+      friendlyDamage,
+      score: expectedDamage - 2 * friendlyDamage,
+    });
+    const [g] = groupOptions([hex(1, 2.66, 0.02), hex(2, 2.7, 0.5)].map((o, i) => optionView(o, `g${i}`)));
+    const chips = g.odds.map((d) => `${d.label} ${formatOdds(d)}`);
+    expect(chips).toEqual(['best hex 1,2: score 2.62', 'hit 5.0%', 'expected damage 2.66', 'friendly damage 0.02']);
+    expect(g.odds[0].title).toBe(SCORE_WHY);
+    expect(chips.some((c) => /best expected damage/.test(c))).toBe(false);
+    // The hovered hex says its own numbers, its score among them: 2.70 there is no contradiction.
+    expect(g.hexes.map((h) => h.note)).toEqual(['hit 5.0%, expected damage 2.66, friendly damage 0.02, score 2.62', 'hit 5.0%, expected damage 2.70, friendly damage 0.50, score 1.70']);
+  });
+});
+
+describe('targets on the map', () => {
+  it('an attack the engine offers on a friend ("(a friend!)") marks that friend as a friend, not as a target like the enemies', () => {
+    const scenario = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'));
+    // Cedric next to Bjorn, and Bjorn's squire beside him.
+    scenario.figures[1].at = [3, 3];
+    scenario.figures.push({ ...scenario.figures[0], id: 'squire', name: 'Squire', at: [2, 4] });
+    const tft = systems.tft;
+    const s = tft.setup(scenario);
+    const dice = new ScriptedDice([6, 1]);
+    tft.apply(s, tft.parseCommand({ type: 'begin' }), dice, null);
+    const report = tft.explain(s);
+    const figures = figureViews(s, report);
+    const bjorn = figures.find((f) => f.id === 'bjorn')!;
+    const options = groupOptions(optionsOf(report, 'bjorn'));
+    expect(options.some((o) => o.targets.includes('squire') && /a friend!/.test(o.label))).toBe(true);
+    const marks = targetMarks(options, figures, bjorn);
+    expect(marks.map((m) => [m.id, m.friend])).toEqual([
+      ['cedric', false],
+      ['squire', true],
+    ]);
+    expect(marks.find((m) => m.id === 'squire')!.hex).toEqual(figures.find((f) => f.id === 'squire')!.hex);
   });
 });
 

@@ -3,7 +3,7 @@
 // target on the map, and nested choices (burst sizes, ammunition, sweep arcs...).
 import type { Hex } from '../../../src/core/hex/coords.ts';
 import type { Ledger } from '../../../src/core/ledger.ts';
-import { type Obj, asHex, isLedger, isObj, toLedger } from './view.ts';
+import { type FigureView, type Obj, asHex, isLedger, isObj, toLedger } from './view.ts';
 
 export interface OddsItem {
   key: string;
@@ -11,6 +11,8 @@ export interface OddsItem {
   value: number;
   /** How to print it: a probability as a percentage, or a plain number (expected damage...). */
   format: 'percent' | 'number';
+  /** What the number is, where its label cannot say it all (a tooltip). */
+  title?: string;
 }
 
 export interface OptionView {
@@ -265,6 +267,11 @@ export function groupOptions(options: OptionView[]): OptionView[] {
       if (members.length > 1) {
         for (const m of members) used.add(m.j);
         const best = members.map((m) => m.x).reduce((a, b) => (score(b) > score(a) ? b : a));
+        const bestHex = commandHex(best)!.hex;
+        const odds = best.odds.filter((d) => d.format === 'percent' || /damage/.test(d.label));
+        // The engine's best hex is the one of highest score, not of most damage (a hex that
+        // also hurts friends scores less): say so, and show that hex's own numbers beside it.
+        const engineScore = typeof best.raw.score === 'number' ? best.raw.score : null;
         out.push({
           ...o,
           key: `${o.key}.hexes`,
@@ -272,9 +279,12 @@ export function groupOptions(options: OptionView[]): OptionView[] {
           command: undefined,
           hexes: members.map(({ x }) => ({ hex: commandHex(x)!.hex, command: x.command, note: hexNote(x) })),
           hex: undefined,
-          odds: best.odds.filter((d) => d.format === 'percent' || /damage/.test(d.label)).map((d) => ({ ...d, label: `best ${d.label}` })),
+          odds:
+            engineScore === null
+              ? odds.map((d) => ({ ...d, label: `best ${d.label}` }))
+              : [{ key: 'score', label: `best hex ${bestHex.q},${bestHex.r}: score`, value: engineScore, format: 'number', title: SCORE_WHY }, ...odds],
           ledgers: best.ledgers,
-          notes: [`best: ${best.label}`],
+          notes: [engineScore === null ? `best: ${best.label}` : `best: ${best.label}, by the engine's score (${SCORE_WHY})`],
           raw: { ...o.raw, hexGroup: true },
         });
         return;
@@ -305,16 +315,36 @@ export function groupOptions(options: OptionView[]): OptionView[] {
   return out;
 }
 
+/** What the engine's score of a blast's hex is (R-H12 grenades; the AI aims by it). */
+export const SCORE_WHY = 'expected damage to foes minus twice the expected damage to friends and the thrower';
+
 function score(o: OptionView): number {
   const s = o.raw.score ?? o.raw.expectedDamage;
   return typeof s === 'number' ? s : 0;
 }
 
+/** A hex's own numbers, for the hint under the option as the pointer crosses it (its score too, where the engine gives one). */
 function hexNote(o: OptionView): string {
-  return o.odds
-    .filter((d) => d.format === 'percent' || /damage/.test(d.label))
-    .map((d) => `${d.label} ${formatOdds(d)}`)
-    .join(', ');
+  const shown = o.odds.filter((d) => d.format === 'percent' || /damage/.test(d.label)).map((d) => `${d.label} ${formatOdds(d)}`);
+  if (typeof o.raw.score === 'number') shown.push(`score ${formatOdds({ key: 'score', label: 'score', value: o.raw.score, format: 'number' })}`);
+  return shown.join(', ');
+}
+
+/**
+ * The figures the options target, to mark on the map: an enemy as a target; a friend (the
+ * engine lets a figure attack its own side: "(a friend!)") as a warning, never as an ordinary
+ * target. Each figure once, in the options' order; figures without a hex are left out.
+ */
+export function targetMarks(options: readonly OptionView[], figures: readonly FigureView[], actor: FigureView | undefined): { id: string; hex: Hex; friend: boolean }[] {
+  const out: { id: string; hex: Hex; friend: boolean }[] = [];
+  for (const o of options) {
+    for (const id of o.targets) {
+      const f = figures.find((x) => x.id === id);
+      if (!f?.hex || out.some((m) => m.id === id)) continue;
+      out.push({ id, hex: f.hex, friend: !!actor && f.side === actor.side });
+    }
+  }
+  return out;
 }
 
 function burstLabel(o: OptionView): string {

@@ -4,6 +4,7 @@
 import type { Hex } from '../../../src/core/hex/coords.ts';
 import type { Ledger } from '../../../src/core/ledger.ts';
 import { roundOf, segmentOfRound } from '../../../src/rules/adnd/clock.ts';
+import { FIREARMS } from '../../../src/rules/tft/house/hitech/data.ts';
 import { displayNames } from '../../../src/engine/names.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -73,7 +74,72 @@ export interface FigureView {
   short?: string;
   /** Short markers the map draws beside the figure ("prone", "overwatch", "surprised 3"...). */
   markers: string[];
+  /** HiTech firearms carried, with their ammunition (R-H9, R-H10). */
+  firearms: FirearmView[];
   raw: Obj;
+}
+
+/** A HiTech firearm's ammunition as the state keeps it (weapon.house.hitech: loaded, clip, spare clips). */
+export interface FirearmView {
+  /** The weapon instance's id (`figure.weapon`). */
+  uid: string;
+  name: string;
+  /** The loaded ammunition type ("standard", "slug", "apds"...). */
+  ammo: string;
+  /** Left in the loaded clip, of `clip`: rounds, or bursts for machineguns (`unit`). */
+  loaded: number;
+  clip: number;
+  unit: 'rounds' | 'bursts';
+  /** Full spare clips by ammunition type (those with none left are not listed). */
+  spare: { ammo: string; clips: number }[];
+  /** Rifle grenades left for an integral launcher. */
+  riflegrenades: number;
+  /** In hand (the figure's ready weapon). */
+  ready: boolean;
+}
+
+const CLIP_UNIT = new Map(FIREARMS.map((w) => [w.id, w.clipUnit]));
+
+/** The firearms of a TFT figure record, from its weapons' HiTech state (none without the HiTech module). */
+export function firearmsOf(f: Obj): FirearmView[] {
+  if (!Array.isArray(f.weapons)) return [];
+  const out: FirearmView[] = [];
+  for (const w of f.weapons) {
+    if (!isObj(w) || !isObj(w.house) || !isObj(w.house.hitech)) continue;
+    const g = w.house.hitech;
+    const loaded = num(g.loaded);
+    const clip = num(g.clip);
+    if (loaded === undefined || clip === undefined) continue;
+    const def = isObj(w.def) ? w.def : {};
+    const spare = isObj(g.spare) ? Object.entries(g.spare).flatMap(([ammo, n]) => (typeof n === 'number' && n > 0 ? [{ ammo, clips: n }] : [])) : [];
+    out.push({
+      uid: str(w.uid) ?? String(out.length),
+      name: str(def.name) ?? str(def.id) ?? 'firearm',
+      ammo: str(g.ammo) ?? '',
+      loaded,
+      clip,
+      unit: CLIP_UNIT.get(str(def.hitechFirearm) ?? '') ?? 'rounds',
+      spare,
+      riflegrenades: num(g.riflegrenades) ?? 0,
+      ready: typeof w.uid === 'string' && w.uid === f.ready,
+    });
+  }
+  return out;
+}
+
+/** A firearm's ammunition in words: "assault rifle: 16/20 rounds standard; spare clips: 2 standard". */
+export function firearmText(w: FirearmView): string {
+  const parts = [`${w.name}: ${w.loaded}/${w.clip} ${w.unit}${w.ammo ? ` ${w.ammo}` : ''}`];
+  parts.push(w.spare.length > 0 ? `spare clips: ${w.spare.map((s) => `${s.clips} ${s.ammo}`).join(', ')}` : 'no spare clip');
+  if (w.riflegrenades > 0) parts.push(`${w.riflegrenades} rifle grenade${w.riflegrenades === 1 ? '' : 's'}`);
+  return parts.join('; ');
+}
+
+/** The names of figures `ids`, in the table's order and naming ("Cedric, Bjorn"); an id the view lacks as itself. */
+export function figureNames(ids: readonly string[], figures: readonly FigureView[]): string {
+  const known = figures.filter((f) => ids.includes(f.id)).map((f) => f.name);
+  const unknown = ids.filter((id) => !figures.some((f) => f.id === id));
+  return [...known, ...unknown].join(', ');
 }
 
 function figuresOf(state: unknown): Obj[] {
@@ -155,6 +221,7 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
     ma: pick(f, ['ma', 'MA'], num),
     frontCount,
     markers,
+    firearms: firearmsOf(f),
     raw: f,
   };
 }

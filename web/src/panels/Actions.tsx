@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OptionView, formatOdds } from '../model/options.ts';
 import type { FigureView } from '../model/view.ts';
+import { Ammo } from './Ammo.tsx';
 import { LedgerView } from './LedgerView.tsx';
 
 const DIRS = ['E', 'SE', 'SW', 'W', 'NW', 'NE'];
@@ -73,6 +74,7 @@ export function Actions(p: ActionsProps) {
         {p.pendingKind && (p.canAct || (p.preview && p.move)) && <span className="pill now">{p.pendingKind}</span>}
         {!p.canAct && !p.preview && <span className="pill">{p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
       </div>
+      {f.firearms.length > 0 && <Ammo f={f} />}
       {p.move && <MoveCard {...p.move} />}
       {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}
       {p.options.length === 0 && !p.move && p.loading && <p className="muted">Working out the options…</p>}
@@ -150,12 +152,12 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
 }
 
 function OddsChips({ o }: { o: OptionView }) {
-  const main = o.odds.filter((x) => x.format === 'percent' || /damage|hits/.test(x.label));
+  const main = o.odds.filter((x) => x.format === 'percent' || /damage|hits|score/.test(x.label));
   const rest = o.odds.filter((x) => !main.includes(x));
   return (
     <span className="odds">
       {main.map((x) => (
-        <span key={x.key} className={`chip ${x.format === 'percent' ? 'p' : 'n'}`} data-odds={x.key}>
+        <span key={x.key} className={`chip ${x.format === 'percent' ? 'p' : 'n'}`} data-odds={x.key} title={x.title}>
           {x.label} <strong>{formatOdds(x)}</strong>
         </span>
       ))}

@@ -1,5 +1,7 @@
 // The GM's sharing panel: a player link per seat (bound to the figures it commands), a
-// spectator link, the issued tokens with revoke, and the table settings the GM controls.
+// spectator link, the issued tokens (with the figures each seat commands) with revoke, and the
+// table settings the GM controls: physical dice, hidden enemy stats, the figures hidden from
+// players (settings.hiddenFigures) and the GM's notes, for everyone or the GM only.
 // Issued links stay listed (in this browser) until dismissed: the server shows a secret once.
 // The seat list loads when the panel opens and after the GM issues or revokes a link, never
 // on a re-render; a failed load waits for the GM's "Retry" (no retry loop against the server).
@@ -7,7 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type EncounterSettings, type TokenInfo, api } from '../api/client.ts';
 import { type IssuedLink, dismissLink, issuedLinks, keepLink } from '../api/links.ts';
 import { absoluteLink } from '../api/tokens.ts';
-import type { FigureView } from '../model/view.ts';
+import { type FigureView, figureNames } from '../model/view.ts';
+import { NoteList } from './Status.tsx';
 
 export interface ShareProps {
   encounterId: string;
@@ -69,10 +72,27 @@ export function Share(p: ShareProps) {
     reload();
   }
 
+  // Every change sends only the field it changes (the server's PATCH leaves the others as they
+  // are, so another GM window's change to another field is kept). The controls show the change
+  // at once (a checkbox does not flip back until the server's broadcast comes), and two quick
+  // changes build on each other; the server's settings win when they come, and a refused change
+  // goes back to them.
+  const [settings, setSettings] = useState(p.settings);
+  const latest = useRef(p.settings);
+  const server = useRef(p.settings);
+  useEffect(() => {
+    server.current = latest.current = p.settings;
+    setSettings(p.settings);
+  }, [p.settings]);
   async function setting(patch: Partial<EncounterSettings>) {
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
+    setSettings(next);
     try {
       await api.settings(p.encounterId, p.token, patch);
     } catch (e) {
+      latest.current = server.current;
+      setSettings(server.current);
       onError.current((e as Error).message);
     }
   }
@@ -154,32 +174,122 @@ export function Share(p: ShareProps) {
           </button>
         </p>
       )}
-      <ul className="tokens">
-        {tokens.map((t) => (
-          <li key={t.id} className={t.revoked ? 'revoked' : ''}>
-            <span className="pill">{t.role}</span> {t.label || t.figures.join(', ') || '—'}
-            {t.role !== 'gm' && !t.revoked && (
-              <button type="button" className="ghost small" onClick={() => revoke(t.id)}>
-                revoke
-              </button>
-            )}
-            {t.revoked && <span className="muted"> revoked</span>}
-          </li>
-        ))}
-      </ul>
+      <SeatList tokens={tokens} figures={p.figures} onRevoke={revoke} />
       <h3>Table settings</h3>
       <label className="check">
         Physical dice:{' '}
-        <select value={p.settings.enteredDice} onChange={(e) => setting({ enteredDice: e.target.value as EncounterSettings['enteredDice'] })} aria-label="Who may enter physical dice">
+        <select value={settings.enteredDice} onChange={(e) => setting({ enteredDice: e.target.value as EncounterSettings['enteredDice'] })} aria-label="Who may enter physical dice">
           <option value="off">server rolls</option>
           <option value="gm">GM may enter</option>
           <option value="all">everyone may enter</option>
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={p.settings.hideEnemyStats} onChange={(e) => setting({ hideEnemyStats: e.target.checked })} />
+        <input type="checkbox" checked={settings.hideEnemyStats} onChange={(e) => setting({ hideEnemyStats: e.target.checked })} />
         Hide enemy ST and wounds from players
       </label>
+      <fieldset className="hidden-pick" data-testid="hidden-figures">
+        <legend title="Players and spectators do not see these figures, nor anything that names them (an ambusher, the lurking troll)">Hidden from players</legend>
+        {p.figures.map((f) => (
+          <label key={f.id} className="check">
+            <input type="checkbox" checked={settings.hiddenFigures.includes(f.id)} onChange={(e) => setting({ hiddenFigures: toggled(latest.current.hiddenFigures, f.id, e.target.checked) })} data-hide={f.id} />
+            {f.name}
+          </label>
+        ))}
+      </fieldset>
+      <h3>Notes</h3>
+      <NoteList notes={settings.notes} figures={p.figures}>
+        {(n) => (
+          <>
+            <label className="check" title="Only the GM sees a hidden note">
+              <input type="checkbox" checked={n.hidden} onChange={(e) => setting({ notes: latest.current.notes.map((x) => (x.id === n.id ? { ...x, hidden: e.target.checked } : x)) })} />
+              GM only
+            </label>
+            <button type="button" className="ghost small" aria-label={`Delete the note ${n.text.slice(0, 40)}`} onClick={() => setting({ notes: latest.current.notes.filter((x) => x.id !== n.id) })}>
+              ×
+            </button>
+          </>
+        )}
+      </NoteList>
+      <NoteForm
+        figures={p.figures}
+        onAdd={(note) => setting({ notes: [...latest.current.notes, { ...note, id: nextNoteId(latest.current.notes) }] })}
+      />
     </div>
+  );
+}
+
+/** `list` with `id` in it or not. */
+function toggled(list: readonly string[], id: string, on: boolean): string[] {
+  return on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id);
+}
+
+/** A note id not used yet ("n1", "n2"...). */
+export function nextNoteId(notes: readonly { id: string }[]): string {
+  let k = notes.length + 1;
+  while (notes.some((n) => n.id === `n${k}`)) k++;
+  return `n${k}`;
+}
+
+/** A new note: its text, on the encounter or on one figure, for the GM only (the default) or for everyone. */
+function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: string; figure?: string; hidden: boolean }): void }) {
+  const [text, setText] = useState('');
+  const [figure, setFigure] = useState('');
+  const [gmOnly, setGmOnly] = useState(true);
+  return (
+    <form
+      className="note-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!text.trim()) return;
+        onAdd({ text: text.trim(), hidden: gmOnly, ...(figure ? { figure } : {}) });
+        setText('');
+      }}
+    >
+      <textarea aria-label="Note" placeholder="A note (the troll waits under the bridge…)" rows={2} value={text} onChange={(e) => setText(e.target.value)} maxLength={10_000} />
+      <div className="row">
+        <select aria-label="What the note is about" value={figure} onChange={(e) => setFigure(e.target.value)}>
+          <option value="">the encounter</option>
+          {figures.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+        <label className="check">
+          <input type="checkbox" checked={gmOnly} onChange={(e) => setGmOnly(e.target.checked)} aria-label="GM only (players do not see it)" />
+          GM only
+        </label>
+        <button type="submit" className="small" disabled={!text.trim()}>
+          Add note
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The issued tokens: each seat's role, its player's name and the figures it commands, with revoke. */
+export function SeatList({ tokens, figures, onRevoke }: { tokens: readonly TokenInfo[]; figures: readonly FigureView[]; onRevoke(id: string): void }) {
+  return (
+    <ul className="tokens">
+      {tokens.map((t) => {
+        const commands = t.role === 'player' ? figureNames(t.figures, figures) : '';
+        const label = t.label && t.label !== commands && t.label !== t.role ? t.label : '';
+        return (
+          <li key={t.id} className={t.revoked ? 'revoked' : ''} data-token={t.id}>
+            <span className="pill">{t.role}</span> {label}
+            {label && commands ? ': ' : ''}
+            {commands && <span className="seat-figures">{commands}</span>}
+            {!label && !commands && (t.role === 'player' ? '—' : '')}
+            {t.role !== 'gm' && !t.revoked && (
+              <button type="button" className="ghost small" onClick={() => onRevoke(t.id)}>
+                revoke
+              </button>
+            )}
+            {t.revoked && <span className="muted"> revoked</span>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -6,17 +6,21 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ScriptedDice } from '../../../src/core/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../../src/core/dice/source.ts';
+import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
+import { FIREARMS } from '../../../src/rules/tft/house/hitech/data.ts';
+import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { type Obj, clockView, distinctNames, figureViews } from '../model/view.ts';
+import { Actions } from './Actions.tsx';
 import { Status } from './Status.tsx';
 
 const adnd = systems.adnd;
 const tft = systems.tft;
 
-/** The page's text of the Status panel for this state (AD&D unless told), with its log. */
-function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = []): string {
+/** The page's text of the Status panel for this state (AD&D unless told), with its log and the GM's notes. */
+function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = [], notes: StatusNotes = []): string {
   const report = systems[system].explain(state as never) as unknown as Obj;
   const html = renderToStaticMarkup(
     createElement(Status, {
@@ -29,10 +33,12 @@ function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: Lo
       sideColors: {},
       selected: null,
       onSelect: () => undefined,
+      notes,
     }),
   );
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 }
+type StatusNotes = NonNullable<Parameters<typeof Status>[0]['notes']>;
 
 describe('AD&D combatants', () => {
   it('say Round and Segment (not Turn), and name a declared target and a parried attacker as the table does', () => {
@@ -76,5 +82,60 @@ describe('TFT status', () => {
     const text = statusText(s, 'tft', entries);
     expect(text).toMatch(/Bjorn healthy prone /);
     expect(text).toMatch(/Cedric healthy dropped War ax /);
+  });
+});
+
+describe('HiTech ammunition (R-H10)', () => {
+  it("each figure's rounds loaded of the clip and its spare clips show in Status and in its action panel, and go down as it fires (shown nowhere)", () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/hitech-firefight.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    const clip = (id: string) => FIREARMS.find((w) => w.id === id)!.clipSizes[0];
+    const before = statusText(s, 'tft');
+    // The grenadier's scenario gives its ACR slugs, a spare slug and APDS clip and two rifle grenades.
+    expect(before).toContain(`ACR: ${clip('acr')}/${clip('acr')} rounds slug; spare clips: 1 slug, 1 apds; 2 rifle grenades`);
+    expect(before).toContain(`assault rifle: ${clip('assault-rifle')}/${clip('assault-rifle')} rounds standard; spare clips: ${DEFAULT_SPARE_CLIPS} standard`);
+
+    // The AI plays until someone fires: the rounds that burst used (explain's ammoUsed) are gone from the clip.
+    const dice = new SeededDice(seedRng(1));
+    let fired: { figure: string; used: number } | null = null;
+    for (let i = 0; i < 200 && !fired; i++) {
+      const c = tft.decide(tft.clone(s as never)) as unknown as Obj;
+      if (c.type === 'fire') {
+        const report = tft.explain(s as never) as unknown as { figures: { id: string; options: { command: Obj; ammoUsed?: number }[] }[] };
+        const o = report.figures.find((f) => f.id === c.figure)!.options.find((x) => JSON.stringify(x.command) === JSON.stringify(c))!;
+        fired = { figure: String(c.figure), used: o.ammoUsed! };
+      }
+      tft.apply(s as never, tft.parseCommand(c), dice, null);
+    }
+    expect(fired).not.toBeNull();
+    const firer = s.figures.find((f) => f.id === fired!.figure)!;
+    const gun = (firer.weapons as { def: { hitechFirearm?: string } }[]).find((w) => w.def.hitechFirearm)!.def.hitechFirearm!;
+    const left = `${clip(gun) - fired!.used}/${clip(gun)} rounds`;
+    expect(fired!.used).toBeGreaterThan(0);
+    expect(statusText(s, 'tft')).toMatch(new RegExp(`${String(firer.name)} .*: ${left} `));
+    const panel = renderToStaticMarkup(
+      createElement(Actions, {
+        figure: figureViews(s).find((f) => f.id === fired!.figure),
+        options: [],
+        canAct: false,
+        waitingFor: [],
+        armed: null,
+        onChoose: () => undefined,
+        onArm: () => undefined,
+        figureName: (id) => id,
+      }),
+    ).replace(/<[^>]+>/g, ' ');
+    expect(panel).toContain(`: ${left} `);
+  });
+});
+
+describe("the GM's notes", () => {
+  it('show in Status with the figure they are about, hidden ones marked "GM only"', () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));
+    const text = statusText(s, 'tft', [], [
+      { id: 'n1', text: 'The ford is slippery', hidden: false },
+      { id: 'n2', text: 'Cedric flees at half ST', figure: 'cedric', hidden: true },
+    ]);
+    expect(text).toMatch(/Notes The ford is slippery Cedric GM only Cedric flees at half ST/);
+    expect(statusText(s, 'tft')).not.toMatch(/Notes/);
   });
 });

@@ -1,12 +1,15 @@
 // TFT status: turn and phase, initiative, movement and action order; each figure's wound
 // state with what else a GM needs at a glance (prone, stance, 5-hit penalty, no weapon in hand:
 // model/conditions.ts), ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
-// the chance to survive the coming turns, stabilization progress (R-T3). Numbers come from
+// the chance to survive the coming turns, stabilization progress (R-T3); HiTech ammunition
+// (R-H10) under each figure's row; the GM's notes this viewer may read. Numbers come from
 // the state and from explain(): nothing is computed here but percentages.
-import type { LogEntryView } from '../api/client.ts';
+import { Fragment, type ReactNode } from 'react';
+import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
+import { Ammo } from './Ammo.tsx';
 import { pct } from '../model/options.ts';
 import { moveOrderView } from '../model/turn.ts';
 
@@ -25,6 +28,8 @@ export interface StatusProps {
   mine?: ReadonlySet<string>;
   /** Sends a command (the thread-roll attribute choice, R-T2); absent for spectators. */
   onCommand?(command: Obj): void;
+  /** The GM's notes this viewer may read (the server leaves hidden ones out for players). */
+  notes?: EncounterSettings['notes'];
 }
 
 const STAB_TURNS = 60; // R-T3: 5 minutes of work
@@ -117,7 +122,8 @@ export function Status(p: StatusProps) {
             const remST = f.remST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds - (f.fatigue ?? 0) : undefined);
             const dyST = f.dyST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds : undefined);
             return (
-              <tr key={f.id} {...rowProps(p, f)}>
+              <Fragment key={f.id}>
+              <tr {...rowProps(p, f)}>
                 <NameCell f={f} color={p.sideColors[f.side]} />
                 <td data-conditions={f.id}>
                   <span className={`state st-${f.state}`}>{f.state}</span>
@@ -133,13 +139,43 @@ export function Status(p: StatusProps) {
                 <td>{remST ?? '–'}</td>
                 <td>{dyST ?? '–'}</td>
               </tr>
+              {f.firearms.length > 0 && (
+                <tr {...rowProps(p, f)} className={`ammo-row${f.id === p.selected ? ' sel' : ''}`}>
+                  <td colSpan={7}>
+                    <Ammo f={f} />
+                  </td>
+                </tr>
+              )}
+              </Fragment>
             );
           })}
         </tbody>
       </table>
       )}
       <ThreadCards figures={p.figures} explained={explained} mine={p.mine} onCommand={p.onCommand} />
+      {p.notes && p.notes.length > 0 && (
+        <section className="status-notes">
+          <h4>Notes</h4>
+          <NoteList notes={p.notes} figures={p.figures} />
+        </section>
+      )}
     </div>
+  );
+}
+
+/** The GM's notes: on the encounter or on a figure (named as the table names it); "GM only" on those players never see (`children`: the GM's controls of a note, which say it themselves). */
+export function NoteList({ notes, figures, children }: { notes: EncounterSettings['notes']; figures: FigureView[]; children?(n: EncounterSettings['notes'][number]): ReactNode }) {
+  if (notes.length === 0) return null;
+  return (
+    <ul className="notes" data-testid="notes">
+      {notes.map((n) => (
+        <li key={n.id} data-note={n.id}>
+          {n.figure !== undefined && <span className="pill">{figures.find((f) => f.id === n.figure)?.name ?? n.figure}</span>}
+          {n.hidden && !children && <span className="pill gm-only">GM only</span>} <span className="note-text">{n.text}</span>
+          {children?.(n)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
