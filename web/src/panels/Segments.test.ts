@@ -47,7 +47,7 @@ describe('AD&D segment timeline', () => {
   it("says when a coming action lands in the grid's own terms, round and segment 1-10 (said 'segment 13' under a grid numbered 1-10)", () => {
     // Frito parries a minotaur: in round 2 the minotaur's butt lands in absolute segment 13.
     const schedule = [
-      { segment: 13, round: 2, segmentOfRound: 3, figure: 'minotaur', action: 'attack Frito the Fighter with butt', why: [{ source: 'waited landed in segment 8', delta: 8, rule: 'R-A1' }, { source: 'butt speed factor 5', delta: 5, rule: 'R-A2' }] },
+      { segment: 13, round: 2, segmentOfRound: 3, figure: 'minotaur', action: 'attack Frito the Fighter with butt', why: [{ source: 'wait ended in round 1 segment 8', delta: 8, rule: 'R-A1' }, { source: 'butt speed factor 5', delta: 5, rule: 'R-A2' }] },
       { segment: 20, round: 2, segmentOfRound: 10, figure: 'frito', action: 'attack Minotaur with long sword', why: [] },
     ];
     const cells = timelineCells([], [], 12, schedule);
