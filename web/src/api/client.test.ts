@@ -117,6 +117,35 @@ describe('the live connection', () => {
     t.close();
   });
 
+  it('a command lost with the socket, sent again, carries the seq it was first sent at (expectSeq): the server refuses it as stale if the first was stored, instead of applying it twice', async () => {
+    const { t } = table();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const attack = { type: 'attack', figure: 'bjorn', target: 'cedric' };
+    const first = t.command(attack);
+    expect(ws.sent.at(-1)).not.toHaveProperty('expectSeq');
+    ws.close(); // the server stored it (seq 6) but its ack never came
+    await expect(first).rejects.toThrow(/connection lost/);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    const back = FakeSocket.all[1];
+    back.open();
+    back.receive(welcome(6));
+    // the same command again: pinned to seq 5; another command is not
+    const again = t.command(attack);
+    expect(back.sent.at(-1)).toMatchObject({ type: 'command', command: attack, expectSeq: 5 });
+    back.receive({ type: 'rejected', id: back.sent.at(-1)?.id, code: 'conflict', message: 'the encounter moved on', issues: [] });
+    await expect(again).rejects.toThrow(/moved on/);
+    const other = t.command({ type: 'pass', figure: 'bjorn' });
+    expect(back.sent.at(-1)).not.toHaveProperty('expectSeq');
+    back.receive({ type: 'ack', id: back.sent.at(-1)?.id, seq: 7 });
+    await other;
+    // an ack clears what was lost: the attack is an ordinary command again
+    void t.command(attack).catch(() => undefined);
+    expect(back.sent.at(-1)).not.toHaveProperty('expectSeq');
+    t.close();
+  });
+
   it('waits 0.25 s, then twice as long each time, at most 5 s', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
   });

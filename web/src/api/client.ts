@@ -122,6 +122,8 @@ export interface LiveHandlers {
 interface PendingRequest {
   resolve(m: ServerMessage): void;
   reject(e: Error): void;
+  /** A command: its text and the seq the page stood at when it was sent (see `unanswered`). */
+  command?: { key: string; seq: number | undefined };
 }
 
 /**
@@ -130,7 +132,10 @@ interface PendingRequest {
  * reconnects with growing delays (0.25 s up to 5 s) and says the last seq it saw, so nothing is
  * missed and nothing is shown twice. A `bye` for a revoked token or a deleted encounter, or a
  * refused hello, is final. Requests in flight when the
- * socket drops fail (the caller shows the error; commands are never silently re-sent).
+ * socket drops fail (the caller shows the error; commands are never silently re-sent). The
+ * server may have stored such a command before the socket dropped: the same command sent again
+ * carries the seq it was first sent at (`expectSeq`), so it is refused as stale ('conflict')
+ * instead of being applied twice when the first one was stored.
  */
 export class LiveTable {
   private ws: WebSocket | null = null;
@@ -141,6 +146,8 @@ export class LiveTable {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private welcomed = false;
+  /** Commands lost with a dropped socket, by their text: the seq each was sent at. */
+  private unanswered = new Map<string, number>();
 
   constructor(
     readonly encounterId: string,
@@ -175,7 +182,10 @@ export class LiveTable {
 
   private dropped(): void {
     this.ws = null;
-    for (const p of this.pending.values()) p.reject(new ApiError('internal', 'connection lost before the server answered; check the log and try again'));
+    for (const p of this.pending.values()) {
+      if (p.command?.seq !== undefined) this.unanswered.set(p.command.key, p.command.seq);
+      p.reject(new ApiError('internal', 'connection lost before the server answered; check the log and try again'));
+    }
     this.pending.clear();
     if (this.closed) return;
     const delay = reconnectDelay(this.retry);
@@ -245,26 +255,36 @@ export class LiveTable {
     }
   }
 
-  private request(build: (id: string) => ClientMessage): Promise<ServerMessage> {
+  private request(build: (id: string) => ClientMessage, command?: PendingRequest['command']): Promise<ServerMessage> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.welcomed) {
       return Promise.reject(new ApiError('internal', 'not connected to the table yet; reconnecting…'));
     }
     const id = `c${this.nextId++}`;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, command });
       ws.send(JSON.stringify(build(id)));
     });
   }
 
   /** Sends a command; resolves with the ack, or with `dice-needed` when physical dice run out. */
   async command(command: unknown, faces?: number[]): Promise<{ type: 'ack'; seq: number } | { type: 'dice-needed'; sides: number; index: number; purpose?: string }> {
-    const m = await this.request((id) => {
-      const msg: ClientMessage = { type: 'command', id, command };
-      if (faces) msg.faces = faces;
-      return msg;
-    });
-    if (m.type === 'ack') return { type: 'ack', seq: m.seq };
+    const key = JSON.stringify(command);
+    // Sent before and lost with the socket: only valid where the encounter has not moved since.
+    const pinned = this.unanswered.get(key);
+    const m = await this.request(
+      (id) => {
+        const msg: ClientMessage = { type: 'command', id, command };
+        if (faces) msg.faces = faces;
+        if (pinned !== undefined) msg.expectSeq = pinned;
+        return msg;
+      },
+      { key, seq: pinned ?? this.lastSeq },
+    );
+    if (m.type === 'ack') {
+      this.unanswered.clear();
+      return { type: 'ack', seq: m.seq };
+    }
     if (m.type === 'dice-needed') {
       // What the die is for, in the server's words (`roll.text`: "Cedric's attack roll, die 2 of
       // 3 (d6)"), where the server says it; read loosely so an older server still works.
