@@ -113,14 +113,19 @@ export function parseCommand(raw: unknown, path = 'command'): Command {
   return r.data as Command;
 }
 
-/** Hit dice "6+3" -> 6, "1-1" -> 0.9, "1+" -> 1.5 (the matrix bands' order), numbers as given. */
+/**
+ * Hit dice "6+3" -> 6.5, "1-1" -> 0.9, "1+" -> 1.5 (the matrix bands' order), numbers as given.
+ * A plus above +3 is another hit die (1e DMG monster attack matrix note: 6+6 is 7 hit dice), so
+ * "3+4" -> 4 and "1+4" -> 2: the matrix row, the saves (fighter of that level) and the critical
+ * threshold all read the whole die.
+ */
 export function parseHd(v: number | string): number | null {
   if (typeof v === 'number') return v >= 0 && v <= 100 ? v : null;
   const m = /^\s*(\d+)\s*(?:([+-])\s*(\d*))?\s*$/.exec(v);
   if (!m) return null;
   const base = Number(m[1]);
   if (m[2] === '-') return base - 0.1;
-  if (m[2] === '+') return base + 0.5;
+  if (m[2] === '+') return m[3] !== '' && Number(m[3]) > 3 ? base + 1 : base + 0.5;
   return base;
 }
 

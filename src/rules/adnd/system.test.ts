@@ -198,6 +198,27 @@ describe('spells (R-A7)', () => {
     ]);
     expect(s.figures[0].hp).toBe(27);
   });
+
+  it('adnd-1e reference (1e PHB): fireball and lightning bolt roll a d6 per caster level with no maximum (level 12: 12d6, not the 2nd-edition 10d6) [3380eb42]', () => {
+    const m = mage({ level: 12, spells: { fireball: 1, 'lightning-bolt': 1 }, script: [{ type: 'cast', spell: 'fireball', target: 'dummy' }, { type: 'wait', until: 13 }, { type: 'cast', spell: 'lightning-bolt', target: 'dummy' }] });
+    // every d6 a 1, every d20 a 2 (the dummy fails its saves): fireball lands in 3, the bolt after the pause (13 + 3 = 16)
+    const { events } = playUntil(scenario([m, dummy()]), new QueueDice({}, QUIET), 16);
+    const hits = events.filter((e) => e.type === 'spell-damage');
+    expect(hits.map((e) => [e.segment, e.spell, (e.damage as Ledger).entries[0].source.split(' ')[0], (e.damage as Ledger).total])).toEqual([
+      [3, 'fireball', '12d6', 12],
+      [16, 'lightning-bolt', '12d6', 12],
+    ]);
+  });
+
+  it('adnd-1e reference (1e PHB): slow allows no saving throw (a d20 of 20 would have saved); hold person is still negated by a save vs spell [3380eb42]', () => {
+    const m = mage({ level: 5, spells: { slow: 1 }, script: [{ type: 'cast', spell: 'slow', target: 'dummy' }] });
+    const slow = playUntil(scenario([m, dummy()]), new QueueDice({ 20: [20] }, QUIET), 3).events;
+    // slow lands in 3 (casting time 3) and lasts 3 + 5 rounds: through segment 83
+    expect(slow.filter((e) => e.type === 'status' && e.figure === 'dummy').map((e) => [e.segment, e.status, e.until])).toEqual([[3, 'slowed', 83]]);
+    const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 3, hp: 20, ac: 5, weapons: [{ weapon: 'footmans-mace' }], spells: { 'hold-person': 1 }, script: [{ type: 'cast', spell: 'hold-person', target: 'dummy' }] };
+    const hold = playUntil(scenario([cleric, dummy()]), new QueueDice({ 20: [20] }, QUIET), 5).events;
+    expect(hold.filter((e) => e.type === 'status' && e.figure === 'dummy').map((e) => [e.segment, e.status])).toEqual([[5, 'resists hold person']]);
+  });
 });
 
 describe('extra attacks (R-A5)', () => {

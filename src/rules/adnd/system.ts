@@ -432,6 +432,8 @@ function save(f: Figure, kind: string, dice: DiceSource, emit: E): { saved: bool
 }
 const SAVED = { saved: true, detail: null };
 const FAILED = { saved: false, detail: null };
+/** A spell that allows no saving throw: no d20 is rolled. */
+const NO_SAVE = FAILED;
 
 function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' }>, dice: DiceSource, emit: E): void {
   const sp = SPELLS[d.spell];
@@ -496,7 +498,9 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       break;
     case 'slow':
     case 'hold': {
-      const sv = save(t, e.save ?? 'spell', dice, emit);
+      // A save only where the spell's data names one (1e PHB: hold person, a save vs spell
+      // negates; slow has no saving throw).
+      const sv = e.save !== undefined ? save(t, e.save, dice, emit) : NO_SAVE;
       if (sv.saved) {
         if (emit) emit(ev(s, 'status', { figure: t.id, status: `resists ${sp.name}`, save: sv.detail }));
         break;

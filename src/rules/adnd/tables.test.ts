@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDice } from '../../core/dice/notation.ts';
+import { diceBounds, parseDice } from '../../core/dice/notation.ts';
 import { InputError } from '../../core/errors.ts';
 import { adndSystem as sys } from './system.ts';
 import { QueueDice } from './testing.ts';
-import { DEX_ROWS, SCORE_RANGES, WEAPONS, dexRow, needToHit, parseScore, saveNeed, scoreRangeText, strengthRow, toHitAC0 } from './tables.ts';
+import { CLASSES, CRITICALS, DEX_ROWS, SCORE_RANGES, SPELLS, WEAPONS, dexRow, needToHit, parseScore, saveNeed, scoreRangeText, strengthRow, toHitAC0 } from './tables.ts';
 
 describe('AD&D tables', () => {
   it('parses 18/xx scores (18/00 = 100)', () => {
@@ -175,5 +175,123 @@ describe('AD&D tables', () => {
       expect(() => parseDice(w.damage.l), w.id).not.toThrow();
       if (w.kind === 'launcher') expect(WEAPONS[w.missile!]?.kind).toBe('missile');
     }
+  });
+});
+
+// Audit of the data against the seed (3380eb42) and /work/shared/reference/adnd-1e.md, number by
+// number: every value either gives is asserted here as printed there (typed from the texts, not
+// from the data).
+describe('AD&D data against the seed and the adnd-1e reference (audit)', () => {
+  it('adnd-1e reference: "to hit AC 0" for every class group and level band, and every monster hit-dice band', () => {
+    const c = (cls: string, level: number) => toHitAC0({ cls: cls as never, level, monster: false, hd: 0 }).value;
+    const bands: [string, [number, number, number][]][] = [
+      ['fighter', [[0, 0, 21], [1, 2, 20], [3, 4, 18], [5, 6, 16], [7, 8, 14], [9, 10, 12], [11, 12, 10], [13, 14, 8], [15, 16, 6], [17, 30, 4]]],
+      ['cleric', [[1, 3, 20], [4, 6, 18], [7, 9, 16], [10, 12, 14], [13, 15, 12], [16, 18, 10], [19, 30, 9]]],
+      ['thief', [[1, 4, 21], [5, 8, 19], [9, 12, 16], [13, 16, 14], [17, 20, 12], [21, 30, 10]]],
+      ['magic-user', [[1, 5, 21], [6, 10, 19], [11, 15, 16], [16, 20, 13], [21, 30, 11]]],
+    ];
+    const groups: Record<string, string[]> = { fighter: ['fighter', 'paladin', 'ranger'], cleric: ['cleric', 'druid', 'monk'], thief: ['thief', 'assassin'], 'magic-user': ['magic-user', 'illusionist'] };
+    for (const [group, rows] of bands) {
+      for (const cls of groups[group]) for (const [lo, hi, v] of rows) for (let l = lo; l <= hi; l++) expect(c(cls, l), `${cls} ${l}`).toBe(v);
+    }
+    const m = (hd: number) => toHitAC0({ cls: null, level: 0, monster: true, hd }).value;
+    // up to 1-1, 1-1, 1, 1+, 2-3+, 4-5+, 6-7+, 8-9+, 10-11+, 12-13+, 14-15+, 16+
+    const hd = [0.5, 0.9, 1, 1.5, 2, 3.5, 4, 5.5, 6, 7.5, 8, 9.5, 10, 11.5, 12, 13.5, 14, 15.5, 16, 20];
+    expect(hd.map(m)).toEqual([21, 20, 19, 18, 16, 16, 15, 15, 13, 13, 12, 12, 10, 10, 9, 9, 8, 8, 7, 7]);
+  });
+
+  it('adnd-1e reference: every saving throw row (paralysis / petrification / rod / breath / spell), paladins 2 better', () => {
+    const tables: [string[], [number, number, number[]][]][] = [
+      [['fighter', 'ranger'], [[0, 0, [16, 17, 18, 20, 19]], [1, 2, [14, 15, 16, 17, 17]], [3, 4, [13, 14, 15, 16, 16]], [5, 6, [11, 12, 13, 13, 14]], [7, 8, [10, 11, 12, 12, 13]], [9, 10, [8, 9, 10, 9, 11]], [11, 12, [7, 8, 9, 8, 10]], [13, 14, [5, 6, 7, 5, 8]], [15, 16, [4, 5, 6, 4, 7]], [17, 30, [3, 4, 5, 4, 6]]]],
+      [['cleric', 'druid'], [[1, 3, [10, 13, 14, 16, 15]], [4, 6, [9, 12, 13, 15, 14]], [7, 9, [7, 10, 11, 13, 12]], [10, 12, [6, 9, 10, 12, 11]], [13, 15, [5, 8, 9, 11, 10]], [16, 18, [4, 7, 8, 10, 9]], [19, 30, [2, 5, 6, 8, 7]]]],
+      [['magic-user', 'illusionist'], [[1, 5, [14, 13, 11, 15, 12]], [6, 10, [13, 11, 9, 13, 10]], [11, 15, [11, 9, 7, 11, 8]], [16, 20, [10, 7, 5, 9, 6]], [21, 30, [8, 5, 3, 7, 4]]]],
+      [['thief', 'assassin'], [[1, 4, [13, 12, 14, 16, 15]], [5, 8, [12, 11, 12, 15, 13]], [9, 12, [11, 10, 10, 14, 11]], [13, 16, [10, 9, 8, 13, 9]], [17, 20, [9, 8, 6, 12, 7]], [21, 30, [8, 7, 4, 11, 5]]]],
+    ];
+    const kinds = ['paralysis', 'petrification', 'rod', 'breath', 'spell'];
+    const sv = (cls: string, level: number) => kinds.map((k) => saveNeed({ cls: cls as never, level, monster: false, hd: 0 }, k).value);
+    for (const [classes, rows] of tables) {
+      for (const cls of classes) for (const [lo, hi, want] of rows) for (let l = Math.max(lo, 1); l <= hi; l++) expect(sv(cls, l), `${cls} ${l}`).toEqual(want);
+      for (const [lo, hi, want] of rows) if (classes[0] === 'fighter') for (let l = Math.max(lo, 1); l <= hi; l++) expect(sv('paladin', l), `paladin ${l}`).toEqual(want.map((v) => v - 2));
+    }
+    expect(saveNeed({ cls: null, level: 0, monster: true, hd: 0.9 }, 'breath').value).toBe(20); // a monster below 1 HD: fighter level 0
+  });
+
+  it('adnd-1e reference: strength to hit / damage for every score 3-18 and 18/01..18/00', () => {
+    const want: [(string | number)[], number, number][] = [
+      [[3], -3, -1],
+      [[4, 5], -2, -1],
+      [[6, 7], -1, 0],
+      [[8, 9, 10, 11, 12, 13, 14, 15], 0, 0],
+      [[16], 0, 1],
+      [[17], 1, 1],
+      [[18], 1, 2],
+      [['18/01', '18/50'], 1, 3],
+      [['18/51', '18/75'], 2, 3],
+      [['18/76', '18/90'], 2, 4],
+      [['18/91', '18/99'], 2, 5],
+      [['18/00'], 3, 6],
+    ];
+    for (const [scores, hit, dmg] of want) for (const v of scores) expect([strengthRow(parseScore(v, 'str')!).hit, strengthRow(parseScore(v, 'str')!).dmg], `strength ${v}`).toEqual([hit, dmg]);
+  });
+
+  it('adnd-1e reference: every weapon of the reference table (speed factor, damage S-M and L as ranges); the seed: long sword SF 5, longbow 2 + arrow 3 [3380eb42]', () => {
+    const REF: [string, number, string, string][] = [
+      ['dagger', 2, '1-4', '1-3'],
+      ['short-sword', 3, '1-6', '1-8'],
+      ['longsword', 5, '1-8', '1-12'],
+      ['broadsword', 5, '2-8', '2-7'],
+      ['bastard-sword', 6, '2-8', '2-16'],
+      ['two-handed-sword', 10, '1-10', '3-18'],
+      ['scimitar', 4, '1-8', '1-8'],
+      ['footmans-mace', 7, '2-7', '1-6'],
+      ['horsemans-mace', 6, '1-6', '1-4'],
+      ['footmans-flail', 7, '2-7', '2-8'],
+      ['morning-star', 7, '2-8', '2-7'],
+      ['war-hammer', 4, '2-5', '1-4'],
+      ['battle-axe', 7, '1-8', '1-8'],
+      ['hand-axe', 4, '1-6', '1-4'],
+      ['club', 4, '1-6', '1-3'],
+      ['spear', 7, '1-6', '1-8'],
+      ['halberd', 9, '1-10', '2-12'],
+      ['open-hand', 1, '1-2', '1-2'],
+    ];
+    const range = (t: string) => {
+      const b = diceBounds(parseDice(t));
+      return `${b.min}-${b.max}`;
+    };
+    for (const [id, sf, sm, l] of REF) expect([WEAPONS[id].sf, range(WEAPONS[id].damage.sm), range(WEAPONS[id].damage.l)], id).toEqual([sf, sm, l]);
+    expect([WEAPONS.longbow.kind, WEAPONS.longbow.sf, WEAPONS.longbow.missile, WEAPONS.arrow.sf]).toEqual(['launcher', 2, 'arrow', 3]);
+  });
+
+  it('adnd-1e reference: classes (hit die, non-proficiency, matrix and save groups); seed 3380eb42: surprise 33%, ranger 17%; R-A5 fighter subclasses', () => {
+    const want: Record<string, [number, number, string, string, number]> = {
+      fighter: [10, -2, 'fighter', 'fighter', 33],
+      paladin: [10, -2, 'fighter', 'fighter', 33],
+      ranger: [8, -2, 'fighter', 'fighter', 17],
+      cleric: [8, -3, 'cleric', 'cleric', 33],
+      druid: [8, -4, 'cleric', 'cleric', 33],
+      thief: [6, -3, 'thief', 'thief', 33],
+      assassin: [6, -3, 'thief', 'thief', 33],
+      'magic-user': [4, -5, 'magic-user', 'magic-user', 33],
+      illusionist: [4, -5, 'magic-user', 'magic-user', 33],
+      monk: [4, -3, 'cleric', 'thief', 33],
+    };
+    expect(Object.keys(CLASSES).sort()).toEqual(Object.keys(want).sort());
+    for (const [cls, [hitDie, np, attack, saves, surprise]] of Object.entries(want)) {
+      const c = CLASSES[cls as keyof typeof CLASSES];
+      expect([c.hitDie, c.nonProficiency, c.attack, c.saves, c.surprise], cls).toEqual([hitDie, np, attack, saves, surprise]);
+      expect([c.fighterSubclass, c.trueFighter, c.saveBonus], cls).toEqual([['fighter', 'paladin', 'ranger'].includes(cls), cls === 'fighter', cls === 'paladin' ? 2 : 0]);
+    }
+  });
+
+  it('adnd-1e reference: casting times in segments (R-A7: the spell\'s speed factor) [3380eb42]', () => {
+    const want: Record<string, number> = { 'magic-missile': 1, sleep: 1, shield: 1, web: 2, fireball: 3, 'lightning-bolt': 3, haste: 3, slow: 3, 'cure-light-wounds': 5, 'hold-person': 5 };
+    expect(Object.fromEntries(Object.values(SPELLS).map((sp) => [sp.id, sp.castingTime]))).toEqual(want);
+  });
+
+  it("R-A10: the seed's critical table, third roll 1-20 [3380eb42]", () => {
+    const mult = (r: number) => CRITICALS.find((row) => r >= row.min && r <= row.max)!.multiplier;
+    expect(Array.from({ length: 20 }, (_, i) => mult(i + 1))).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 5, 5]);
+    expect(CRITICALS.filter((r) => r.special).map((r) => [r.min, r.max])).toEqual([[20, 20]]);
   });
 });

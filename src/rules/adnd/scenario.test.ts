@@ -1,0 +1,24 @@
+// Hit dice as scenario files write them, read against the 1e DMG monster attack matrix
+// (adnd-1e reference bands; audit of seed 3380eb42).
+import { describe, expect, it } from 'vitest';
+import { criticalThresholdValue } from './combat.ts';
+import { parseHd } from './scenario.ts';
+import { saveNeed, toHitAC0 } from './tables.ts';
+
+const monster = (hd: string) => ({ cls: null, level: 0, monster: true, hd: parseHd(hd)! });
+
+describe('monster hit dice (R-A11)', () => {
+  it('R-A11 / adnd-1e reference: "1-1", "1", "1+1", "4+1" fall in the matrix bands 1-1, 1, 1+, 4-5+', () => {
+    expect(['1-1', '1', '1+1', '1+', '2', '3+3', '4+1', '6+3'].map((h) => toHitAC0(monster(h)).value)).toEqual([20, 19, 18, 18, 16, 16, 15, 13]);
+  });
+
+  it('R-A11 / adnd-1e reference (1e DMG monster matrix): a plus above +3 is another hit die: 6+6 is 7 HD, 3+4 reads the 4-5+ row, 1+4 the 2-3+ row [3380eb42]', () => {
+    expect([parseHd('6+6'), parseHd('3+4'), parseHd('1+4'), parseHd('3+3')]).toEqual([7, 4, 2, 3.5]);
+    // "to hit AC 0": 3+4 -> 4 HD (15, not the 2-3+ row's 16); 1+4 -> 2 HD (16, not the 1+ row's 18)
+    expect([toHitAC0(monster('3+4')).value, toHitAC0(monster('1+4')).value]).toEqual([15, 16]);
+    // 6+4 saves as a fighter of level 7 (paralysis 10 on the 7-8 row, not 11 on the 5-6 row)
+    expect(saveNeed(monster('6+4'), 'paralysis').value).toBe(10);
+    // the critical threshold reads the same hit dice (seed: average of hit dice and dexterity 11)
+    expect(criticalThresholdValue({ ...monster('6+6'), dex: { score: 11, pct: 0 }, dexGiven: false } as never)).toBe(9);
+  });
+});
