@@ -114,6 +114,31 @@ describe('movement (tft-core "Turn sequence" 2)', () => {
     expect(fig(s, 'a').pos).toEqual({ q: 3, r: 2 });
     expect(fig(s, 'a').facing).toBe(1);
   });
+  it('tft-core reference shift: an engaged figure stays adjacent to every enemy engaging it; a hex next to another enemy is no way out', () => {
+    // a is engaged by b (a stands in b's front hex). c is an enemy two hexes away: (1,3) is next
+    // to c but not to b, so shifting there would leave b without the disengage option.
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+      { id: 'c', side: 'B', at: [0, 3], facing: 0 },
+    ]);
+    beginTurn(s, 'A');
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[1, 3]] }])).toThrow(/stay adjacent to every enemy engaging it \(b\)/);
+    play(s, [{ type: 'move', figure: 'a', path: [[2, 4]], facing: 0 }]);
+    expect(fig(s, 'a').pos).toEqual({ q: 2, r: 4 });
+  });
+  it('tft-core reference shift: engaged by two, a figure may shift only to a hex next to both', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+      { id: 'd', side: 'B', at: [2, 2], facing: 1 },
+    ]);
+    beginTurn(s, 'A');
+    // (2,4) is next to b but not to d.
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 4]] }])).toThrow(/every enemy engaging it \(d\)/);
+    play(s, [{ type: 'move', figure: 'a', path: [[3, 2]], facing: 0 }]);
+    expect(fig(s, 'a').pos).toEqual({ q: 3, r: 2 });
+  });
   it('tft-core: facing may change freely at the end of a move', () => {
     const s = two();
     play(s, [{ type: 'move', figure: 'a', path: [], facing: 4 }]);
@@ -386,6 +411,19 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
     expect(() => play(s, [{ type: 'attack', figure: 'a', target: 'b' }])).toThrow(/reloading/);
     play(s, [{ type: 'pass', figure: 'a' }, { type: 'pass', figure: 'b' }], [6, 1]);
+    play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
+    expect(of(ev, 'attack')).toHaveLength(1);
+  });
+  it('tft-core extra row (Melee weapon table, Legacy 3rd ed.): a light crossbow fires every turn at adjDX 14+', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 14, at: [2, 3], facing: 0, weapons: ['light-crossbow'] },
+      { id: 'b', side: 'B', dx: 12, at: [12, 3], facing: 3, st: 30 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    play(s, [{ type: 'attack', figure: 'a', target: 'b' }, { type: 'pass', figure: 'b' }], [6, 5, 5, 6, 1]);
+    expect(fig(s, 'a').weapons[0].reloadLeft).toBe(0);
     play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
     const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]);
     expect(of(ev, 'attack')).toHaveLength(1);

@@ -246,6 +246,16 @@ export function engagedAt(state: TftState, fig: Figure, h: Hex): boolean {
   return false;
 }
 
+/** The able, standing enemies in whose front hex `fig` stands, adjacent (the ones it is engaged with: core isEngaged). */
+export function engagingEnemies(state: TftState, fig: Figure): Figure[] {
+  const out: Figure[] = [];
+  for (const e of state.figures) {
+    if (e.side === fig.side || !e.woundFx.canAct || e.prone) continue;
+    if (isAdjacent(e.pos, fig.pos) && isFront(e, fig.pos)) out.push(e);
+  }
+  return out;
+}
+
 export function stepCost(state: TftState, h: Hex): number {
   return stepCostAt(state, h.q, h.r);
 }
@@ -295,9 +305,12 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
   }
   if (engaged && path.length > 1) reject('command.path', `${fig.id} is engaged: it may only shift 1 hex (tft-core)`);
   if (engaged && path.length === 1) {
+    // tft-core shift: "stay adjacent" to the enemies that engage it, every one of them (Legacy:
+    // adjacent to all figures it is engaged with); a hex next to some other enemy is a way out,
+    // which only the disengage option gives.
     const to = path[0];
-    const stays = state.figures.some((e) => e.side !== fig.side && e.woundFx.canAct && isAdjacent(e.pos, to));
-    if (!stays) reject('command.path[0]', 'an engaged figure shifting 1 hex must stay adjacent to an enemy; use disengage to break away (tft-core)');
+    const left = engagingEnemies(state, fig).find((e) => !isAdjacent(e.pos, to));
+    if (left) reject('command.path[0]', `an engaged figure shifting 1 hex must stay adjacent to every enemy engaging it (${left.id}); use disengage to break away (tft-core)`);
   }
   if (cost > ma) reject('command.path', `needs ${cost} MA; ${fig.id} has MA ${ma}`);
   if (cmd.stance && path.length > Math.floor(ma / 2)) {
