@@ -15,6 +15,7 @@ import { runToEnd } from '../src/engine/run.ts';
 import type { TftState } from '../src/rules/tft/model.ts';
 import { tftSystem } from '../src/rules/tft/system.ts';
 import type { BenchSection } from './harness.ts';
+import { isolatedBatch } from './isolate.ts';
 import { duelNumbers, minimalDuels } from './lab.ts';
 
 const duelYaml = () => parse(readFileSync(new URL('../examples/tft/duel.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -42,25 +43,53 @@ export function commandLayerDuels(base: TftState, dice: SeededDice, n: number): 
   return steps;
 }
 
+/** The duel's start state with the default options (thread on) or thread off. */
+function duelBase(thread: 'on' | 'off'): TftState {
+  const raw = duelYaml();
+  return tftSystem.setup(thread === 'on' ? raw : { ...raw, options: { ...(raw.options as object), thread: 'off' } });
+}
+
+/** Duels a worker plays before its first timed batch: its JIT starts as warm as a long sim's. */
+const WORKER_WARMUP = 3000;
+
+/** For isolatedBatch: the engine's duels (thread on or off) on their own dice. */
+export function engineBatch(thread: 'on' | 'off', seed: string): (n: number) => number {
+  const base = duelBase(thread);
+  const dice = new SeededDice(seedRng(seed));
+  engineDuels(base, dice, WORKER_WARMUP);
+  return (n) => engineDuels(base, dice, n);
+}
+
+/** For isolatedBatch: the same duels step by step through the command layer. */
+export function commandLayerBatch(seed: string): (n: number) => number {
+  const base = duelBase('on');
+  const dice = new SeededDice(seedRng(seed));
+  commandLayerDuels(base, dice, WORKER_WARMUP);
+  return (n) => commandLayerDuels(base, dice, n);
+}
+
 export const tft: BenchSection = {
   name: 'tft',
   title: 'TFT engine hot path (clone + runToEnd, emit null, AI) vs the minimal loop',
   run(h) {
-    const raw = duelYaml();
-    const on = tftSystem.setup(raw);
-    const off = tftSystem.setup({ ...raw, options: { ...(raw.options as object), thread: 'off' } });
-    h.note('examples/tft/duel.yaml, fights per second (higher is better), one thread');
+    const on = duelBase('on');
+    h.note('examples/tft/duel.yaml, fights per second (higher is better), one thread each');
+    h.note('the engine loops run each in a worker thread of its own (bench/isolate.ts), as fray sim runs one of them alone');
     const dl = new SeededDice(seedRng('tft-limit'));
     const nums = duelNumbers();
-    const d1 = new SeededDice(seedRng('tft-engine'));
-    const d2 = new SeededDice(seedRng('tft-engine-off'));
-    const d3 = new SeededDice(seedRng('tft-engine-commands'));
+    const here = new URL('./tft.ts', import.meta.url);
+    const isolated = [
+      isolatedBatch(here, 'engineBatch', ['on', 'tft-engine']),
+      isolatedBatch(here, 'engineBatch', ['off', 'tft-engine-off']),
+      isolatedBatch(here, 'commandLayerBatch', ['tft-engine-commands']),
+    ];
     const [limit, engine, engineOff, commands] = h.rates([
       { name: 'minimal loop (bench/lab.ts, the limit)', batch: (n) => minimalDuels(n, dl, nums) },
-      { name: 'engine, default options (thread on)', batch: (n) => engineDuels(on, d1, n) },
-      { name: 'engine, thread off', batch: (n) => engineDuels(off, d2, n) },
-      { name: 'engine step by step through the command layer (no playOut)', batch: (n) => commandLayerDuels(on, d3, n) },
+      { name: 'engine, default options (thread on)', batch: isolated[0].batch },
+      { name: 'engine, thread off', batch: isolated[1].batch },
+      { name: 'engine step by step through the command layer (no playOut)', batch: isolated[2].batch },
     ]);
+    for (const i of isolated) i.close();
     const r = h.ratio('engine / limit (target >= 0.25)', engine, limit);
     const rOff = h.ratio('engine thread off / limit', engineOff, limit);
     h.ratio('playOut / command layer step by step', engine, commands);
