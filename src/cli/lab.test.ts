@@ -176,3 +176,31 @@ describe('compare grid display', () => {
     expect(svg).toMatch(/>\d+%</);
   });
 });
+
+describe('--report pages say what was run', () => {
+  it('compare: the scenario, metric, fights and seed, and a command that reproduces the page; charts before the table', async () => {
+    const dir = tmp();
+    const page = join(dir, 'p.html');
+    const exp = `name: Thread by ST\nscenario: ${process.cwd()}/${DUEL}\nfights: 20\nseed: 5\nevents: false\nmetric: state:cedric=dead\nmetricTitle: P(Cedric ends dead)\nvariants: [{ name: standard TFT, set: { thread: false } }, { name: Hanging by a Thread, set: { thread: true } }]\nvary: [{ path: figures.cedric.st, title: "Cedric's ST", values: [12, 14] }]\n`;
+    const r = await fray(['compare', 'e.yaml', '--no-progress', '-n', '12', '--report', page], { 'e.yaml': exp });
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toMatch(/Scenario examples\/tft\/duel\.yaml \(Duel at the ford\); metric state:cedric=dead; 12 fights per point and variant, seed 5/);
+    expect(html).toContain('<code>fray compare e.yaml -n 12 --seed 5</code>');
+    expect(html).toContain('<table class="grid">');
+    expect(html.indexOf('<svg')).toBeLessThan(html.indexOf('<table'));
+    expect(html).toContain('>Hanging by a Thread<');
+    expect(html).not.toMatch(/undefined|NaN/);
+  });
+  it("sim: titled by the scenario's name, with the command that reproduces it", async () => {
+    const dir = tmp();
+    const page = join(dir, 'p.html');
+    const r = await fray(['sim', DUEL, '-n', '30', '--seed', 'a b', '--no-progress', '--report', page]);
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('<h1>Duel at the ford</h1>');
+    expect(html).toContain(`<code>fray sim ${DUEL} -n 30 --seed 'a b'</code>`);
+    expect(html).toMatch(/Scenario examples\/tft\/duel\.yaml; 30 fights per variant/);
+    expect(html).not.toMatch(/undefined|NaN/);
+  });
+});

@@ -48,12 +48,10 @@ export function formatSim(r: SimReport): string {
   }
   if (r.diffs.length) {
     out.push(`== differences from ${r.variants[0].name} (same dice, paired; 95% intervals)`);
-    out.push(
-      table(
-        ['variant', 'quantity', 'difference [95%]'],
-        r.diffs.filter((d) => !Number.isNaN(d.est) && (d.est !== 0 || d.lo !== 0 || d.hi !== 0)).map((d) => [d.variant, d.key, ci(d, d.key.startsWith('win:') || d.key === 'draw')]),
-      ),
-    );
+    const rows = r.diffs.filter((d) => !Number.isNaN(d.est) && (d.est !== 0 || d.lo !== 0 || d.hi !== 0));
+    // Not an empty table under its header: say that the paired fights came out the same.
+    if (rows.length === 0) out.push('none: every quantity compared came out the same in every fight');
+    else out.push(table(['variant', 'quantity', 'difference [95%]'], rows.map((d) => [d.variant, d.key, ci(d, d.key.startsWith('win:') || d.key === 'draw')])));
     out.push('');
   }
   if (r.fightsPerSecond !== undefined) {

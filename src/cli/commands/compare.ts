@@ -2,12 +2,12 @@
 // the same fights under several variants (common random numbers), their differences with 95%
 // intervals, and sweeps over a parameter (issue 8 part 3). An experiment file (YAML with
 // `variants:`, see src/lab/experiment.ts and docs/LAB.md) gives all of it in one place.
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import { type Experiment, type GridResult, parseExperiment, runGrid } from '../../lab/experiment.ts';
-import { categoryChart, htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
+import { categoryChart, gridTable, htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
 import type { Interval } from '../../lab/stats.ts';
 import { isRateMetric } from '../../lab/summary.ts';
 import { count, fixed3, table } from '../../lab/text.ts';
@@ -17,7 +17,7 @@ import type { CliContext } from '../io.ts';
 import { parseScenarioText } from '../../server/scenario-text.ts';
 import { readText } from '../scenario-loader.ts';
 import { writeOutput } from '../output.ts';
-import { type ArenaCliOpts, checkOutputs, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
+import { type ArenaCliOpts, checkOutputs, commandLine, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
 
 interface CompareOpts extends ArenaCliOpts {
   variant?: string[];
@@ -69,12 +69,14 @@ export async function gridCharts(g: GridResult, yTitle = g.metric): Promise<stri
   if (measured.length === 0) throw new InputError([{ path: '--svg', message: 'nothing to chart: no point of the grid has a measured value' }], 'option');
   const band = (m: Interval) => ({ est: m.est, lo: Number.isFinite(m.lo) ? m.lo : m.est, hi: Number.isFinite(m.hi) ? m.hi : m.est });
   const facet = (p: { at: unknown[] }) => (g.vary[1] ? label(p.at[1]) : undefined);
+  // The experiment's variants in order (fixed colours), and what was run, so the chart alone can be reproduced.
+  const common = { title: g.name, yTitle, facetTitle: g.vary[1]?.title, percent, variants: g.variants, subtitle: `${count(g.fights, 'fight')} per point and variant, seed ${g.seed}` };
   if (g.vary.length > 0 && g.vary[0].values.every((v) => typeof v === 'number')) {
     const pts = measured.map((p) => ({ variant: p.variant, x: p.at[0] as number, facet: facet(p), ...band(p.metric as Interval) }));
-    return [await renderSvg(sweepChart(pts, { title: g.name, xTitle: g.vary[0].title, yTitle, facetTitle: g.vary[1]?.title, percent }))];
+    return [await renderSvg(sweepChart(pts, { ...common, xTitle: g.vary[0].title }))];
   }
   const pts = measured.map((p) => ({ variant: p.variant, x: g.vary.length ? label(p.at[0]) : p.variant, facet: facet(p), ...band(p.metric as Interval) }));
-  return [await renderSvg(categoryChart(pts, { title: g.name, xTitle: g.vary[0]?.title, yTitle, facetTitle: g.vary[1]?.title, percent }))];
+  return [await renderSvg(categoryChart(pts, { ...common, xTitle: g.vary[0]?.title }))];
 }
 
 export function registerCompare(program: Command, ctx: CliContext): void {
@@ -112,13 +114,19 @@ Examples:
       const doc = parseScenarioText(readText(io, file, 'experiment or scenario'), file, 'experiment or scenario');
       let exp: Experiment;
       let raw: Record<string, unknown>;
+      // What the page names as the scenario: its file, or the experiment's inline one.
+      let scenarioName = file;
       if ('variants' in doc && !('figures' in doc)) {
         const parsed = parseExperiment(doc);
         exp = parsed.experiment;
         if (typeof parsed.scenario === 'string') {
           const path = resolve(dirname(file), parsed.scenario);
           raw = parseScenarioText(readText(io, path, 'experiment', 'scenario'), path);
-        } else raw = parsed.scenario;
+          scenarioName = relative(process.cwd(), path) || path;
+        } else {
+          raw = parsed.scenario;
+          scenarioName = `inline in ${file}`;
+        }
         if (opts.n !== undefined) exp.fights = positiveInt(opts.n, '-n', 1);
         if (opts.seed !== undefined) exp.seed = parseSeed(opts.seed, exp.seed);
         if (opts.metric) exp.metric = opts.metric;
@@ -133,7 +141,7 @@ Examples:
         if (!opts.vary?.length) {
           // Without a sweep every quantity is reported: a --metric would be silently ignored.
           if (opts.metric !== undefined) throw new InputError([{ path: '--metric', message: 'goes with --vary (or an experiment file); without them every quantity is reported' }], 'option');
-          await runAndReport(ctx, raw, variants, { ...opts, n: opts.n ?? '10000' }, `fray compare ${file}`);
+          await runAndReport(ctx, raw, variants, { ...opts, n: opts.n ?? '10000' }, ['fray', 'compare', file, ...(opts.variant ?? []).flatMap((v) => ['--variant', v])]);
           return;
         }
         exp = {
@@ -157,10 +165,20 @@ Examples:
       const charts = opts.svg || opts.report ? await gridCharts(grid, exp.metricTitle) : [];
       if (opts.svg && charts[0]) writeOutput(opts.svg, '--svg', charts[0]);
       if (opts.report) {
+        const points = new Set(grid.points.map((p) => JSON.stringify(p.at))).size;
+        const command = commandLine([
+          'fray', 'compare', file,
+          ...(opts.variant ?? []).flatMap((v) => ['--variant', v]),
+          ...(opts.vary ?? []).flatMap((v) => ['--vary', v]),
+          ...(opts.metric ? ['--metric', opts.metric] : []),
+          '-n', grid.fights, '--seed', grid.seed,
+          ...(opts.events ? ['--events'] : []),
+        ]);
+        const meta = `Scenario ${scenarioName}${typeof raw.name === 'string' ? ` (${raw.name})` : ''}; metric ${grid.metric}; ${count(grid.fights, 'fight')} per point and variant, seed ${grid.seed}; ${count(points, 'point')} x ${count(grid.variants.length, 'variant')}; Fray lab`;
         writeOutput(
           opts.report,
           '--report',
-          htmlPage(grid.name, [{ title: exp.metricTitle ?? grid.metric, note: exp.description, text: body, svgs: charts }], `seed ${grid.seed}; ${count(grid.fights, 'fight')} per point and variant; Fray lab`),
+          htmlPage(grid.name, [{ title: exp.metricTitle ?? grid.metric, note: exp.description, svgs: charts, html: gridTable(grid) }], meta, command),
         );
       }
     });

@@ -77,13 +77,25 @@ function settingsOf(raw: Record<string, unknown>, v: Variant): Record<string, un
   }
 }
 
-/** Runs variants of a scenario and prints / writes the report (shared by sim and compare). */
+/** A command line as a shell reads it: a word with anything but letters, digits and -_./:=,+ is single-quoted. */
+export function commandLine(words: readonly (string | number)[]): string {
+  return words
+    .map(String)
+    .map((w) => (/^[\w\-./:=,+@%]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
+}
+
+/**
+ * Runs variants of a scenario and prints / writes the report (shared by sim and compare).
+ * `command` is the command line up to its options (`fray sim FILE`); the page adds -n, --seed
+ * and --events as they were run, so it can be reproduced.
+ */
 export async function runAndReport(
   ctx: CliContext,
   raw: Record<string, unknown>,
   variants: Variant[],
   opts: ArenaCliOpts,
-  title: string,
+  command: readonly string[],
 ): Promise<SimReport> {
   const fights = positiveInt(opts.n, '-n', 10000);
   const workers = parseWorkers(opts.workers);
@@ -110,10 +122,17 @@ export async function runAndReport(
   if (opts.svg) writeOutput(opts.svg, '--svg', await renderSvg(winChart(report)));
   if (opts.report) {
     const svgs = [await renderSvg(winChart(report)), await renderSvg(statesChart(report))];
+    const name = typeof raw.name === 'string' ? raw.name : String(command[2] ?? 'fray');
+    const events = opts.events ?? false;
     writeOutput(
       opts.report,
       '--report',
-      htmlPage(title, [{ title: 'Results', text: formatSim(report), svgs }], `seed ${seed}, ${count(fights, 'fight')} per variant, Fray lab`),
+      htmlPage(
+        name,
+        [{ title: 'Results', svgs, text: formatSim(report) }],
+        `Scenario ${command[2]}; ${count(fights, 'fight')} per variant, seed ${seed}, events ${events ? 'on' : 'off'}; Fray lab`,
+        commandLine([...command, '-n', fights, '--seed', seed, ...(events ? ['--events'] : [])]),
+      ),
     );
   }
   return report;
@@ -145,6 +164,6 @@ Examples:
     .action(async (file: string, opts: ArenaCliOpts) => {
       checkOutputs(opts);
       const { raw } = loadScenario(ctx.io, file);
-      await runAndReport(ctx, raw, [{ name: String(raw.name ?? file), settings: [] }], opts, `fray sim ${file}`);
+      await runAndReport(ctx, raw, [{ name: String(raw.name ?? file), settings: [] }], opts, ['fray', 'sim', file]);
     });
 }
