@@ -117,6 +117,25 @@ describe('fray compare: what ran and what did not', () => {
     refused(r, /fights: must be at least 1, got -5/, /seed: expected/, /variants\[0\]\.extra: unknown field 'extra'/);
     expect(r.err).not.toMatch(/Invalid input/);
   });
+  it('odds --svg writes the distribution as a bar chart (a dice expression, a TFT attack, an AD&D swing), titled with P(hit) and the expectation; an unwritable path is refused before anything', async () => {
+    const dir = tmp();
+    const cases: [string[], RegExp][] = [
+      [['odds', '3d6'], /3d6/],
+      [['odds', '--adjdx', '13', '--damage', '2d+1', '--armor', '2'], /TFT attack, adjDX 13 on 3d6: P\(hit\) 83\.8%, expected damage 5\.21/],
+      [['odds', '--need', '14', '--damage', '1d8+3'], /AD&amp;D swing|AD&D swing/],
+    ];
+    for (const [i, [args, title]] of cases.entries()) {
+      const svg = join(dir, `odds${i}.svg`);
+      const r = await fray([...args, '--svg', svg]);
+      expect(r.code, r.err).toBe(0);
+      const text = readFileSync(svg, 'utf8');
+      expect(text).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+      expect(text).toMatch(title);
+      expect(text).toMatch(/probability/);
+    }
+    refused(await fray(['odds', '3d6', '--svg', dir]), /--svg/, /directory/);
+  });
+
   it('--svg draws a chart with no vary and with values that are not numbers', async () => {
     const dir = tmp();
     const noVary = `name: t\nscenario: ${process.cwd()}/${DUEL}\nfights: 20\nvariants: [{ name: a }, { name: b, set: { figures.cedric.st: 14 } }]\n`;

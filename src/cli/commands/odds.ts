@@ -21,11 +21,14 @@ import {
   tftAttackOdds,
 } from '../../lab/odds.ts';
 import { quote } from '../../core/issues.ts';
+import { distChart, renderSvg } from '../../lab/report.ts';
 import { bars, pct, table } from '../../lab/text.ts';
 import type { CliContext } from '../io.ts';
+import { checkOutputPath, writeOutput } from '../output.ts';
 
 interface OddsOpts {
   json?: boolean;
+  svg?: string;
   atMost?: string;
   atLeast?: string;
   adjdx?: string;
@@ -170,6 +173,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .description('exact odds: a dice expression ("3d6<=12"), a TFT attack (--adjdx) or an AD&D swing (--need)')
     .argument('[expression...]', 'dice notation, optionally with <=, >=, <, >, = and a number (words are joined: 3d6 "<=" 12)')
     .option('--json', 'print one JSON object')
+    .option('--svg <file.svg>', 'also write the distribution as a bar chart: the totals of a dice expression, the damage of an attack')
     .option('--at-most <n>', 'P(total <= n) of the expression')
     .option('--at-least <n>', 'P(total >= n) of the expression')
     .option('--adjdx <n>', 'TFT: adjDX of the attack (all modifiers included; a sweep penalty is added)')
@@ -212,10 +216,12 @@ Examples:
   fray odds --adjdx 13 --damage 2d+1 --armor 2 --st 12
   fray odds --adjdx 15 --damage 3d --armor 3 --per-die --ap --burst four
   fray odds --adjdx 17 --damage 3d+1 --armor 1 --sweep new --targets 3
-  fray odds --need 14 --bonus 1 --damage 1d8+3 --dex 16 --level 5 --hp 20 --death-at -10`,
+  fray odds --need 14 --bonus 1 --damage 1d8+3 --dex 16 --level 5 --hp 20 --death-at -10
+  fray odds --adjdx 13 --damage 2d+1 --armor 2 --svg damage.svg`,
     )
-    .action((words: string[], opts: OddsOpts, cmd: Command) => {
+    .action(async (words: string[], opts: OddsOpts, cmd: Command) => {
       const { io } = ctx;
+      checkOutputPath(opts.svg, '--svg');
       const expression = words.length > 0 ? words.join(' ') : undefined;
       checkModes(expression, (k) => cmd.getOptionValueSource(k) === 'cli');
       let result: DiceOddsResult | TftAttackResult | AdndAttackResult;
@@ -270,6 +276,7 @@ Examples:
       }
       if (opts.json) io.out(JSON.stringify(result));
       else io.out(formatOdds(result));
+      if (opts.svg) writeOutput(opts.svg, '--svg', await renderSvg(oddsChart(result)));
     });
 }
 
@@ -291,6 +298,13 @@ function distBlock(rows: readonly DistRow[]): string[] {
 function statesBlock(states: readonly StateOdds[] | undefined): string[] {
   if (!states) return [];
   return ['', 'Target after this attack:', table(['state', 'P', 'P(this or worse)', 'exact'], states.map((s) => [s.state, pct(s.p), pct(s.atLeast), s.exact]))];
+}
+
+/** The chart of an odds result: the totals of a dice expression, the damage of an attack. */
+export function oddsChart(r: DiceOddsResult | TftAttackResult | AdndAttackResult) {
+  if (r.kind === 'dice') return distChart(r.distribution, r.expression, 'total');
+  if (r.kind === 'tft') return distChart(r.damage, `TFT attack, adjDX ${r.adjDX} on ${r.dice}d6: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}`, 'damage after armor (0: miss or all stopped)');
+  return distChart(r.damage, `AD&D swing, d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}`, 'damage (0: miss)');
 }
 
 /** The text report of any odds result. */
