@@ -3,7 +3,7 @@
 // whole turn (begin, initiative, a move) is played without the mouse.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, allowGmDice, createFromExample, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,6 +131,48 @@ describe('keyboard only', () => {
     await expect.poll(() => prompt.count()).toBe(0);
     await expect.poll(() => focused(gm), SETTLED).toBe('system-step');
     expect(await logCount(gm)).toBe(0);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('every Tab stop of the table says what it does (no bare "?", "▸", "→" or a column of "Do it"), shows the focus, and the map\'s figures and each new step with its dice are said in words', async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'tft/duel');
+    const { seqIs } = encounterApi(h.base, id, tokenOf(gm));
+    await duelToActionPhase(gm, seqIs);
+    await gm.getByTestId('do-0').waitFor();
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+    // Tab through the whole page once, from the top until the focus leaves it.
+    const stops: { name: string; outline: string }[] = [];
+    for (let i = 0; i < 80; i++) {
+      await gm.keyboard.press('Tab');
+      const outline = await gm.evaluate(() => (document.activeElement && document.activeElement !== document.body ? getComputedStyle(document.activeElement).outlineStyle : null));
+      if (outline === null) break;
+      stops.push({ name: (await gm.locator(':focus').ariaSnapshot()).split('\n')[0], outline });
+    }
+    expect(stops.length).toBeGreaterThan(10);
+    // Every stop has a name with words in it (the snapshot's quoted name), and a visible focus ring.
+    const names = stops.map((s) => /"([^"]*)"/.exec(s.name.replace(/\\"/g, '"'))?.[1] ?? '');
+    expect(stops.filter((_s, i) => !/[A-Za-z]{2}/.test(names[i])).map((s) => s.name)).toEqual([]);
+    expect(stops.filter((s) => s.outline === 'none').map((s) => s.name)).toEqual([]);
+    expect(names).toContain('Keyboard shortcuts');
+    // The option buttons are named with their option, each once.
+    const doIt = names.filter((n) => n.startsWith('Do it'));
+    expect(doIt.length).toBeGreaterThan(1);
+    expect(doIt.every((n) => /^Do it: \w/.test(n))).toBe(true);
+    expect(new Set(doIt).size).toBe(doIt.length);
+    expect(names.filter((n) => n.startsWith('Ledger: ')).length).toBe(doIt.length);
+    // Each figure in words: side, hex, facing, state.
+    expect(await gm.getByTestId('map-figures').textContent()).toMatch(/Bjorn \(north\), hex -?\d+,-?\d+, facing [a-z-]+, healthy/);
+    // Each step is said in the live region as it comes: its narration, then its dice (the last
+    // action of the turn rolls the next initiative, a die per side).
+    const said = gm.getByTestId('announce');
+    await gm.getByTestId('do-0').click();
+    await seqIs(5);
+    await expect.poll(() => said.textContent()).toMatch(/^Step 5: .*(Bjorn|Cedric)/);
+    await gm.getByTestId('do-0').click();
+    await seqIs(6);
+    await expect.poll(() => said.textContent()).toMatch(/^Step 6: .* Dice: (north|south): \d.*; (north|south): \d/);
+    expect(await said.getAttribute('aria-live')).toBe('polite');
     expect(h.errors).toEqual([]);
   });
 });

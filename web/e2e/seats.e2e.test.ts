@@ -80,7 +80,7 @@ describe('seats held by one browser', () => {
 });
 
 describe("the GM's hidden figures and notes", () => {
-  it("a figure the GM hides leaves the player's page (and comes back); a note for everyone reaches the player, a GM-only one does not; the seat list names the seat's figures", async () => {
+  it("a figure the GM hides leaves the player's page (and comes back); a note for everyone reaches the player, a GM-only one does not (the form is back to GM only after a note for everyone); the seat list names the seat's figures", async () => {
     const { page: gm } = await h.page();
     await createFromExample(gm, 'tft/duel');
     await gm.locator('[data-tab="share"]').click();
@@ -106,7 +106,8 @@ describe("the GM's hidden figures and notes", () => {
     await expect.poll(() => gm.getByTestId('notes').locator('li').count()).toBe(1);
     await gm.getByLabel('Note', { exact: true }).fill('Bjorn springs out at turn 3');
     await gm.getByLabel('What the note is about').selectOption('bjorn');
-    await gm.getByLabel('GM only (players do not see it)').check();
+    // The form is back to GM only by itself (it stayed unticked: the next secret went to the players).
+    expect(await gm.getByLabel('GM only (players do not see it)').isChecked()).toBe(true);
     await gm.getByRole('button', { name: 'Add note' }).click();
     await expect.poll(() => gm.getByTestId('notes').locator('li').count()).toBe(2);
     // Adding the notes left Bjorn hidden (each change sends every setting: the server's PATCH resets those left out).

@@ -94,6 +94,7 @@ export function Header({ children }: { children?: React.ReactNode }) {
     <header className="topbar">
       <a
         className="brand"
+        aria-label="Fray: the lobby"
         href="/"
         onClick={(e) => {
           e.preventDefault();

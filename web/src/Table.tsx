@@ -10,7 +10,7 @@ import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntry
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
-import { mergeEntries, trayGroups, trayLabel, undoTarget } from './model/log.ts';
+import { entryWords, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
@@ -52,6 +52,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const [megahexes, setMegahexes] = useState<boolean | null>(null);
   const [hover, setHover] = useState<Hex | null>(null);
   const [help, setHelp] = useState(false);
+  // The latest step that came live (not the history loaded on joining): said in the live region.
+  const [lastStep, setLastStep] = useState<LogEntryView | null>(null);
   const [busy, setBusy] = useState(false);
   const live = useRef<LiveTable | null>(null);
   // A command on its way: set at once (busy is state and lags a render), so a double click or a
@@ -97,6 +99,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       step(entry, v) {
         setView(v);
         setLog((l) => mergeEntries(l, [entry]));
+        setLastStep(entry);
         setChosen(null);
         setArmed(null);
         // The tray shows this step's rolls; a rewind empties it (the rolls it showed are undone).
@@ -491,8 +494,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             physical dice
           </label>
         )}
-        <span className={`conn conn-${status}`} title={status} data-testid="conn" />
-        <button type="button" className="ghost small" onClick={() => setHelp(!help)} title="Keyboard shortcuts (?)">
+        <span className={`conn conn-${status}`} title={status} role="img" aria-label={`connection: ${status}`} data-testid="conn" />
+        <button type="button" className="ghost small" onClick={() => setHelp(!help)} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
           ?
         </button>
       </Header>
@@ -528,12 +531,19 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
           )}
           {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it. */}
-          <DiceTray groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, (id) => figures.find((f) => f.id === id)?.short ?? name(id)) }))} stamp={dice.stamp} label={dice.label} />
+          <DiceTray
+            groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, (id) => figures.find((f) => f.id === id)?.short ?? name(id)) }))}
+            stamp={dice.stamp}
+            label={dice.label}
+            said={trayWords(dice.groups, name)}
+          />
           {hasMap && (
             <div className="legend">
               <span className="lg front">front</span>
               <span className="lg side">side</span>
               <span className="lg rear">rear</span>
+              {highlights.some((x) => x.cls === 'hl-target') && <span className="lg target">target</span>}
+              {highlights.some((x) => x.cls === 'hl-friend') && <span className="lg friend">friend: the attack would hit your own side</span>}
               <label className="check">
                 <input type="checkbox" checked={showMegahexes} onChange={(e) => setMegahexes(e.target.checked)} /> megahexes
               </label>
@@ -551,8 +561,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               ) : isGm ? (
                 <>
                   <span>Next: {pending?.kind} (the dice are rolled in the log).</span>
-                  <button type="button" className="primary" disabled={busy} onClick={() => send({ type: pending!.kind })} data-testid="system-step">
-                    {pending?.kind === 'begin' ? 'Begin' : pending?.kind} <kbd>b</kbd>
+                  <button type="button" className="primary" disabled={busy} onClick={() => send({ type: pending!.kind })} data-testid="system-step" aria-keyshortcuts="b">
+                    {pending?.kind === 'begin' ? 'Begin' : pending?.kind} <Key k="b" />
                   </button>
                 </>
               ) : (
@@ -566,7 +576,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             <TabButton t="log" tab={tab} setTab={setTab} label={`Log (${log.length})`} />
             {isGm && <TabButton t="share" tab={tab} setTab={setTab} label="Share" />}
           </div>
-          <div className="tab-body">
+          <div className="tab-body" role="tabpanel" id="table-tabpanel" aria-labelledby={`tab-${tab}`}>
             {tab === 'actions' && (
               <>
                 {initiativeFallback && sel && (
@@ -585,12 +595,12 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 {isGm && pending && pending.figures.length > 0 && !view.over && (
                   <div className="gm-bar">
                     <span className="muted">GM:</span>
-                    <button type="button" className="small" disabled={busy} onClick={autoPlay} data-testid="auto-play" title="The scenario's script if it has a command for this point, else the AI">
+                    <button type="button" className="small" disabled={busy} onClick={autoPlay} data-testid="auto-play" title="The scenario's script if it has a command for this point, else the AI" aria-keyshortcuts="p">
                       engine plays {pending.figures.map(name).slice(0, 2).join(', ')}
-                      {pending.figures.length > 2 ? '…' : ''} <kbd>p</kbd>
+                      {pending.figures.length > 2 ? '…' : ''} <Key k="p" />
                     </button>
-                    <button type="button" className="small" disabled={busy || log.length === 0} onClick={undo} title="Rewind one step">
-                      undo <kbd>u</kbd>
+                    <button type="button" className="small" disabled={busy || log.length === 0} onClick={undo} title="Rewind one step" aria-keyshortcuts="u">
+                      undo <Key k="u" />
                     </button>
                   </div>
                 )}
@@ -652,6 +662,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         </aside>
       </div>
 
+      {/* Each new step in words (its narration, then its dice), whichever tab is open. */}
+      <div className="sr-only" role="status" aria-live="polite" data-testid="announce">
+        {lastStep ? [entryWords(lastStep), trayWords(trayGroups(lastStep), name)].filter(Boolean).join(' ') : ''}
+      </div>
       <div className="toasts" aria-live="assertive">
         {status === 'reconnecting' && (
           <div className="toast info" data-testid="reconnecting">
@@ -686,9 +700,18 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   );
 }
 
+/** A key's hint inside a button: shown, not part of its name (the button says it with aria-keyshortcuts). */
+export function Key({ k }: { k: string }) {
+  return (
+    <span aria-hidden="true">
+      <kbd>{k}</kbd>
+    </span>
+  );
+}
+
 function TabButton({ t, tab, setTab, label }: { t: Tab; tab: Tab; setTab(t: Tab): void; label: string }) {
   return (
-    <button type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => setTab(t)} data-tab={t}>
+    <button type="button" role="tab" id={`tab-${t}`} aria-controls="table-tabpanel" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => setTab(t)} data-tab={t}>
       {label}
     </button>
   );

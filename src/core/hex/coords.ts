@@ -24,6 +24,9 @@ export const DIRECTIONS: readonly Hex[] = [
  */
 export const DIRECTION_NAMES: readonly string[] = ['E', 'SE', 'SW', 'W', 'NW', 'NE'];
 
+/** The same directions in words, for what is read aloud ("facing south-east", "Face west"). */
+export const DIRECTION_WORDS: readonly string[] = ['east', 'south-east', 'south-west', 'west', 'north-west', 'north-east'];
+
 /** The name of direction `d` (any integer, taken mod 6): 0 "E", 1 "SE" ... 5 "NE"; "?" for a non-integer. */
 export function directionName(d: unknown): string {
   return typeof d === 'number' && Number.isInteger(d) ? DIRECTION_NAMES[((d % 6) + 6) % 6] : '?';

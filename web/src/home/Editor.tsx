@@ -3,6 +3,7 @@
 // checks here and from the server's validation (the scenario schema decides).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Tables, collectTables, issuesByField } from './tables.ts';
+import { DIRECTION_NAMES } from '../../../src/core/hex/coords.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
@@ -252,7 +253,7 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
                 </Field>
                 <Field label="Facing" errors={errs(`${p}.facing`)}>
                   <select value={f.facing} onChange={(e) => setFig(i, { facing: e.target.value })}>
-                    {['E', 'SE', 'SW', 'W', 'NW', 'NE'].map((x, k) => (
+                    {DIRECTION_NAMES.map((x, k) => (
                       <option key={x} value={k}>
                         {x}
                       </option>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { type Hex, hexKey, neighbor } from '../../../src/core/hex/coords.ts';
 import { megahexCoords, megahexOf } from '../../../src/core/hex/megahex.ts';
 import { type FigureView, initials } from '../model/view.ts';
+import { cursorWords, figureWords } from './describe.ts';
 
 export { initials };
 import type { Reach } from '../model/move.ts';
@@ -208,6 +209,18 @@ export function HexMap(p: HexMapProps) {
   const path = dragReach ?? hoverReach;
   const megaCentres = useMemo(() => (p.megahexes ? p.hexes.filter((h) => hexKey(megahexOf(h)) === hexKey(h)) : []), [p.megahexes, p.hexes]);
   const megaEdges = useMemo(() => (p.megahexes ? megahexBoundary(p.hexes, HEX - 0.6) : ''), [p.megahexes, p.hexes]);
+  /** The cursor's hex in words (describe.ts): its figure, a move's MA, the selected figure's arc, a target or a friend marked there. */
+  const cursorSaid = (h: Hex): string => {
+    const k = hexKey(h);
+    const arc = arcs.find((a) => hexKey(a.hex) === k);
+    const marks = p.highlights.filter((hl) => hexKey(hl.hex) === k).map((hl) => hl.cls);
+    return cursorWords(h, {
+      figure: figureAt.get(k),
+      moveMA: p.reach?.get(k)?.maUsed,
+      arc: arc && sel ? { arc: arc.arc, of: sel.name } : undefined,
+      mark: marks.includes('hl-friend') ? 'friend' : marks.includes('hl-target') ? 'target' : undefined,
+    });
+  };
   const terrainAt = useMemo(() => new Map(p.terrain.map((t) => [hexKey(t.hex), t.kind])), [p.terrain]);
 
   return (
@@ -327,7 +340,7 @@ export function HexMap(p: HexMapProps) {
                 className={`fig s-${f.state}${f.id === p.selected ? ' selected' : ''}${active ? ' active' : ''}${f.prone ? ' prone' : ''}${p.draggable(f.id) ? ' mine' : ''}`}
                 transform={`translate(${c.x},${c.y})`}
               >
-                <title>{`${f.name} (${f.side}${f.state !== 'healthy' ? `, ${f.state}` : ''})`}</title>
+                <title>{figureWords(f)}</title>
                 {active && <circle className="turn-ring" r={r + 6} />}
                 {f.facing !== undefined && !dead && (
                   <path className="facing" d={`M ${r + 9} 0 L ${r - 2} -8 L ${r - 2} 8 Z`} transform={`rotate(${facingAngle(f.facing)})`} fill={colour} />
@@ -374,12 +387,36 @@ export function HexMap(p: HexMapProps) {
             );
           })}
         </g>
+        {/* A friend an option would hit: a warning sign over the token (its shape, not only its colour, tells it from a target). */}
+        <g className="friend-marks">
+          {p.highlights
+            .filter((hl) => hl.cls === 'hl-friend')
+            .map((hl) => {
+              const c = hexToPixel(hl.hex, HEX);
+              return (
+                <g key={hexKey(hl.hex)} className="friend-mark" data-friend={hexKey(hl.hex)} transform={`translate(${c.x - HEX * 0.5},${c.y + HEX * 0.42})`}>
+                  <path d="M 0 -7 L 7 5.5 L -7 5.5 Z" />
+                  <text textAnchor="middle" y={4.2}>
+                    !
+                  </text>
+                </g>
+              );
+            })}
+        </g>
         {hover && figureAt.get(hexKey(hover)) === undefined && !drag && <polygon className="hover" points={hexPoints(hexToPixel(hover, HEX), HEX - 1)} />}
         {focused && cursor && <polygon className="kb-cursor" data-cursor={hexKey(cursor)} points={hexPoints(hexToPixel(cursor, HEX), HEX - 1.5)} />}
       </svg>
       <p id={cursorId} className="sr-only" aria-live="polite">
-        {focused && cursor ? cursorText(cursor, figureAt.get(hexKey(cursor)), p.reach?.get(hexKey(cursor))) : ''}
+        {focused && cursor ? cursorSaid(cursor) : ''}
       </p>
+      {/* The figures in words (the SVG's tokens say only initials): who is where, facing, state. */}
+      <ul className="sr-only" aria-label="Figures on the map" data-testid="map-figures">
+        {p.figures
+          .filter((f) => f.hex)
+          .map((f) => (
+            <li key={f.id}>{figureWords(f)}</li>
+          ))}
+      </ul>
       <div className="map-tools">
         <button type="button" aria-label="Zoom in" title="Zoom in (+)" onClick={() => zoomBy(1.25)}>
           +
@@ -450,10 +487,4 @@ export function cursorStep(h: Hex, key: string): Hex | null {
     default:
       return null;
   }
-}
-
-function cursorText(h: Hex, f: FigureView | undefined, r: Reach | undefined): string {
-  const who = f ? `: ${f.name} (${f.side}, ${f.state})` : '';
-  const move = r && r.maUsed > 0 ? `, a move of ${r.maUsed} MA` : '';
-  return `hex ${h.q},${h.r}${who}${move}`;
 }

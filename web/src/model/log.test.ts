@@ -5,7 +5,7 @@ import { RecordingDice, SeededDice } from '../../../src/core/dice/source.ts';
 import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import { effectiveLine, entryFaces, entryMentions, eventRows, mergeEntries, trayGroups, trayLabel, undoTarget } from './log.ts';
+import { effectiveLine, entryFaces, entryMentions, entryWords, eventRows, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './log.ts';
 
 const by = { role: 'gm' as const, tokenId: 't' };
 const cmd = (seq: number, command: unknown = { kind: 'x' }, events: Record<string, unknown>[] = []): LogEntryView => ({
@@ -193,5 +193,23 @@ describe('the log', () => {
       { label: 'save vs spell d20', faces: [9], summed: false, figure: 'g1' },
       { label: 'save vs spell d20', faces: [17], summed: false, figure: 'g2' },
     ]);
+  });
+
+  it("live region: a step is said as its narration (turn banners left out), a rewind as what the GM did; the tray's rolls with each figure's full name and a roll's total", () => {
+    const e = { ...cmd(5, { type: 'attack' }, [{ type: 'turn-start' }, { type: 'attack' }, { type: 'damage' }]), descriptions: ['=== Turn 2 ===', 'Cedric hits Bjorn (3d6 [4, 2, 1] = 7 vs adjDX 12)', 'Bjorn takes 5 damage'] };
+    expect(entryWords(e)).toBe('Step 5: Cedric hits Bjorn (3d6 [4, 2, 1] = 7 vs adjDX 12) Bjorn takes 5 damage');
+    expect(entryWords(cmd(6, { type: 'x' }, []))).toBe('');
+    expect(entryWords(rew(7, 3))).toBe('Step 7: the GM rewound to step 3.');
+    const names: Record<string, string> = { frito: 'Frito the Fighter' };
+    const said = trayWords(
+      [
+        { label: 'to-hit d20', faces: [20], summed: false, figure: 'frito' },
+        { label: 'damage d12', faces: [6, 3], summed: true, figure: 'frito' },
+        { label: 'north', faces: [3, 6], summed: false },
+      ],
+      (id) => names[id] ?? id,
+    );
+    expect(said).toBe('Dice: Frito the Fighter to-hit d20: 20; Frito the Fighter damage d12: 6, 3, total 9; north: 3, 6.');
+    expect(trayWords([], (id) => id)).toBe('');
   });
 });

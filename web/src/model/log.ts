@@ -252,3 +252,26 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
   if (groups.length === 0 && entryFaces(entry).length > 0) groups.push({ label: 'dice', faces: entryFaces(entry), summed: false });
   return groups;
 }
+
+/**
+ * A new step in words, for the table's polite live region (a screen reader hears each step as it
+ * comes, whichever tab is open): its narration, or the rewind. Nothing for a step that says nothing.
+ */
+export function entryWords(entry: LogEntryView): string {
+  if (entry.kind === 'rewind') return `Step ${entry.seq}: the GM rewound to step ${entry.to ?? 0}.`;
+  const lines = eventRows(entry)
+    .map((r) => r.text.trim())
+    .filter((t) => t !== '' && !/^=+ .* =+$|^-+ .* -+$/.test(t));
+  return lines.length > 0 ? `Step ${entry.seq}: ${lines.join(' ')}` : '';
+}
+
+/** The dice tray in words: "Dice: Frito the Fighter to-hit d20: 20; damage d12: 6." (`name` names a roll's figure in full, not by its token). */
+export function trayWords(groups: readonly TrayGroup[], name: (id: string) => string): string {
+  if (groups.length === 0) return '';
+  const said = groups.map((g) => {
+    const label = trayLabel(g, name) || 'roll';
+    const sum = g.summed && g.faces.length > 1 ? `, total ${g.faces.reduce((a, b) => a + b, 0)}` : '';
+    return `${label}: ${g.faces.join(', ')}${sum}`;
+  });
+  return `Dice: ${said.join('; ')}.`;
+}

@@ -94,9 +94,10 @@ describe('movement preview (the engine decides what is lit)', () => {
     checkPreview(state, 'a');
   });
 
-  it('an engaged figure may shift next to another enemy than the one engaging it (the engine rule, not a copy)', () => {
+  it('an engaged figure shifts only to hexes next to the enemy engaging it, not next to another enemy (the engine rule, not a copy)', () => {
     // a at 2,2 is in b's front (b at 3,2 facing west); c at 0,3 is two hexes away. 1,3 and 1,2
-    // are next to c, not to b: legal shifts (tft-core), which the old preview hid.
+    // are next to c, not to b: a shift there would break away from b, which only disengage
+    // does (tft-core: stay adjacent to every enemy engaging it).
     const state = setup([
       { id: 'a', side: 'x', at: [2, 2], facing: 0 },
       { id: 'b', side: 'y', at: [3, 2], facing: 3 },
@@ -105,7 +106,7 @@ describe('movement preview (the engine decides what is lit)', () => {
     beginTurn(state, 'x');
     const pv = movePreview(wire(state), 'a')!;
     expect(pv.engaged).toBe(true);
-    expect([...pv.reach.keys()].sort()).toEqual(['1,2', '1,3', '2,2', '2,3', '3,1'].sort());
+    expect([...pv.reach.keys()].sort()).toEqual(['2,2', '2,3', '3,1'].sort());
     checkPreview(state, 'a');
   });
 

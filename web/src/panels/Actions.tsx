@@ -7,9 +7,9 @@ import type { Reach } from '../model/move.ts';
 import { type OptionView, formatOdds } from '../model/options.ts';
 import type { FigureView } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
+import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.ts';
 import { LedgerView } from './LedgerView.tsx';
 
-const DIRS = ['E', 'SE', 'SW', 'W', 'NW', 'NE'];
 const DIR_ARROWS = ['→', '↘', '↙', '←', '↖', '↗'];
 
 export interface ActionsProps {
@@ -125,8 +125,8 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
         </p>
       )}
       <div className="facing-pick" title="Facing after the move">
-        {DIRS.map((d, i) => (
-          <button key={d} type="button" aria-pressed={m.facing === i} className={m.facing === i ? 'on' : ''} title={`Face ${d}`} onClick={() => m.onFacing(i)}>
+        {DIRECTION_NAMES.map((d, i) => (
+          <button key={d} type="button" aria-pressed={m.facing === i} aria-label={`Face ${DIRECTION_WORDS[i]}`} className={m.facing === i ? 'on' : ''} title={`Face ${d}`} onClick={() => m.onFacing(i)}>
             {DIR_ARROWS[i]}
           </button>
         ))}
@@ -134,8 +134,11 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
       <div className="row">
         {m.chosen && m.chosen.maUsed > 0 ? (
           <>
-            <button type="button" className="primary" disabled={m.busy} data-testid="confirm-move" onClick={m.onConfirm}>
-              Move here <kbd>Enter</kbd>
+            <button type="button" className="primary" disabled={m.busy} data-testid="confirm-move" onClick={m.onConfirm} aria-keyshortcuts="Enter">
+              Move here{' '}
+              <span aria-hidden="true">
+                <kbd>Enter</kbd>
+              </span>
             </button>
             <button type="button" onClick={m.onClear}>
               Clear
@@ -143,7 +146,7 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
           </>
         ) : (
           <button type="button" disabled={m.busy} onClick={m.onStay} data-testid="stay">
-            Stay (face {DIRS[m.facing]})
+            Stay (face {DIRECTION_NAMES[m.facing]})
           </button>
         )}
       </div>
@@ -194,12 +197,17 @@ function OptionCard({
   return (
     <li className={`option${o.disabled ? ' disabled' : ''}${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
       <div className="option-main">
-        <button type="button" className="expand" aria-expanded={open} onClick={() => setOpen(!open)} title="Show the ledger">
+        <button type="button" className="expand" aria-expanded={open} aria-label={`Ledger: ${o.label}`} onClick={() => setOpen(!open)} title="Show the ledger">
           {open ? '▾' : '▸'}
         </button>
         <div className="option-text">
           <span className="option-label">
-            {index < 9 && <kbd>{index + 1}</kbd>} {o.label}
+            {index < 9 && (
+              <span aria-hidden="true">
+                <kbd>{index + 1}</kbd>
+              </span>
+            )}{' '}
+            {o.label}
           </span>
           {o.targets.length > 1 && (
             <span className="arc-order" title="Targets in the order the attacks are rolled (R-S4)">
@@ -215,6 +223,9 @@ function OptionCard({
             disabled={!canAct || !!o.disabled}
             title={o.disabled}
             data-testid={`do-${index}`}
+            // Named with its option: a screen reader's list of buttons is not a column of "Do it".
+            aria-label={`${needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}: ${o.label}${o.targets.length > 1 ? ` (${o.targets.map(figureName).join(', ')})` : ''}`}
+            aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
             onClick={() => (needsHex ? onArm(armed ? null : o) : onChoose(o))}
           >
             {needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}
@@ -231,7 +242,14 @@ function OptionCard({
               {c.notes.length > 0 && <span className="note">{c.notes.join('; ')}</span>}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
               <OddsChips o={c} />
-              <button type="button" className={canAct ? 'primary small' : 'small'} disabled={!canAct || !!c.disabled} title={c.disabled} onClick={() => onChoose(c)}>
+              <button
+                type="button"
+                className={canAct ? 'primary small' : 'small'}
+                disabled={!canAct || !!c.disabled}
+                title={c.disabled}
+                aria-label={`Do it: ${o.label}, ${c.label}`}
+                onClick={() => onChoose(c)}
+              >
                 Do it
               </button>
             </li>

@@ -7,6 +7,8 @@ export function Ammo({ f }: { f: FigureView }) {
     <span className="ammo" data-ammo={f.id}>
       {f.firearms.map((w) => (
         <span key={w.uid} className={`chip${w.loaded === 0 ? ' empty' : ''}`} title={w.ready ? 'in hand' : 'carried'}>
+          {/* Said in a word, not by the chip's red alone. */}
+          {w.loaded === 0 && <strong>empty: </strong>}
           {firearmText(w)}
           {w.ready && f.firearms.length > 1 ? ' (in hand)' : ''}
         </span>

@@ -13,7 +13,7 @@ export type DiceGroup = TrayGroup;
  * cut when only the last three showed); the tray wraps instead. Cleared by a rewind. On a phone
  * it sits in the page's flow under the map instead of floating over it (styles.css), so it covers nothing.
  */
-export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp: number; label: string }) {
+export function DiceTray({ groups, stamp, label, said }: { groups: DiceGroup[]; stamp: number; label: string; said?: string }) {
   const [rolling, setRolling] = useState(false);
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: animate on each new roll (stamp)
@@ -29,10 +29,13 @@ export function DiceTray({ groups, stamp, label }: { groups: DiceGroup[]; stamp:
   }, [stamp]);
   if (groups.length === 0) return null;
   return (
-    <div className="dice-tray" data-testid="dice-tray" aria-live="polite">
+    // The table's live region says each step's dice as they come (Table.tsx); the tray reads as
+    // those words too (`said`: names in full, not the map tokens), its faces drawn for the eye.
+    <div className="dice-tray" data-testid="dice-tray">
+      {said && <span className="sr-only">{said}</span>}
       {groups.map((g, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: groups of one step keep their order
-        <span key={i} className="dice-group">
+        <span key={i} className="dice-group" aria-hidden={said ? true : undefined}>
           <span className="dice-label">{g.label}</span>
           <Faces faces={g.faces} rolling={rolling} />
           {g.summed && g.faces.length > 1 && <strong className="dice-sum">{g.faces.reduce((a, b) => a + b, 0)}</strong>}

@@ -10,7 +10,7 @@ import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { type Obj, distinctNames, figureViews } from '../model/view.ts';
-import { Segments, timelineCells } from './Segments.tsx';
+import { Segments, rowWords, timelineCells } from './Segments.tsx';
 
 const adnd = systems.adnd;
 
@@ -64,5 +64,24 @@ describe('AD&D segment timeline', () => {
     const state = { system: 'adnd', now: 4, figures: [{ id: 'gorm', name: 'Gorm', side: 'party', parry: { against: 'gnoll2' } }, { id: 'gnoll2', name: 'Gnoll', side: 'gnolls' }, { id: 'gnoll3', name: 'Gnoll', side: 'gnolls' }] };
     const html = renderToStaticMarkup(createElement(Segments, { state, figures: distinctNames(figureViews(state)), entries: [] }));
     expect(html).toContain('parrying Gnoll (gnoll2)');
+  });
+
+  it("each row in words for a screen reader (the grid's glyphs and hatching say nothing aloud): state, round-1 surprise (R-A3), a parry; a dead row's state shows as a word too", () => {
+    const state = {
+      system: 'adnd',
+      now: 2,
+      figures: [
+        { id: 'gorm', name: 'Gorm', side: 'party', surprised: 3, parry: { against: 'gnoll2' } },
+        { id: 'gnoll2', name: 'Gnoll', side: 'gnolls', state: 'dead' },
+        { id: 'gnoll3', name: 'Gnoll', side: 'gnolls' },
+      ],
+    };
+    const figures = distinctNames(figureViews(state));
+    expect(figures.map((f) => rowWords(f, figures, 1))).toEqual(['Gorm: healthy, surprised, segments 1 to 3 [R-A3], parrying Gnoll (gnoll2)', 'Gnoll (gnoll2): dead', 'Gnoll (gnoll3): healthy']);
+    // Surprise is of round 1 only.
+    expect(rowWords(figures[0], figures, 2)).toBe('Gorm: healthy, parrying Gnoll (gnoll2)');
+    const html = renderToStaticMarkup(createElement(Segments, { state, figures, entries: [] }));
+    expect(html).toMatch(/<div class="seg-grid" aria-hidden="true"/);
+    expect(html).toMatch(/Gnoll \(gnoll2\)<span class="pill small">dead<\/span>/);
   });
 });

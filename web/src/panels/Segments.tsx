@@ -75,6 +75,19 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
   return cells;
 }
 
+/**
+ * A combatant's row in words, for a screen reader (the grid draws it for the eye, its glyphs and
+ * hatching say nothing aloud): name, state, surprise in the round shown, a parry in force.
+ */
+export function rowWords(f: FigureView, figures: readonly FigureView[], round: number): string {
+  const surprised = typeof f.raw.surprised === 'number' ? f.raw.surprised : 0;
+  const parry = isObj(f.raw.parry) ? f.raw.parry : null;
+  const bits = [f.state];
+  if (round === 1 && surprised > 0) bits.push(`surprised, segments 1 to ${surprised} [R-A3]`);
+  if (parry) bits.push(`parrying ${figures.find((x) => x.id === parry.against)?.name ?? String(parry.against)}`);
+  return `${f.name}: ${bits.join(', ')}`;
+}
+
 export function Segments({ state, figures, entries, schedule }: { state: Obj; figures: FigureView[]; entries: LogEntryView[]; schedule?: unknown }) {
   const now = typeof state.now === 'number' ? state.now : 0;
   const current = Math.max(1, Math.ceil(now / 10));
@@ -97,7 +110,13 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           ▶
         </button>
       </div>
-      <div className="seg-grid" style={{ gridTemplateColumns: `minmax(5.5em, 9em) repeat(10, minmax(1.6em, 1fr))` }}>
+      {/* The grid is for the eye; the lists say the same in words (each row, then each action of the round). */}
+      <ul className="sr-only" aria-label={`Combatants, round ${shown}`}>
+        {figures.map((f) => (
+          <li key={f.id}>{rowWords(f, figures, shown)}</li>
+        ))}
+      </ul>
+      <div className="seg-grid" aria-hidden="true" style={{ gridTemplateColumns: `minmax(5.5em, 9em) repeat(10, minmax(1.6em, 1fr))` }}>
         <div className="seg-h" />
         {SEGS.map((seg) => (
           <div key={`h${seg}`} className={`seg-h${shown === current && ((now - 1) % 10) + 1 === seg ? ' now' : ''}`}>
@@ -110,6 +129,8 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           return [
             <div key={`${f.id}:n`} className={`seg-name st-${f.state}`} title={f.state}>
               {f.name}
+              {/* The state in a word, not by the name's colour alone. */}
+              {f.state !== 'healthy' && <span className="pill small">{f.state}</span>}
               {parry && <span className="pill small">parrying {figures.find((x) => x.id === parry.against)?.name ?? String(parry.against)}</span>}
             </div>,
             ...SEGS.map((seg) => {
@@ -129,7 +150,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           ];
         })}
       </div>
-      <ul className="seg-legend">
+      <ul className="seg-legend" aria-label={`Actions, round ${shown}`}>
         {cells
           .filter((c) => c.round === shown && !c.projected)
           .sort((a, b) => a.segment - b.segment)

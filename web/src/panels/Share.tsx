@@ -202,7 +202,12 @@ export function Share(p: ShareProps) {
         {(n) => (
           <>
             <label className="check" title="Only the GM sees a hidden note">
-              <input type="checkbox" checked={n.hidden} onChange={(e) => setting({ notes: latest.current.notes.map((x) => (x.id === n.id ? { ...x, hidden: e.target.checked } : x)) })} />
+              <input
+                type="checkbox"
+                checked={n.hidden}
+                aria-label={`GM only: ${n.text.slice(0, 40)}`}
+                onChange={(e) => setting({ notes: latest.current.notes.map((x) => (x.id === n.id ? { ...x, hidden: e.target.checked } : x)) })}
+              />
               GM only
             </label>
             <button type="button" className="ghost small" aria-label={`Delete the note ${n.text.slice(0, 40)}`} onClick={() => setting({ notes: latest.current.notes.filter((x) => x.id !== n.id) })}>
@@ -244,6 +249,9 @@ function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: 
         if (!text.trim()) return;
         onAdd({ text: text.trim(), hidden: gmOnly, ...(figure ? { figure } : {}) });
         setText('');
+        // Back to GM only: a note shown to everyone is a choice made for that note, not for the
+        // next one (a secret typed after a public note went to the players).
+        setGmOnly(true);
       }}
     >
       <textarea aria-label="Note" placeholder="A note (the troll waits under the bridge…)" rows={2} value={text} onChange={(e) => setText(e.target.value)} maxLength={10_000} />

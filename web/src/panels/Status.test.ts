@@ -128,6 +128,31 @@ describe('HiTech ammunition (R-H10)', () => {
   });
 });
 
+describe('Status without colour alone, and by keyboard', () => {
+  it("an empty gun says so in a word (the chip's red alone told it), a loaded one does not", () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/lab/hitech-duel.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    const gun = (s.figures[0].weapons as { house: { hitech: { loaded: number; clip: number } } }[])[0].house.hitech;
+    gun.loaded = 0;
+    const text = statusText(s, 'tft');
+    expect(text).toContain(`Red rifleman healthy`);
+    expect(text).toMatch(new RegExp(`empty: assault rifle: 0/${gun.clip} rounds`));
+    expect(text.match(/empty:/g)).toHaveLength(1);
+  });
+
+  it("each roster name is a button that selects its figure (the row took only a click), pressed for the selected one; the initiative's side is not written in its colour", () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'))) as unknown as Obj;
+    s.initiativeWinner = 'north';
+    const report = tft.explain(s as never) as unknown as Obj;
+    const html = renderToStaticMarkup(
+      createElement(Status, { system: 'tft', clock: clockView(s, report), state: s, figures: figureViews(s, report), report, sideColors: { north: '#3f7cc4', south: '#c0533a' }, selected: 'bjorn', onSelect: () => undefined }),
+    );
+    expect(html).toMatch(/<button type="button" class="linkish" aria-pressed="true">Bjorn<\/button>/);
+    expect(html).toMatch(/<button type="button" class="linkish" aria-pressed="false">Cedric<\/button>/);
+    expect(html).toMatch(/<strong>north<\/strong>/);
+    expect(html).not.toMatch(/style="color:/);
+  });
+});
+
 describe("the GM's notes", () => {
   it('show in Status with the figure they are about, hidden ones marked "GM only"', () => {
     const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));

@@ -39,11 +39,14 @@ function rowProps(p: { selected: string | null; onSelect(id: string): void }, f:
   return { className: f.id === p.selected ? 'sel' : '', onClick: () => p.onSelect(f.id), 'data-roster': f.id };
 }
 
-function NameCell({ f, color }: { f: FigureView; color: string | undefined }) {
+/** The figure's name: a button that selects it (the row's click, by keyboard too). */
+function NameCell({ f, color, selected, onSelect }: { f: FigureView; color: string | undefined; selected: boolean; onSelect(id: string): void }) {
   return (
     <td>
       <span className="dot" style={{ background: color }} />
-      {f.name}
+      <button type="button" className="linkish" aria-pressed={selected} onClick={() => onSelect(f.id)}>
+        {f.name}
+      </button>
     </td>
   );
 }
@@ -76,7 +79,9 @@ export function Status(p: StatusProps) {
         )}
         {typeof s.initiativeWinner === 'string' && (
           <div>
-            <span className="muted">Initiative</span> <strong style={{ color: p.sideColors[s.initiativeWinner] }}>{s.initiativeWinner}</strong>
+            {/* The side's colour as a dot: as the text's colour it read 3.4 to 3.9:1 on the panel. */}
+            <span className="muted">Initiative</span> <span className="dot" style={{ background: p.sideColors[s.initiativeWinner] }} />
+            <strong>{s.initiativeWinner}</strong>
           </div>
         )}
         {p.clock.over && <div className="pill over">over{typeof s.winner === 'string' ? `: ${s.winner} won` : ''}</div>}
@@ -124,7 +129,7 @@ export function Status(p: StatusProps) {
             return (
               <Fragment key={f.id}>
               <tr {...rowProps(p, f)}>
-                <NameCell f={f} color={p.sideColors[f.side]} />
+                <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect} />
                 <td data-conditions={f.id}>
                   <span className={`state st-${f.state}`}>{f.state}</span>
                   {tftConditions(f.raw, p.entries).map((c) => (
@@ -152,7 +157,8 @@ export function Status(p: StatusProps) {
         </tbody>
       </table>
       )}
-      <ThreadCards figures={p.figures} explained={explained} mine={p.mine} onCommand={p.onCommand} />
+      {/* Once the fight is over there is nothing left to choose (the ST/IQ buttons stayed, for the dying at the end). */}
+      <ThreadCards figures={p.figures} explained={explained} mine={p.mine} onCommand={p.clock.over ? undefined : p.onCommand} />
       {p.notes && p.notes.length > 0 && (
         <section className="status-notes">
           <h4>Notes</h4>
@@ -204,7 +210,7 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
           const declared = typeof e.declared === 'string' ? e.declared : null;
           return (
             <tr key={f.id} {...rowProps(p, f)}>
-              <NameCell f={f} color={p.sideColors[f.side]} />
+              <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect} />
               <td>
                 <span className={`state st-${f.state}`}>{f.state}</span>
                 {surprised > 0 && <span className="pill small">surprised {surprised}</span>}
