@@ -243,6 +243,33 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect(bad.json().issues[0].path).toBe('body.enteredDice');
   });
 
+  it('R-T3: after the fight the GM may still send what the engine keeps legal out of combat (a medic runs the 5 minutes at once); a player may not, and nothing else is taken', async () => {
+    const scenario = {
+      system: 'tft',
+      name: 'medic after the fight',
+      figures: [
+        { id: 'doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+        { id: 'pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 2 } },
+        { id: 'orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], wounds: 30, at: { q: 10, r: 8 } },
+      ],
+    };
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario } })).json();
+    const id = c.encounter.id as string;
+    const gm = c.gm.token as string;
+    const player = await issue(srv.app, id, gm, { role: 'player', figures: ['doc'] });
+    const send = (token: string, command: unknown) => srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(token), payload: { command } });
+    for (const command of [{ type: 'begin' }, { type: 'move', figure: 'doc', path: [] }, { type: 'pass', figure: 'doc' }]) expect((await send(gm, command)).statusCode).toBe(200);
+    expect((await getView(srv.app, id, gm)).view.pending).toBeNull();
+    const finish = { type: 'finish-stabilization', figure: 'doc', target: 'pat' };
+    const byPlayer = await send(player.token, finish);
+    expect(byPlayer.statusCode).toBe(422);
+    expect(byPlayer.json().message).toMatch(/over/);
+    expect((await send(gm, { type: 'pass', figure: 'doc' })).statusCode).toBe(422);
+    const r = await send(gm, finish);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().entry.events.some((e: { type: string }) => e.type === 'stabilize-roll' || e.type === 'stabilized' || /stabiliz/.test(e.type))).toBe(true);
+  });
+
   it('settings PATCH changes only the fields it names: notes alone keep the hidden figures, the dice setting and the hidden stats (zod filled the others with their defaults)', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     const url = `/api/encounters/${encounter.id}/settings`;

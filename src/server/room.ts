@@ -275,8 +275,11 @@ export class Room {
       throw prefixIssues(toApiError(e), 'command');
     }
     const pending = this.system.pending(this.state);
-    if (pending === null) throw new ApiError('rejected', 'the encounter is over', [{ path: 'command', message: 'the encounter is over' }]);
-    checkCommandRights(token, command, pending);
+    // After the fight only the GM sends commands: what the engine keeps legal out of combat
+    // (the Thread's 5 minutes run at once, R-T3); the engine refuses everything else.
+    if (pending === null) {
+      if (token.role !== 'gm') throw new ApiError('rejected', 'the encounter is over; what is left after the fight is the GM\'s', [{ path: 'command', message: 'the encounter is over' }]);
+    } else checkCommandRights(token, command, pending);
     if (token.role !== 'gm') this.judgeAsUnseen(token, input.command);
     if (input.faces === undefined) {
       const dice = new RecordingDice(this.diceFor(this.id, this.seq + 1));

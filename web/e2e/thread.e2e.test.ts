@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, allowGmDice, apiGet, createFromExample, ROOT, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, apiGet, createFromExample, ROOT, rawCommand, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -95,5 +95,37 @@ describe('the thread example at the table', () => {
     expect(log).toMatch(/13/);
     await h.shot(gm, 'thread-log');
     expect(h.errors).toEqual([]);
+  });
+});
+
+describe('after the fight', () => {
+  it('the GM runs a medic\'s 5 minutes at once once the fight is over (R-T3): the option is offered and taken, the roll made', async () => {
+    const scenario = {
+      system: 'tft',
+      name: 'medic after the fight',
+      figures: [
+        { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+        { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 2 } },
+        { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], wounds: 30, at: { q: 10, r: 8 } },
+      ],
+    };
+    const created = (await (await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })).json()) as { encounter: { id: string }; gm: { token: string } };
+    const id = created.encounter.id;
+    const token = created.gm.token;
+    for (const command of [{ type: 'begin' }, { type: 'move', figure: 'doc', path: [] }, { type: 'pass', figure: 'doc' }]) expect((await rawCommand(h.base, id, token, command)).status).toBe(200);
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    await gm.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await gm.getByTestId('banner').filter({ hasText: 'The fight is over' }).waitFor();
+    await gm.locator('[data-tab="status"]').click();
+    await gm.getByRole('button', { name: 'Doc', exact: true }).click();
+    await gm.locator('[data-tab="actions"]').click();
+    const run = gm.getByRole('button', { name: /^Do it: .*Pat/ });
+    await run.click();
+    await expect.poll(async () => (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token)).view.seq).toBe(4);
+    const log = await apiGet<{ entries: { command?: unknown }[] }>(h.base, `/api/encounters/${id}/log?from=3`, token);
+    expect(log.entries.map((e) => e.command)).toEqual([{ type: 'finish-stabilization', figure: 'doc', target: 'pat' }]);
+    // the roll made or failed: unconscious and stable, or still dying with this medic barred (R-T3)
+    const pat = (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token)).view.state as { figures: { id: string; state: string }[] };
+    expect(['unconscious', 'dying']).toContain(pat.figures.find((f) => f.id === 'pat')?.state);
   });
 });

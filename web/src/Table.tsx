@@ -167,7 +167,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   }, [pendingKey]);
 
   const sel = figures.find((f) => f.id === selected);
-  const canAct = !!sel && !!pending && pending.figures.includes(sel.id) && mine.has(sel.id) && status === 'live';
+  // After the fight the GM may still take what the engine lists for a figure (a medic's 5 minutes run at once, R-T3).
+  const canAct = !!sel && mine.has(sel.id) && status === 'live' && (pending ? pending.figures.includes(sel.id) : isGm);
   const ctx: CommandContext = useMemo(() => {
     const me = figures.find((f) => f.id === selected);
     const alive = figures.filter((f) => f.state !== 'dead');

@@ -95,6 +95,13 @@ export function canPickUp(state: TftState, fig: Figure, it: GroundItem): boolean
 /** All action-phase options of `fig` now (as if it were its action), core and modules; `names` as for attackOptions. */
 export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
   if (!fig.woundFx.canAct) return [];
+  if (state.phase === 'over') {
+    // The fight is over: no attack, no stand-up; only what a module keeps legal out of combat
+    // (the Thread's 5 minutes run at once, R-T3).
+    const after: ActionOption[] = [];
+    for (const { spec } of hooksOf(state).actions.values()) if (spec.phase === 'any') after.push(...spec.options({ state, core, mode, names }, fig));
+    return after;
+  }
   const out: ActionOption[] = [];
   const id = fig.id;
   const moved = fig.turn.hexes;

@@ -142,8 +142,8 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null, names: Dis
     facing: f.facing,
     weapon: readyWeapon(f)?.def.name ?? null,
     pending: p?.figures.includes(f.id) ?? false,
-    // Once the fight is over nothing can be chosen: no options (the table and the CLI list none).
-    options: p === null ? [] : actionOptions(state, f, 'explain', names),
+    // Once the fight is over only what stays legal out of combat (actionOptions).
+    options: actionOptions(state, f, 'explain', names),
     ...(Object.keys(house).length ? { house } : {}),
   };
 }

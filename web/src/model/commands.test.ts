@@ -74,9 +74,10 @@ describe('AD&D options to commands', () => {
   });
 
   it('adds no lone "pass" to an AD&D figure with no options (it showed under "The fight is over")', () => {
-    const over = { system: 'adnd', pending: null, figures: [{ id: 'frito', name: 'Frito', side: 'heroes', options: [{ kind: 'attack', target: 'mino' }] }, { id: 'mino', name: 'Minotaur', side: 'monsters' }] };
+    // the engine lists no options once the AD&D fight is over
+    const over = { system: 'adnd', pending: null, figures: [{ id: 'frito', name: 'Frito', side: 'heroes', options: [] }, { id: 'mino', name: 'Minotaur', side: 'monsters' }] };
     expect(expandOptions(optionsOf(over, 'frito'), ctxFor(over, 'frito'))).toEqual([]);
-    const live = { ...over, pending: { figures: ['frito'], kind: 'action' } };
+    const live = { ...over, pending: { figures: ['frito'], kind: 'action' }, figures: [{ ...over.figures[0], options: [{ kind: 'attack', target: 'mino' }] }, over.figures[1]] };
     expect(expandOptions(optionsOf(live, 'frito'), ctxFor(live, 'frito')).map((o) => o.kind)).toEqual(['attack', 'pass']);
   });
 

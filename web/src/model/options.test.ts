@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ScriptedDice } from '../../../src/core/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../../src/core/dice/source.ts';
+import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
+import { tftSystem } from '../../../src/rules/tft/system.ts';
 import { SCORE_WHY, formatOdds, groupOptions, optionView, optionsOf, pct, targetMarks } from './options.ts';
 import { figureViews } from './view.ts';
 
@@ -67,11 +69,19 @@ describe('reading explained options', () => {
     ]);
   });
 
-  it('offers no options once the fight is over (the panel listed an attack on the fallen foe under "The fight is over")', () => {
-    // The duel after Cedric falls: the report still lists Bjorn's attack, but pending is null.
-    const over = { system: 'tft', turn: 8, pending: null, figures: [{ id: 'bjorn', options: [{ kind: 'attack', label: 'melee attack on Cedric', pHit: 0.907 }] }] };
-    expect(optionsOf(over, 'bjorn')).toEqual([]);
-    expect(optionsOf({ ...over, pending: { figures: ['bjorn'], kind: 'action' } }, 'bjorn')).toHaveLength(1);
+  it('once the fight is over shows what the engine still lists: nothing after the duel, the medic\'s 5 minutes after a fight with a friend dying (R-T3)', () => {
+    const raw = { system: 'tft', name: 'medic', figures: [
+      { id: 'doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+      { id: 'pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 2 } },
+      { id: 'orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], wounds: 30, at: { q: 10, r: 8 } },
+    ] };
+    const s = tftSystem.setup(raw);
+    const dice = new SeededDice(seedRng(1));
+    for (const c of [{ type: 'begin' }, { type: 'move', figure: 'doc', path: [] }, { type: 'pass', figure: 'doc' }]) tftSystem.apply(s, tftSystem.parseCommand(c), dice, null);
+    const report = tftSystem.explain(s);
+    expect(report.pending).toBeNull();
+    expect(optionsOf(report, 'doc').map((o) => o.command)).toEqual([{ type: 'finish-stabilization', figure: 'doc', target: 'pat' }]);
+    expect(optionsOf(report, 'pat')).toEqual([]);
   });
 
   it('reads a figure s options from a report; percentages at the edges', () => {

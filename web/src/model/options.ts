@@ -198,13 +198,11 @@ function defaultLabel(kind: string, targets: string[], o: Obj): string {
 }
 
 /**
- * The options of one figure in an explain report. None once the fight is over (the report's
- * `pending` is null): the engine still lists what each figure could do, but nothing can be
- * sent, and the panel showed a dead foe's "melee attack 90.7%" under a fight that had ended.
+ * The options of one figure in an explain report, as the engine lists them (once the fight is
+ * over, only what stays legal out of combat: a medic's 5 minutes run at once, R-T3).
  */
 export function optionsOf(report: unknown, figureId: string, nameOf?: (id: string) => string): OptionView[] {
   if (!isObj(report) || !Array.isArray(report.figures)) return [];
-  if ('pending' in report && report.pending === null) return [];
   const f = report.figures.find((x) => isObj(x) && x.id === figureId);
   if (!isObj(f) || !Array.isArray(f.options)) return [];
   return f.options.map((o, i) => optionView(o, `${figureId}.${i}`, figureId, nameOf));

@@ -294,6 +294,7 @@ export const threadAttributeAction: ActionSpec = {
   validate(ctx, _cmd, fig) {
     if (!threadOn(ctx.state.options)) throw new CommandRejected('command.type', 'Hanging by a Thread is off in this encounter (option thread)');
     if (fig.state === 'dead') throw new CommandRejected('command.figure', `${fig.name} is dead: dead is final (R-T1)`);
+    if (ctx.state.phase === 'over') throw new CommandRejected('command.type', 'the fight is over: no more thread rolls are made (R-T2)');
   },
   resolve(ctx, cmd, fig) {
     const choice = cmd.attribute as ThreadBag['attribute'];
@@ -371,7 +372,8 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: D
   const target = threadTarget(fig.st, fig.iq, b.attribute);
   out.nextThreadDice = next;
   out.against = target.ledger;
-  out.choices = attributeChoices(fig);
+  // The fight over, no more thread rolls: nothing left to choose (threadAttributeAction refuses it).
+  out.choices = state.phase === 'over' ? [] : attributeChoices(fig);
   out.survive = survivalOdds(target.value, next.total, turns).map((t, i) => ({
     turns: i + 1,
     dice: t.dice,

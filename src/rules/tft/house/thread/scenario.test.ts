@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ScriptedDice } from '../../../../core/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../../../core/dice/source.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
+import { seedRng } from '../../../../core/rng.ts';
 import { main } from '../../../../cli/main.ts';
 import { runToEnd } from '../../../../engine/run.ts';
 import type { TftCommand, TftEvent, TftState } from '../../model.ts';
@@ -277,6 +278,30 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     // with the fatigue rules off (threadFatigue: combined) the same Malken at 7 wounds is dying
     const combined = tftSystem.setup({ ...raw, options: { ...(raw.options as object), threadFatigue: 'combined' } });
     expect(fig(combined, 'far').state).toBe('dying');
+  });
+
+  it('R-T3, R-T2: once the fight is over explain offers the medic only the 5 minutes run at once, and the thread choice is gone and refused (no more thread rolls)', () => {
+    const raw = small();
+    const figs = raw.figures as Record<string, unknown>[];
+    figs[3] = { ...(figs[3] as object), wounds: 30 }; // the orc is down
+    const state = tftSystem.setup(raw);
+    const dice = new SeededDice(seedRng(5));
+    // doc does nothing in the fight (the AI would start on pat at once)
+    for (let i = 0; i < 50 && state.phase !== 'over'; i++) {
+      const p = tftSystem.pending(state);
+      const mine = p?.kind === 'action' && p.figures.includes('doc');
+      tftSystem.apply(state, mine ? { type: 'pass', figure: 'doc' } : tftSystem.decide(state), dice, null);
+    }
+    expect(state.phase).toBe('over');
+    expect(fig(state, 'pat').state).toBe('dying');
+    const ex = tftSystem.explain(state);
+    const doc = ex.figures.find((f) => f.id === 'doc')!.options as { command: { type: string; target?: string } }[];
+    expect(doc.map((o) => `${o.command.type} ${o.command.target}`)).toEqual(['finish-stabilization pat']);
+    const pat = (ex.figures.find((f) => f.id === 'pat')!.house as { thread: { choices: unknown[] } }).thread;
+    expect(pat.choices).toEqual([]);
+    expect(() => tftSystem.apply(state, { type: 'thread-attribute', figure: 'pat', attribute: 'iq' } as TftCommand, dice, null)).toThrow(/fight is over/);
+    tftSystem.apply(state, { type: 'finish-stabilization', figure: 'doc', target: 'pat' }, dice, null);
+    expect(['stable', 'unconscious', 'dying', 'dead']).toContain(fig(state, 'pat').state);
   });
 
   it('R-T2: the player chooses ST or IQ for the thread rolls at any moment, even while the figure lies dying', () => {
