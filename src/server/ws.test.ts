@@ -56,6 +56,22 @@ describe('message parser (fast-check fuzzing)', () => {
 });
 
 for (const tdb of testDatabases()) {
+  /**
+   * Two servers on one database. PostgreSQL: two Storage instances, as two processes
+   * (LISTEN/NOTIFY between them). SQLite: one process owns the file, so both share its Storage.
+   */
+  async function twoServers(url: string) {
+    const s1 = await startTestServer(url);
+    const shared = tdb.name === 'postgres' ? await Storage.open(url) : s1.storage;
+    const s2 = await startTestServer(url, shared);
+    const close = async () => {
+      await s2.close();
+      if (shared !== s1.storage) await shared.close();
+      await s1.close();
+    };
+    return { s1, s2, close };
+  }
+
   describe(`live play over WebSocket on ${tdb.name}`, () => {
     let srv: TestServer;
     const clients: TestClient[] = [];
@@ -239,10 +255,7 @@ for (const tdb of testDatabases()) {
     });
 
     it('two servers sharing the database: a token revoked or an encounter deleted on one closes the sockets on the other at once', async () => {
-      const url = await tdb.create();
-      const s1 = await startTestServer(url);
-      const shared = tdb.name === 'postgres' ? await Storage.open(url) : s1.storage;
-      const s2 = await startTestServer(url, shared);
+      const { s1, s2, close } = await twoServers(await tdb.create());
       try {
         const { encounter, gm } = await createDuel(s1.app);
         const id = encounter.id;
@@ -266,9 +279,7 @@ for (const tdb of testDatabases()) {
         expect((await s1.app.inject({ method: 'DELETE', url: `/api/encounters/${id}`, headers: { authorization: `Bearer ${gm.token}` } })).statusCode).toBe(204);
         expect((await player.waitFor('bye')).reason).toBe('deleted');
       } finally {
-        await s2.close();
-        if (shared !== s1.storage) await shared.close();
-        await s1.close();
+        await close();
       }
     });
 
@@ -383,12 +394,7 @@ for (const tdb of testDatabases()) {
       });
 
     it('two servers sharing the database serve the same encounter: a step on one reaches clients of the other', async () => {
-      const url = await tdb.create();
-      // PostgreSQL: two Storage instances, as two processes (LISTEN/NOTIFY between them).
-      // SQLite: one process owns the file, so both servers share its Storage.
-      const s1 = await startTestServer(url);
-      const shared = tdb.name === 'postgres' ? await Storage.open(url) : s1.storage;
-      const s2 = await startTestServer(url, shared);
+      const { s1, s2, close } = await twoServers(await tdb.create());
       try {
         const { encounter, gm } = await createDuel(s1.app);
         const a = await connect(s1);
@@ -422,9 +428,7 @@ for (const tdb of testDatabases()) {
         expect(lost?.type === 'rejected' && lost.code).toBe('conflict');
         expect((await s1.storage.readLog(encounter.id)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       } finally {
-        await s2.close();
-        if (shared !== s1.storage) await shared.close();
-        await s1.close();
+        await close();
       }
     });
   });
