@@ -26,7 +26,8 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) return name === 'node_modules' || name === 'dist' || name === 'e2e' ? [] : sources(p);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && name !== 'testing.ts' ? [p] : [];
+    // Tests and their helpers (testing.ts, *.test-util.ts) may reach across layers to set up.
+    return /\.(ts|tsx)$/.test(name) && !/\.test(-util)?\.tsx?$/.test(name) && name !== 'testing.ts' ? [p] : [];
   });
 }
 

@@ -10,12 +10,12 @@ import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntry
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
-import { entryWords, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
+import { entryWords, logEntry, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
-import { selectionFor, whoseTurn } from './model/turn.ts';
-import { type Obj, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
+import { pendingOf, selectionFor, whoseTurn } from './model/turn.ts';
+import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
 import { Actions } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
@@ -96,15 +96,17 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           .catch(() => setLog((l) => mergeEntries(l, missed)));
         refreshExplain();
       },
-      step(entry, v) {
+      step(sent, v) {
         setView(v);
-        setLog((l) => mergeEntries(l, [entry]));
-        setLastStep(entry);
+        setLog((l) => mergeEntries(l, [sent]));
         setChosen(null);
         setArmed(null);
+        // Read as the log reads it (model/log.ts logEntry): an entry the page cannot read is not shown.
+        const entry = logEntry(sent);
+        setLastStep(entry);
         // The tray shows this step's rolls; a rewind empties it (the rolls it showed are undone).
-        const groups = trayGroups(entry);
-        if (groups.length > 0 || entry.kind === 'rewind') setDice((d) => ({ groups, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
+        const groups = entry ? trayGroups(entry) : [];
+        if (entry && (groups.length > 0 || entry.kind === 'rewind')) setDice((d) => ({ groups, stamp: d.stamp + 1, label: `step ${entry.seq}` }));
         refreshExplain();
       },
       settings(settings, v) {
@@ -139,10 +141,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   }, [rawFigures, hiddenFigures]);
   const hasMap = figures.some((f) => f.hex);
   const clock = { ...clockView(state, rep ?? { pending: view?.pending ?? null }), over: view?.over ?? false };
-  const pending = view?.pending ?? null;
+  // Read defensively: the page draws whatever the server sends (model/turn.ts pendingOf).
+  const pending = useMemo(() => pendingOf(view?.pending), [view?.pending]);
   const mine = useMemo(() => new Set(isGm ? figures.map((f) => f.id) : (ev?.figures ?? [])), [isGm, figures, ev?.figures]);
   const sideColors = useMemo(() => {
-    const sides = Array.isArray(state.sides) ? (state.sides as string[]) : [...new Set(figures.map((f) => f.side))];
+    const sides = Array.isArray(state.sides) ? state.sides.filter((s): s is string => typeof s === 'string') : [...new Set(figures.map((f) => f.side))];
     return Object.fromEntries(sides.map((s, i) => [s, SIDE_PALETTE[i % SIDE_PALETTE.length]]));
   }, [state.sides, figures]);
   const shape = useMemo(() => mapShape(state), [state]);
@@ -153,7 +156,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   }, [shape, figures]);
   const terrain = useMemo(() => {
     const t = isObj(state.map) && Array.isArray(state.map.terrain) ? state.map.terrain : [];
-    return t.filter(isObj).map((x) => ({ hex: { q: Number(x.q), r: Number(x.r) }, kind: String(x.kind ?? 'wall') }));
+    // Each terrain hex the view can place (a hex without numbers for q and r is not drawn).
+    return t.filter(isObj).flatMap((x) => {
+      const hex = asHex(x);
+      return hex ? [{ hex, kind: typeof x.kind === 'string' ? x.kind : 'wall' }] : [];
+    });
   }, [state.map]);
   const showMegahexes = megahexes ?? shape.megahexes;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LiveStatus, LiveTable, reconnectDelay } from './client.ts';
+import { ApiError, type LiveStatus, LiveTable, errorView, reconnectDelay } from './client.ts';
 
 /** A stand-in for the browser's WebSocket: records what the page sends, lets the test answer. */
 class FakeSocket {
@@ -148,5 +148,18 @@ describe('the live connection', () => {
 
   it('waits 0.25 s, then twice as long each time, at most 5 s', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe('errors of an unusual shape', () => {
+  it('an error body whose issues are not a list (a proxy, another server version) is shown without them, not thrown on', () => {
+    const e = new ApiError(undefined, undefined, 'bad', 502);
+    expect([e.code, e.message, e.issues]).toEqual(['internal', 'the server refused', []]);
+    const f = new ApiError('invalid', 'invalid scenario', [{ path: 'figures[0].dx', message: 'expected a number' }, 'x', { path: 3, message: 'no path' }, { path: 'y' }]);
+    expect(f.issues).toEqual([
+      { path: 'figures[0].dx', message: 'expected a number' },
+      { path: '', message: 'no path' },
+    ]);
+    expect(errorView('refused', 'not a list' as never)).toEqual({ text: 'refused', issues: [] });
   });
 });

@@ -37,15 +37,32 @@ export type {
 
 /** An HTTP or WebSocket refusal with the server's code, message and field issues. */
 export class ApiError extends Error {
+  readonly code: string;
+  readonly issues: { path: string; message: string }[];
+  /** Read defensively: an error body from a proxy, or an older or newer server, may differ (issuesOf). */
   constructor(
-    readonly code: string,
-    message: string,
-    readonly issues: { path: string; message: string }[] = [],
+    code: unknown,
+    message: unknown,
+    issues: unknown = [],
     readonly status = 0,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : typeof code === 'string' ? code : 'the server refused');
     this.name = 'ApiError';
+    this.code = typeof code === 'string' ? code : 'internal';
+    this.issues = issuesOf(issues);
   }
+}
+
+/** Field issues as the server sends them: each an object with a string message (its path '' where none is given); anything else left out. */
+export function issuesOf(v: unknown): { path: string; message: string }[] {
+  if (!Array.isArray(v)) return [];
+  const out: { path: string; message: string }[] = [];
+  for (const i of Array.from(v)) {
+    if (typeof i !== 'object' || i === null || typeof (i as { message?: unknown }).message !== 'string') continue;
+    const x = i as { path?: unknown; message: string };
+    out.push({ path: typeof x.path === 'string' ? x.path : '', message: x.message });
+  }
+  return out;
 }
 
 /**
@@ -54,7 +71,9 @@ export class ApiError extends Error {
  * ..."): several such are shown as the message's head ("invalid scenario") and the list; one,
  * as the message alone. Issues the message does not say are listed under it.
  */
-export function errorView(message: string, issues: readonly { path: string; message: string }[]): { text: string; issues: { path: string; message: string }[] } {
+export function errorView(text: string, given: readonly { path: string; message: string }[]): { text: string; issues: { path: string; message: string }[] } {
+  const message = typeof text === 'string' ? text : '';
+  const issues = issuesOf(given);
   const at = issues.map((i) => message.indexOf(i.path ? `${i.path}: ${i.message}` : i.message));
   if (issues.length > 1 && at.every((x) => x >= 0)) {
     const head = message.slice(0, Math.min(...at)).replace(/[\s:;,]+$/, '');
@@ -78,7 +97,7 @@ async function http<T>(method: string, path: string, token?: string, body?: unkn
   }
   if (!res.ok) {
     const e = (typeof data === 'object' && data !== null ? data : { error: 'internal', message: String(text || res.statusText) }) as ErrorBody;
-    throw new ApiError(e.error, e.message, e.issues ?? [], res.status);
+    throw new ApiError(e.error, e.message, e.issues, res.status);
   }
   return data as T;
 }

@@ -85,3 +85,21 @@ describe('links the GM issued', () => {
     expect(issuedLinks('e1', s)).toEqual([]);
   });
 });
+
+describe('links and stored seats of an unusual shape', () => {
+  it('a table link with a malformed escape opens nothing instead of throwing URIError (a blank page)', () => {
+    expect(encounterFromPath('/table/%E0%A4%A')).toBe('%E0%A4%A');
+    expect(encounterFromPath('/table/a%20b')).toBe('a b');
+  });
+
+  it('a stored seat with fields of the wrong type is read without them (figures: 5 made holdToken throw)', () => {
+    const s = new MemoryStorage();
+    s.setItem('fray.tokens.v2', JSON.stringify({ e: [{ token: 'a', role: 'player', figures: 5, seat: {} }] }));
+    holdToken('e', { token: 'b', role: 'player', figures: ['x'] }, s);
+    const seats = heldSeats('e', s);
+    expect(seats.map((h) => [h.token, seatLabel(h)])).toEqual([
+      ['a', 'player'],
+      ['b', 'player'],
+    ]);
+  });
+});

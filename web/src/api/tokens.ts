@@ -26,6 +26,17 @@ type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
 
 const isHeld = (v: unknown): v is Held => typeof v === 'object' && v !== null && typeof (v as Held).token === 'string';
 
+/** A stored seat read defensively (another version of the page, or a hand edit, may have written it): only fields of the right type. */
+function heldOf(v: Held): Held {
+  const o = v as unknown as Record<string, unknown>;
+  const h: Held = { token: v.token };
+  if (typeof o.role === 'string') h.role = o.role;
+  if (typeof o.name === 'string') h.name = o.name;
+  if (Array.isArray(o.figures)) h.figures = o.figures.filter((x): x is string => typeof x === 'string');
+  if (typeof o.seat === 'string') h.seat = o.seat;
+  return h;
+}
+
 function parse(raw: string | null): unknown {
   try {
     return raw ? (JSON.parse(raw) as unknown) : null;
@@ -38,11 +49,11 @@ function load(s: Storage_ | undefined): Store {
   const out: Store = {};
   const v2 = parse(s?.getItem(KEY) ?? null);
   if (typeof v2 === 'object' && v2 !== null) {
-    for (const [id, seats] of Object.entries(v2)) if (Array.isArray(seats)) out[id] = seats.filter(isHeld);
+    for (const [id, seats] of Object.entries(v2)) if (Array.isArray(seats)) out[id] = seats.filter(isHeld).map(heldOf);
     return out;
   }
   const v1 = parse(s?.getItem(KEY_V1) ?? null);
-  if (typeof v1 === 'object' && v1 !== null) for (const [id, h] of Object.entries(v1)) if (isHeld(h)) out[id] = [h];
+  if (typeof v1 === 'object' && v1 !== null) for (const [id, h] of Object.entries(v1)) if (isHeld(h)) out[id] = [heldOf(h)];
   return out;
 }
 
@@ -54,7 +65,7 @@ function save(all: Store, s: Storage_ | undefined): void {
 const storage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 const RANK: Record<string, number> = { gm: 0, player: 1, spectator: 2 };
-const rank = (h: Held) => RANK[h.role ?? ''] ?? 3;
+const rank = (h: Held) => (h.role !== undefined && Object.hasOwn(RANK, h.role) ? RANK[h.role] : 3);
 const sameSeat = (a: Held, b: Held) => a.role === b.role && [...(a.figures ?? [])].sort().join(',') === [...(b.figures ?? [])].sort().join(',');
 
 /** Every seat held, per encounter, the GM's first. */
@@ -108,7 +119,12 @@ export function tokenFromHash(hash: string): string | null {
 /** The encounter id in a path like `/table/<id>`, else null. */
 export function encounterFromPath(path: string): string | null {
   const m = /^\/table\/([^/?#]+)\/?$/.exec(path);
-  return m ? decodeURIComponent(m[1]) : null;
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1]; // a malformed escape ("%E0%A4%A"): the id as typed (the server says it does not know it)
+  }
 }
 
 /** The page's link for a seat (`/table/<id>#token=<t>`). */

@@ -346,9 +346,9 @@ export function HexMap(p: HexMapProps) {
                   <path className="facing" d={`M ${r + 9} 0 L ${r - 2} -8 L ${r - 2} 8 Z`} transform={`rotate(${facingAngle(f.facing)})`} fill={colour} />
                 )}
                 {f.prone ? (
-                  <ellipse rx={r} ry={r * 0.58} fill={colour} stroke={STATE_STROKE[f.state] ?? '#fff'} strokeWidth={2.5} />
+                  <ellipse rx={r} ry={r * 0.58} fill={colour} stroke={Object.hasOwn(STATE_STROKE, f.state) ? STATE_STROKE[f.state] : '#fff'} strokeWidth={2.5} />
                 ) : (
-                  <circle r={r} fill={colour} stroke={STATE_STROKE[f.state] ?? '#fff'} strokeWidth={f.state === 'healthy' ? 1.5 : 3} strokeDasharray={f.state === 'dying' ? '4 3' : undefined} />
+                  <circle r={r} fill={colour} stroke={Object.hasOwn(STATE_STROKE, f.state) ? STATE_STROKE[f.state] : '#fff'} strokeWidth={f.state === 'healthy' ? 1.5 : 3} strokeDasharray={f.state === 'dying' ? '4 3' : undefined} />
                 )}
                 <text className="initials" textAnchor="middle" dy="0.35em">
                   {f.short ?? initials(f.name)}

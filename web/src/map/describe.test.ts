@@ -39,3 +39,12 @@ describe('the map in words (screen readers)', () => {
     expect(cursorWords({ q: 0, r: 0 }, {})).toBe('hex 0,0');
   });
 });
+
+describe('words for unusual figures', () => {
+  it('a facing that is not one of the six directions is left out, not read "facing undefined" (fast-check counterexample: facing 0.5)', () => {
+    const f = figureView({ id: 'j', name: 'Jemmueb', side: 'heroes', pos: { q: 5, r: 5 }, facing: 0.5 });
+    expect(f.facing).toBeUndefined();
+    expect(figureWords(f)).toBe('Jemmueb (heroes), hex 5,5, healthy');
+    expect(figureWords({ ...f, facing: 0.5 })).toBe('Jemmueb (heroes), hex 5,5, healthy');
+  });
+});

@@ -10,7 +10,7 @@ export const hexWords = (h: Hex): string => `hex ${h.q},${h.r}`;
 export function figureWords(f: FigureView): string {
   const parts = [`${f.name}${f.side ? ` (${f.side})` : ''}`];
   if (f.hex) parts.push(hexWords(f.hex));
-  if (f.facing !== undefined && f.state !== 'dead') parts.push(`facing ${DIRECTION_WORDS[((f.facing % 6) + 6) % 6]}`);
+  if (Number.isInteger(f.facing) && f.state !== 'dead') parts.push(`facing ${DIRECTION_WORDS[(((f.facing as number) % 6) + 6) % 6]}`);
   parts.push(f.state);
   const marks = [...new Set([...(f.prone ? ['prone'] : []), ...(f.engaged && f.state !== 'dead' ? ['engaged'] : []), ...f.markers])];
   return `${parts.join(', ')}${marks.length > 0 ? `; ${marks.join(', ')}` : ''}`;

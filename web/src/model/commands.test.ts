@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { buildCommand, expandOptions } from './commands.ts';
-import { optionsOf } from './options.ts';
+import { optionView, optionsOf } from './options.ts';
 import { type Obj, isObj } from './view.ts';
 
 const adnd = systems.adnd;
@@ -85,5 +85,13 @@ describe('AD&D options to commands', () => {
     const report = { figures: [{ id: 'a', options: [{ kind: 'sweep', command: { type: 'sweep', figure: 'a', targets: ['x', 'y'] }, pHit: 0.5 }] }] };
     const [o] = optionsOf(report, 'a');
     expect(buildCommand(o, { system: 'tft', figure: 'a', enemies: [], friends: [], attackers: [] })).toEqual({ type: 'sweep', figure: 'a', targets: ['x', 'y'] });
+  });
+});
+
+describe('commands from options of an unusual shape', () => {
+  it('an AD&D option whose type is named like what objects inherit builds a bare command instead of throwing', () => {
+    const ctx = { system: 'adnd', figure: 'a', enemies: [], friends: [], attackers: [] };
+    const o = optionView({ type: 'constructor', target: 'b' }, 'k', 'a');
+    expect(buildCommand(o, ctx)).toEqual({ type: 'constructor', figure: 'a' });
   });
 });

@@ -43,7 +43,7 @@ export function buildCommand(opt: OptionView, ctx: CommandContext): Obj {
   if (ctx.system === 'adnd') {
     const extra: Obj = {};
     if (type === 'draw' && typeof raw.weapon === 'string' && !Array.isArray(raw.weapons)) extra.weapons = [raw.weapon];
-    return { type, figure: ctx.figure, ...pickFields({ ...raw, ...extra }, ADND_FIELDS[type] ?? []) };
+    return { type, figure: ctx.figure, ...pickFields({ ...raw, ...extra }, Object.hasOwn(ADND_FIELDS, type) ? ADND_FIELDS[type] : []) };
   }
   // TFT and others: the option's own parameters, without the display fields explain adds.
   const out: Obj = { type, figure: ctx.figure };

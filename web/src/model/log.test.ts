@@ -5,7 +5,7 @@ import { RecordingDice, SeededDice } from '../../../src/core/dice/source.ts';
 import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import { effectiveLine, entryFaces, entryMentions, entryWords, eventRows, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './log.ts';
+import { effectiveLine, entryFaces, entryMentions, entryWords, eventRows, logEntry, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './log.ts';
 
 const by = { role: 'gm' as const, tokenId: 't' };
 const cmd = (seq: number, command: unknown = { kind: 'x' }, events: Record<string, unknown>[] = []): LogEntryView => ({
@@ -211,5 +211,21 @@ describe('the log', () => {
     );
     expect(said).toBe('Dice: Frito the Fighter to-hit d20: 20; Frito the Fighter damage d12: 6, 3, total 9; north: 3, 6.');
     expect(trayWords([], (id) => id)).toBe('');
+  });
+});
+
+describe('log entries as the server sent them', () => {
+  it('mergeEntries keeps only entries it can read (fast-check counterexample: entries [""] crashed the Log panel)', () => {
+    const merged = mergeEntries([], ['', null, { kind: 'command' }, { seq: 2, kind: 'command', at: 'x', by: { role: 'gm', tokenId: null }, events: [3, { type: 'x', turn: 1 }, null, { type: 'y', turn: 1 }], descriptions: ['three', 'an x', 'null', 7] }]);
+    expect(merged.map((e) => e.seq)).toEqual([2]);
+    // Each event keeps its own narration; one that is not a string is the event's type.
+    expect(eventRows(merged[0]).map((r) => r.text)).toEqual(['an x', 'y']);
+    expect(mergeEntries(merged, 'not a list')).toBe(merged);
+  });
+
+  it('logEntry reads the rest defensively: its kind, author, dice and rewind target', () => {
+    expect(logEntry({ seq: 1.5 })).toBeNull();
+    expect(logEntry({ seq: 3, kind: 'odd', by: 'x', faces: [1, 'a', 2.5, 6], to: 'x' })).toEqual({ seq: 3, kind: 'command', at: '', by: { role: 'spectator', tokenId: null }, faces: [1, 6] });
+    expect(logEntry({ seq: 4, kind: 'rewind', to: 1 })?.to).toBe(1);
   });
 });

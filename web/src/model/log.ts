@@ -111,12 +111,46 @@ export function undoTarget(entries: readonly LogEntryView[]): number | null {
   return line.length >= 2 ? line[line.length - 2].seq : 0;
 }
 
-/** Merges new entries into a log by seq (a reconnect may resend some). */
-export function mergeEntries(log: readonly LogEntryView[], more: readonly LogEntryView[]): LogEntryView[] {
-  if (more.length === 0) return log as LogEntryView[];
+/**
+ * A log entry as the server sent it, read defensively (the page must draw whatever arrives): an
+ * object with an integer `seq`, else null; its events only objects, its narration, faces and
+ * positions only of the right type (a wrong one is left out), `to` only an integer.
+ */
+export function logEntry(v: unknown): LogEntryView | null {
+  if (!isObj(v) || !Number.isInteger(v.seq)) return null;
+  const ints = (x: unknown) => (Array.isArray(x) ? x.filter((f): f is number => Number.isInteger(f)) : undefined);
+  const by = isObj(v.by) ? v.by : {};
+  const e: LogEntryView = {
+    seq: v.seq as number,
+    kind: v.kind === 'rewind' ? 'rewind' : 'command',
+    at: typeof v.at === 'string' ? v.at : '',
+    by: { role: by.role === 'gm' || by.role === 'player' || by.role === 'spectator' ? by.role : 'spectator', tokenId: typeof by.tokenId === 'string' ? by.tokenId : null },
+  };
+  if ('command' in v) e.command = v.command;
+  const faces = ints(v.faces);
+  if (faces) e.faces = faces;
+  if (typeof v.entered === 'boolean') e.entered = v.entered;
+  const enteredAt = ints(v.enteredAt);
+  if (enteredAt) e.enteredAt = enteredAt;
+  if (Array.isArray(v.events)) {
+    // Narration pairs with the events by position: both kept for the events that are objects;
+    // a line that is not a string is the event's type.
+    const said = Array.isArray(v.descriptions) ? v.descriptions : null;
+    const kept = v.events.map((ev, i) => ({ ev, d: said?.[i] })).filter((x): x is { ev: Obj; d: unknown } => isObj(x.ev));
+    e.events = kept.map((x) => x.ev);
+    if (said) e.descriptions = kept.map((x) => (typeof x.d === 'string' ? x.d : typeof x.ev.type === 'string' ? x.ev.type : 'event'));
+  }
+  if (Number.isInteger(v.to)) e.to = v.to as number;
+  return e;
+}
+
+/** Merges new entries (as the server sent them: logEntry reads each) into a log by seq (a reconnect may resend some). */
+export function mergeEntries(log: readonly LogEntryView[], more: unknown): LogEntryView[] {
+  const fresh = Array.isArray(more) ? more.map(logEntry).filter((e): e is LogEntryView => e !== null) : [];
+  if (fresh.length === 0) return log as LogEntryView[];
   const by = new Map<number, LogEntryView>();
   for (const e of log) by.set(e.seq, e);
-  for (const e of more) by.set(e.seq, e);
+  for (const e of fresh) by.set(e.seq, e);
   return [...by.values()].sort((a, b) => a.seq - b.seq);
 }
 

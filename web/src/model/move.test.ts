@@ -169,3 +169,33 @@ describe('movement preview (the engine decides what is lit)', () => {
     expect(state.figures[0].pos).toEqual({ q: 0, r: 2 });
   });
 });
+
+describe('movement preview on a view the engine cannot read', () => {
+  /** The duel's first movement phase, Bjorn to move, as the page gets it. */
+  function moving(): TftState {
+    const s = sys.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));
+    const dice = new SeededDice(seedRng(1));
+    step(s, sys.parseCommand({ type: 'begin' }), dice);
+    const p = sys.pending(s)!;
+    if (p.kind === 'initiative') step(s, sys.parseCommand({ type: 'initiative', figure: p.figures[0], choice: 'first' }), dice);
+    return wire(s);
+  }
+
+  it('no preview rather than a crash when a list the engine copies is missing (fast-check counterexample: moveOrder deleted)', () => {
+    const s = moving();
+    const id = sys.pending(s)!.figures[0];
+    const me = s.figures.find((f) => f.id === id)!;
+    expect(actionsAfterMove(s, id, [neighbors(me.pos)[0]])).not.toBeNull();
+    delete (s as Partial<TftState>).moveOrder;
+    expect(actionsAfterMove(s, id, [neighbors(me.pos)[0]])).toBeNull();
+  });
+
+  it('no preview rather than "MA NaN" when the armor the MA comes from is not readable (counterexample: armor.def = -1)', () => {
+    const s = moving();
+    const id = sys.pending(s)!.figures[0];
+    expect(movePreview(s, id)?.ma).toBeGreaterThan(0);
+    const me = s.figures.find((f) => f.id === id)! as unknown as { armor: { def: unknown } };
+    me.armor.def = -1;
+    expect(movePreview(s, id)).toBeNull();
+  });
+});

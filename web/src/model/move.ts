@@ -57,16 +57,19 @@ export function engineAcceptsMove(state: TftState, figure: string, path: Hex[]):
 export function movePreview(state: unknown, figureId: string): MovePreview | null {
   const s = previewState(state);
   if (!s) return null;
-  const fig = s.figures.find((f) => f.id === figureId);
-  if (!fig || !isObj(fig.pos)) return null;
-  let ma: number;
-  let engaged: boolean;
   try {
-    ma = effectiveMA(fig, s);
-    engaged = isEngaged(s, fig);
+    return previewOf(s, figureId);
   } catch {
-    return null; // not a state the engine can read
+    return null; // not a state the engine can read (a field missing from this view of it)
   }
+}
+
+function previewOf(s: TftState, figureId: string): MovePreview | null {
+  const fig = s.figures.find((f) => isObj(f) && f.id === figureId);
+  if (!fig || !isObj(fig.pos)) return null;
+  const ma = effectiveMA(fig, s);
+  if (!Number.isFinite(ma)) return null; // a field the engine needs is missing from this view
+  const engaged = isEngaged(s, fig);
   const reach = new Map<string, Reach>();
   reach.set(hexKey(fig.pos), { hex: { q: fig.pos.q, r: fig.pos.r }, path: [], maUsed: 0 });
   const candidates: Reach[] = [];
@@ -117,6 +120,14 @@ export function shortLabel(label: string): string {
 export function actionsAfterMove(state: unknown, figureId: string, path: Hex[]): string[] | null {
   const s = previewState(state);
   if (!s) return null;
+  try {
+    return actionsAfter(s, figureId, path);
+  } catch {
+    return null; // not judged on this view of the state
+  }
+}
+
+function actionsAfter(s: TftState, figureId: string, path: Hex[]): string[] | null {
   const copy = cloneTft(s);
   try {
     applyCommand(copy, { type: 'move', figure: figureId, path }, NO_DICE, (e) => {
@@ -125,21 +136,17 @@ export function actionsAfterMove(state: unknown, figureId: string, path: Hex[]):
   } catch (e) {
     if (e !== MOVED) return null;
   }
-  const fig = copy.figures.find((f) => f.id === figureId);
-  if (!fig?.turn.moved) return null;
+  const fig = copy.figures.find((f) => isObj(f) && f.id === figureId);
+  if (!fig || !isObj(fig.turn) || !fig.turn.moved) return null;
   // One entry per thing to do; the same attack at several figures is one ("Fire Rifle at 3 targets").
   const groups = new Map<string, Set<string>>();
-  try {
-    for (const o of actionOptions(copy, fig, 'explain')) {
-      if (o.command.type === 'pass') continue;
-      const target = copy.figures.find((t) => t.id === ('target' in o.command ? o.command.target : undefined));
-      const label = shortLabel(o.label);
-      const at = target ? label.indexOf(target.name) : -1;
-      const key = at >= 0 ? `${label.slice(0, at)}\u0000${label.slice(at + target!.name.length)}` : label;
-      groups.set(key, (groups.get(key) ?? new Set()).add(label));
-    }
-  } catch {
-    return null; // not judged on this view of the state
+  for (const o of actionOptions(copy, fig, 'explain')) {
+    if (o.command.type === 'pass') continue;
+    const target = copy.figures.find((t) => isObj(t) && t.id === ('target' in o.command ? o.command.target : undefined));
+    const label = shortLabel(o.label);
+    const at = target && typeof target.name === 'string' && target.name ? label.indexOf(target.name) : -1;
+    const key = at >= 0 ? `${label.slice(0, at)}\u0000${label.slice(at + target!.name.length)}` : label;
+    groups.set(key, (groups.get(key) ?? new Set()).add(label));
   }
   const labels = [...groups].map(([key, all]) => (all.size > 1 ? key.replace('\u0000', `${all.size} targets`) : [...all][0]));
   return labels.length > 0 ? labels : ['no action'];

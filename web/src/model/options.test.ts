@@ -204,3 +204,16 @@ describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
     expect(o.ledgers.map((x) => `${x.name} = ${x.ledger.total}`)).toEqual(['Goblin 1: ledger = 10', 'Goblin 2: ledger = 10', 'friend Bobjo: ledger = 10']);
   });
 });
+
+describe('options of an unusual shape', () => {
+  it('a burst distribution with an entry that is not [hits, p] is not shown (fast-check counterexample: hits [[{}, 0.046], [1, 0.116]])', () => {
+    const o = optionView({ kind: 'fire', hits: [[{}, 0.046], [1, 0.116]] }, 'k');
+    expect(o.notes.join(' ')).not.toContain('[object Object]');
+    expect(optionView({ kind: 'fire', hits: [[0, 0.5], [1, 0.5]] }, 'k').notes).toEqual(['hits: 0: 50.0% · 1: 50.0%']);
+  });
+
+  it('an odds field named like what objects inherit is labelled by its name, not by a function (counterexample: valueOf)', () => {
+    const o = optionView(JSON.parse('{"kind":"attack","friends":[{"id":"b","valueOf":-1000000000}]}'), 'k', 'a', (id) => (id === 'b' ? 'Bobjo' : id));
+    expect(o.odds.map((d) => d.label)).toEqual(['friend Bobjo value of']);
+  });
+});

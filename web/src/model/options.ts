@@ -58,7 +58,8 @@ const NUM_LABELS: Record<string, string> = {
 };
 
 function humanize(k: string): string {
-  if (NUM_LABELS[k]) return NUM_LABELS[k];
+  // Own keys only: an option's field named like what objects inherit ("constructor") is a word, not a function.
+  if (Object.hasOwn(NUM_LABELS, k)) return NUM_LABELS[k];
   return k
     .replace(/^p(?=[A-Z])/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -164,7 +165,7 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
   }
   const notes: string[] = cut > 0 ? [fullLabel.slice(cut + 2)] : [];
   // HiTech bursts: the distribution of the number of hits, [[hits, p], ...] (R-H10).
-  if (Array.isArray(o.hits) && o.hits.every((x) => Array.isArray(x) && x.length === 2)) {
+  if (Array.isArray(o.hits) && o.hits.length > 0 && o.hits.every((x) => Array.isArray(x) && x.length === 2 && Number.isFinite(x[0]) && Number.isFinite(x[1]))) {
     notes.push(`hits: ${(o.hits as [number, number][]).map(([n, p]) => `${n}: ${pct(p)}`).join(' · ')}`);
   }
   for (const k of ['note', 'notes', 'reason', 'why']) {

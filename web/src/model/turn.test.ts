@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TurnInput, moveOrderView, selectionFor, whoseTurn } from './turn.ts';
+import { type TurnInput, moveOrderView, pendingOf, selectionFor, whoseTurn } from './turn.ts';
 
 const names: Record<string, string> = { bjorn: 'Bjorn', cedric: 'Cedric', orc1: 'Orc (orc1)', aldric: 'Sir Aldric' };
 const base = (over: Partial<TurnInput>): TurnInput => ({
@@ -74,5 +74,25 @@ describe('which figure the action panel shows', () => {
     expect(selectionFor({ ...player, pending: { figures: ['grim'] }, selected: 'pike' })).toBe('pike');
     expect(selectionFor({ ...player, pending: { figures: ['grim'] }, selected: 'ada' })).toBe('pike');
     expect(selectionFor({ ...player, pending: { figures: ['pike', 'grim'] }, selected: 'ada' })).toBe('pike');
+  });
+});
+
+describe('a pending decision of an unusual shape', () => {
+  it('pendingOf reads what the server sent: figure ids only, the kind or empty, null for none', () => {
+    expect(pendingOf(null)).toBeNull();
+    expect(pendingOf('move')).toBeNull();
+    expect(pendingOf({})).toEqual({ figures: [], kind: '' });
+    expect(pendingOf({ figures: ['a', 3, null, 'b'], kind: 'move' })).toEqual({ figures: ['a', 'b'], kind: 'move' });
+  });
+
+  it('a pending without figures (fast-check counterexample: pending {}) selects nothing instead of throwing', () => {
+    const pending = pendingOf({});
+    expect(selectionFor({ pending, mine: new Set(['a']), isGm: false, figures: [], selected: null })).toBeNull();
+    expect(whoseTurn(base({ pending, isGm: true }))).toBe('Next: the system step.');
+  });
+
+  it("a side in the move order that is not a word is not named ('[object Object] moves')", () => {
+    const t = base({ isGm: true, pending: { figures: ['bjorn'], kind: 'move' }, state: { moveOrder: [{}, 'south'], moveSide: 0 } });
+    expect(whoseTurn(t)).toBe('Now: Bjorn moves.');
   });
 });

@@ -1,7 +1,24 @@
 // Whose turn it is, in words, for every viewer: the GM, the player whose figure must decide,
 // the player waiting for another side, a spectator. And the movement order as the Status tab
 // shows it (during the initiative choice the winner is not in the engine's order yet).
-import type { Obj } from './view.ts';
+import { type Obj, isObj } from './view.ts';
+
+export interface Pending {
+  figures: string[];
+  kind: string;
+}
+
+/**
+ * The pending decision as the server sent it, read defensively (the page must draw whatever
+ * arrives): its figure ids (strings only) and its kind ('' when missing); null when there is none.
+ */
+export function pendingOf(v: unknown): Pending | null {
+  if (!isObj(v)) return null;
+  return {
+    figures: Array.isArray(v.figures) ? v.figures.filter((x): x is string => typeof x === 'string') : [],
+    kind: typeof v.kind === 'string' ? v.kind : '',
+  };
+}
 
 export interface TurnInput {
   system: string;
@@ -22,7 +39,10 @@ function decision(t: TurnInput, p: { figures: string[]; kind: string }): string 
   const s = t.state;
   if (t.system === 'tft') {
     if (p.kind === 'initiative' && typeof s.initiativeWinner === 'string') return `${s.initiativeWinner} won the initiative: ${names} chooses to move first or last`;
-    if (p.kind === 'move' && Array.isArray(s.moveOrder) && typeof s.moveSide === 'number') return `${String(s.moveOrder[s.moveSide] ?? '')} moves: ${names}`.trim();
+    if (p.kind === 'move' && Array.isArray(s.moveOrder) && typeof s.moveSide === 'number') {
+      const side = s.moveOrder[s.moveSide];
+      return typeof side === 'string' ? `${side} moves: ${names}` : `${names} moves`;
+    }
     if (p.kind === 'action') return `${names}'s action`;
   }
   if (t.system === 'adnd') {
@@ -30,7 +50,7 @@ function decision(t: TurnInput, p: { figures: string[]; kind: string }): string 
     if (p.kind === 'parry') return `${names} may parry`;
     if (p.kind === 'extra-attack') return `${names}: extra attack`;
   }
-  return `${names}: ${p.kind}`;
+  return p.kind ? `${names}: ${p.kind}` : names;
 }
 
 /** The line the action panel shows about the turn, for this viewer. */
@@ -38,7 +58,8 @@ export function whoseTurn(t: TurnInput): string {
   if (t.over) return 'The fight is over.';
   const p = t.pending;
   if (!p) return '';
-  if (p.figures.length === 0) return t.isGm ? `Next: the system step (${p.kind}).` : `Waiting for the GM (${p.kind}).`;
+  const what = p.kind ? ` (${p.kind})` : '';
+  if (p.figures.length === 0) return t.isGm ? `Next: the system step${what}.` : `Waiting for the GM${what}.`;
   const now = decision(t, p);
   if (t.isGm) return `Now: ${now}.`;
   if (t.mine.size === 0) return `Now: ${now}.`;

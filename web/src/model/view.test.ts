@@ -116,3 +116,25 @@ describe('reading a TFT state', () => {
     expect(new Set(clash.map((f) => f.short)).size).toBe(3);
   });
 });
+
+describe('ledgers and maps of an unusual shape', () => {
+  it('toLedger keeps only entries the ledger view can draw, each with a rule (an object as a source crashed React)', () => {
+    expect(toLedger({ entries: [{ source: 'DX', delta: 12, rule: 'tft-core' }, { source: {}, delta: 1 }, { source: 'x' }, null, { source: 'armor', delta: -2 }], total: 10 })).toEqual({
+      entries: [
+        { source: 'DX', delta: 12, rule: 'tft-core' },
+        { source: 'armor', delta: -2, rule: '' },
+      ],
+      total: 10,
+    });
+    expect(toLedger({ entries: [], total: '?' })).toBeUndefined(); // the server's HIDDEN_LEDGER
+    // A hole is not an entry (every() skips holes: fast-check counterexample [,]).
+    // biome-ignore lint/suspicious/noSparseArray: the counterexample
+    expect(toLedger([, ])).toBeUndefined();
+  });
+
+  it('a board side that is not a sane whole number is no board (a width of 1e9 hung the page drawing it)', () => {
+    expect(mapShape({ map: { width: 1e9, height: 10 } }).width).toBeUndefined();
+    expect(mapShape({ map: { width: 12.5, height: -3 } })).toMatchObject({ width: undefined, height: undefined });
+    expect(mapShape({ map: { width: 14, height: 10 } })).toMatchObject({ width: 14, height: 10 });
+  });
+});

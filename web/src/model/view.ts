@@ -34,16 +34,20 @@ export function isLedger(v: unknown): v is Ledger {
   return isObj(v) && Array.isArray(v.entries) && typeof v.total === 'number';
 }
 
-const isEntry = (x: unknown): boolean => isObj(x) && typeof x.source === 'string' && typeof x.delta === 'number';
+const isEntry = (x: unknown): x is Obj & { source: string; delta: number } => isObj(x) && typeof x.source === 'string' && num(x.delta) !== undefined;
+/** An entry as the panels show it: its rule '' where the view has none. */
+const entryOf = (x: Obj & { source: string; delta: number }): Ledger['entries'][number] => ({ source: x.source, delta: x.delta, rule: str(x.rule) ?? '' });
 
 /**
  * A ledger from either shape the engine uses: `{entries, total}` (core/ledger.ts) or a bare
  * array of entries (TFT events), whose total is the sum of the deltas. Anything else: undefined.
+ * Read defensively: only entries with a source and a delta are kept, each with a string rule.
  */
 export function toLedger(v: unknown): Ledger | undefined {
-  if (isLedger(v)) return v;
-  if (Array.isArray(v) && v.length > 0 && v.every(isEntry)) {
-    const entries = v as Ledger['entries'];
+  if (isLedger(v) && num(v.total) !== undefined) return { entries: (v.entries as unknown[]).filter(isEntry).map(entryOf), total: v.total };
+  // Array.from: a hole is not an entry (every() and map() skip holes).
+  if (Array.isArray(v) && v.length > 0 && Array.from(v).every(isEntry)) {
+    const entries = Array.from(v, entryOf);
     return { entries, total: entries.reduce((t, e) => t + e.delta, 0) };
   }
   return undefined;
@@ -205,7 +209,8 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
     name: str(f.name) ?? str(e.name) ?? id,
     side: str(f.side) ?? str(e.side) ?? '',
     hex: asHex(f.pos) ?? asHex(f.hex) ?? asHex(f.position) ?? asHex(f.at),
-    facing: pick(f, ['facing', 'dir', 'direction'], num),
+    // One of the six directions: a facing that is not a whole number names none (figureWords, the map's arrow).
+    facing: pick(f, ['facing', 'dir', 'direction'], (v) => (Number.isInteger(v) ? (v as number) : undefined)),
     state: str(e.state) ?? str(f.state) ?? str(f.status) ?? 'healthy',
     prone: f.prone === true,
     engaged,
@@ -252,6 +257,11 @@ export interface MapShape {
   megahexes: boolean;
 }
 
+/** The most hexes a board's side may have here (TFT scenarios allow 200): a larger one would hang the page drawing it. */
+export const MAX_BOARD_SIDE = 1000;
+/** A board's width or height: a whole number of hexes, 1 to MAX_BOARD_SIDE; anything else is not a board. */
+const side = (v: unknown): number | undefined => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_BOARD_SIDE ? (v as number) : undefined);
+
 export function mapShape(state: unknown): MapShape {
   const s = isObj(state) ? state : {};
   const m = isObj(s.map) ? s.map : isObj(s.board) ? s.board : {};
@@ -262,8 +272,8 @@ export function mapShape(state: unknown): MapShape {
     .filter((h): h is Hex => !!h);
   const opts = isObj(s.options) ? s.options : {};
   return {
-    width: pick(m, ['width', 'w', 'cols'], num),
-    height: pick(m, ['height', 'h', 'rows'], num),
+    width: pick(m, ['width', 'w', 'cols'], side),
+    height: pick(m, ['height', 'h', 'rows'], side),
     hexes: hexes && hexes.length > 0 ? hexes : undefined,
     blocked,
     megahexes: opts.hitech !== undefined && opts.hitech !== false && opts.hitech !== 'off',

@@ -85,3 +85,23 @@ describe('AD&D segment timeline', () => {
     expect(html).toMatch(/Gnoll \(gnoll2\)<span class="pill small">dead<\/span>/);
   });
 });
+
+describe('AD&D timeline on a filtered view', () => {
+  // A player's view where the parried attacker is hidden (settings.hiddenFigures): the server
+  // drops the field naming it (server/views.ts), so the parry record has no `against`.
+  const frito = distinctNames(figureViews({ system: 'adnd', figures: [{ id: 'frito', name: 'Frito', side: 'hobbits', state: 'healthy', parry: { ac: 3, at: 13, keepsAttack: false } }] }));
+
+  it('a parry against a figure the viewer may not see reads "parrying", not "parrying undefined"', () => {
+    expect(rowWords(frito[0], frito, 2)).toBe('Frito: healthy, parrying');
+    const html = renderToStaticMarkup(createElement(Segments, { state: { now: 13 }, figures: frito, entries: [] }));
+    expect(html).toContain('parrying');
+    expect(html).not.toContain('undefined');
+  });
+
+  it('a scheduled action or a declaration that is not a word, and a ledger entry without its rule, are not shown as [object Object] or [undefined]', () => {
+    const cells = timelineCells([], [{ id: 'frito', next: 15, declared: { kind: {} }, timing: [{ source: 'speed factor', delta: 5 }] }], 12);
+    expect(cells.map((c) => c.text)).toEqual(['action declared, lands in round 2 segment 5: speed factor +5']);
+    const scheduled = timelineCells([], [], 12, [{ figure: 'frito', segment: 15, action: {}, why: [{ source: 'previous attack', delta: 5 }] }]);
+    expect(scheduled.map((c) => [c.kind, c.text])).toEqual([['action', 'action in round 2 segment 5 (previous attack)']]);
+  });
+});

@@ -21,6 +21,8 @@ const SEGS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** An absolute segment as the grid reads it: 13 is "round 2 segment 3" (the grid's columns are 1-10). */
 export const segmentWords = (abs: number): string => `round ${Math.ceil(abs / 10)} segment ${((abs - 1) % 10) + 1}`;
+/** " [R-A1]" after a ledger entry's words; nothing where the entry names no rule. */
+const ruleTag = (rule: string): string => (rule ? ` [${rule}]` : '');
 const QUIET = new Set(['round-start', 'segment', 'turn-start', 'begin', 'over', 'summary']);
 
 /**
@@ -44,13 +46,14 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
     for (const x of schedule) {
       if (!isObj(x) || typeof x.segment !== 'number' || typeof x.figure !== 'string') continue;
       const why = toLedger(x.why);
-      const reason = why ? why.entries.map((t) => `${t.source} [${t.rule}]`).join('; ') : '';
+      const reason = why ? why.entries.map((t) => `${t.source}${ruleTag(t.rule)}`).join('; ') : '';
+      const action = typeof x.action === 'string' && x.action ? x.action : 'action';
       cells.push({
         figure: x.figure,
         round: Math.ceil(x.segment / 10),
         segment: ((x.segment - 1) % 10) + 1,
-        kind: String(x.action ?? 'action').split(' ')[0],
-        text: `${String(x.action ?? 'action')} in ${segmentWords(x.segment)}${reason ? ` (${reason})` : ''}`,
+        kind: action.split(' ')[0],
+        text: `${action} in ${segmentWords(x.segment)}${reason ? ` (${reason})` : ''}`,
         future: true,
         projected: x.projected === true,
       });
@@ -60,15 +63,16 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
   for (const f of figures) {
     const next = typeof f.next === 'number' ? f.next : null;
     const d = isObj(f.declared) ? f.declared : null;
-    if (next === null || next < Math.max(1, now) || !d) continue;
+    if (next === null || next < Math.max(1, now) || !d || typeof f.id !== 'string') continue;
+    const kind = typeof d.kind === 'string' && d.kind ? d.kind : 'action';
     const timing = toLedger(f.timing);
-    const why = timing ? timing.entries.map((t) => `${t.source} ${t.delta >= 0 ? '+' : ''}${t.delta} [${t.rule}]`).join(', ') : '';
+    const why = timing ? timing.entries.map((t) => `${t.source} ${t.delta >= 0 ? '+' : ''}${t.delta}${ruleTag(t.rule)}`).join(', ') : '';
     cells.push({
-      figure: String(f.id),
+      figure: f.id,
       round: Math.ceil(next / 10),
       segment: ((next - 1) % 10) + 1,
-      kind: String(d.kind ?? 'action'),
-      text: `${String(d.kind ?? 'action')} declared, lands in ${segmentWords(next)}${why ? `: ${why}` : ''}`,
+      kind,
+      text: `${kind} declared, lands in ${segmentWords(next)}${why ? `: ${why}` : ''}`,
       future: true,
     });
   }
@@ -84,8 +88,17 @@ export function rowWords(f: FigureView, figures: readonly FigureView[], round: n
   const parry = isObj(f.raw.parry) ? f.raw.parry : null;
   const bits = [f.state];
   if (round === 1 && surprised > 0) bits.push(`surprised, segments 1 to ${surprised} [R-A3]`);
-  if (parry) bits.push(`parrying ${figures.find((x) => x.id === parry.against)?.name ?? String(parry.against)}`);
+  if (parry) bits.push(parryWords(parry, figures));
   return `${f.name}: ${bits.join(', ')}`;
+}
+
+/**
+ * A parry in force in words: "parrying Rocky"; "parrying" alone where the view does not name
+ * whom (the server drops a field naming a figure hidden from this viewer).
+ */
+export function parryWords(parry: Obj, figures: readonly FigureView[]): string {
+  const against = typeof parry.against === 'string' ? parry.against : null;
+  return against === null ? 'parrying' : `parrying ${figures.find((x) => x.id === against)?.name ?? against}`;
 }
 
 export function Segments({ state, figures, entries, schedule }: { state: Obj; figures: FigureView[]; entries: LogEntryView[]; schedule?: unknown }) {
@@ -131,7 +144,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
               {f.name}
               {/* The state in a word, not by the name's colour alone. */}
               {f.state !== 'healthy' && <span className="pill small">{f.state}</span>}
-              {parry && <span className="pill small">parrying {figures.find((x) => x.id === parry.against)?.name ?? String(parry.against)}</span>}
+              {parry && <span className="pill small">{parryWords(parry, figures)}</span>}
             </div>,
             ...SEGS.map((seg) => {
               const here = cells.filter((c) => c.figure === f.id && c.round === shown && c.segment === seg);
@@ -167,5 +180,5 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
 
 function abbrev(kind: string): string {
   const m: Record<string, string> = { attack: '⚔', parry: 'P', draw: 'D', ready: 'R', cast: '✦', wait: '…', struggle: 'S', surprise: '!', damage: '✶', miss: '·', hit: '⚔' };
-  return m[kind] ?? kind.slice(0, 2);
+  return Object.hasOwn(m, kind) ? m[kind] : kind.slice(0, 2);
 }

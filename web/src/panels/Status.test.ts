@@ -164,3 +164,51 @@ describe("the GM's notes", () => {
     expect(statusText(s, 'tft')).not.toMatch(/Notes/);
   });
 });
+
+describe('Status on a view of an unusual shape', () => {
+  /** The panel's markup for a state and a report as the server sent them (no engine involved). */
+  const markup = (system: 'adnd' | 'tft', state: Obj, report: Obj): string =>
+    renderToStaticMarkup(
+      createElement(Status, {
+        system,
+        clock: clockView(state, report),
+        state,
+        figures: distinctNames(figureViews(state, report)),
+        report,
+        sideColors: {},
+        selected: null,
+        onSelect: () => undefined,
+        mine: new Set(['frito']),
+        onCommand: () => undefined,
+      }),
+    );
+
+  it("AD&D: a parry against a figure hidden from this player reads 'parrying', and an AC ledger entry without its rule no '[undefined]'", () => {
+    // The player's view of examples/adnd/frito-parries.yaml at step 7, Rocky hidden: the server drops `against` (server/views.ts).
+    const state = { system: 'adnd', now: 13, figures: [{ id: 'frito', name: 'Frito', side: 'hobbits', state: 'healthy', parry: { ac: 3, at: 13, keepsAttack: false } }] };
+    const report = { system: 'adnd', pending: null, figures: [{ id: 'frito', parry: { ac: 3, at: 13, keepsAttack: false }, ac: { entries: [{ source: 'base AC', delta: 7, rule: 'R-A1' }, { source: 'shield', delta: -1 }], total: 6 } }] };
+    const html = markup('adnd', state, report);
+    expect(html).toContain('parrying');
+    expect(html).toContain('title="base AC [R-A1]; shield"');
+    expect(html).not.toMatch(/undefined/);
+  });
+
+  it('TFT: an action order holding something other than figure ids is drawn without it (fast-check counterexample: actionOrder [{entries: [], total: 0}] crashed React)', () => {
+    const state = { system: 'tft', phase: 'action', actionOrder: [{ entries: [], total: 0 }, 'frito'], actionIndex: 0, figures: [{ id: 'frito', name: 'Frito', side: 'a', state: 'healthy' }] };
+    expect(markup('tft', state, { pending: null })).toContain('Frito');
+  });
+
+  it("TFT thread card: a medic without its IQ and a choice without its label read no 'undefined' (R-T2, R-T3)", () => {
+    const state = { system: 'tft', figures: [{ id: 'frito', name: 'Frito', side: 'a', state: 'dying' }, { id: 'sam', name: 'Sam', side: 'a', state: 'healthy' }] };
+    const thread = {
+      nextThreadDice: 2,
+      medics: [{ medic: 'sam', dice: [{ source: 'IQ roll', delta: 3, rule: 'R-T3' }], stabilize: { p: 0.5 } }, { stabilize: { p: 0.25 } }],
+      choices: [{ command: { type: 'thread-attribute', figure: 'frito', attribute: 'IQ' } }, { command: { type: 'thread-attribute', figure: 'frito', attribute: {} } }],
+    };
+    const html = markup('tft', state, { figures: [{ id: 'frito', house: { thread } }] });
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Sam stabilizes 50.0% (3d6)');
+    expect(text).toContain('roll against IQ');
+    expect(html).not.toMatch(/undefined|\[object Object\]/);
+  });
+});

@@ -54,8 +54,9 @@ function NameCell({ f, color, selected, onSelect }: { f: FigureView; color: stri
 export function Status(p: StatusProps) {
   const s = p.state;
   const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
-  const moveOrder = Array.isArray(s.moveOrder) ? (s.moveOrder as string[]) : [];
-  const actionOrder = Array.isArray(s.actionOrder) ? (s.actionOrder as string[]) : [];
+  const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const moveOrder = ids(s.moveOrder);
+  const actionOrder = ids(s.actionOrder);
   const actionIndex = typeof s.actionIndex === 'number' ? s.actionIndex : -1;
   const explained = new Map<string, Obj>();
   if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
@@ -202,8 +203,8 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
       <tbody>
         {p.figures.map((f) => {
           const e = p.explained.get(f.id) ?? {};
-          const ac = isObj(e.ac) && typeof e.ac.total === 'number' ? e.ac : null;
-          const acWhy = ac && Array.isArray(ac.entries) ? ac.entries.map((x) => (isObj(x) ? `${String(x.source)} [${String(x.rule)}]` : '')).join('; ') : '';
+          const ac = toLedger(e.ac) ?? null;
+          const acWhy = ac ? ac.entries.map((x) => `${x.source}${x.rule ? ` [${x.rule}]` : ''}`).join('; ') : '';
           const parry = isObj(e.parry) ? e.parry : null;
           const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
           // Told apart by the engine already ("attack Gnoll (gnoll2)"): explain names figures as the table does.
@@ -214,7 +215,7 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
               <td>
                 <span className={`state st-${f.state}`}>{f.state}</span>
                 {surprised > 0 && <span className="pill small">surprised {surprised}</span>}
-                {parry && <span className="pill small">parry vs {nameOf(parry.against)}</span>}
+                {parry && <span className="pill small">{typeof parry.against === 'string' ? `parry vs ${nameOf(parry.against)}` : 'parrying'}</span>}
               </td>
               <td>
                 {f.hp ?? '–'}/{f.maxHp ?? '–'}
@@ -262,9 +263,9 @@ function ThreadCards({
       const next = toLedger(t.nextThreadDice)?.total ?? (typeof t.nextThreadDice === 'number' ? t.nextThreadDice : null);
       const against = toLedger(t.against);
       const againstWhat = against?.entries[0]?.source ?? '';
-      const medics = Array.isArray(t.medics) ? t.medics.filter(isObj) : [];
+      const medics = Array.isArray(t.medics) ? t.medics.filter(isObj).filter((m) => typeof m.medic === 'string') : [];
       // The player's choice of ST or IQ for the thread rolls (R-T2), from explain().
-      const choices = onCommand && mine?.has(f.id) && Array.isArray(t.choices) ? t.choices.filter(isObj).filter((c) => isObj(c.command)) : [];
+      const choices = onCommand && mine?.has(f.id) && Array.isArray(t.choices) ? t.choices.filter(isObj).filter((c) => isObj(c.command) && typeof c.command.attribute === 'string') : [];
       const done = stab && typeof stab.turnsDone === 'number' ? stab.turnsDone : 0;
       const needed = stab && typeof stab.turnsNeeded === 'number' ? stab.turnsNeeded : STAB_TURNS;
       return (
@@ -289,7 +290,7 @@ function ThreadCards({
                   data-choice={String((c.command as Obj).attribute)}
                   onClick={() => onCommand?.(c.command as Obj)}
                 >
-                  {String(c.label).replace(/^thread rolls against /, 'roll against ').replace(/ \[R-T2\]$/, '')}
+                  {(typeof c.label === 'string' ? c.label : `thread rolls against ${String((c.command as Obj).attribute)}`).replace(/^thread rolls against /, 'roll against ').replace(/ \[R-T2\]$/, '')}
                 </button>
               ))}{' '}
               <code className="rule-id">R-T2</code>
@@ -315,7 +316,7 @@ function ThreadCards({
                   return (
                     <span key={String(m.medic)} className="chip p">
                       {figures.find((x) => x.id === m.medic)?.name ?? String(m.medic)} stabilizes {p !== null ? <strong>{pct(p)}</strong> : '?'}
-                      {dice ? ` (${dice}d6 ≤ IQ ${String(m.iq)})` : ''}
+                      {dice ? ` (${dice}d6${typeof m.iq === 'number' ? ` ≤ IQ ${m.iq}` : ''})` : ''}
                     </span>
                   );
                 })}

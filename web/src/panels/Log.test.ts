@@ -1,0 +1,26 @@
+// The log panel's line for a command, on commands of any shape the server may send.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { mergeEntries } from '../model/log.ts';
+import { Log, commandLine } from './Log.tsx';
+
+const name = (id: string) => ({ a: 'Ann', b: 'Bob' })[id] ?? id;
+
+describe('the log panel', () => {
+  it('says a command in one line', () => {
+    expect(commandLine({ type: 'attack', figure: 'a', target: 'b' }, name)).toBe('attack: Ann → Bob');
+    expect(commandLine({ kind: 'move', figure: 'a', path: [{ q: 1, r: 0 }] }, name)).toBe('move: Ann (1 hex)');
+  });
+
+  it('a command type that is not a word reads "command", not "[object Object]" (fast-check counterexample: type {})', () => {
+    expect(commandLine({ type: {}, figure: 'a' }, name)).toBe('command: Ann');
+    expect(commandLine([1, 2], name)).toBe('command');
+  });
+
+  it('renders entries of any shape the server sent once merged into the log (counterexample: entries [""])', () => {
+    const entries = mergeEntries([], ['', { seq: 1, kind: 'command', command: { type: 'begin' }, events: [{ type: 'begin', turn: 1 }, 'x'] }]);
+    const html = renderToStaticMarkup(createElement(Log, { entries, figures: [], isGm: true, onRewind: () => undefined, onExport: () => undefined }));
+    expect(html).toContain('begin');
+  });
+});
