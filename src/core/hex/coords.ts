@@ -32,6 +32,11 @@ export function directionName(d: unknown): string {
   return typeof d === 'number' && Number.isInteger(d) ? DIRECTION_NAMES[((d % 6) + 6) % 6] : '?';
 }
 
+/** Direction `d` in words (any integer, taken mod 6): 0 "east" ... 5 "north-east"; "?" for a non-integer. */
+export function directionWord(d: unknown): string {
+  return typeof d === 'number' && Number.isInteger(d) ? DIRECTION_WORDS[((d % 6) + 6) % 6] : '?';
+}
+
 export const hex = (q: number, r: number): Hex => ({ q, r });
 export const hexAdd = (a: Hex, b: Hex): Hex => ({ q: a.q + b.q, r: a.r + b.r });
 export const hexSub = (a: Hex, b: Hex): Hex => ({ q: a.q - b.q, r: a.r - b.r });

@@ -202,13 +202,14 @@ export function relation(target: Figure, from: Hex): Relation {
 }
 
 /** tft-core: engaged = in an able, standing enemy's front hex, adjacent to it. */
+/** Whether enemy `e` engages `fig`: able, standing, adjacent, with `fig` in its front hexes (tft-core). */
+export function engages(e: Figure, fig: Figure): boolean {
+  return e.side !== fig.side && e.woundFx.canAct && !e.prone && isAdjacent(e.pos, fig.pos) && isFront(e, fig.pos);
+}
+
 export function isEngaged(state: TftState, fig: Figure): boolean {
   const fs = state.figures;
-  for (let i = 0; i < fs.length; i++) {
-    const e = fs[i];
-    if (e.side === fig.side || !e.woundFx.canAct || e.prone) continue;
-    if (isAdjacent(e.pos, fig.pos) && isFront(e, fig.pos)) return true;
-  }
+  for (let i = 0; i < fs.length; i++) if (engages(fs[i], fig)) return true;
   return false;
 }
 

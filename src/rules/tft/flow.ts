@@ -15,6 +15,7 @@ import {
   effectiveMA,
   figure,
   isAdjacent,
+  engages,
   isEngaged,
   isFront,
   lineOfView,
@@ -246,15 +247,6 @@ export function engagedAt(state: TftState, fig: Figure, h: Hex): boolean {
   return false;
 }
 
-/** The able, standing enemies in whose front hex `fig` stands, adjacent (the ones it is engaged with: core isEngaged). */
-export function engagingEnemies(state: TftState, fig: Figure): Figure[] {
-  const out: Figure[] = [];
-  for (const e of state.figures) {
-    if (e.side === fig.side || !e.woundFx.canAct || e.prone) continue;
-    if (isAdjacent(e.pos, fig.pos) && isFront(e, fig.pos)) out.push(e);
-  }
-  return out;
-}
 
 export function stepCost(state: TftState, h: Hex): number {
   return stepCostAt(state, h.q, h.r);
@@ -309,7 +301,7 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
     // adjacent to all figures it is engaged with); a hex next to some other enemy is a way out,
     // which only the disengage option gives.
     const to = path[0];
-    const left = engagingEnemies(state, fig).find((e) => !isAdjacent(e.pos, to));
+    const left = state.figures.find((e) => engages(e, fig) && !isAdjacent(e.pos, to));
     if (left) reject('command.path[0]', `an engaged figure shifting 1 hex must stay adjacent to every enemy engaging it (${left.id}); use disengage to break away (tft-core)`);
   }
   if (cost > ma) reject('command.path', `needs ${cost} MA; ${fig.id} has MA ${ma}`);

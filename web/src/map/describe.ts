@@ -1,7 +1,7 @@
 // The map in words, for a screen reader (the SVG draws it; these say it): each figure's place,
 // facing, state and markers, and what the keyboard cursor's hex is (a figure, a move's MA, the
 // selected figure's front/side/rear, a target or a friend an option would hit). Pure; unit-tested.
-import { DIRECTION_WORDS, type Hex } from '../../../src/core/hex/coords.ts';
+import { type Hex, directionWord } from '../../../src/core/hex/coords.ts';
 import type { FigureView } from '../model/view.ts';
 
 export const hexWords = (h: Hex): string => `hex ${h.q},${h.r}`;
@@ -10,7 +10,7 @@ export const hexWords = (h: Hex): string => `hex ${h.q},${h.r}`;
 export function figureWords(f: FigureView): string {
   const parts = [`${f.name}${f.side ? ` (${f.side})` : ''}`];
   if (f.hex) parts.push(hexWords(f.hex));
-  if (Number.isInteger(f.facing) && f.state !== 'dead') parts.push(`facing ${DIRECTION_WORDS[(((f.facing as number) % 6) + 6) % 6]}`);
+  if (Number.isInteger(f.facing) && f.state !== 'dead') parts.push(`facing ${directionWord(f.facing)}`);
   parts.push(f.state);
   const marks = [...new Set([...(f.prone ? ['prone'] : []), ...(f.engaged && f.state !== 'dead' ? ['engaged'] : []), ...f.markers])];
   return `${parts.join(', ')}${marks.length > 0 ? `; ${marks.join(', ')}` : ''}`;
