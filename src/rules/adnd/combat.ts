@@ -48,6 +48,11 @@ export function damageDice(w: WeaponItem, size: Figure['size']): string {
   return size === 'L' ? w.damage.l : w.damage.sm;
 }
 
+/** What deals a hit's damage, for the ledger: a launcher's missile ("arrow", 3380eb42), else the weapon. */
+export function damageName(w: WeaponItem): string {
+  return w.kind === 'launcher' && w.missile ? WEAPONS[w.missile].name : w.name;
+}
+
 /** The parsed damage dice (core notation, cached: no parsing in the hot path). */
 export function damageExpr(w: WeaponItem, size: Figure['size']): DiceExpr {
   return parseDiceCached(damageDice(w, size));
@@ -78,7 +83,7 @@ export function flatDamageInto(a: Figure, w: WeaponItem, out: LedgerEntry[] | nu
 export function maxDamageInto(a: Figure, w: WeaponItem, size: Figure['size'], out: LedgerEntry[] | null): number {
   const expr = damageExpr(w, size);
   const max = diceBounds(expr).max;
-  if (out) out.push({ source: `maximum of ${w.name} ${damageDice(w, size)}`, delta: max, rule: 'R-A10' });
+  if (out) out.push({ source: `maximum of ${damageName(w)} ${damageDice(w, size)}`, delta: max, rule: 'R-A10' });
   const sum = max + flatDamageInto(a, w, out);
   const dealt = clampHit(expr, sum);
   if (out && dealt !== sum) out.push({ source: leastText(expr), delta: dealt - sum, rule: 'adnd-phb' });
@@ -344,7 +349,7 @@ export function swing(
   if (!critical) {
     if (detail) {
       const r = rollDice(expr, dice);
-      const entries: LedgerEntry[] = [{ source: `${w.name} ${damageDice(w, size)} rolled [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }];
+      const entries: LedgerEntry[] = [{ source: `${damageName(w)} ${damageDice(w, size)} rolled [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }];
       const sum = r.total + flatDamageInto(a, w, entries);
       const dealt = clampHit(expr, sum);
       if (dealt !== sum) entries.push({ source: leastText(expr), delta: dealt - sum, rule: 'adnd-phb' });

@@ -174,7 +174,8 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'drop':
       return `${at(e)} ${f} drops ${weaponName(x.weapon)} (no time, R-A2)`;
     case 'cast':
-      return `${at(e)} ${f} casts ${spellName(x.spell)} at ${who(x.target)}${x.offensive ? `; no other spell before ${segmentLabel(Number(x.pauseUntil))} (pause ${count(Number(x.pause), 'segment')}, R-A7)` : ''}`;
+      // R-A7: the seed's pause forbids "any other activity except for physically attacking, defending, retreating".
+      return `${at(e)} ${f} casts ${spellName(x.spell)} at ${who(x.target)}${x.offensive ? `; pause ${count(Number(x.pause), 'segment')}: nothing but attacking, defending or retreating before ${segmentLabel(Number(x.pauseUntil))} (R-A7)` : ''}`;
     case 'spell-damage':
       return `${at(e)} ${spellName(x.spell)} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
     case 'heal':

@@ -8,7 +8,7 @@ import { seedRng } from '../../core/rng.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { AdndEvent, AdndState } from './model.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice } from './testing.ts';
+import { QUIET, QueueDice, playUntil } from './testing.ts';
 
 const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
 
@@ -196,6 +196,55 @@ describe('examples/adnd/frito-parries.yaml [3380eb42]', () => {
     const hit = events.find((e) => e.type === 'attack' && e.attacker === 'minotaur' && e.hit)!;
     expect(hit.critical).toMatchObject({ confirm: 8, threshold: 8.5, third: 20, parryMinus: 3, multiplier: 3, special: false });
     expect((hit.damage as Ledger).total).toBe(48);
+  });
+});
+
+describe('examples/adnd/speed-factors.yaml [3380eb42]', () => {
+  // Every d20 a 2 (all miss), no extra attacks: only the clock moves.
+  const { events } = playUntil(load('speed-factors.yaml'), new QueueDice({}, QUIET), 20);
+  const strikes = (id: string) => events.filter((e) => e.type === 'attack' && e.attacker === id).map((e) => e.segment);
+
+  it('R-A2: a ready long sword (speed factor 5) swings in segments 5, 10, 15, 20; drawn first (1 segment), in 6, 11, 16 [3380eb42, hand weapons]', () => {
+    expect(strikes('aldo')).toEqual([5, 10, 15, 20]);
+    expect(events.find((e) => e.type === 'draw' && e.figure === 'bera')!.segment).toBe(1);
+    expect(strikes('bera')).toEqual([6, 11, 16]);
+  });
+
+  it('R-A2: long bow 2 + arrow 3: the first arrow in segment 5, then 8, 11, 14...; a fully readied arrow in segment 1, then every 3 [3380eb42, missile weapons]', () => {
+    expect(events.find((e) => e.type === 'ready' && e.figure === 'cato')!.segment).toBe(2);
+    expect(strikes('cato')).toEqual([5, 8, 11, 14, 17, 20]);
+    expect(strikes('dara')).toEqual([1, 4, 7, 10, 13, 16, 19]);
+  });
+
+  it('R-A6: hasted, speed factor 5 becomes 3 (3, 6, 9...); slowed, 3 becomes 6 (6, 12, 18) [3380eb42]', () => {
+    expect(strikes('hale')).toEqual([3, 6, 9, 12, 15, 18]);
+    expect(strikes('sten')).toEqual([6, 12, 18]);
+  });
+
+  it('R-A3: one d100 of 21 for the party: Egon (33%) surprised 4 segments, the others (0%) not; his first attack in segment 9 rather than 5, then every five (14, 19) [3380eb42]', () => {
+    const roll = events.find((e) => e.type === 'surprise')!;
+    expect(roll.roll).toBe(21);
+    expect((roll.results as { figure: string; segments: number }[]).filter((r) => r.segments > 0)).toEqual([{ figure: 'egon', chance: 33, segments: 4 }]);
+    expect(strikes('egon')).toEqual([9, 14, 19]);
+  });
+});
+
+describe('examples/adnd/vampire.yaml [3380eb42]', () => {
+  it("R-A10: the seed's vampire, third roll 17: 30 damage (triple maximum) and two levels lost, not six; the drained fighter strikes back at his new level [3380eb42]", () => {
+    // Vampire 8+3 HD, no dexterity: confirms on (8 + 11) / 2 = 9.5 or less. d20s: 20 to hit, 9 to confirm, 17 third roll.
+    const { events, s } = playUntil(load('vampire.yaml'), new QueueDice({ 20: [20, 9, 17] }, QUIET), 5);
+    const touch = events.find((e) => e.type === 'attack' && e.attacker === 'vampire')!;
+    expect(touch.segment).toBe(4);
+    expect(touch.critical).toMatchObject({ confirm: 9, threshold: 9.5, third: 17, multiplier: 3 });
+    expect((touch.damage as Ledger).entries.map((e) => e.delta)).toEqual([10, 20]);
+    expect((touch.damage as Ledger).total).toBe(30);
+    expect(touch.drain).toEqual({ kind: 'level', amount: 2 });
+    const kay = s.figures.find((f) => f.id === 'kay')!;
+    expect([kay.hp, kay.level, kay.drained.level]).toEqual([50, 7, 2]);
+    // Sir Kay's blow of segment 5 is struck at his new level: to hit AC 0 14 (fighter 7-8), not 12 (9-10).
+    const blow = events.find((e) => e.type === 'attack' && e.attacker === 'kay')!;
+    expect(blow.segment).toBe(5);
+    expect((blow.need as Ledger).entries[0]).toMatchObject({ source: 'to hit AC 0, fighter level 7', delta: 14 });
   });
 });
 

@@ -10,7 +10,7 @@ import { seedRng } from '../../core/rng.ts';
 import type { AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
 
-const EXAMPLES = ['frito-parries.yaml', 'frito-and-rocky.yaml', 'melee.yaml', 'surprise.yaml'];
+const EXAMPLES = ['frito-parries.yaml', 'frito-and-rocky.yaml', 'melee.yaml', 'surprise.yaml', 'speed-factors.yaml', 'vampire.yaml'];
 const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
 
 interface Option {
@@ -108,5 +108,30 @@ describe('AD&D explain options are the commands legal now', () => {
     }
     expect(seen).toContain('parry');
     expect(seen).toContain('action');
+  });
+});
+
+describe('explain speaks the clock the system keeps (R-A6) [3380eb42]', () => {
+  const archer = (over: Record<string, unknown>) => ({
+    system: 'adnd',
+    figures: [
+      { id: 'archer', side: 'a', class: 'ranger', level: 3, hp: 20, ac: 5, proficiencies: { longbow: 1 }, weapons: [{ weapon: 'longbow', ammo: 10 }], wield: [], ...over },
+      { id: 'dummy', side: 'b', hd: 1, hp: 50, ac: 10, weapons: [{ id: 'claw', sf: 10, damage: '1' }] },
+    ],
+  });
+  const ready = (over: Record<string, unknown>) => {
+    const s = sys.setup(archer(over)) as AdndState;
+    sys.apply(s, { type: 'begin' }, new SeededDice(seedRng(1)), null);
+    const o = (sys.explain(s).figures[0].options as (Option & { segments?: number; thenEvery?: number })[]).find((x) => x.kind === 'ready')!;
+    // The option is what the system does: ready, then one shot, as the timing ledger sums them.
+    sys.apply(s, o.command!, new SeededDice(seedRng(1)), null);
+    const readyAt = s.figures[0].next;
+    return { label: o.label, segments: o.segments, thenEvery: o.thenEvery, readyAt };
+  };
+
+  it('R-A6: the ready option of a hasted archer: long bow 2 -> 1 segment, then a shot every 2 (arrow 3 halved, rounded up); slowed: 4, then every 6 (1 segment, not 1 segments) [3380eb42]', () => {
+    expect(ready({})).toEqual({ label: 'ready long bow (2 segments, then a shot every 3)', segments: 2, thenEvery: 3, readyAt: 2 });
+    expect(ready({ hasted: 3 })).toEqual({ label: 'ready long bow (1 segment, then a shot every 2)', segments: 1, thenEvery: 2, readyAt: 1 });
+    expect(ready({ slowed: 3 })).toEqual({ label: 'ready long bow (4 segments, then a shot every 6)', segments: 4, thenEvery: 6, readyAt: 4 });
   });
 });

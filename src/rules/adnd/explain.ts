@@ -10,10 +10,11 @@ import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamag
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
+import { count } from '../words.ts';
 import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
 import { cloneState } from './clone.ts';
-import { declareAt, plan } from './plan.ts';
+import { declareAt, hasted, plan, slowed } from './plan.ts';
 import { scriptPick } from './script.ts';
 import { type Role, armourClass, attackBonus, hits, needLedger, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
@@ -125,8 +126,12 @@ function declareOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[]
     if (w.kind === 'launcher' && !f.hands.includes(w.id)) {
       const command: Command = { type: 'ready', figure: f.id, weapon: w.id };
       if (!declarable(s, f, command)) continue;
-      const adj = adjustSpeed(w.sf, f.hastedUntil > 0 && s.now <= f.hastedUntil, f.slowedUntil > 0 && s.now <= f.slowedUntil);
-      out.push({ kind: 'ready', label: `ready ${w.name} (${adj.sf} segments, then a shot every ${WEAPONS[w.missile!].sf})`, command, weapon: w.id, segments: adj.sf, thenEvery: WEAPONS[w.missile!].sf, rule: 'R-A2' });
+      // R-A6: haste or slow changes both speed factors, the launcher's and the missile's.
+      const h = hasted(f, s.now);
+      const sl = slowed(f, s.now);
+      const adj = adjustSpeed(w.sf, h, sl);
+      const every = adjustSpeed(WEAPONS[w.missile!].sf, h, sl).sf;
+      out.push({ kind: 'ready', label: `ready ${w.name} (${count(adj.sf, 'segment')}, then a shot every ${every})`, command, weapon: w.id, segments: adj.sf, thenEvery: every, rule: 'R-A2' });
     }
   }
   for (const sl of f.spells) {
@@ -253,7 +258,7 @@ function repeats(f: Figure, action: string, until: number, out: ScheduleStep[]):
   const sfBase = w.kind === 'launcher' ? WEAPONS[w.missile!].sf : off ? Math.max(w.sf, off.sf) : w.sf;
   let at = f.next;
   for (;;) {
-    const adj = adjustSpeed(sfBase, f.hastedUntil > 0 && at <= f.hastedUntil, f.slowedUntil > 0 && at <= f.slowedUntil);
+    const adj = adjustSpeed(sfBase, hasted(f, at), slowed(f, at));
     at += adj.sf;
     if (at > until) break;
     out.push({

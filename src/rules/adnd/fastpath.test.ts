@@ -63,7 +63,7 @@ describe('the lab path: emit null plays the same fight [3380eb42]', () => {
   });
 
   it('same seed, same end state with and without the log (every example scenario)', () => {
-    for (const name of ['melee.yaml', 'surprise.yaml', 'frito-parries.yaml', 'frito-and-rocky.yaml']) {
+    for (const name of ['melee.yaml', 'surprise.yaml', 'frito-parries.yaml', 'frito-and-rocky.yaml', 'speed-factors.yaml', 'vampire.yaml']) {
       for (const seed of [1, 2, 3, 4, 5]) expect(play(load(name), seed, false).state, `${name} seed ${seed}`).toBe(play(load(name), seed, true).state);
     }
   });

@@ -137,11 +137,12 @@ describe('a parrying weapon beside an attacking weapon (seed 3380eb42, parrying;
 
 describe('a parry guards against one attacker only (R-A8) [3380eb42]', () => {
   it('R-A8: the AC is better against the parried attacker, normal against the other', () => {
-    const h = hero({ proficiencies: { longsword: 2 }, script: [{ type: 'parry', against: 'a1', at: 3 }] });
+    // A +1 to hit / +3 damage sword: 3380eb42 "no adjustment is made for the Damage bonus".
+    const h = hero({ proficiencies: { longsword: 2 }, weapons: [{ weapon: 'longsword', magic: { hit: 1, dmg: 3 } }], script: [{ type: 'parry', against: 'a1', at: 3 }] });
     const claw = (id: string) => ({ id, side: 'b', hd: 1, hp: 20, ac: 10, weapons: [{ id: 'claw', sf: 3, damage: '1' }], script: [{ type: 'attack', target: 'hero' }, { type: 'wait', until: 300 }] });
     const { events } = playUntil(scenario([h, claw('a1'), claw('a2')]), new QueueDice({}, QUIET), 3);
     const ac = (who: string) => (events.find((e) => e.type === 'attack' && e.attacker === who)!.ac as Ledger).total;
-    // AC 5, parry with two proficiencies: 3 against a1, 5 against a2
-    expect([ac('a1'), ac('a2')]).toEqual([3, 5]);
+    // AC 5, parry with two proficiencies and the +1 to hit (not the +3 damage): 2 against a1, 5 against a2
+    expect([ac('a1'), ac('a2')]).toEqual([2, 5]);
   });
 });

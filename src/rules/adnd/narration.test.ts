@@ -214,7 +214,8 @@ describe('the clock in words: segments as the GM counts them, round R segment S 
     expect(drain(1)).toBe('[r2 s3] w drains 1 level from a (never multiplied, R-A10)');
     expect(drain(2)).toBe('[r2 s3] w drains 2 levels from a (never multiplied, R-A10)');
     const cast = describeEvent({ ...at, type: 'cast', figure: 'a', spell: 'magic-missile', target: 'b', offensive: true, pauseUntil: 23, pause: 10 } as AdndEvent);
-    expect(cast).toBe('[r2 s3] a casts magic missile at b; no other spell before round 3 segment 3 (pause 10 segments, R-A7)');
+    // 3380eb42 R-A7: "pause ten segments before undertaking any other activity except for physically attacking, defending, retreating" (not only spells).
+    expect(cast).toBe('[r2 s3] a casts magic missile at b; pause 10 segments: nothing but attacking, defending or retreating before round 3 segment 3 (R-A7)');
   });
 
   it('R-A1: the schedule in `fray explain` says where each coming action lands and why, each sum ending at its own round and segment', () => {
@@ -236,3 +237,24 @@ describe('the clock in words: segments as the GM counts them, round R segment S 
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+describe('missiles in words (3380eb42, missile weapons)', () => {
+  it("3380eb42: a launcher's hit is the missile's damage: a long bow hit reads arrow 1d6 rolled, its critical maximum of arrow 1d6 (not the bow's)", () => {
+    const raw = {
+      system: 'adnd',
+      figures: [
+        { id: 'archer', side: 'a', class: 'ranger', level: 5, hp: 20, ac: 5, dex: 17, proficiencies: { longbow: 1 }, weapons: [{ weapon: 'longbow', ammo: 10, nocked: true }], wield: ['longbow'] },
+        { id: 'ogre', side: 'b', hd: 4, size: 'L', hp: 200, ac: 5, weapons: [{ id: 'club', sf: 10, damage: '1d10' }], script: [{ type: 'wait', until: 100 }] },
+      ],
+    };
+    const s = sys.setup(raw);
+    const lines: string[] = [];
+    // Segment 1 (nocked): d20 15 hits, d6 4. Segment 4: natural 20, confirm 5 <= (17 + 5) / 2 = 11, third roll 1: maximum 6.
+    const dice = new QueueDice({ 20: [15, 20, 5, 1], 6: [4] }, QUIET);
+    while (sys.pending(s) && s.now <= 4) sys.apply(s, sys.decide(s), dice, (e) => lines.push(describeEvent(e)));
+    const hits = lines.filter((l) => l.includes('archer strikes at ogre with long bow'));
+    expect(hits[0]).toMatch(/: hit, 4 damage \(4 arrow 1d6 rolled \[4\] \[adnd-phb\] = 4\)$/);
+    expect(hits[1]).toMatch(/: hit; CRITICAL \(confirm 5 <= 11; .*\), 6 damage \(6 maximum of arrow 1d6 \[R-A10\] \+ 0 critical: /);
+  });
+});
+

@@ -1,8 +1,9 @@
 // Hit dice as scenario files write them, read against the 1e DMG monster attack matrix
 // (adnd-1e reference bands; audit of seed 3380eb42).
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../core/errors.ts';
 import { criticalThresholdValue } from './combat.ts';
-import { parseHd } from './scenario.ts';
+import { parseHd, setupScenario } from './scenario.ts';
 import { saveNeed, toHitAC0 } from './tables.ts';
 
 const monster = (hd: string) => ({ cls: null, level: 0, monster: true, hd: parseHd(hd)! });
@@ -20,5 +21,29 @@ describe('monster hit dice (R-A11)', () => {
     expect(saveNeed(monster('6+4'), 'paralysis').value).toBe(10);
     // the critical threshold reads the same hit dice (seed: average of hit dice and dexterity 11)
     expect(criticalThresholdValue({ ...monster('6+6'), dex: { score: 11, pct: 0 }, dexGiven: false } as never)).toBe(9);
+  });
+});
+
+describe('the surprise roll (R-A3)', () => {
+  const fighter = (id: string, side: string) => ({ id, side, class: 'fighter', level: 1, hp: 10, ac: 5, weapons: [{ weapon: 'longsword' }] });
+  const raw = (surprise: unknown[]) => ({ system: 'adnd', surprise, figures: [fighter('a', 'party'), fighter('b', 'foes')] });
+
+  it('3380eb42 R-A3: one roll for the entire party: a side listed twice under surprise is refused, naming the entry', () => {
+    // Before: the second entry silently rolled again for the same party and replaced the first roll.
+    let err: unknown;
+    try {
+      setupScenario(raw([{ side: 'party', roll: 5 }, { side: 'party', roll: 90 }]));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).issues).toEqual([
+      { path: 'surprise[1].side', message: "side 'party' already rolls for surprise: one d100 roll for the whole party (R-A3)" },
+    ]);
+    // One roll per side, each side its own, is fine.
+    expect(setupScenario(raw([{ side: 'party', roll: 5 }, { side: 'foes', roll: 90 }])).surprise).toEqual([
+      { side: 'party', roll: 5 },
+      { side: 'foes', roll: 90 },
+    ]);
   });
 });

@@ -302,8 +302,12 @@ export function setupScenario(raw: unknown): AdndState {
   });
   const sides = new Set(figures.map((f) => f.side));
   if (sides.size < 2) issues.push({ path: 'figures', message: 'an encounter needs figures on at least two sides' });
+  // R-A3: one d100 roll for the whole party (3380eb42): a side listed twice would roll twice.
+  const rolling = new Set<string>();
   (sc.surprise ?? []).forEach((s, i) => {
     if (!sides.has(s.side)) issues.push({ path: `surprise[${i}].side`, message: `no figure is on side '${s.side}'` });
+    else if (rolling.has(s.side)) issues.push({ path: `surprise[${i}].side`, message: `side '${s.side}' already rolls for surprise: one d100 roll for the whole party (R-A3)` });
+    rolling.add(s.side);
   });
   const opts = sc.options as AdndOptions;
   if (opts.spellPause.default === undefined) opts.spellPause = { ...opts.spellPause, default: 10 };

@@ -255,8 +255,9 @@ describe('disarm and entangle (R-A9)', () => {
 
   it('disarm: hit AC 0 with dexterity and weapon plusses only; the opponent saves vs petrification with strength, dexterity and the better weapon bonus [3380eb42]', () => {
     const h = hero({ level: 5, str: '18/00', dex: 17, weapons: [{ weapon: 'longsword', magic: 2 }], script: [{ type: 'attack', target: 'foe', mode: 'disarm' }] });
-    // attack d20 13: 13 + 1 dex + 2 magic = 16 vs 16 (fighter 5 against AC 0); save d20 9 + 0 + 0 + 2 = 11 < 15 (fighter 1)
-    const { events, s } = playUntil(scenario([h, swordsman()]), new QueueDice({ 20: [13, 9] }, QUIET), 5);
+    // attack d20 13: 13 + 1 dex + 2 magic = 16 vs 16 (fighter 5 against AC 0); save d20 8 + 3 (strength 18/00
+    // to hit) + 1 (dexterity 17) + 2 (the better of +1 / +2) = 14 < 15 (fighter 1)
+    const { events, s } = playUntil(scenario([h, swordsman({ str: '18/00', dex: 17 })]), new QueueDice({ 20: [13, 8] }, QUIET), 5);
     const a = events.find((e) => e.type === 'attack')!;
     expect((a.bonus as Ledger).entries.map((e) => [e.source, e.delta])).toEqual([
       ['dexterity 17 (hand)', 1],
@@ -264,8 +265,8 @@ describe('disarm and entangle (R-A9)', () => {
     ]);
     expect((a.need as Ledger).total).toBe(16);
     const save = a.save as { roll: number; need: number; mods: Ledger; saved: boolean };
-    expect(save.mods.entries.map((e) => e.delta)).toEqual([0, 0, 2]);
-    expect([save.roll, save.need, save.saved]).toEqual([9, 15, false]);
+    expect(save.mods.entries.map((e) => e.delta)).toEqual([3, 1, 2]);
+    expect([save.roll, save.need, save.saved]).toEqual([8, 15, false]);
     expect(a.damage).toBeNull();
     const foe = s.figures[1];
     expect(foe.hands).toEqual([]);

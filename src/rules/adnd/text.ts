@@ -7,7 +7,7 @@
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
-import { segmentLabel, segmentOfRound } from './clock.ts';
+import { parryDelay, segmentLabel, segmentOfRound } from './clock.ts';
 import { bonusText, needText, timingText } from './describe.ts';
 import type { ScheduleStep } from './explain.ts';
 
@@ -120,7 +120,7 @@ export function explainText(
     lines.push(`  AC ${x.ac.total}: ${formatLedger(x.ac)}`);
     if (x.surprised > 0) lines.push(`  surprised ${x.surprised} segments [R-A3]`);
     if (x.parry) lines.push(`  parrying ${names.get(x.parry.against) ?? x.parry.against}: AC ${x.ac.total - x.parry.ac} against it [R-A8]`);
-    if (x.consecutiveParries > 0) lines.push(`  consecutive parries: ${x.consecutiveParries} (next action +${Math.min(10, 2 * x.consecutiveParries)} segments) [R-A8]`);
+    if (x.consecutiveParries > 0) lines.push(`  consecutive parries: ${x.consecutiveParries} (next action +${parryDelay(x.consecutiveParries)} segments) [R-A8]`);
     if (x.extraAt) lines.push(`  extra attack this round in segment ${segmentOfRound(x.extraAt)} [R-A5]`);
     // Columns are headed by weapon ids (short, as the seed's table: sword, mace); the options name them in full.
     for (const l of toHitTable(x.toHit, (id) => id)) lines.push(l);
