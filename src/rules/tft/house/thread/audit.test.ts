@@ -170,7 +170,8 @@ class Model {
     const ok = this.roll(DICE[med.talent] - (s.potion ? 1 : 0)) <= med.iq;
     p.stab = null;
     if (ok) {
-      p.wounds = p.st - 1; // dyST 1 (R-T3); fatigue kept
+      // at ST 1: dyST 1 (R-T3); fatigue kept. Without the fatigue rules dyST is remST.
+      p.wounds = this.separate ? p.st - 1 : Math.max(0, p.st - 1 - p.fatigue);
       p.treated = true;
       this.settle(p);
     } else {
@@ -421,6 +422,8 @@ const engineArb = fc.record({
       talent: talentArb,
       potions: fc.nat(1),
       enemy: fc.boolean(),
+      /** Down (knocked over): a medic who is down may only stand up (tft-core). */
+      prone: fc.constantFrom(false, false, false, true),
     }),
     { minLength: 2, maxLength: 5 },
   ),
@@ -458,6 +461,7 @@ function engineScenario(e: typeof engineArb extends fc.Arbitrary<infer T> ? T : 
     wounds: Math.floor(f.frac * (2 * f.st + 1)),
     fatigue: f.fatigue,
     weapons: ['dagger'],
+    prone: f.prone,
     at: SPOTS[i],
     house: { thread: { potions: f.potions } },
   }));
@@ -472,6 +476,7 @@ function engineScenario(e: typeof engineArb extends fc.Arbitrary<infer T> ? T : 
     wounds: e.foeAble ? 0 : 25,
     fatigue: 0,
     weapons: ['dagger'],
+    prone: false,
     at: [12, 1],
     house: { thread: { potions: 0 } },
   });

@@ -22,11 +22,11 @@ export function describeThread(event: GameEvent, names?: DisplayNames): string |
     case 'stabilize':
       return `${f} ${e.phase === 'start' ? 'starts to stabilize' : 'keeps stabilizing'} ${patient} (turn ${e.turnsDone} of ${e.turnsNeeded}; the roll will be ${e.dice.total}d6 against IQ) [R-T3].`;
     case 'stabilize-interrupted':
-      return `${f} stops working on ${patient} after ${count(e.turnsDone, 'turn')}: the stabilization is interrupted; thread rolls resume at ${e.resumeDice.total} dice (${formatLedger(e.resumeDice)}) [R-T3].`;
+      return `${f} stops working on ${patient} after ${count(e.turnsDone, 'turn')}: the stabilization is interrupted; thread rolls resume at ${count(e.resumeDice.total, 'die', 'dice')} (${formatLedger(e.resumeDice)}) [R-T3].`;
     case 'stabilize-roll':
       return `${f} rolls to stabilize ${patient}: ${e.dice.total}d6 = ${e.faces.join('+')} = ${e.total} against IQ ${e.target.total}: ${e.success ? `success, wounds ${e.woundsBefore} -> ${e.woundsAfter} (dyST 1)` : `failure; ${f} may not try again on ${patient}`} [R-T3].`;
     case 'first-aid':
-      return `${f} gives ${patient} first aid: ${formatLedger(e.heal)} wounds healed, ${e.woundsBefore} -> ${e.woundsAfter}${e.replacesStabilization ? ' (in place of stabilization, no roll)' : ''} [R-T4].`;
+      return `${f} gives ${patient} first aid: ${count(e.heal.total, 'wound')} healed (${formatLedger(e.heal)}), wounds ${e.woundsBefore} -> ${e.woundsAfter}${e.replacesStabilization ? ' (in place of stabilization, no roll)' : ''} [R-T4].`;
     case 'thread-attribute':
       // The target's one entry says what and why: "IQ 9, the player chose it (R-T2)".
       return `${f}'s thread rolls will be made against ${e.target.entries[0]?.source ?? e.target.total}.`;

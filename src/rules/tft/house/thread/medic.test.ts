@@ -36,5 +36,9 @@ describe('medics [82345e2a]', () => {
 
   it('R-T3: stabilized wounds are ST - 1', () => {
     expect(woundsWhenStabilized(8)).toBe(7);
+    expect(woundsWhenStabilized(8, 6)).toBe(7); // Malken keeps his fatigue [82345e2a fatigue]
+    // without the fatigue rules dyST is remST: ST 1 means wounds ST - 1 - fatigue
+    expect(woundsWhenStabilized(8, 2, false)).toBe(5);
+    expect(woundsWhenStabilized(8, 9, false)).toBe(0);
   });
 });

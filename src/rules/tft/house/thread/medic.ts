@@ -72,7 +72,13 @@ export function stabilizationSucceeds(total: number, iq: number): boolean {
   return total <= iq;
 }
 
-/** Wounds after a successful stabilization: ST - 1, so dyST 1 (R-T3). Fatigue is untouched. */
-export function woundsWhenStabilized(st: number): number {
-  return st - 1;
+/**
+ * Wounds after a successful stabilization: the patient is "at ST 1 (unconscious)", dyST 1 (R-T3).
+ * Fatigue is untouched. With the fatigue rules (the default) dyST is ST - wounds: wounds ST - 1
+ * ([82345e2a] Malken keeps his 6 fatigue at 7 wounds). Without them (`threadFatigue: combined`)
+ * dyST is remST, so the wounds go to ST - 1 - fatigue (never below 0): wounds ST - 1 would leave
+ * a fatigued patient dying after a successful roll.
+ */
+export function woundsWhenStabilized(st: number, fatigue = 0, separateFatigue = true): number {
+  return separateFatigue ? st - 1 : Math.max(0, st - 1 - fatigue);
 }

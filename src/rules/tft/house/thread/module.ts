@@ -102,8 +102,17 @@ function targetOf(ctx: { state: TftState; core: TftContext['core'] }, cmd: House
   return t;
 }
 
-function checkMedic(ctx: { state: TftState; core: TftContext['core'] }, fig: Figure, patient: Figure): void {
+/**
+ * The medic can act and stands beside the patient (R-T3). While the encounter is in play a medic
+ * who is down may not work: tft-core, a fallen figure may only stand up (the core lists no other
+ * option for it; apply refuses the same). `downOk`: once it is over, out of combat, it stands up
+ * within the 5 minutes.
+ */
+function checkMedic(ctx: { state: TftState; core: TftContext['core'] }, fig: Figure, patient: Figure, downOk = false): void {
   if (!ctx.core.canAct(fig)) throw new CommandRejected('command.figure', `${fig.name} is ${fig.state} and cannot act (R-T1)`);
+  if (fig.prone && !downOk) {
+    throw new CommandRejected('command.figure', `${fig.name} is down: it may only stand up (tft-core), not work on ${patient.name} (R-T3)`);
+  }
   if (distance(fig.pos, patient.pos) !== 1) {
     throw new CommandRejected('command.target', `${patient.name} is not adjacent to ${fig.name} (the medic works beside the patient, R-T3)`);
   }
@@ -214,7 +223,7 @@ export const finishStabilizationAction: ActionSpec = {
   aiInert: noFriends,
   validate(ctx, cmd, fig) {
     const p = targetOf(ctx, cmd);
-    checkMedic(ctx, fig, p);
+    checkMedic(ctx, fig, p, ctx.state.phase === 'over');
     if (!fightOverFor(ctx.state, fig, ctx)) {
       throw new CommandRejected('command.type', 'the 5 minutes can be run at once only when the fight is over (R-T3)');
     }
@@ -350,11 +359,14 @@ export function threadWoundState(fig: Figure, state: TftState, withLedger: boole
     const dead = (fig.house.thread as ThreadBag | undefined)?.dead ?? false;
     return EFFECTS[threadStateOf(fig.st, fig.wounds, fig.fatigue, state.options.threadFatigue !== 'combined', dead)];
   }
-  const s = statusOf(fig, stateOptions(state.options));
+  const opts = stateOptions(state.options);
+  const s = statusOf(fig, opts);
+  // dyST is ST - wounds with the fatigue rules; without them (threadFatigue combined) it is remST.
+  const dyWhy = opts.separateFatigue ? 'ST - wounds' : 'equal to remST: fatigue rules off';
   const ledger: LedgerEntry[] = withLedger
     ? [
         ...s.remST.entries,
-        { source: `remST ${s.remST.total}; dyST ${s.dyST.total} (ST - wounds)`, delta: 0, rule: 'R-T1' },
+        { source: `remST ${s.remST.total}; dyST ${s.dyST.total} (${dyWhy})`, delta: 0, rule: 'R-T1' },
         { source: s.reason, delta: 0, rule: 'R-T1' },
       ]
     : [];

@@ -17,14 +17,16 @@ import { pAtMost } from './odds.ts';
 import { bagOf } from './tracker.ts';
 
 const EXAMPLE_PATH = new URL('../../../../../examples/tft/hanging-by-a-thread.yaml', import.meta.url);
-const example = () => parse(readFileSync(EXAMPLE_PATH, 'utf8')) as Record<string, unknown> & { dice: number[] };
+type Scenario = Record<string, unknown> & { dice: number[] };
+const load = (name: string) => parse(readFileSync(new URL(`../../../../../examples/tft/${name}.yaml`, import.meta.url), 'utf8')) as Scenario;
+const example = () => load('hanging-by-a-thread');
 const SEED = (engineTurn: number) => engineTurn + 3;
 const ENGINE = (seedTurn: number) => seedTurn - 3;
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read each event type's own fields
 type Ev = TftEvent & Record<string, any>;
 
-function play(scenario: Record<string, unknown> & { dice: number[] }) {
+function play(scenario: Scenario) {
   const state = tftSystem.setup(scenario);
   const start = tftSystem.clone(state);
   const events: Ev[] = [];
@@ -45,7 +47,8 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
   it('plays to its end on exactly the scripted dice', () => {
     expect(run.result.ended).toBe(true);
     expect(run.dice.remaining).toBe(0);
-    expect(of(events, 'script-skipped').map((e) => e.command.type)).not.toContain('stabilize');
+    // Every scripted command is taken: none is skipped as never decided or no longer legal.
+    expect(of(events, 'script-skipped')).toEqual([]);
   });
 
   it('R-T5 turn 4: Claudio starts reeling at -3 DX (remST 2 of ST 8), the others as the seed says', () => {
@@ -87,6 +90,40 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
     const wounds = of(events, 'damage', 'lenny').filter((e) => e.turn <= ENGINE(6)).at(-1)!.wounds;
     expect([wounds, 14 - wounds]).toEqual([13, 1]);
     expect(threadRolls(events, 'lenny')).toEqual([]);
+  });
+
+  it('R-T5 turns 5-6: Lenny and his orc trade hits (Lenny wounded 6), James defends and his orc misses him twice; on turn 6 no one moves', () => {
+    const t5 = of(events, 'damage').filter((e) => e.turn === ENGINE(5));
+    expect(t5.map((e) => [e.figure, e.from, e.amount])).toEqual([
+      ['orc-a', 'lenny', 2],
+      ['lenny', 'orc-a', 6],
+    ]);
+    for (const t of [5, 6]) {
+      expect(of(events, 'stance', 'james').filter((e) => e.turn === ENGINE(t)).map((e) => e.stance)).toEqual(['defend']);
+      const atk = of(events, 'attack', 'orc-b').filter((e) => e.turn === ENGINE(t));
+      expect(atk.map((e) => [e.target, e.dice, e.outcome === 'miss' || e.outcome === 'auto-miss'])).toEqual([['james', 4, true]]);
+    }
+    const moves6 = of(events, 'move').filter((e) => e.turn === ENGINE(6));
+    expect(moves6.length).toBeGreaterThan(0);
+    expect(moves6.filter((e) => e.hexes !== 0)).toEqual([]);
+  });
+
+  it('R-T2 turns 4-9: every thread roll is against IQ, as the seed writes 1d/IQ, 2d/IQ, 3d/IQ (Claudio IQ 14, James IQ 11)', () => {
+    const rolls = of(events, 'thread-roll');
+    expect(rolls.length).toBe(7);
+    for (const r of rolls) expect([r.figure, r.attribute, r.target.total]).toEqual([r.figure, 'iq', r.figure === 'claudio' ? 14 : 11]);
+  });
+
+  it("R-T2, R-T3 turn 9: James is completely dead and can't be stabilized: no medic is offered it, and the command is refused", () => {
+    const s = tftSystem.clone(state);
+    const eragin = fig(s, 'eragin');
+    eragin.pos = { q: 2, r: 6 }; // beside James, wherever Eragin stood
+    const opts = tftSystem.explain(s).figures.find((f) => f.id === 'eragin')!.options as { command: { target?: string } }[];
+    expect(opts.filter((o) => o.command.target === 'james')).toEqual([]);
+    expect(() => tftSystem.apply(s, { type: 'finish-stabilization', figure: 'eragin', target: 'james' } as TftCommand, new ScriptedDice([]), null)).toThrow(
+      /James is dead, not dying/,
+    );
+    expect(bagOf(fig(s, 'james')).dead).toBe(true);
   });
 
   it('R-T3 turn 7: Eragin leaves (interrupted) and kills the orc at +4 DX; Claudio resumes at 1 die, James rolls 1 die', () => {
@@ -186,6 +223,54 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
   });
 });
 
+describe("the seed's other worked examples as scenarios (examples/tft/thread-*.yaml) [82345e2a]", () => {
+  /** remST and dyST of a figure as the engine's explain reports them (R-T1). */
+  const vitals = (s: TftState, id: string) => {
+    const t = (tftSystem.explain(s).figures.find((f) => f.id === id)!.house as { thread: { remST: { total: number }; dyST: { total: number } } }).thread;
+    return [t.remST.total, t.dyST.total];
+  };
+
+  it('R-T4 first aid: ST 8 wounded 9 (dyST -1) healed 3 by a Master Physicker: remST and dyST 2, reeling; no saving roll, no thread roll (thread-first-aid.yaml)', () => {
+    const { start, state, events, dice } = play(load('thread-first-aid'));
+    expect([fig(start, 'fighter').state, ...vitals(start, 'fighter')]).toEqual(['dying', -1, -1]);
+    expect(of(events, 'script-skipped')).toEqual([]);
+    expect(of(events, 'first-aid').map((e) => [e.figure, e.patient, e.heal.total, e.woundsBefore, e.woundsAfter, e.replacesStabilization])).toEqual([
+      ['healer', 'fighter', 3, 9, 6, true],
+    ]);
+    expect([fig(state, 'fighter').state, ...vitals(state, 'fighter')]).toEqual(['reeling', 2, 2]);
+    expect([...of(events, 'thread-roll'), ...of(events, 'stabilize-roll')]).toEqual([]);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it('Malken (ST 8, 6 fatigue from three illusions) shot for 7: unconscious but stable, remST -5 and dyST 1, no thread roll [82345e2a fatigue] (thread-malken.yaml)', () => {
+    const { start, state, events, dice } = play(load('thread-malken'));
+    expect([fig(start, 'malken').state, fig(start, 'malken').fatigue, ...vitals(start, 'malken')]).toEqual(['reeling', 6, 2, 8]);
+    expect(of(events, 'damage', 'malken').map((e) => e.amount)).toEqual([7]);
+    expect([fig(state, 'malken').state, ...vitals(state, 'malken')]).toEqual(['unconscious', -5, 1]);
+    expect(of(events, 'thread-roll')).toEqual([]);
+    expect(of(events, 'script-skipped')).toEqual([]);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it('Malken had the crossbow done 9: dying (remST -7, dyST -1); stabilized by a Physicker he has 7 wounds (dyST 1) and keeps his 6 fatigue (remST -5) [82345e2a fatigue, R-T3] (thread-malken-dying.yaml)', () => {
+    const sc = load('thread-malken-dying');
+    const { state, events, dice } = play(sc);
+    expect(of(events, 'script-skipped')).toEqual([]);
+    expect(of(events, 'damage', 'malken').map((e) => e.amount)).toEqual([9]);
+    // the dying Malken after the bolt, as the end of turn 1 finds him
+    const mid = tftSystem.setup(sc);
+    const d = new ScriptedDice(sc.dice);
+    while (mid.turn < 2) tftSystem.apply(mid, tftSystem.decide(mid), d, null);
+    expect([fig(mid, 'malken').state, ...vitals(mid, 'malken')]).toEqual(['dying', -7, -1]);
+    expect(fig(state, 'brigand').state).toBe('unconscious');
+    expect(threadRolls(events, 'malken').map((e) => [e.dice.total, e.attribute, e.target.total, e.survived])).toEqual([[1, 'iq', 13, true]]);
+    expect(of(events, 'stabilize-roll').map((e) => [e.figure, e.dice.total, e.total, e.target.total, e.success, e.woundsAfter])).toEqual([['doc', 4, 12, 12, true, 7]]);
+    const m = fig(state, 'malken');
+    expect([m.state, m.wounds, m.fatigue, ...vitals(state, 'malken')]).toEqual(['unconscious', 7, 6, -5, 1]);
+    expect(dice.remaining).toBe(0);
+  });
+});
+
 describe('explain shows survival and stabilization odds for each dying figure [82345e2a]', () => {
   it('at the start of seed turn 8: James and Claudio with their next thread roll and each medic', () => {
     const sc = example();
@@ -249,6 +334,28 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     expect(bagOf(fig(state, 'pat')).stabilization?.medic).toBe('doc');
   });
 
+  it('R-T3, tft-core 8-hit [82345e2a]: a medic who is down may only stand up: stabilize and first aid are refused, as explain offers neither', () => {
+    const raw = small();
+    const figs = raw.figures as Record<string, unknown>[];
+    // Down (knocked over last turn); a Master Physicker, whose first aid would lift pat to remST 1.
+    figs[0] = { ...figs[0], prone: true, iq: 14, talents: ['physicker', 'master-physicker'] };
+    const state = tftSystem.setup(raw);
+    const dice = new ScriptedDice([6, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const apply = (c: TftCommand) => tftSystem.apply(state, c, dice, null);
+    apply({ type: 'begin' });
+    apply({ type: 'initiative', figure: 'doc', choice: 'first' });
+    apply({ type: 'move', figure: 'orc', path: [] });
+    expect(tftSystem.pending(state)?.figures).toEqual(['doc']);
+    const offered = tftSystem.explain(state).figures.find((f) => f.id === 'doc')!.options as { command: { type: string } }[];
+    expect(offered.map((o) => o.command.type)).toEqual(['stand-up', 'pass']);
+    const before = JSON.stringify(state);
+    expect(() => apply({ type: 'stabilize', figure: 'doc', target: 'pat' })).toThrow(/command\.figure: .*down: it may only stand up/);
+    expect(() => apply({ type: 'first-aid', figure: 'doc', target: 'pat' })).toThrow(/command\.figure: .*down: it may only stand up/);
+    expect(JSON.stringify(state)).toBe(before);
+    apply({ type: 'stand-up', figure: 'doc' });
+    expect(fig(state, 'doc').prone).toBe(false);
+  });
+
   it('R-T3: a carried Healing Potion lowers the roll by one die and is used up', () => {
     const raw = small();
     (raw.figures[0] as Record<string, unknown>).house = { thread: { potions: 1 } };
@@ -278,6 +385,15 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     // with the fatigue rules off (threadFatigue: combined) the same Malken at 7 wounds is dying
     const combined = tftSystem.setup({ ...raw, options: { ...(raw.options as object), threadFatigue: 'combined' } });
     expect(fig(combined, 'far').state).toBe('dying');
+  });
+
+  it("R-T1 without the fatigue rules (threadFatigue combined): a state's ledger says dyST equals remST, not ST - wounds [82345e2a fatigue]", () => {
+    const raw = small({ threadFatigue: 'combined' });
+    (raw.figures as Record<string, unknown>[])[2] = { id: 'far', name: 'Malken', side: 'a', st: 8, dx: 10, iq: 12, wounds: 7, fatigue: 6, at: { q: 6, r: 6 } };
+    const sources = (s: TftState) =>
+      (tftSystem.explain(s).figures.find((f) => f.id === 'far')!.stateLedger as { source: string }[]).map((l) => l.source).filter((x) => x.startsWith('remST'));
+    expect(sources(tftSystem.setup(raw))).toEqual(['remST -5; dyST -5 (equal to remST: fatigue rules off)']);
+    expect(sources(tftSystem.setup(small()))).toEqual(['remST -1; dyST -1 (ST - wounds)']);
   });
 
   it('R-T3, R-T2: once the fight is over explain offers the medic only the 5 minutes run at once, and the thread choice is gone and refused (no more thread rolls)', () => {

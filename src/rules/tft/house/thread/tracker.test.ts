@@ -210,6 +210,25 @@ describe('thread tracker [82345e2a]', () => {
     expect([m.wounds, m.fatigue, s.dyST.total, s.remST.total, s.state]).toEqual([7, 6, 1, -5, 'unconscious']);
   });
 
+  it('R-T3 without the fatigue rules (threadFatigue combined): a stabilized patient is at ST 1, unconscious: wounds ST - 1 - fatigue, remST = dyST = 1, no more thread rolls [82345e2a]', () => {
+    const C = { separateFatigue: false };
+    const events: ThreadEvent[] = [];
+    const env = pureEnv(1, C, new ScriptedDice([3, 3, 3, 3, 4]), (e) => events.push(e));
+    const p = fig('p', 8, 10, 8, 2); // remST = dyST = -2: dying
+    observe(p, 1, C, env.emit, 'damage');
+    expect(statusOf(p, C).state).toBe('dying');
+    const doc = medic('doc', 13, ['Physicker']);
+    stabilizeTurn(env, doc, p);
+    passTurnsOutOfCombat(env, [p], new Map([['doc', doc]]), 59, 'finish');
+    const r = events.find((e) => e.type === 'stabilize-roll');
+    expect(r?.type === 'stabilize-roll' && [r.total, r.success, r.woundsBefore, r.woundsAfter]).toEqual([12, true, 8, 5]);
+    const s = statusOf(p, C);
+    expect([p.wounds, p.fatigue, s.remST.total, s.dyST.total, s.state]).toEqual([5, 2, 1, 1, 'unconscious']);
+    expect(bagOf(p).dying).toBeNull();
+    endOfTurnFor(env, p);
+    expect(rolls(events, 'p')).toEqual([]);
+  });
+
   it('R-T4: ST 8 with 9 wounds healed 3 by a Master Physicker is reeling (remST and dyST 2), no roll', () => {
     const w = world();
     const p = fig('p', 8, 10, 9);

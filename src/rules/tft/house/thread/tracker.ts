@@ -17,6 +17,7 @@ import {
 } from './medic.ts';
 import { FIRST_THREAD_DICE, diceAfterInterruption, type ThreadChoice, rollThread, threadAttribute, threadTarget } from './roll.ts';
 import { type ThreadStateOptions, type ThreadStatus, remST, threadStateOf, threadStatus } from './states.ts';
+import { count } from '../../../words.ts';
 
 /** What the tracker needs of a figure. `wounds` is written by stabilization and first aid. */
 export interface ThreadSubject {
@@ -276,7 +277,8 @@ export function noteState(fig: ThreadSubject, turn: number, state: FigureState):
 
 /** Dice of the dying figure's next thread roll, explained (R-T2, R-T3). */
 export function nextThreadDice(d: DyingRecord): Ledger {
-  const mods: LedgerEntry[] = d.steps ? [{ source: `thread rolls made since (${d.steps})`, delta: d.steps, rule: 'R-T2' }] : [];
+  // One die more for each roll made since: "+ 1 thread roll made since", "+ 2 thread rolls ...".
+  const mods: LedgerEntry[] = d.steps ? [{ source: `${d.steps === 1 ? 'thread roll' : 'thread rolls'} made since`, delta: d.steps, rule: 'R-T2' }] : [];
   return fromBase(d.baseSource, d.base, d.baseRule, mods);
 }
 
@@ -304,7 +306,7 @@ export function endOfTurnFor(env: ThreadEnv, fig: ThreadSubject): void {
 function resumeThreadRolls(d: DyingRecord, why: string): void {
   if (d.lastDice === null) return; // no roll made yet: it rolls the N it would have rolled
   d.base = diceAfterInterruption(d.lastDice, d.base + d.steps);
-  d.baseSource = `half of the last roll's ${d.lastDice} dice, rounded up (${why})`;
+  d.baseSource = `half of the last roll's ${count(d.lastDice, 'die', 'dice')}, rounded up (${why})`;
   d.baseRule = 'R-T3';
   d.steps = 0;
 }
@@ -444,7 +446,7 @@ export function stabilizationRoll(env: ThreadEnv, medic: MedicView, patient: Thr
   const before = patient.wounds;
   b.stabilization = null;
   if (success) {
-    patient.wounds = woundsWhenStabilized(patient.st);
+    patient.wounds = woundsWhenStabilized(patient.st, patient.fatigue, env.opts.separateFatigue);
     b.treated = true;
   } else {
     b.failedMedics.push(medic.id);
