@@ -239,10 +239,20 @@ export function standardWoundState(fig: Figure, withLedger: boolean): WoundEffec
         { source: 'fatigue', delta: -fig.fatigue, rule: 'tft-core' },
       ]
     : (EMPTY as unknown as LedgerEntry[]);
-  if (vital <= 0) return { state: 'dead', dx: 0, maFactor: 0, canAct: false, ledger };
-  if (rem <= 1) return { state: 'unconscious', dx: 0, maFactor: 0, canAct: false, ledger };
-  if (rem <= 3) return { state: 'reeling', dx: -3, maFactor: 1, canAct: true, ledger };
-  return { state: 'healthy', dx: 0, maFactor: 1, canAct: true, ledger };
+  const fx: WoundEffects =
+    vital <= 0
+      ? { state: 'dead', dx: 0, maFactor: 0, canAct: false, ledger }
+      : rem <= 1
+        ? { state: 'unconscious', dx: 0, maFactor: 0, canAct: false, ledger }
+        : rem <= 3
+          ? { state: 'reeling', dx: -3, maFactor: 1, canAct: true, ledger }
+          : { state: 'healthy', dx: 0, maFactor: 1, canAct: true, ledger };
+  // The reason in words goes with the ledger only (the log's state line), never in the hot loop.
+  if (withLedger) {
+    fx.reason =
+      vital <= 0 ? `ST - wounds ${vital} is 0 or less (tft-core)` : rem <= 1 ? `remST ${rem} is 1 or less (tft-core)` : rem <= 3 ? `remST ${rem} is 2 or 3: -3 DX (tft-core)` : `remST ${rem} is 4 or more (tft-core)`;
+  }
+  return fx;
 }
 
 export function woundState(fig: Figure, state: TftState, withLedger = false): WoundEffects {
@@ -268,7 +278,7 @@ export function refreshState(ctx: TftContext, fig: Figure): void {
   fig.state = fx.state;
   if (!fx.canAct) fig.prone = true;
   if (ctx.emit) {
-    ctx.emit({ type: 'state', turn: ctx.state.turn, figure: fig.id, from, to: fx.state, ledger: fx.ledger, remST: fig.st - fig.wounds - fig.fatigue });
+    ctx.emit({ type: 'state', turn: ctx.state.turn, figure: fig.id, from, to: fx.state, ledger: fx.ledger, remST: fig.st - fig.wounds - fig.fatigue, ...(fx.reason ? { reason: fx.reason } : {}) });
   }
   const hs = hooksOf(ctx.state).onStateChange;
   for (let i = 0; i < hs.length; i++) hs[i](ctx, fig, from, fx.state);

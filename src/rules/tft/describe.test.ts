@@ -40,4 +40,24 @@ describe('TFT narration', () => {
     for (const l of moves) expect(l).toMatch(new RegExp(`, facing (${DIRECTION_NAMES.join('|')})[ .]`));
     for (const l of lines) expect(l).not.toMatch(/facing \d|\((s|es)\)/);
   });
+  it('R-T1 [82345e2a]: a state change under the thread rule reads the reason its ledger gives (dyST decides dying and dead, not remST); without the rule the core band (tft-core)', () => {
+    const lineFor = (thread: 'on' | 'off', to: string): string | undefined => {
+      for (let seed = 1; seed <= 60; seed++) {
+        const s = setup(
+          [
+            { id: 'bjorn', side: 'north', st: 12, dx: 13, weapons: ['broadsword'], at: [2, 3], facing: 0 },
+            { id: 'cedric', side: 'south', st: 12, dx: 13, weapons: ['broadsword'], at: [3, 3], facing: 3 },
+          ],
+          { thread },
+        ) as TftState;
+        const events: TftEvent[] = [];
+        runToEnd(tftSystem, s, new SeededDice(seedRng(seed)), (e) => events.push(e), { maxSteps: 5_000 });
+        const e = events.find((x) => x.type === 'state' && x.to === to);
+        if (e) return tftSystem.describe(e);
+      }
+      return undefined;
+    };
+    expect(lineFor('on', 'dying')).toMatch(/is now DYING \(was \w+\): dyST -?\d+ is between -ST \(-12\) and 0 \(R-T1\)\.$/);
+    expect(lineFor('off', 'dead')).toMatch(/is now DEAD \(was \w+\): ST - wounds -?\d+ is 0 or less \(tft-core\)\.$/);
+  });
 });

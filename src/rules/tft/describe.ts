@@ -58,6 +58,8 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
         ? `${t} ${f} falls down: ${count(Number(e.hits), 'hit')} this turn counted for knockdown (${e.counted})${e.lostAction ? '; it loses its action' : ''} [${e.rule}].`
         : `${t} ${f} falls down (${count(Number(e.hits), 'hit')} this turn)${e.lostAction ? ' and loses its action' : ''}.`;
     case 'state':
+      // The reason the rules give (R-T1: under the thread rule dyST, not remST, decides dying and dead).
+      if (typeof e.reason === 'string') return `${t} ${f} is now ${String(e.to).toUpperCase()} (was ${e.from}): ${e.reason}.`;
       return `${t} ${f} is now ${String(e.to).toUpperCase()} (was ${e.from}${typeof e.remST === 'number' ? `; remST ${e.remST}` : ''}).`;
     case 'weapon-dropped':
       return `${t} ${f} drops ${e.name}.`;

@@ -68,6 +68,8 @@ export interface WoundEffects {
   canAct: boolean;
   /** Why (remST = ST - wounds - fatigue ...); filled only when asked for. */
   ledger: LedgerEntry[];
+  /** The band's reason in words ("dyST -1 is between -ST (-10) and 0 (R-T1)"), with the ledger only. */
+  reason?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -370,7 +370,7 @@ export function threadWoundState(fig: Figure, state: TftState, withLedger: boole
         { source: s.reason, delta: 0, rule: 'R-T1' },
       ]
     : [];
-  return { state: s.state, dx: s.dx.reduce((t, e) => t + e.delta, 0), maFactor: s.maFactor, canAct: s.canAct, ledger };
+  return { state: s.state, dx: s.dx.reduce((t, e) => t + e.delta, 0), maFactor: s.maFactor, canAct: s.canAct, ledger, reason: s.reason };
 }
 
 /** What `fray explain` shows about a figure under the Thread rule (R-T1..R-T3). */
