@@ -129,6 +129,59 @@ describe('an AD&D surprise round', () => {
     expect(h.errors).toEqual([]);
   });
 
+  it("the AC opens its ledger by keyboard (each entry's source, delta and rule; its reasons were a tooltip only), closed at first and closing again; on a phone too, within the screen", async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 820 });
+    const id = await createFromExample(gm, 'adnd/surprise');
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+    // s opens the Combatants tab; Tab walks into it, to Pip's AC.
+    await gm.keyboard.press('s');
+    await gm.getByTestId('status').waitFor();
+    const ledger = gm.locator('[data-ac-ledger="pip"]');
+    expect(await ledger.isVisible()).toBe(false);
+    expect(await gm.locator('[data-ac-ledger]:visible').count()).toBe(0);
+    const button = gm.locator('[data-ac="pip"]');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    const seen: string[] = [];
+    for (let i = 0; i < 60 && !(await button.evaluate((b) => b === document.activeElement)); i++) {
+      await gm.keyboard.press('Tab');
+      seen.push(await gm.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+    }
+    expect(await button.evaluate((b) => b === document.activeElement), seen.join(' | ')).toBe(true);
+    // Its name says what it opens (the AC alone was a bare number).
+    expect(await button.getAttribute('aria-label')).toBe("Ledger: Pip's AC 5");
+    const selectedRows = () => gm.locator('.roster tr.sel').count();
+    const rowsBefore = await selectedRows();
+
+    await gm.keyboard.press('Enter');
+    await ledger.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await button.getAttribute('aria-controls')).toBe(await ledger.getAttribute('id'));
+    // AC 7, dexterity 17 (R-A4): each entry with its source, delta and rule, then the total.
+    const rows = await ledger.locator('tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')));
+    expect(rows).toEqual(['7 | armour class 7 | adnd-phb', '−2 | dexterity 17 AC adjustment | R-A4', '= 5 | ']);
+    // Reading why is not picking the figure; the focus stays on the button; the others stay closed.
+    expect(await selectedRows()).toBe(rowsBefore);
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await gm.locator('[data-ac-ledger]:visible').count()).toBe(1);
+    await h.shot(gm, 'adnd-ac-ledger');
+    await gm.keyboard.press('Enter');
+    await expect.poll(() => ledger.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await gm.keyboard.press(' ');
+    await ledger.waitFor();
+
+    // At 390 px the open ledger fits the screen.
+    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(tokenOf(gm))}`);
+    await phone.locator('[data-tab="status"]').click();
+    await phone.locator('[data-ac="pip"]').click();
+    await phone.locator('[data-ac-ledger="pip"]').waitFor();
+    await phone.locator('[data-ac-ledger="pip"]').scrollIntoViewIfNeeded();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await h.shot(phone, 'adnd-ac-ledger-390');
+    expect(h.errors).toEqual([]);
+  });
+
   it('the last lines of the timeline scroll clear of the floating dice tray (they stayed under it)', async () => {
     const { page: gm } = await h.page({ width: 1280, height: 640 });
     const id = await createFromExample(gm, 'adnd/surprise');

@@ -134,6 +134,106 @@ describe('keyboard only', () => {
     expect(h.errors).toEqual([]);
   });
 
+  it("the side panel's tabs: one Tab stop, Left/Right move and wrap, Home/End go to the ends, the panel follows the focus; the map's figure stays; a/s/l take the focus along; Tab goes on into the panel", async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    await gm.getByTestId('system-step').waitFor();
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+    // A figure selected on the map (n): the arrow keys in the tab list must not move it.
+    const sel = () => gm.locator('.fig.selected').getAttribute('data-figure');
+    await gm.keyboard.press('n');
+    await expect.poll(sel).not.toBeNull();
+    const figure = await sel();
+
+    // Tab through the whole page: the tab list is one stop, the selected tab.
+    const stops: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      await gm.keyboard.press('Tab');
+      const a = await gm.evaluate(() => {
+        const e = document.activeElement;
+        return e && e !== document.body ? `${e.getAttribute('role')}:${e.getAttribute('data-tab')}` : null;
+      });
+      if (a === null) break;
+      if (a.startsWith('tab:')) stops.push(a);
+    }
+    expect(stops).toEqual(['tab:actions']);
+
+    // Focus, selection and the panel's label move together.
+    const at = () =>
+      gm.evaluate(() => ({
+        focus: document.activeElement?.getAttribute('data-tab'),
+        selected: [...document.querySelectorAll('[role="tab"][aria-selected="true"]')].map((e) => e.getAttribute('data-tab')).join(),
+        inOrder: [...document.querySelectorAll('[role="tab"][tabindex="0"]')].map((e) => e.getAttribute('data-tab')).join(),
+        panel: document.querySelector('[role="tabpanel"]')?.getAttribute('aria-labelledby'),
+      }));
+    const on = (t: string) => ({ focus: t, selected: t, inOrder: t, panel: `tab-${t}` });
+    await gm.getByRole('tab', { name: 'Actions' }).focus();
+    const map = await gm.getByTestId('hexmap').innerHTML();
+    for (const [key, t] of [
+      ['ArrowRight', 'status'],
+      ['ArrowRight', 'log'],
+      ['ArrowRight', 'share'],
+      ['ArrowRight', 'actions'],
+      ['ArrowLeft', 'share'],
+      ['Home', 'actions'],
+      ['End', 'share'],
+      ['ArrowLeft', 'log'],
+      ['ArrowLeft', 'status'],
+    ]) {
+      await gm.keyboard.press(key);
+      await expect.poll(at, { message: key }).toEqual(on(t));
+    }
+    await gm.getByTestId('status').waitFor();
+    expect(await sel()).toBe(figure);
+    expect(await gm.getByTestId('hexmap').innerHTML()).toBe(map);
+
+    // The table's own keys still work from the tab list, and the focus goes with the selection.
+    await gm.keyboard.press('l');
+    await expect.poll(at).toEqual(on('log'));
+    await gm.keyboard.press('a');
+    await expect.poll(at).toEqual(on('actions'));
+    // Space and Enter on a tab are the tab's (Space runs the system step elsewhere).
+    await gm.keyboard.press(' ');
+    await gm.keyboard.press('Enter');
+    expect(await logCount(gm)).toBe(0);
+    // Tab leaves the list for the panel.
+    await gm.keyboard.press('Tab');
+    expect(await gm.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.id)).toBe('table-tabpanel');
+    expect(h.errors).toEqual([]);
+  });
+
+  it("the lobby's tabs: the arrows and Home/End move the focus only (opening a tab clears the error and drops the editor's draft), Enter opens the focused one", async () => {
+    const { page } = await h.page();
+    await page.goto('/');
+    await page.locator('[data-example="tft/duel"]').waitFor();
+    const at = () =>
+      page.evaluate(() => ({
+        focus: document.activeElement?.getAttribute('data-tab'),
+        selected: [...document.querySelectorAll('[role="tab"][aria-selected="true"]')].map((e) => e.getAttribute('data-tab')).join(),
+        panel: document.querySelector('[role="tabpanel"]')?.getAttribute('aria-labelledby'),
+      }));
+    await page.getByRole('tab', { name: 'From an example' }).focus();
+    for (const [key, t] of [
+      ['ArrowRight', 'upload'],
+      ['ArrowRight', 'editor'],
+      ['ArrowRight', 'examples'],
+      ['ArrowLeft', 'editor'],
+      ['Home', 'examples'],
+      ['End', 'editor'],
+    ]) {
+      await page.keyboard.press(key);
+      expect(await at(), key).toEqual({ focus: t, selected: 'examples', panel: 'lobby-tab-examples' });
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(at).toEqual({ focus: 'editor', selected: 'editor', panel: 'lobby-tab-editor' });
+    expect(await page.locator('[role="tab"][tabindex="0"]').getAttribute('data-tab')).toBe('editor');
+    await page.locator('#lobby-tabpanel form.editor').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press(' ');
+    await expect.poll(at).toEqual({ focus: 'upload', selected: 'upload', panel: 'lobby-tab-upload' });
+    expect(h.errors).toEqual([]);
+  });
+
   it('every Tab stop of the table says what it does (no bare "?", "▸", "→" or a column of "Do it"), shows the focus, and the map\'s figures and each new step with its dice are said in words', async () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');

@@ -181,7 +181,7 @@ describe('a command on its way', () => {
 });
 
 describe('the Status tab', () => {
-  it('a figure that dropped to the ground reads prone beside "healthy" (only the map\'s P showed it)', async () => {
+  it('a figure that dropped to the ground reads prone beside "healthy" (only the map\'s P showed it), and the word opens its rule by keyboard (a tooltip only)', async () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');
     const { view, seqIs } = api(id, tokenOf(gm));
@@ -191,8 +191,21 @@ describe('the Status tab', () => {
     await gm.locator('li.option[data-option="drop"]').getByRole('button', { name: 'Do it' }).click();
     await seqIs(5);
     await gm.locator('[data-tab="status"]').click();
-    await expect.poll(() => gm.locator(`[data-conditions="${actor}"]`).textContent()).toBe('healthyprone');
+    const cell = gm.locator(`[data-conditions="${actor}"]`);
+    // What shows (its reason, closed, is not shown): the rendered text, not the DOM's.
+    // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the point
+    await expect.poll(() => cell.innerText()).toBe('healthyprone');
     await h.shot(gm, 'status-prone');
+    // The word opens its rule under it, by keyboard (it was a tooltip only), and does not pick the figure.
+    const selected = await gm.locator('.roster tr.sel').getAttribute('data-roster');
+    const pill = cell.getByRole('button', { name: 'prone' });
+    expect(await pill.getAttribute('aria-expanded')).toBe('false');
+    await pill.focus();
+    await gm.keyboard.press('Enter');
+    // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the point
+    await expect.poll(() => cell.innerText()).toBe('healthyprone\ndown: it may only stand up, in the action phase (tft-core)');
+    expect(await pill.getAttribute('aria-expanded')).toBe('true');
+    expect(await gm.locator('.roster tr.sel').getAttribute('data-roster')).toBe(selected);
     expect(h.errors).toEqual([]);
   });
 });

@@ -22,10 +22,15 @@ import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Share } from './panels/Share.tsx';
 import { Status } from './panels/Status.tsx';
+import { TabList, tabId } from './Tabs.tsx';
 
 const SIDE_PALETTE = ['#c0533a', '#3f7cc4', '#4f9a5a', '#b58a2e', '#8a5cb8', '#2f9c9c'];
 
 type Tab = 'actions' | 'status' | 'log' | 'share';
+// What a control does beyond its name: its tooltip for the mouse, its description for a screen reader.
+const PHYSICAL_WHY = 'Type in the faces of real dice when the engine needs them';
+const AUTO_PLAY_WHY = "The scenario's script if it has a command for this point, else the AI";
+const UNDO_WHY = 'Rewind one step';
 interface Toast {
   id: number;
   text: string;
@@ -444,6 +449,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         <section className="card">
           <h2>This table is closed to you</h2>
           <p>{closed}</p>
+          <p className="small-note muted" id="forget-why">
+            This link no longer opens the table: forgetting the seat removes it from this browser's seats.
+          </p>
           <div className="row">
             <button type="button" onClick={onLeave}>
               Back to the lobby
@@ -451,7 +459,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             <button
               type="button"
               className="ghost"
-              title="This link no longer opens the table: remove it from this browser's seats"
+              aria-describedby="forget-why"
               onClick={() => {
                 forgetToken(encounterId, token);
                 onLeave();
@@ -497,10 +505,16 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         </span>
         <span className="spacer" />
         {enteredAllowed && (
-          <label className="check physical" title="Type in the faces of real dice when the engine needs them">
-            <input type="checkbox" checked={physical} onChange={(e) => setPhysical(e.target.checked)} data-testid="physical-dice" />
-            physical dice
-          </label>
+          <>
+            <label className="check physical" title={PHYSICAL_WHY}>
+              <input type="checkbox" checked={physical} onChange={(e) => setPhysical(e.target.checked)} data-testid="physical-dice" aria-describedby="physical-why" />
+              physical dice
+            </label>
+            {/* Outside the label: inside, it would be part of the checkbox's name. */}
+            <span className="sr-only" id="physical-why">
+              {PHYSICAL_WHY}
+            </span>
+          </>
         )}
         <span className={`conn conn-${status}`} title={status} role="img" aria-label={`connection: ${status}`} data-testid="conn" />
         <button type="button" className="ghost small" onClick={() => setHelp(!help)} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
@@ -578,13 +592,23 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               )}
             </div>
           )}
-          <div className="tabs" role="tablist">
-            <TabButton t="actions" tab={tab} setTab={setTab} label="Actions" />
-            <TabButton t="status" tab={tab} setTab={setTab} label={system === 'adnd' ? 'Combatants' : 'Status'} />
-            <TabButton t="log" tab={tab} setTab={setTab} label={`Log (${log.length})`} />
-            {isGm && <TabButton t="share" tab={tab} setTab={setTab} label="Share" />}
-          </div>
-          <div className="tab-body" role="tabpanel" id="table-tabpanel" aria-labelledby={`tab-${tab}`}>
+          {/* Selection follows focus: a panel is drawn at once from what the page holds, and passing
+              over one loses nothing (only leaving a panel drops what was typed there, as a click does). */}
+          <TabList<Tab>
+            label="Table panels"
+            prefix="tab"
+            tabs={[
+              { id: 'actions', label: 'Actions' },
+              { id: 'status', label: system === 'adnd' ? 'Combatants' : 'Status' },
+              { id: 'log', label: `Log (${log.length})` },
+              ...(isGm ? [{ id: 'share' as const, label: 'Share' }] : []),
+            ]}
+            selected={tab}
+            onSelect={setTab}
+            panel={() => 'table-tabpanel'}
+            activation="auto"
+          />
+          <div className="tab-body" role="tabpanel" id="table-tabpanel" aria-labelledby={tabId('tab', tab)}>
             {tab === 'actions' && (
               <>
                 {initiativeFallback && sel && (
@@ -603,11 +627,18 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 {isGm && pending && pending.figures.length > 0 && !view.over && (
                   <div className="gm-bar">
                     <span className="muted">GM:</span>
-                    <button type="button" className="small" disabled={busy} onClick={autoPlay} data-testid="auto-play" title="The scenario's script if it has a command for this point, else the AI" aria-keyshortcuts="p">
+                    {/* The tooltips' words are said too (aria-describedby): a title alone is read unreliably. */}
+                    <span className="sr-only" id="auto-play-why">
+                      {AUTO_PLAY_WHY}
+                    </span>
+                    <span className="sr-only" id="undo-why">
+                      {UNDO_WHY}
+                    </span>
+                    <button type="button" className="small" disabled={busy} onClick={autoPlay} data-testid="auto-play" title={AUTO_PLAY_WHY} aria-describedby="auto-play-why" aria-keyshortcuts="p">
                       engine plays {pending.figures.map(name).slice(0, 2).join(', ')}
                       {pending.figures.length > 2 ? '…' : ''} <Key k="p" />
                     </button>
-                    <button type="button" className="small" disabled={busy || log.length === 0} onClick={undo} title="Rewind one step" aria-keyshortcuts="u">
+                    <button type="button" className="small" disabled={busy || log.length === 0} onClick={undo} title={UNDO_WHY} aria-describedby="undo-why" aria-keyshortcuts="u">
                       undo <Key k="u" />
                     </button>
                   </div>
@@ -717,14 +748,6 @@ export function Key({ k }: { k: string }) {
   );
 }
 
-function TabButton({ t, tab, setTab, label }: { t: Tab; tab: Tab; setTab(t: Tab): void; label: string }) {
-  return (
-    <button type="button" role="tab" id={`tab-${t}`} aria-controls="table-tabpanel" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => setTab(t)} data-tab={t}>
-      {label}
-    </button>
-  );
-}
-
 function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
   const rows: [string, string][] = [
     ['1 – 9', 'take the numbered option'],
@@ -737,6 +760,7 @@ function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
     ['Esc', 'clear the pick'],
     ['m', 'megahex overlay'],
     ['a / s / l', 'actions / status / log'],
+    ['← → Home End (on the tabs)', 'the next, previous, first or last panel'],
   ];
   if (isGm) rows.push(['b, Space', 'run the system step (begin)'], ['p', 'let the engine play the pending decision (script or AI)'], ['u, Ctrl+Z', 'rewind one step']);
   return (

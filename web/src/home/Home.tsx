@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Header, navigate } from '../App.tsx';
 import { type ApiError, api, errorView } from '../api/client.ts';
 import { forgetToken, heldTokens, holdToken, seatLabel, tableLink } from '../api/tokens.ts';
+import { TabList, tabId } from '../Tabs.tsx';
 import { Editor } from './Editor.tsx';
 
 type Example = { name: string; system: string; title: string };
@@ -68,45 +69,54 @@ export function Home() {
       </section>
 
       <section className="card">
-        <div className="tabs" role="tablist">
-          {(['examples', 'upload', 'editor'] as const).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => {
-                setTab(t);
-                setIssues([]);
-                setError(null);
-              }}
-            >
-              {t === 'examples' ? 'From an example' : t === 'upload' ? 'Upload a scenario' : 'Build one'}
-            </button>
-          ))}
-        </div>
-        {error && <ErrorBox message={error} issues={issues} />}
-        {tab === 'examples' && (
-          <div className="examples">
-            {examples === null && !error && <p className="muted">Loading examples…</p>}
-            {examples?.length === 0 && <p className="muted">No examples are installed.</p>}
-            {examples?.map((x) => (
-              <button key={x.name} type="button" className="example" disabled={busy} data-example={x.name} onClick={() => create({ example: x.name })}>
-                <span className={`sys sys-${x.system}`}>{x.system.toUpperCase()}</span>
-                <strong>{x.title}</strong>
-                <small>{x.name}</small>
+        {/* Manual activation (the arrows move the focus, Enter or Space opens the tab): opening a
+            tab clears the error shown and drops the editor's draft, which passing over must not do. */}
+        <TabList
+          label="Start an encounter"
+          prefix="lobby-tab"
+          tabs={[
+            { id: 'examples', label: 'From an example' },
+            { id: 'upload', label: 'Upload a scenario' },
+            { id: 'editor', label: 'Build one' },
+          ]}
+          selected={tab}
+          onSelect={(t) => {
+            setTab(t);
+            setIssues([]);
+            setError(null);
+          }}
+          panel={() => 'lobby-tabpanel'}
+          activation="manual"
+        />
+        <div role="tabpanel" id="lobby-tabpanel" aria-labelledby={tabId('lobby-tab', tab)}>
+          {error && <ErrorBox message={error} issues={issues} />}
+          {tab === 'examples' && (
+            <div className="examples">
+              {examples === null && !error && <p className="muted">Loading examples…</p>}
+              {examples?.length === 0 && <p className="muted">No examples are installed.</p>}
+              {examples?.map((x) => (
+                <button key={x.name} type="button" className="example" disabled={busy} data-example={x.name} onClick={() => create({ example: x.name })}>
+                  <span className={`sys sys-${x.system}`}>{x.system.toUpperCase()}</span>
+                  <strong>{x.title}</strong>
+                  <small>{x.name}</small>
+                </button>
+              ))}
+            </div>
+          )}
+          {tab === 'upload' && (
+            <div className="upload">
+              <label className="file">
+                Scenario file (YAML or JSON)
+                <input type="file" accept=".yaml,.yml,.json,text/yaml,application/json" onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
+              </label>
+              <textarea aria-label="Scenario text" value={text} onChange={(e) => setText(e.target.value)} placeholder="system: tft&#10;figures: …" rows={12} spellCheck={false} />
+              <button type="button" className="primary" disabled={busy || !text.trim()} onClick={() => create({ scenario: text })}>
+                Open the table
               </button>
-            ))}
-          </div>
-        )}
-        {tab === 'upload' && (
-          <div className="upload">
-            <label className="file">
-              Scenario file (YAML or JSON)
-              <input type="file" accept=".yaml,.yml,.json,text/yaml,application/json" onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
-            </label>
-            <textarea aria-label="Scenario text" value={text} onChange={(e) => setText(e.target.value)} placeholder="system: tft&#10;figures: …" rows={12} spellCheck={false} />
-            <button type="button" className="primary" disabled={busy || !text.trim()} onClick={() => create({ scenario: text })}>
-              Open the table
-            </button>
-          </div>
-        )}
-        {tab === 'editor' && <Editor busy={busy} issues={issues} onCreate={(scenario, name) => create({ scenario, name })} />}
+            </div>
+          )}
+          {tab === 'editor' && <Editor busy={busy} issues={issues} onCreate={(scenario, name) => create({ scenario, name })} />}
+        </div>
       </section>
 
       <section className="card">
@@ -126,7 +136,7 @@ export function Home() {
                   <span className="muted">{e.over ? `over${e.winner ? `: ${e.winner} won` : ''}` : `step ${e.seq}`}</span>
                   <span className="seats">
                     {seats.map((h) => (
-                      <button key={h.token} type="button" className="small" data-seat={h.role ?? 'unknown'} title="Open the table in this seat" onClick={() => openTable(e.id, h.token, h.role ?? e.role, e.name)}>
+                      <button key={h.token} type="button" className="small" data-seat={h.role ?? 'unknown'} title="Open the table in this seat" aria-label={`Open in the seat ${seatLabel(h)}`} onClick={() => openTable(e.id, h.token, h.role ?? e.role, e.name)}>
                         {seatLabel(h)}
                       </button>
                     ))}
@@ -135,6 +145,7 @@ export function Home() {
                     type="button"
                     className="ghost small"
                     title="Forget this table (every seat) in this browser"
+                    aria-label={`forget ${e.name} (every seat) in this browser`}
                     onClick={() => {
                       forgetToken(e.id);
                       setMine(mine.filter((x) => x.id !== e.id));

@@ -11,9 +11,7 @@ export function LedgerView({ name, ledger }: { name?: string; ledger: Ledger }) 
           <tr key={`${e.source}:${e.rule}:${i}`}>
             <td className="delta">{i === 0 ? e.delta : e.delta < 0 ? `−${Math.abs(e.delta)}` : `+${e.delta}`}</td>
             <td className="src">{e.source}</td>
-            <td className="rule">
-              <RuleId id={e.rule} />
-            </td>
+            <td className="rule">{e.rule && <RuleId id={e.rule} />}</td>
           </tr>
         ))}
         <tr className="total">

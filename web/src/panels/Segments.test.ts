@@ -86,6 +86,26 @@ describe('AD&D segment timeline', () => {
   });
 });
 
+describe('AD&D timeline: what the grid shows only by look or by tooltip, in words on the page', () => {
+  it('names the surprised with their segments under the grid (R-A3), and lists the projected blows with their reasons in a disclosure, closed at first', () => {
+    const s = adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/surprise.yaml', import.meta.url), 'utf8')));
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), new ScriptedDice([25]), null);
+    adnd.apply(s, adnd.parseCommand({ type: 'attack', figure: 'strider', target: 'gnoll1', weapon: 'longsword' }), new ScriptedDice(Array(50).fill(10)), null);
+    const report = adnd.explain(s) as unknown as Obj;
+    const state = s as unknown as Obj;
+    const figures = distinctNames(figureViews(state, report));
+    const html = renderToStaticMarkup(createElement(Segments, { state, figures, entries: [], schedule: report.schedule }));
+    const text = (re: RegExp) => (re.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    expect(text(/data-testid="seg-surprise">(.*?)<\/p>/)).toBe('surprised, no action in its first segments (R-A3): Gorm 1–3, Brother Anselm 1–3, Zara 1–3, Pip 1–3');
+    // Strider's next blow, if it keeps attacking: segment 10, after its attack in 5 and its speed factor (R-A2).
+    const projected = /<details class="seg-projected" data-testid="seg-projected">(.*?)<\/details>/.exec(html)?.[1] ?? '';
+    expect(projected).toMatch(/^<summary>\d+ projected \(if each keeps attacking, or declares now\)<\/summary>/);
+    expect(projected.replace(/<[^>]+>/g, ' ')).toMatch(/10\s+Strider: attack Gnoll chief with long sword \(if it keeps attacking\) in round 1 segment 10 \(previous attack in round 1 segment 5 \[R-A2\]; speed factor 5 \[R-A2\]\)/);
+    // Not open: the list stays short until asked.
+    expect(html).not.toMatch(/<details[^>]* open/);
+  });
+});
+
 describe('AD&D timeline on a filtered view', () => {
   // A player's view where the parried attacker is hidden (settings.hiddenFigures): the server
   // drops the field naming it (server/views.ts), so the parry record has no `against`.

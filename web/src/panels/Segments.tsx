@@ -109,6 +109,11 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
   const raw = figures.map((f) => f.raw);
   const cells = useMemo(() => timelineCells(entries, raw, now, schedule), [entries, raw, now, schedule]);
   const lastRound = Math.max(current, ...cells.map((c) => c.round));
+  const inRound = cells.filter((c) => c.round === shown).sort((a, b) => a.segment - b.segment);
+  const projected = inRound.filter((c) => c.projected);
+  // The hatching's meaning on the page (the cells' tooltips reach neither keyboard nor touch).
+  const surprisedNames = shown === 1 ? figures.filter((f) => typeof f.raw.surprised === 'number' && f.raw.surprised > 0) : [];
+  const nameOf = (id: string) => figures.find((f) => f.id === id)?.name ?? id;
   return (
     <div className="segments" data-testid="segments">
       <div className="row spread">
@@ -163,17 +168,38 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           ];
         })}
       </div>
+      {surprisedNames.length > 0 && (
+        <p className="seg-key small-note" data-testid="seg-surprise">
+          <span className="seg-cell surprised seg-swatch" aria-hidden="true" /> surprised, no action in its first segments (R-A3):{' '}
+          {surprisedNames.map((f) => `${f.name} 1–${f.raw.surprised}`).join(', ')}
+        </p>
+      )}
       <ul className="seg-legend" aria-label={`Actions, round ${shown}`}>
-        {cells
-          .filter((c) => c.round === shown && !c.projected)
-          .sort((a, b) => a.segment - b.segment)
+        {inRound
+          .filter((c) => !c.projected)
           .map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
-            <li key={i} className={c.projected ? 'future projected' : c.future ? 'future' : ''}>
-              <span className="seg-no">{c.segment}</span> {figures.find((f) => f.id === c.figure)?.name ?? c.figure}: {c.text}
+            <li key={i} className={c.future ? 'future' : ''}>
+              <span className="seg-no">{c.segment}</span> {nameOf(c.figure)}: {c.text}
             </li>
           ))}
       </ul>
+      {/* The projected blows and declarations (drawn faint in the grid), each with its reason: closed at first, the list stays short. */}
+      {projected.length > 0 && (
+        <details className="seg-projected" data-testid="seg-projected">
+          <summary>
+            {projected.length} projected (if each keeps attacking, or declares now)
+          </summary>
+          <ul className="seg-proj" aria-label={`Projected actions, round ${shown}`}>
+            {projected.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
+              <li key={i} className="future projected">
+                <span className="seg-no">{c.segment}</span> {nameOf(c.figure)}: {c.text}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // Issued links stay listed (in this browser) until dismissed: the server shows a secret once.
 // The seat list loads when the panel opens and after the GM issues or revokes a link, never
 // on a re-render; a failed load waits for the GM's "Retry" (no retry loop against the server).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type EncounterSettings, type TokenInfo, api } from '../api/client.ts';
 import { type IssuedLink, dismissLink, issuedLinks, keepLink } from '../api/links.ts';
 import { absoluteLink } from '../api/tokens.ts';
@@ -47,6 +47,7 @@ export function Share(p: ShareProps) {
   const sides = [...new Set(p.figures.map((f) => f.side))];
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [label, setLabel] = useState('');
+  const key = useId();
   // The latest error sink, without making anything depend on the parent's callback identity.
   const onError = useRef(p.onError);
   onError.current = p.onError;
@@ -157,12 +158,17 @@ export function Share(p: ShareProps) {
                 Copy
               </button>
               {revoked.has(l.id) && <span className="muted">revoked</span>}
-              <button type="button" className="ghost small" aria-label={`Dismiss the link for ${l.label}`} title="Remove from this list (the link keeps working until revoked)" onClick={() => setLinks(dismissLink(p.encounterId, l.id))}>
+              <button type="button" className="ghost small" aria-label={`Dismiss the link for ${l.label}`} aria-describedby={`${key}-dismiss`} onClick={() => setLinks(dismissLink(p.encounterId, l.id))}>
                 ×
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {links.length > 0 && (
+        <p className="small-note muted" id={`${key}-dismiss`}>
+          × takes a link off this list; the link keeps working until its seat is revoked.
+        </p>
       )}
       <h3>Seats</h3>
       {seats.state === 'loading' && <p className="muted">Loading the seats…</p>}
@@ -188,14 +194,17 @@ export function Share(p: ShareProps) {
         <input type="checkbox" checked={settings.hideEnemyStats} onChange={(e) => setting({ hideEnemyStats: e.target.checked })} />
         Hide enemy ST and wounds from players
       </label>
-      <fieldset className="hidden-pick" data-testid="hidden-figures">
-        <legend title="Players and spectators do not see these figures, nor anything that names them (an ambusher, the lurking troll)">Hidden from players</legend>
+      <fieldset className="hidden-pick" data-testid="hidden-figures" aria-describedby={`${key}-hidden`}>
+        <legend>Hidden from players</legend>
         {p.figures.map((f) => (
           <label key={f.id} className="check">
             <input type="checkbox" checked={settings.hiddenFigures.includes(f.id)} onChange={(e) => setting({ hiddenFigures: toggled(latest.current.hiddenFigures, f.id, e.target.checked) })} data-hide={f.id} />
             {f.name}
           </label>
         ))}
+        <p className="small-note muted" id={`${key}-hidden`}>
+          Players and spectators do not see these figures, nor anything that names them (an ambusher, the lurking troll).
+        </p>
       </fieldset>
       <h3>Notes</h3>
       <NoteList notes={settings.notes} figures={p.figures}>

@@ -21,8 +21,15 @@ const tft = systems.tft;
 
 /** The page's text of the Status panel for this state (AD&D unless told), with its log and the GM's notes. */
 function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = [], notes: StatusNotes = []): string {
+  return statusHtml(state, system, entries, notes)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** The Status panel's markup for this state. */
+function statusHtml(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = [], notes: StatusNotes = []): string {
   const report = systems[system].explain(state as never) as unknown as Obj;
-  const html = renderToStaticMarkup(
+  return renderToStaticMarkup(
     createElement(Status, {
       system,
       entries,
@@ -36,7 +43,6 @@ function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: Lo
       notes,
     }),
   );
-  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 }
 type StatusNotes = NonNullable<Parameters<typeof Status>[0]['notes']>;
 
@@ -57,6 +63,41 @@ describe('AD&D combatants', () => {
     const dice = new ScriptedDice(Array(400).fill(4));
     for (let i = 0; i < 40 && (s as unknown as { now: number }).now < 3; i++) adnd.apply(s, adnd.decide(adnd.clone(s)), dice, null);
     expect(statusText(s)).toMatch(/^ Round 1 Segment 3 Phase /);
+  });
+});
+
+describe('reasons on the page, not in tooltips', () => {
+  it('AD&D: each AC is a button that opens its ledger (source, delta, rule) in a row of its own, closed at first; surprise says why; no reason is left in a title', () => {
+    const s = adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/surprise.yaml', import.meta.url), 'utf8')));
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), new ScriptedDice([25]), null);
+    const html = statusHtml(s);
+    // Pip: AC 7, dexterity 17 takes 2 off (R-A4).
+    const button = /<button type="button" class="linkish ac-why" aria-expanded="false" aria-controls="([^"]+)" aria-label="Ledger: Pip&#x27;s AC 5" data-ac="pip">5/.exec(html);
+    expect(button).not.toBeNull();
+    const row = new RegExp(`<tr id="${button![1]}" class="ledger-row" hidden="" data-ac-ledger="pip">(.*?)</tr></tbody></table></td></tr>`).exec(html);
+    expect(row).not.toBeNull();
+    const ledger = row![1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(ledger).toBe(' Pip: armour class 7 armour class 7 adnd-phb −2 dexterity 17 AC adjustment R-A4 = 5 ');
+    // Gorm is surprised 3 segments: the pill opens the reason, said as its description too.
+    expect(html).toMatch(/<button type="button" class="pill small why" aria-expanded="false" aria-controls="([^"]+)" aria-describedby="\1">surprised 3<\/button><span id="\1" class="why-text" hidden="">it cannot act in segments 1 to 3 of the first round \(R-A3\)<\/span>/);
+    expect(html).not.toMatch(/ title=/);
+  });
+
+  it("TFT: the roster's columns say what they are under it (remST, dyST: R-T1), each header described by its words, and a condition's rule opens under it", () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    s.figures[0].prone = true;
+    const html = statusHtml(s, 'tft');
+    for (const [th, words] of [
+      ['ST', 'ST: basic ST'],
+      ['remST', 'remST = ST − wounds − fatigue'],
+      ['dyST', 'dyST = ST − wounds'],
+    ]) {
+      const id = new RegExp(`<th aria-describedby="([^"]+)">${th}</th>`).exec(html)?.[1];
+      expect(id, th).toBeDefined();
+      expect(html).toContain(`<span id="${id}">${words}</span>`);
+    }
+    expect(html).toMatch(/<button type="button" class="pill small why" aria-expanded="false" aria-controls="([^"]+)" aria-describedby="\1">prone<\/button><span id="\1" class="why-text" hidden="">down: it may only stand up, in the action phase \(tft-core\)<\/span>/);
+    expect(html).not.toMatch(/ title=/);
   });
 });
 
@@ -189,7 +230,8 @@ describe('Status on a view of an unusual shape', () => {
     const report = { system: 'adnd', pending: null, figures: [{ id: 'frito', parry: { ac: 3, at: 13, keepsAttack: false }, ac: { entries: [{ source: 'base AC', delta: 7, rule: 'R-A1' }, { source: 'shield', delta: -1 }], total: 6 } }] };
     const html = markup('adnd', state, report);
     expect(html).toContain('parrying');
-    expect(html).toContain('title="base AC [R-A1]; shield"');
+    expect(html).toMatch(/<td class="src">base AC<\/td><td class="rule"><code class="rule-id">R-A1<\/code><\/td>/);
+    expect(html).toMatch(/<td class="src">shield<\/td><td class="rule"><\/td>/);
     expect(html).not.toMatch(/undefined/);
   });
 

@@ -4,12 +4,13 @@
 // the chance to survive the coming turns, stabilization progress (R-T3); HiTech ammunition
 // (R-H10) under each figure's row; the GM's notes this viewer may read. Numbers come from
 // the state and from explain(): nothing is computed here but percentages.
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
+import { LedgerView, RuleId } from './LedgerView.tsx';
 import { pct } from '../model/options.ts';
 import { moveOrderView } from '../model/turn.ts';
 
@@ -58,6 +59,7 @@ export function Status(p: StatusProps) {
   const moveOrder = ids(s.moveOrder);
   const actionOrder = ids(s.actionOrder);
   const actionIndex = typeof s.actionIndex === 'number' ? s.actionIndex : -1;
+  const key = useId();
   const explained = new Map<string, Obj>();
   if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
 
@@ -116,11 +118,11 @@ export function Status(p: StatusProps) {
           <tr>
             <th>Figure</th>
             <th>State</th>
-            <th title="basic ST">ST</th>
+            <th aria-describedby={`${key}-st`}>ST</th>
             <th>Wounds</th>
             <th>Fat.</th>
-            <th title="remST = ST - wounds - fatigue (R-T1)">remST</th>
-            <th title="dyST = ST - wounds (R-T1)">dyST</th>
+            <th aria-describedby={`${key}-rem`}>remST</th>
+            <th aria-describedby={`${key}-dy`}>dyST</th>
           </tr>
         </thead>
         <tbody>
@@ -134,9 +136,7 @@ export function Status(p: StatusProps) {
                 <td data-conditions={f.id}>
                   <span className={`state st-${f.state}`}>{f.state}</span>
                   {tftConditions(f.raw, p.entries).map((c) => (
-                    <span key={c.label} className="pill small" title={c.title}>
-                      {c.label}
-                    </span>
+                    <Reason key={c.label} label={c.label} why={c.title} />
                   ))}
                 </td>
                 <td>{f.st ?? f.hp ?? '–'}</td>
@@ -157,6 +157,13 @@ export function Status(p: StatusProps) {
           })}
         </tbody>
       </table>
+      )}
+      {p.system !== 'adnd' && (
+        // The columns' meaning in words on the page (a header's tooltip reached neither keyboard nor touch).
+        <p className="roster-key small-note muted">
+          <span id={`${key}-st`}>ST: basic ST</span> · <span id={`${key}-rem`}>remST = ST − wounds − fatigue</span> ·{' '}
+          <span id={`${key}-dy`}>dyST = ST − wounds</span> <RuleId id="R-T1" />
+        </p>
       )}
       {/* Once the fight is over there is nothing left to choose (the ST/IQ buttons stayed, for the dying at the end). */}
       <ThreadCards figures={p.figures} explained={explained} mine={p.mine} onCommand={p.clock.over ? undefined : p.onCommand} />
@@ -186,9 +193,43 @@ export function NoteList({ notes, figures, children }: { notes: EncounterSetting
   );
 }
 
-/** AD&D combatants: hp, armour class (with its ledger as a tooltip), what each has declared and when it lands, surprise and parry. */
+/**
+ * A word whose reason is a tap, a click or Enter away, shown under it, and said as its
+ * description (a tooltip is reached by neither keyboard nor touch, and screen readers say it
+ * unreliably). Starts closed: the roster stays compact.
+ */
+export function Reason({ label, why }: { label: string; why: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="pill small why"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-describedby={id}
+        onClick={(e) => {
+          // Reading why is not picking the figure (the row's click).
+          e.stopPropagation();
+          setOpen(!open);
+        }}
+      >
+        {label}
+      </button>
+      <span id={id} className="why-text" hidden={!open}>
+        {why}
+      </span>
+    </>
+  );
+}
+
+/** AD&D combatants: hp, armour class (its ledger a click or Enter away), what each has declared and when it lands, surprise and parry. */
 function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
   const nameOf = (id: unknown) => p.figures.find((f) => f.id === id)?.name ?? String(id);
+  // The figures whose AC ledger is open (none at first); ids made here: a figure id may hold anything.
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const key = useId();
   return (
     <table className="roster">
       <thead>
@@ -201,30 +242,64 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
         </tr>
       </thead>
       <tbody>
-        {p.figures.map((f) => {
+        {p.figures.map((f, i) => {
           const e = p.explained.get(f.id) ?? {};
           const ac = toLedger(e.ac) ?? null;
-          const acWhy = ac ? ac.entries.map((x) => `${x.source}${x.rule ? ` [${x.rule}]` : ''}`).join('; ') : '';
+          const isOpen = open.has(f.id);
+          const ledgerId = `${key}-ac-${i}`;
           const parry = isObj(e.parry) ? e.parry : null;
           const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
           // Told apart by the engine already ("attack Gnoll (gnoll2)"): explain names figures as the table does.
           const declared = typeof e.declared === 'string' ? e.declared : null;
           return (
-            <tr key={f.id} {...rowProps(p, f)}>
+            <Fragment key={f.id}>
+            <tr {...rowProps(p, f)}>
               <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect} />
               <td>
                 <span className={`state st-${f.state}`}>{f.state}</span>
-                {surprised > 0 && <span className="pill small">surprised {surprised}</span>}
+                {surprised > 0 && <Reason label={`surprised ${surprised}`} why={`it cannot act in segments 1 to ${surprised} of the first round (R-A3)`} />}
                 {parry && <span className="pill small">{typeof parry.against === 'string' ? `parry vs ${nameOf(parry.against)}` : 'parrying'}</span>}
               </td>
               <td>
                 {f.hp ?? '–'}/{f.maxHp ?? '–'}
               </td>
-              <td title={acWhy}>{ac ? String(ac.total) : '–'}</td>
+              <td>
+                {ac ? (
+                  <button
+                    type="button"
+                    className="linkish ac-why"
+                    aria-expanded={isOpen}
+                    aria-controls={ledgerId}
+                    aria-label={`Ledger: ${f.name}'s AC ${ac.total}`}
+                    data-ac={f.id}
+                    onClick={(ev) => {
+                      ev.stopPropagation();
+                      const next = new Set(open);
+                      if (isOpen) next.delete(f.id);
+                      else next.add(f.id);
+                      setOpen(next);
+                    }}
+                  >
+                    {ac.total}
+                    <span aria-hidden="true">{isOpen ? ' ▾' : ' ▸'}</span>
+                  </button>
+                ) : (
+                  '–'
+                )}
+              </td>
               <td className="muted" data-testid={`next-${f.id}`}>
                 {declared !== null ? `${declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}
               </td>
             </tr>
+            {/* Drawn closed (hidden) too: the button controls a row that is there. */}
+            {ac && (
+              <tr id={ledgerId} className="ledger-row" hidden={!isOpen} data-ac-ledger={f.id}>
+                <td colSpan={5}>
+                  <LedgerView name={`${f.name}: armour class`} ledger={ac} />
+                </td>
+              </tr>
+            )}
+            </Fragment>
           );
         })}
       </tbody>
