@@ -123,7 +123,11 @@ export interface ExplainReport {
   system: string;
   turn: number;
   pending: Pending | null;
-  /** Per figure: its state and the options open to it; each option's shape is system-specific. */
+  /**
+   * Per figure: its state and the options open to it; each option's shape is system-specific.
+   * TFT adds `notNow` (rules/tft/hooks.ts NotNow): what the figure's gear and state would offer
+   * but it cannot take now, each with the engine's reason (docs/ARCHITECTURE.md, explain).
+   */
   figures: { id: string; name: string; side: string; state: FigureState; options: unknown[]; [extra: string]: unknown }[];
   /** System-specific extras (TFT: phase). */
   [extra: string]: unknown;

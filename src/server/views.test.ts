@@ -90,6 +90,14 @@ describe('views', () => {
     expect(ex.figures.find((f) => f.id === 'bjorn')?.options).toEqual(full.figures.find((f) => f.id === 'bjorn')?.options);
   });
 
+  it("players see no other figure's reasons why not (notNow: an enemy's empty magazine is its owner's to know)", () => {
+    const report = tft.explain(state) as unknown as { figures: { id: string; notNow?: unknown }[] };
+    for (const f of report.figures) f.notNow = [{ action: 'fire', label: 'fire', reason: `${f.id}'s magazine is empty: reload first` }];
+    const ex = viewExplain(report as unknown as Record<string, unknown>, state, settings(), bjornSeat) as { figures: { id: string; notNow?: unknown }[] };
+    expect(ex.figures.find((f) => f.id === 'cedric')).not.toHaveProperty('notNow');
+    expect(ex.figures.find((f) => f.id === 'bjorn')?.notNow).toEqual([{ action: 'fire', label: 'fire', reason: "bjorn's magazine is empty: reload first" }]);
+  });
+
   it('hidden notes, and notes about hidden figures, are removed', () => {
     const s = settings({
       hiddenFigures: ['cedric'],

@@ -198,8 +198,12 @@ export function viewExplain(
   if (viewer.role === 'player' && Array.isArray(out.figures)) {
     const own = new Set(viewer.figures);
     out.figures = out.figures.map((f) => {
-      const fig = f as { id?: unknown; options?: unknown };
-      return typeof fig.id === 'string' && own.has(fig.id) ? fig : { ...fig, options: [] };
+      const fig = f as { id?: unknown; options?: unknown; notNow?: unknown };
+      if (typeof fig.id === 'string' && own.has(fig.id)) return fig;
+      // Nor why another figure cannot act ("its magazine is empty"): that is its owner's to know.
+      const other: Record<string, unknown> = { ...fig, options: [] };
+      delete other.notNow;
+      return other;
     });
   }
   return out;

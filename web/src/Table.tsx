@@ -16,7 +16,7 @@ import { type CommandContext, buildCommand, expandOptions } from './model/comman
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
 import { pendingOf, selectionFor, whoseTurn } from './model/turn.ts';
 import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
-import { Actions } from './panels/Actions.tsx';
+import { Actions, notNowOf } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
@@ -646,6 +646,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 <Actions
                   figure={sel}
                   options={shown}
+                  notNow={notNowOf(rep, sel?.id)}
                   canAct={canChoose}
                   busy={busy}
                   loading={!rep}

@@ -1,5 +1,6 @@
 // `fray explain <scenario> [--json]`: play the scenario's script, then list every legal option
-// of every figure with its ledger, exact hit chance and expected damage.
+// of every figure with its ledger, exact hit chance and expected damage, and (TFT) what it
+// cannot do now and why.
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import { quote } from '../../core/issues.ts';
@@ -22,6 +23,14 @@ interface OptionLike {
   /** Autofire: [number of hits, probability] pairs. */
   hits?: [number, number][];
   command?: unknown;
+}
+
+/** A "Not now" entry of the TFT report (rules/tft/hooks.ts NotNow). */
+interface NotNowLike {
+  action?: string;
+  label?: string;
+  reason?: string;
+  rule?: string;
 }
 
 function ledgerLine(l: OptionLike['ledger']): string {
@@ -85,6 +94,11 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
       if (o.expectedDamage !== undefined) s += `; expected damage ${o.expectedDamage.toFixed(3)}${o.expectedDamageExact ? ` (${o.expectedDamageExact})` : ''}`;
       if (o.downChance !== undefined) s += `; P(down) ${(o.downChance * 100).toFixed(2)}%`;
       lines.push(s);
+    }
+    // TFT: what its gear and state would offer but it cannot take now, and why (not-now.ts).
+    if (Array.isArray(f.notNow) && f.notNow.length > 0) {
+      lines.push('  not now:');
+      for (const n of f.notNow as NotNowLike[]) lines.push(`  x ${n.label ?? n.action}: ${n.reason}${n.rule && !String(n.reason).includes(n.rule) ? ` [${n.rule}]` : ''}`);
     }
     if (f.house && typeof f.house === 'object') for (const [id, v] of Object.entries(f.house)) lines.push(houseLine(id, v));
   }

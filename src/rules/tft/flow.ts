@@ -345,6 +345,38 @@ export function attackMode(fig: Figure, w: WeaponInstance, target: Figure): Atta
   return `${target.id} is not adjacent and ${w.def.name} cannot be thrown`;
 }
 
+/** Why `fig` cannot attack with its ready weapon at all now (down, none ready, not `weaponUid`, broken), whatever the target; or null. */
+export function weaponProblem(fig: Figure, weaponUid?: string): { path: string; message: string } | null {
+  if (fig.prone) return { path: 'command.figure', message: `${fig.id} is down: it may only stand up` };
+  const w = readyWeapon(fig);
+  if (!w) return { path: 'command.figure', message: `${fig.id} has no weapon ready` };
+  if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.id}'s ready weapon (${w.uid}); ready it first` };
+  if (w.broken) return { path: 'command.weapon', message: `${w.def.name} is broken` };
+  return null;
+}
+
+/**
+ * Why `fig`'s move this turn (and, for a missile, its engagement and reloading) rules out an
+ * attack of `mode` with `w`, whatever the target; or null. The engaged figure's one last shot
+ * at an adjacent enemy is the target's part (attackProblem).
+ */
+export function attackMoveProblem(state: TftState, fig: Figure, w: WeaponInstance, mode: AttackMode | string): { path: string; message: string } | null {
+  const moved = fig.turn.hexes;
+  if (mode === 'melee') {
+    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)` };
+  } else if (mode === 'missile') {
+    if (moved > 1) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
+    // tft-core engaged options: one last shot. Fray reading: a figure that became engaged
+    // this turn (it was not at the start of the turn) may still fire its ready, loaded
+    // missile weapon at an adjacent enemy; from the next turn on it is engaged like anyone.
+    if (fig.turn.startedEngaged && isEngaged(state, fig)) return { path: 'command.type', message: `${fig.id} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
+    if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
+  } else if (mode === 'thrown') {
+    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no thrown attack` };
+  }
+  return null;
+}
+
 /** Why `fig` may not attack `target` with its ready weapon now (given its move), or null. */
 export function attackProblem(state: TftState, fig: Figure, target: Figure | undefined, weaponUid?: string): { path: string; message: string } | null {
   if (!target) return { path: 'command.target', message: 'no such figure' };
@@ -355,46 +387,44 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
     // facing), so no attack of any kind; asked before the arc, which has no direction to it.
     return { path: 'command.target', message: `${target.id} lies in ${fig.id}'s own hex: it is in no front hex or arc (tft-core facing)` };
   }
-  if (fig.prone) return { path: 'command.figure', message: `${fig.id} is down: it may only stand up` };
-  const w = readyWeapon(fig);
-  if (!w) return { path: 'command.figure', message: `${fig.id} has no weapon ready` };
-  if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.id}'s ready weapon (${w.uid}); ready it first` };
-  if (w.broken) return { path: 'command.weapon', message: `${w.def.name} is broken` };
+  const wp = weaponProblem(fig, weaponUid);
+  if (wp) return wp;
+  const w = readyWeapon(fig) as WeaponInstance;
   const mode = attackMode(fig, w, target);
-  const moved = fig.turn.hexes;
+  if (mode !== 'melee' && mode !== 'missile' && mode !== 'thrown') return { path: 'command.target', message: mode };
+  const mp = attackMoveProblem(state, fig, w, mode);
+  if (mp) return mp;
   if (mode === 'melee') {
-    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)` };
     if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front hexes` };
     return null;
   }
-  if (mode === 'missile' || mode === 'thrown') {
-    if (mode === 'missile') {
-      if (moved > 1) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
-      if (isEngaged(state, fig)) {
-        // tft-core engaged options: one last shot. Fray reading: a figure that became engaged
-        // this turn (it was not at the start of the turn) may still fire its ready, loaded
-        // missile weapon at an adjacent enemy; from the next turn on it is engaged like anyone.
-        if (fig.turn.startedEngaged) return { path: 'command.type', message: `${fig.id} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
-        if (!isAdjacent(fig.pos, target.pos)) return { path: 'command.target', message: `${fig.id} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
-      }
-      if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
-    } else if (!withinHalfMA(fig, state)) {
-      return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no thrown attack` };
-    }
-    if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
-      return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
-    }
-    if (!lineOfView(state, fig.pos, target.pos)) {
-      return { path: 'command.target', message: `a wall blocks the line to ${target.id}` };
-    }
-    return null;
+  if (mode === 'missile' && isEngaged(state, fig) && !isAdjacent(fig.pos, target.pos)) {
+    return { path: 'command.target', message: `${fig.id} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
   }
-  return { path: 'command.target', message: mode };
+  if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
+    return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
+  }
+  if (!lineOfView(state, fig.pos, target.pos)) {
+    return { path: 'command.target', message: `a wall blocks the line to ${target.id}` };
+  }
+  return null;
 }
 
 /** An event about `fig` (call only when emitting: the extra fields are built by the caller). */
 function figureEvent(ctx: TftContext, fig: Figure, type: string, extra?: Record<string, unknown>): void {
   ctx.emit?.({ type, turn: ctx.state.turn, figure: fig.id, ...extra });
+}
+
+/** Why `fig`'s move this turn rules out readying a weapon (tft-core: at most 1 hex), or null. */
+export function readyMoveProblem(fig: Figure): string | null {
+  const moved = fig.turn.hexes;
+  return moved > 1 ? `${fig.id} moved ${moved} hexes: readying a weapon allows at most 1 (tft-core)` : null;
+}
+
+/** Why `fig`'s move this turn rules out picking a weapon up (at most 1 hex), or null. */
+export function pickUpMoveProblem(fig: Figure): string | null {
+  const moved = fig.turn.hexes;
+  return moved > 1 ? `${fig.id} moved ${moved} hexes: picking up allows at most 1` : null;
 }
 
 function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => void {
@@ -459,7 +489,8 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       };
     case 'ready': {
       const c = cmd as ReadyCommand;
-      if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: readying a weapon allows at most 1 (tft-core)`);
+      const mp = readyMoveProblem(fig);
+      if (mp) reject('command.type', mp);
       const w = fig.weapons.find((x) => x.uid === c.weapon || x.def.id === c.weapon);
       if (!w) return reject('command.weapon', `${fig.id} carries no '${c.weapon}'`);
       if (w.broken) reject('command.weapon', `${w.def.name} is broken`);
@@ -487,7 +518,8 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     }
     case 'pick-up': {
       const c = cmd as PickUpCommand;
-      if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: picking up allows at most 1`);
+      const mp = pickUpMoveProblem(fig);
+      if (mp) reject('command.type', mp);
       const i = state.items.findIndex((it) => it.weapon.uid === c.weapon);
       if (i < 0) return reject('command.weapon', `no '${c.weapon}' lies on the ground`);
       const it = state.items[i];

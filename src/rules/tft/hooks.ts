@@ -186,6 +186,31 @@ export interface ActionOption {
   [extra: string]: unknown;
 }
 
+/**
+ * An action a figure's own equipment and state would normally offer it in this phase but which
+ * it cannot take now, with the reason (explain's `notNow`, rules/tft/not-now.ts). Explain only:
+ * the AI and the lab never build these.
+ */
+export interface NotNow {
+  /** The command type ('attack', 'fire', 'sweep', 'reload'...). */
+  action: string;
+  /** What the player would have chosen ("fire Assault rifle (four burst)"). */
+  label: string;
+  /**
+   * Why not, in words a player reads: the message the engine refuses the command with (the
+   * same check). Names no figure the viewer does not see (OptionsContext.names).
+   */
+  reason: string;
+  /** The ruling or rule id the reason rests on (R-H10, R-S2, tft-core), where there is one. */
+  rule?: string;
+  /**
+   * The refused command's fixed part, where the entry is one variant of an action (a burst of
+   * `fire`: { type, figure, weapon, burst }); no target. An option whose command has all these
+   * fields is the same choice (not-now.ts keeps the two lists apart).
+   */
+  command?: { type: string; figure: string; [field: string]: unknown };
+}
+
 export interface ActionSpec {
   /** The command type ('sweep', 'fire', 'throw-grenade', 'overwatch', 'stabilize'...). */
   type: string;
@@ -199,6 +224,14 @@ export interface ActionSpec {
   schema: z.ZodType;
   /** Legal commands of this kind for `fig` now, with ledgers/odds (pending, explain, AI). */
   options(ctx: OptionsContext, fig: Figure): ActionOption[];
+  /**
+   * Explain only (never for the AI): the choices of this kind `fig`'s equipment and state would
+   * normally offer now that options() does not, each with the reason validate() refuses it with
+   * (share the check with validate, do not write it twice). Nothing that makes no sense for the
+   * figure (no 'fire' without a gun). Figures the viewer cannot see (a figure missing from
+   * `ctx.names`, when given) are as if absent, and a reason names no other figure.
+   */
+  notNow?(ctx: OptionsContext, fig: Figure): NotNow[];
   /** Throw CommandRejected (field + reason) when not legal now. Must change nothing. */
   validate(ctx: TftContext, cmd: HouseCommand, fig: Figure): void;
   /** Carry it out: rolls, damage, events. */

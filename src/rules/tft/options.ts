@@ -106,7 +106,8 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   const id = fig.id;
   const moved = fig.turn.hexes;
   if (!withinHalfMA(fig, state)) {
-    const pass: ActionOption = { command: { type: 'pass', figure: id }, label: 'no action: moved more than half MA' };
+    // Why no attack, ready... is explain's notNow (not-now.ts): said once, there.
+    const pass: ActionOption = { command: { type: 'pass', figure: id }, label: 'do nothing' };
     if (!actsPastHalfMA(state, fig)) return [pass];
     // A module keeps it an action (R-H4 runAndGun): pass, and the module actions it does not veto.
     out.push(pass);

@@ -9,6 +9,7 @@ import { describeTft } from './describe.ts';
 import { playOutTft } from './autoplay.ts';
 import { applyCommand, commandProblem, pendingOf, scriptRemains } from './flow.ts';
 import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
+import { notNowOf } from './not-now.ts';
 import { actionOptions } from './options.ts';
 import { hooksOf } from './registry.ts';
 import { scenarioJsonSchema, setupTft } from './scenario.ts';
@@ -124,6 +125,9 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null, names: Dis
   const house: Record<string, unknown> = {};
   for (const h of hooksOf(state).explain) Object.assign(house, h(state, f, names) ?? {});
   const ma = effectiveMA(f, state);
+  // Once the fight is over only what stays legal out of combat (actionOptions).
+  const options = actionOptions(state, f, 'explain', names);
+  const notNow = notNowOf(state, f, options, names);
   return {
     id: f.id,
     name: f.name,
@@ -142,8 +146,9 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null, names: Dis
     facing: f.facing,
     weapon: readyWeapon(f)?.def.name ?? null,
     pending: p?.figures.includes(f.id) ?? false,
-    // Once the fight is over only what stays legal out of combat (actionOptions).
-    options: actionOptions(state, f, 'explain', names),
+    options,
+    // What its gear and state would offer but it cannot take now, with the engine's reason (not-now.ts).
+    ...(notNow.length ? { notNow } : {}),
     ...(Object.keys(house).length ? { house } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // Runs a view through every pure function the table derives its page from, as Table.tsx and
-// the panels call them (figures, clock, map, options and commands, turn, log, dice tray,
+// the panels call them (figures, clock, map, options and commands, the options' "Not now" list, turn, log, dice tray,
 // conditions, segments, words for screen readers), and gathers what they say, for the
 // robustness tests (fuzz/*.test.ts) to check: nothing throws, lists are lists, and no text
 // reads 'undefined', 'NaN' or '[object Object]'. Test-only.
@@ -14,6 +14,7 @@ import { moveOrderView, pendingOf, selectionFor, whoseTurn } from '../model/turn
 import { clockView, distinctNames, figureNames, figureViews, firearmText, isObj, mapShape, markEngaged, type Obj } from '../model/view.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { NotNow, notNowOf } from '../panels/Actions.tsx';
 import { Log, commandLine } from '../panels/Log.tsx';
 import { Segments, rowWords, timelineCells } from '../panels/Segments.tsx';
 import { Status } from '../panels/Status.tsx';
@@ -112,6 +113,11 @@ export function driveTable(v: TableInput): Driven {
     };
     for (const o of options) visit(o, 0);
     for (const m of targetMarks(options, figures, me)) say(m.id);
+    // The action panel's "Not now" list (TFT explain's notNow), read and drawn as the panel does.
+    const notNow = notNowOf(rep, id);
+    lists.push(notNow);
+    for (const n of notNow) say(n.key, n.action, n.label, n.reason, n.rule ?? '');
+    say(renderToStaticMarkup(createElement(NotNow, { items: notNow })).replace(/<[^>]+>/g, ' '));
   }
 
   // The movement preview (TFT) on the viewer's state: the engine's own checks.

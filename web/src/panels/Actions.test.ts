@@ -1,4 +1,5 @@
-// The move card from the real engine's movement preview: the hint says what the figure may do.
+// The move card from the real engine's movement preview: the hint says what the figure may do;
+// the "Not now" list from the real engine's explain report.
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,7 +9,7 @@ import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { movePreview } from '../model/move.ts';
 import { figureViews } from '../model/view.ts';
-import { Actions } from './Actions.tsx';
+import { Actions, NotNow, notNowOf } from './Actions.tsx';
 
 const tft = systems.tft;
 
@@ -56,5 +57,53 @@ describe('the move card', () => {
 
   it('an engaged figure may only shift or stay, and is told so (it read "Drag the figure or click a lit hex.")', () => {
     expect(hint([3, 3], 'bjorn')).toBe('Engaged: it may only shift 1 hex to a lit hex still next to a foe, or stay. To break away, disengage in the action phase.');
+  });
+});
+
+describe('the "Not now" list', () => {
+  /** The panel for gunner g, its rifle's magazine empty and no spare clip, in the action phase. */
+  function panel(): string {
+    const s = tft.setup({
+      system: 'tft',
+      name: 'empty magazine',
+      options: { hitech: true },
+      figures: [
+        { id: 'g', name: 'Gunner', side: 'a', st: 11, dx: 13, talents: ['rifle'], weapons: [{ weapon: 'assault-rifle', house: { hitech: { loaded: 0, spare: {} } } }], at: { q: 2, r: 2 }, facing: 0 },
+        { id: 'b', name: 'Brute', side: 'b', st: 12, dx: 11, weapons: ['broadsword'], at: { q: 8, r: 2 }, facing: 3 },
+      ],
+    });
+    const report = tft.explain(s);
+    return renderToStaticMarkup(
+      createElement(Actions, {
+        figure: figureViews(s, report).find((f) => f.id === 'g'),
+        options: [],
+        notNow: notNowOf(report, 'g'),
+        canAct: true,
+        waitingFor: ['g'],
+        armed: null,
+        onChoose: () => undefined,
+        onArm: () => undefined,
+        figureName: (id) => id,
+      }),
+    );
+  }
+
+  it('shows each choice with the engine reason under the options, in a labelled section, with the rule', () => {
+    const html = panel();
+    expect(html).toContain('<section class="not-now" aria-label="Not now" data-testid="not-now">');
+    const items = [...html.matchAll(/<li data-action="([^"]+)">(.*?)<\/li>/g)].map((m) => [m[1], m[2].replace(/<[^>]+>/g, '')]);
+    expect(items).toEqual([
+      ['fire', "fire assault rifle: assault rifle&#x27;s magazine is empty: reload first [R-H10]"],
+      ['reload', 'reload assault rifle: Gunner has no spare standard clip for the assault rifle [R-H10]'],
+      ['overwatch', "overwatch with assault rifle: assault rifle&#x27;s magazine is empty: reload first [R-H10]"],
+    ]);
+  });
+
+  it('reads only well-formed entries of any report, and shows nothing without them', () => {
+    expect(notNowOf(null, 'g')).toEqual([]);
+    expect(notNowOf({ figures: [{ id: 'g', notNow: [null, 3, { reason: 'x' }, { action: 'fire', reason: '' }, { action: 'fire', label: 7, reason: 'empty', rule: 5 }] }] }, 'g')).toEqual([
+      { key: '4:fire', action: 'fire', label: 'fire', reason: 'empty' },
+    ]);
+    expect(renderToStaticMarkup(createElement(NotNow, { items: [] }))).toBe('');
   });
 });

@@ -1,20 +1,73 @@
 // The action panel for the figure whose turn it is: every option explain() lists, with its
 // ledgers and exact odds, nested choices (bursts, ammunition, sweep arcs, targets), options that
 // need a hex picked on the map (grenades, movement), and the movement card with MA used and
-// what stays open after the move.
+// what stays open after the move; under the options, a secondary "Not now" list: what the
+// figure would expect to do but cannot now, each with the engine's reason (explain's notNow).
 import { useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OptionView, formatOdds } from '../model/options.ts';
-import type { FigureView } from '../model/view.ts';
+import { type FigureView, isObj } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
 import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.ts';
 import { LedgerView } from './LedgerView.tsx';
 
 const DIR_ARROWS = ['→', '↘', '↙', '←', '↖', '↗'];
 
+/** A "Not now" entry of the explain report (TFT: src/rules/tft/hooks.ts NotNow) as the panel shows it. */
+export interface NotNowView {
+  key: string;
+  /** The command type ('fire', 'sweep'...). */
+  action: string;
+  label: string;
+  reason: string;
+  rule?: string;
+}
+
+/** Figure `id`'s "Not now" entries in an explain report; entries without a reason or a name in words are left out. */
+export function notNowOf(report: unknown, id: string | null | undefined): NotNowView[] {
+  if (!isObj(report) || !Array.isArray(report.figures) || typeof id !== 'string') return [];
+  const f = report.figures.find((x) => isObj(x) && x.id === id);
+  if (!isObj(f) || !Array.isArray(f.notNow)) return [];
+  const out: NotNowView[] = [];
+  f.notNow.forEach((n, i) => {
+    if (!isObj(n) || typeof n.reason !== 'string' || n.reason.trim() === '') return;
+    const action = typeof n.action === 'string' ? n.action : '';
+    const label = typeof n.label === 'string' && n.label.trim() !== '' ? n.label : action;
+    if (label.trim() === '') return;
+    out.push({ key: `${i}:${label}`, action, label, reason: n.reason, ...(typeof n.rule === 'string' && n.rule.trim() !== '' ? { rule: n.rule } : {}) });
+  });
+  return out;
+}
+
+/**
+ * The "Not now" list: secondary to the options (muted, after them), each line the choice and
+ * the reason in words, so a screen reader reads "fire assault rifle: ... reload first"; the
+ * heading and the marker say it is not an option, not only the colour.
+ */
+export function NotNow({ items }: { items: readonly NotNowView[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="not-now" aria-label="Not now" data-testid="not-now">
+      <h4>
+        <span aria-hidden="true">⊘ </span>Not now
+      </h4>
+      <ul>
+        {items.map((n) => (
+          <li key={n.key} data-action={n.action}>
+            <span className="not-now-label">{n.label}</span>: <span className="not-now-reason">{n.reason}</span>
+            {n.rule && !n.reason.includes(n.rule) && <span className="not-now-rule"> [{n.rule}]</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export interface ActionsProps {
   figure: FigureView | undefined;
   options: OptionView[];
+  /** What the figure would expect to do but cannot now, with the engine's reasons (notNowOf the explain report). */
+  notNow?: readonly NotNowView[];
   /** Whether this viewer may command the figure now. */
   canAct: boolean;
   /** The options of this step are still on their way (the explain report of an earlier step is not shown). */
@@ -94,6 +147,7 @@ export function Actions(p: ActionsProps) {
           />
         ))}
       </ol>
+      {p.notNow && <NotNow items={p.notNow} />}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { defaultArmorStops, lineOfFire, lineOfView, movedMA, shieldStops, unseenDX, withinHalfMA } from '../../core.ts';
-import type { ActionOption, ActionSpec, DamageInfo, HouseModule, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
+import type { ActionOption, ActionSpec, DamageInfo, HouseModule, NotNow, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
+import { seenBy } from '../../not-now.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { hexSchema } from '../../schema-util.ts';
 import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, clipUse, roundsFired } from './autofire.ts';
@@ -111,11 +112,18 @@ function withMove<C extends object>(
   return Object.assign({}, cmd as C & { figure: string; type: string }, { hitechMove });
 }
 
+/** Why `fig` may take none of this module's actions now (unable, acted, defending, down), or null. */
+function actingProblem(fig: Figure, ctx: { core: TftContext['core'] }): string | null {
+  if (!ctx.core.canAct(fig)) return `${fig.name} cannot act (${fig.state})`;
+  if (fig.turn.acted) return `${fig.name} has already acted this turn`;
+  if (fig.turn.stance === 'defend') return `${fig.name} is defending this turn`;
+  if (fig.prone) return `${fig.name} is down and must stand up first`;
+  return null;
+}
+
 function checkActing(fig: Figure, ctx: { core: TftContext['core']; state: TftState }): void {
-  if (!ctx.core.canAct(fig)) throw new CommandRejected('figure', `${fig.name} cannot act (${fig.state})`);
-  if (fig.turn.acted) throw new CommandRejected('figure', `${fig.name} has already acted this turn`);
-  if (fig.turn.stance === 'defend') throw new CommandRejected('figure', `${fig.name} is defending this turn`);
-  if (fig.prone) throw new CommandRejected('figure', `${fig.name} is down and must stand up first`);
+  const why = actingProblem(fig, ctx);
+  if (why) throw new CommandRejected('figure', why);
 }
 
 /**
@@ -166,19 +174,33 @@ interface FirePlan {
   burst: Burst;
 }
 
-/** Why `fig` may not fire `weapon` with `burst` now (movement, ammunition, crew readiness), or the plan. */
-function planFire(ctx: { core: TftContext['core']; state: TftState }, fig: Figure, weapon: WeaponInstance, burst: Burst, overwatch = false): FirePlan | string {
+/** Why the loaded rounds cannot make `burst` (R-H10): an empty magazine first, then the burst's own need (autofire burstProblem); or null. */
+function ammoProblem(fw: FirearmDef, burst: Burst, gear: WeaponGear): string | null {
+  if (gear.loaded <= 0) return `${fw.name}'s magazine is empty: reload first`;
+  return burstProblem(fw, burst, gear.clip, gear.loaded);
+}
+
+/** Why `fig` may not fire `weapon` with `burst` now (readiness; ammunition, R-H10; movement and crew readiness, R-H4), with the ruling; or null. */
+function fireProblem(ctx: { core: TftContext['core']; state: TftState }, fig: Figure, weapon: WeaponInstance, burst: Burst, overwatch = false): { reason: string; rule?: string } | null {
   const fw = firearmOf(weapon);
-  if (!fw) return `${weapon.def.name} is not a firearm`;
-  if (weapon.broken) return `${weapon.def.name} is broken`;
-  if (ctx.core.readyWeapon(fig)?.uid !== weapon.uid) return `${weapon.def.name} is not ready`;
-  const gear = gearOf(weapon);
-  const p = burstProblem(fw, burst, gear.clip, gear.loaded);
-  if (p) return p;
+  if (!fw) return { reason: `${weapon.def.name} is not a firearm` };
+  if (weapon.broken) return { reason: `${weapon.def.name} is broken` };
+  if (ctx.core.readyWeapon(fig)?.uid !== weapon.uid) return { reason: `${weapon.def.name} is not ready` };
+  const p = ammoProblem(fw, burst, gearOf(weapon));
+  if (p) return { reason: p, rule: 'R-H10' };
   if (!overwatch) {
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state), figureHiTech(fig).crewReadyLeft);
-    if (!e.ok) return e.reason ?? 'not eligible to fire';
+    if (!e.ok) return { reason: e.reason ?? 'not eligible to fire', rule: 'R-H4' };
   }
+  return null;
+}
+
+/** Why `fig` may not fire `weapon` with `burst` now (fireProblem's reason), or the plan. */
+function planFire(ctx: { core: TftContext['core']; state: TftState }, fig: Figure, weapon: WeaponInstance, burst: Burst, overwatch = false): FirePlan | string {
+  const p = fireProblem(ctx, fig, weapon, burst, overwatch);
+  if (p) return p.reason;
+  const fw = firearmOf(weapon) as FirearmDef;
+  const gear = gearOf(weapon);
   return { weapon, fw, gear, ammo: loadedAmmo(fw, gear), burst };
 }
 
@@ -423,10 +445,37 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
 // ---- actions ---------------------------------------------------------------------------------
 
 /** "single shot, standard", "four burst, AP", a machinegun's "burst, standard": a shot's burst and ammunition as fire and overwatch options name them. */
-const shotLabel = (burst: Burst, ammo: AmmoDef) => `${burst === 'single' ? 'single shot' : burst === 'burst' ? 'burst' : `${burst} burst`}, ${ammo.id}`;
+const shotLabel = (burst: Burst, ammo: AmmoDef) => `${burstWords(burst)}, ${ammo.id}`;
+
+/** A burst in words, as shotLabel and a "Not now" label name it ("single shot", "four burst", a machinegun's "burst"). */
+const burstWords = (burst: Burst) => (burst === 'single' ? 'single shot' : burst === 'burst' ? 'burst' : `${burst} burst`);
 
 function enemiesInView(state: TftState, core: OptionsContext['core'], fig: Figure): Figure[] {
   return state.figures.filter((f) => f.id !== fig.id && core.isEnemy(fig, f) && f.state !== 'dead' && f.state !== 'unconscious' && f.state !== 'dying' && lineOfFire(state, fig.pos, f.pos));
+}
+
+/**
+ * Explain's "Not now" for fire (R-H4, R-H10): each burst of the gun in hand that fireProblem
+ * refuses (one entry when every burst is refused for the same reason: an empty magazine, a run
+ * too far), and "no enemy in view" when a shot is possible but has no one to go at.
+ */
+function fireNotNow(ctx: OptionsContext, fig: Figure): NotNow[] {
+  const w = ctx.core.readyWeapon(fig);
+  const fw = firearmOf(w);
+  if (!w || !fw || fig.turn.acted) return [];
+  const whole = { type: 'fire', figure: fig.id, weapon: w.uid };
+  const acting = actingProblem(fig, ctx);
+  if (acting) return [{ action: 'fire', label: `fire ${fw.name}`, reason: acting, command: whole }];
+  const refused = burstsOf(fw).map((burst) => ({ burst, p: fireProblem(ctx, fig, w, burst) }));
+  const bad = refused.filter((x) => x.p !== null) as { burst: Burst; p: { reason: string; rule?: string } }[];
+  if (bad.length === refused.length && bad.every((x) => x.p.reason === bad[0].p.reason)) {
+    return [{ action: 'fire', label: `fire ${fw.name}`, reason: bad[0].p.reason, ...(bad[0].p.rule ? { rule: bad[0].p.rule } : {}), command: whole }];
+  }
+  const out: NotNow[] = bad.map(({ burst, p }) => ({ action: 'fire', label: `fire ${fw.name} (${burstWords(burst)})`, reason: p.reason, ...(p.rule ? { rule: p.rule } : {}), command: { ...whole, burst } }));
+  if (bad.length < refused.length && !enemiesInView(ctx.state, ctx.core, fig).some((f) => seenBy(ctx.names, f))) {
+    out.push({ action: 'fire', label: `fire ${fw.name}`, reason: 'no enemy in view with a clear line of fire', command: whole });
+  }
+  return out;
 }
 
 const fireAction: ActionSpec = {
@@ -504,6 +553,7 @@ const fireAction: ActionSpec = {
     } else if (!plan.ammo.blast) throw new CommandRejected('at', `${plan.fw.name} fires at a figure (target), not at a hex`);
     else if (!lineOfView(ctx.state, fig.pos, c.at as Hex)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
+  notNow: fireNotNow,
   resolve(ctx, cmd, fig) {
     const c = cmd as FireCmd;
     const w = weaponFor(ctx, fig, c.weapon, 'weapon');
@@ -585,6 +635,15 @@ function grenadeWeapon(fig: Figure, uid: string | undefined): WeaponInstance | u
   return fig.weapons.find((w) => grenadeTlOf(w) !== null && (uid === undefined || w.uid === uid || w.def.id === uid));
 }
 
+/** Why `fig` has no grenade (`uid`, or any) to throw, or null. */
+function grenadeProblem(fig: Figure, uid: string | undefined): string | null {
+  return grenadeWeapon(fig, uid) ? null : `${fig.name} carries no grenade${uid ? ` '${uid}'` : ''}`;
+}
+
+/** Whether the figure came to the fight with grenades (setup marks it), so "none left" makes sense for it. */
+const GRENADIER = 'grenadier';
+const wasGrenadier = (fig: Figure) => (fig.house.hitech as Record<string, unknown> | undefined)?.[GRENADIER] === true;
+
 const throwAction: ActionSpec = {
   type: 'throw-grenade',
   phase: 'action',
@@ -599,10 +658,17 @@ const throwAction: ActionSpec = {
     checkActing(fig, ctx);
     if (dodgedWhileMoving(fig)) throw new CommandRejected('figure', onlyFires(fig));
     const c = cmd as z.infer<typeof throwSchema>;
-    if (!grenadeWeapon(fig, c.weapon)) throw new CommandRejected('weapon', `${fig.name} carries no grenade${c.weapon ? ` '${c.weapon}'` : ''}`);
+    const none = grenadeProblem(fig, c.weapon);
+    if (none) throw new CommandRejected('weapon', none);
     const why = throwEligible(ctx, fig);
     if (why) throw new CommandRejected('figure', why);
     if (!lineOfView(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+  },
+  notNow(ctx, fig) {
+    // A figure that came with grenades: none left, or a move too long to throw (the grenade's own check).
+    if (fig.turn.acted || !wasGrenadier(fig)) return [];
+    const why = grenadeProblem(fig, undefined) ?? actingProblem(fig, ctx) ?? throwEligible(ctx, fig);
+    return why ? [{ action: 'throw-grenade', label: 'throw a grenade', reason: why }] : [];
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof throwSchema>;
@@ -617,6 +683,11 @@ const throwAction: ActionSpec = {
     resolveBlast(ctx, fig, landing(ctx, fig, c.at, roll.hit), grenadeDice(grenadeTlOf(g) as number), g, g.def.name);
   },
 };
+
+/** Why the launcher `w` has no rifle grenade to fire, or null. */
+function rifleGrenadeProblem(fig: Figure, w: WeaponInstance): string | null {
+  return gearOf(w).riflegrenades <= 0 ? `${fig.name} has no rifle grenades left` : null;
+}
 
 const fireGrenadeAction: ActionSpec = {
   type: 'fire-grenade',
@@ -637,10 +708,19 @@ const fireGrenadeAction: ActionSpec = {
     const fw = firearmOf(w);
     if (!fw?.grenadeLauncher) throw new CommandRejected('weapon', `${w.def.name} has no grenade launcher`);
     if (ctx.core.readyWeapon(fig)?.uid !== w.uid) throw new CommandRejected('weapon', `${w.def.name} is not ready`);
-    if (gearOf(w).riflegrenades <= 0) throw new CommandRejected('weapon', `${fig.name} has no rifle grenades left`);
+    const none = rifleGrenadeProblem(fig, w);
+    if (none) throw new CommandRejected('weapon', none);
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
     if (!lineOfView(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+  },
+  notNow(ctx, fig) {
+    const w = ctx.core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw?.grenadeLauncher || fig.turn.acted || actingProblem(fig, ctx)) return [];
+    const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
+    const why = rifleGrenadeProblem(fig, w) ?? (e.ok ? null : (e.reason ?? 'not eligible'));
+    return why ? [{ action: 'fire-grenade', label: `fire a rifle grenade from ${fw.name}`, reason: why, ...(e.ok ? {} : { rule: 'R-H4' }), command: { type: 'fire-grenade', figure: fig.id, weapon: w.uid } }] : [];
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof fireGrenadeSchema>;
@@ -654,6 +734,11 @@ const fireGrenadeAction: ActionSpec = {
     resolveBlast(ctx, fig, landing(ctx, fig, c.at, roll.hit), grenadeDice(g.grenadeTl), w, `TL ${g.grenadeTl} rifle grenade`);
   },
 };
+
+/** Why `fig` has no spare clip of `ammo` for the gun (R-H10), or null. */
+function spareProblem(fig: Figure, fw: FirearmDef, g: WeaponGear, ammo: string): string | null {
+  return g.spare[ammo] > 0 ? null : `${fig.name} has no spare ${ammo} clip for the ${fw.name}`;
+}
 
 const reloadAction: ActionSpec = {
   type: 'reload',
@@ -690,7 +775,17 @@ const reloadAction: ActionSpec = {
     const g = gearOf(w);
     const ammo = c.ammo ?? g.ammo;
     if (!fw.ammo.some((a) => a.id === ammo)) throw new CommandRejected('ammo', `${fw.name} has no ammunition '${ammo}'`);
-    if (!(g.spare[ammo] > 0)) throw new CommandRejected('ammo', `${fig.name} has no spare ${ammo} clip for the ${fw.name}`);
+    const none = spareProblem(fig, fw, g, ammo);
+    if (none) throw new CommandRejected('ammo', none);
+  },
+  notNow(ctx, fig) {
+    // A gun in hand that is not full, with no spare clip of any ammunition (R-H10).
+    const w = ctx.core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw || fig.turn.acted || actingProblem(fig, ctx)) return [];
+    const g = gearOf(w);
+    if (g.loaded >= g.clip || Object.values(g.spare).some((n) => n > 0)) return [];
+    return [{ action: 'reload', label: `reload ${fw.name}`, reason: spareProblem(fig, fw, g, g.ammo) as string, rule: 'R-H10', command: { type: 'reload', figure: fig.id, weapon: w.uid } }];
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof reloadSchema>;
@@ -763,6 +858,16 @@ const overwatchAction: ActionSpec = {
       });
     }
   },
+  notNow(ctx, fig) {
+    // No burst it could fire now (options() offers one per burst that planFire takes): the first burst's reason.
+    const w = ctx.core.readyWeapon(fig);
+    const fw = firearmOf(w);
+    if (!w || !fw || fig.turn.acted || actingProblem(fig, ctx)) return [];
+    const ps = burstsOf(fw).map((b) => fireProblem(ctx, fig, w, b));
+    if (ps.some((p) => p === null)) return [];
+    const p = ps[0] as { reason: string; rule?: string };
+    return [{ action: 'overwatch', label: `overwatch with ${fw.name}`, reason: p.reason, rule: p.rule ?? 'R-H7', command: { type: 'overwatch', figure: fig.id, weapon: w.uid } }];
+  },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof overwatchSchema>;
     const w = weaponFor(ctx, fig, c.weapon, 'weapon');
@@ -783,7 +888,7 @@ const quickdrawAction: ActionSpec = {
       const fw = firearmOf(w);
       if (fw?.class !== 'pistol' || fig.ready === w.uid || w.broken) continue;
       // R-H6: offered only where validate takes it: a round to fire, a move that lets it fire (R-H4).
-      if (burstProblem(fw, 'single', gearOf(w).clip, gearOf(w).loaded) || !fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok) continue;
+      if (ammoProblem(fw, 'single', gearOf(w)) || !fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok) continue;
       for (const t of enemiesInView(ctx.state, ctx.core, fig)) {
         const command = { type: 'quickdraw', figure: fig.id, weapon: w.uid, target: t.id, burst: 'single' };
         const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
@@ -806,7 +911,7 @@ const quickdrawAction: ActionSpec = {
     checkClearShot(ctx.state, fig, t);
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
-    const p = burstProblem(fw, c.burst, gearOf(w).clip, gearOf(w).loaded);
+    const p = ammoProblem(fw, c.burst, gearOf(w));
     if (p) throw new CommandRejected('burst', p);
   },
   resolve(ctx, cmd, fig) {
@@ -961,7 +1066,9 @@ function setup(state: TftState): void {
       const fw = firearmOf(w);
       if (fw) w.house.hitech = makeGear(fw, gearSpecOf(w), `weapons.${w.uid}`).gear;
     }
-    figureHiTech(fig);
+    const s = figureHiTech(fig) as unknown as Record<string, unknown>;
+    // Explain's "Not now" says "no grenade left" only to a figure that had some (throw-grenade notNow).
+    if (fig.weapons.some((w) => grenadeTlOf(w) !== null)) s[GRENADIER] = true;
   }
 }
 

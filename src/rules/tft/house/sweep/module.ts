@@ -9,7 +9,8 @@ import { CommandRejected } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import { hitDamage, movedHalfMA, poleSetAgainstCharge, unseenDX, withinHalfMA } from '../../core.ts';
-import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
+import type { ActionOption, ActionSpec, HouseModule, NotNow, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
+import { seenBy } from '../../not-now.ts';
 import { ledgerText } from '../../ledger-text.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState, WeaponInstance } from '../../model.ts';
 import { type OddsFriend, type OddsTarget, compareSweep, quickSweepValue } from './odds.ts';
@@ -338,6 +339,40 @@ function options(ctx: OptionsContext, fig: Figure): ActionOption[] {
   return out;
 }
 
+/**
+ * Explain's "Not now" for a sweep: checkSweep's own reason for the sweep a player would try, the
+ * first open arc this viewer sees, else at the enemies it sees in the front hexes (fewer than two:
+ * R-S2). A weapon that cannot sweep (R-S1, R-S6) is worth saying only where two enemies face the
+ * figure. Figures the viewer does not see are as if absent (ctx.names).
+ */
+function notNow(ctx: OptionsContext, fig: Figure): NotNow[] {
+  const { state, core } = ctx;
+  const variant = variantOf(state.options);
+  if (variant === 'off' || !core.canAct(fig) || fig.turn.acted) return [];
+  const seen = (id: string) => {
+    const f = core.figure(state, id);
+    return f !== undefined && seenBy(ctx.names, f);
+  };
+  const fronts = core.frontHexes(fig);
+  const front: string[] = [];
+  for (const h of fronts) {
+    const f = core.occupant(state, h);
+    if (f && f.side !== fig.side && core.canAct(f) && seen(f.id)) front.push(f.id);
+  }
+  if (front.length < 2 && sweepRefusal(weaponOf(core.readyWeapon(fig)), hasMultipleSwing(fig), variant)) return [];
+  const plan = possibleSweeps(sweeper(core, fig), arcFigures(core, state, fig, []), variant).find((p) => p.targets.every(seen));
+  const cmd: SweepCommand = plan ? { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin } : { type: 'sweep', figure: fig.id, targets: front, spin: 'cw' };
+  try {
+    checkSweep(core, state, cmd, fig);
+    return [];
+  } catch (e) {
+    if (!(e instanceof CommandRejected)) throw e;
+    const reason = e.issues[0]?.message ?? e.message;
+    const rule = /R-S\d|tft-core/.exec(reason)?.[0];
+    return [{ action: 'sweep', label: 'sweeping blow', reason, ...(rule ? { rule } : {}) }];
+  }
+}
+
 /** A sweep needs two or more enemy targets (R-S2): with no figure facing two enemies there is none. */
 function noSecondEnemy(state: TftState): boolean {
   const fs = state.figures;
@@ -354,6 +389,7 @@ export const sweepAction: ActionSpec = {
   phase: 'action',
   schema: sweepCommandSchema,
   options,
+  notNow,
   aiInert: noSecondEnemy,
   validate(ctx: TftContext, cmd: HouseCommand, fig: Figure) {
     checkSweep(ctx.core, ctx.state, cmd as unknown as SweepCommand, fig);
