@@ -98,6 +98,21 @@ describe('views', () => {
     expect(ex.figures.find((f) => f.id === 'bjorn')?.notNow).toEqual([{ action: 'fire', label: 'fire', reason: "bjorn's magazine is empty: reload first" }]);
   });
 
+  it('an option whose command names a hidden figure is no choice for the viewer: a sweep across a hidden goblin is dropped, not redrawn at fewer targets under the old label', () => {
+    const sweep = tft.setup(parseScenarioText(readFileSync(join(EXAMPLES_DIR, 'tft/sweeping-blows.yaml'), 'utf8')));
+    const s = settings({ hiddenFigures: ['g2'] });
+    const seat: Viewer = { role: 'player', figures: ['jemmueb'] };
+    type Opt = { command: { type: string; targets?: string[] }; label: string };
+    const full = tft.explain(sweep) as unknown as { figures: { id: string; options: Opt[] }[] };
+    const mine = (x: { figures: { id: string; options: Opt[] }[] }) => x.figures.find((f) => f.id === 'jemmueb')?.options ?? [];
+    expect(mine(full).some((o) => o.command.targets?.includes('g2'))).toBe(true);
+    const seen = viewExplain(full as unknown as Record<string, unknown>, sweep, s, seat) as unknown as { figures: { id: string; options: Opt[] }[] };
+    const sweeps = mine(seen).filter((o) => o.command.type === 'sweep');
+    expect(sweeps.length).toBeGreaterThan(0);
+    // Every option shown is one the engine offered, unchanged.
+    for (const o of mine(seen)) expect(mine(full)).toContainEqual(o);
+  });
+
   it('hidden notes, and notes about hidden figures, are removed', () => {
     const s = settings({
       hiddenFigures: ['cedric'],

@@ -183,6 +183,21 @@ export function viewValue<T>(value: T, state: unknown, settings: EncounterSettin
   return r ? (redact(value, r) as T) : value;
 }
 
+/**
+ * The report without the options whose command names a hidden figure at any depth (a sweep's
+ * `targets`): redact alone would take the id out of the list and leave a different command
+ * under the old label. A hidden figure is no choice for the viewer.
+ */
+function withoutHiddenChoices(report: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> {
+  if (hidden.size === 0 || !Array.isArray(report.figures)) return report;
+  const figures = report.figures.map((f) => {
+    const fig = f as { options?: unknown };
+    if (!Array.isArray(fig.options)) return f;
+    return { ...fig, options: fig.options.filter((o) => !(o && typeof o === 'object' && mentionsHidden((o as { command?: unknown }).command, hidden))) };
+  });
+  return { ...report, figures };
+}
+
 /** explain(state) for this viewer: players keep only their own figures' options. */
 export function viewExplain(
   report: Record<string, unknown>,
@@ -192,7 +207,7 @@ export function viewExplain(
 ): Record<string, unknown> {
   const r = rulesFor(state, settings, viewer);
   if (!r) return report;
-  const out = redact(report, r) as Record<string, unknown>;
+  const out = redact(withoutHiddenChoices(report, r.hidden), r) as Record<string, unknown>;
   // A system's rendering of the whole report as text (AD&D) shows everything: not for a filtered view.
   if ((r.hidden.size > 0 || r.anyStatHidden) && 'text' in out) delete out.text;
   if (viewer.role === 'player' && Array.isArray(out.figures)) {
