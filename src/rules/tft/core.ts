@@ -738,7 +738,6 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
     t.turn.acted = true;
     if (emit) emit({ type: 'falls', turn: state.turn, figure: t.id, hits: t.turn.hits, lostAction: lost, rule: 'tft-core 8-hit', ...counted(d) });
   }
-  for (let i = 0; i < h.length; i++) h[i].afterDamage?.(ctx, d);
 }
 
 /** The whole standard attack: adjDX, the roll, damage. */

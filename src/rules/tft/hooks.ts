@@ -284,8 +284,6 @@ export interface TftHooks {
   armorStops?(ctx: TftContext, d: DamageInfo): number | undefined;
   /** After armor (HE doubles what passes, R-H9; may set knockdownBasis, R-H13). */
   afterArmor?(ctx: TftContext, d: DamageInfo): void;
-  /** After wounds were applied and the state refreshed (thread: start dying, break stabilization). */
-  afterDamage?(ctx: TftContext, d: DamageInfo): void;
   /** A figure's state changed (the core has emitted the 'state' event). */
   onStateChange?(ctx: TftContext, fig: Figure, from: FigureState, to: FigureState): void;
   /**
