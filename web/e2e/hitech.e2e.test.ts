@@ -74,3 +74,70 @@ describe('HiTech firefight', () => {
     expect(h.errors).toEqual([]);
   });
 });
+
+describe('reasons in the action panel', () => {
+  it("a choice that is off says why under it (its button's description), and the grenade's score chip opens what it means by keyboard: both were tooltips", async () => {
+    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
+    // The engine lists only what a figure may do now (its refusals go to "Not now"), but a report
+    // may mark a choice off (disabled, or legal false with a reason): every burst but the single
+    // shot is marked so here, on the page's copy of the report only.
+    const OFF = 'only the single shot in this test';
+    await gm.route('**/api/encounters/*/explain', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { report?: { figures?: { options?: { command?: { type?: string; burst?: string }; disabled?: string }[] }[] } };
+      for (const f of body.report?.figures ?? []) for (const o of f.options ?? []) if (o.command?.type === 'fire' && o.command.burst && o.command.burst !== 'single') o.disabled = OFF;
+      await route.fulfill({ response, json: body });
+    });
+    const id = await createFromExample(gm, 'tft/hitech-firefight');
+    const token = tokenOf(gm);
+
+    // The engine plays until a pending figure may both fire bursts and throw a grenade.
+    type Report = { figures: { id: string; options?: { kind?: string; command?: { type?: string; burst?: string } }[] }[] };
+    let actor: string | null = null;
+    for (let i = 0; i < 40 && actor === null; i++) {
+      const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
+      const p = v.view.pending;
+      if (!p) throw new Error('the fight ended before anyone could throw');
+      if (p.kind === 'action') {
+        const { report } = await apiGet<{ report: Report }>(h.base, `/api/encounters/${id}/explain`, token);
+        const can = (f: Report['figures'][number]) =>
+          f.options?.some((o) => o.command?.type === 'throw-grenade') && f.options.some((o) => o.command?.type === 'fire' && o.command.burst !== undefined && o.command.burst !== 'single');
+        actor = report.figures.find((f) => p.figures.includes(f.id) && can(f))?.id ?? null;
+        if (actor !== null) break;
+      }
+      await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
+      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+    }
+    expect(actor).not.toBeNull();
+    await gm.getByTestId(`figure-${actor}`).click({ force: true });
+
+    // A choice that is off: its reason is on the page under it (no hover), and said as its button's description.
+    const off = gm.locator('li.option[data-option="fire"] .choices li').filter({ has: gm.locator('button:disabled') }).first();
+    await off.waitFor();
+    const reason = off.locator('.why-not');
+    expect(await reason.isVisible()).toBe(true);
+    expect(await reason.textContent()).toBe(OFF);
+    const button = off.getByRole('button', { name: /^Do it/ });
+    expect(await button.getAttribute('title')).toBeNull();
+    expect(await button.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(OFF);
+
+    // The score chip: Tab reaches it from its option's ledger button; Enter opens its words under it.
+    const grenade = gm.locator('li.option[data-option="throw-grenade"]').first();
+    const chip = grenade.locator('[data-odds="score"]');
+    expect(await chip.getAttribute('title')).toBeNull();
+    expect(await chip.getAttribute('aria-expanded')).toBe('false');
+    const why = gm.locator(`[id="${await chip.getAttribute('aria-controls')}"]`);
+    expect(await why.isVisible()).toBe(false);
+    await grenade.locator('button.expand').focus();
+    await gm.keyboard.press('Tab');
+    expect(await chip.evaluate((c) => c === document.activeElement)).toBe(true);
+    await gm.keyboard.press('Enter');
+    await expect.poll(() => chip.getAttribute('aria-expanded')).toBe('true');
+    expect(await why.isVisible()).toBe(true);
+    expect(await why.textContent()).toBe('expected damage to foes minus twice the expected damage to friends and the thrower');
+    // Enter on the chip opened it and did nothing else: no hex is armed, no command sent.
+    expect(await grenade.locator('.hint').count()).toBe(0);
+    await h.shot(gm, 'hitech-reasons-phone');
+    expect(h.errors).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // What a GM and players read at the table: whose turn it is on a waiting player's page, the
 // movement order while the initiative winner chooses, what a physical die is for, figures with
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
-// never over the content on a phone); a fallen figure in the Status tab; the phone's header.
+// never over the content on a phone); a fallen figure in the Status tab; the map's zoom keys; the phone's header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, allowGmDice, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
 
@@ -206,6 +206,34 @@ describe('the Status tab', () => {
     await expect.poll(() => cell.innerText()).toBe('healthyprone\ndown: it may only stand up, in the action phase (tft-core)');
     expect(await pill.getAttribute('aria-expanded')).toBe('true');
     expect(await gm.locator('.roster tr.sel').getAttribute('data-roster')).toBe(selected);
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe("the map's zoom buttons", () => {
+  it('name their keys (aria-keyshortcuts, a tooltip only before), and the keys work on the focused map: + and = zoom in, - out, 0 fits', async () => {
+    const { page: gm } = await h.page();
+    await createFromExample(gm, 'tft/duel');
+    const tools = gm.locator('.map-tools');
+    expect(await tools.getByRole('button', { name: 'Zoom in' }).getAttribute('aria-keyshortcuts')).toBe('Plus');
+    expect(await tools.getByRole('button', { name: 'Zoom out' }).getAttribute('aria-keyshortcuts')).toBe('-');
+    expect(await tools.getByRole('button', { name: 'Fit the map' }).getAttribute('aria-keyshortcuts')).toBe('0');
+    const map = gm.getByTestId('hexmap');
+    const width = async () => Number((await map.getAttribute('viewBox'))!.split(' ')[2]);
+    const fit = await width();
+    await map.focus();
+    const cursor = await gm.locator('[data-cursor]').getAttribute('data-cursor');
+    await gm.keyboard.press('+');
+    await expect.poll(width).toBeLessThan(fit);
+    const closer = await width();
+    await gm.keyboard.press('=');
+    await expect.poll(width).toBeLessThan(closer);
+    await gm.keyboard.press('-');
+    await expect.poll(width).toBeCloseTo(closer, 6);
+    await gm.keyboard.press('0');
+    await expect.poll(width).toBe(fit);
+    // The keys zoom only: the map's cursor stays where focusing put it.
+    expect(await gm.locator('[data-cursor]').getAttribute('data-cursor')).toBe(cursor);
     expect(h.errors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // (reachable hexes, the hovered path and its MA), target and blast highlights. Zoom with the
 // wheel, pinch or the buttons; pan by dragging the board; drag one of your figures (or click a
 // hex) to move. By keyboard: Tab to the map, move its cursor with the arrow keys, Enter picks
-// the hex (or the figure) under it, as a click would.
+// the hex (or the figure) under it, as a click would; + and - zoom, 0 fits the board.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Hex, hexKey, neighbor } from '../../../src/core/hex/coords.ts';
 import { megahexCoords, megahexOf } from '../../../src/core/hex/megahex.ts';
@@ -15,6 +15,12 @@ import type { Reach } from '../model/move.ts';
 import { type Box, type Point, adjacentArcs, boundsOf, clampZoom, facingAngle, hexPoints, hexToPixel, pixelToHex, zoomBox } from './geometry.ts';
 
 export const HEX = 30;
+
+/**
+ * The zoom buttons' keys on the focused map: the factor each zooms by (0: fit the board); = is +
+ * unshifted. Their aria-keyshortcuts name + as Plus (a bare + is the attribute's delimiter).
+ */
+const ZOOM_KEYS: Record<string, number> = { '+': 1.25, '=': 1.25, '-': 1 / 1.25, '0': 0 };
 
 export interface Highlight {
   hex: Hex;
@@ -186,6 +192,15 @@ export function HexMap(p: HexMapProps) {
   }
 
   function onKeyDown(e: React.KeyboardEvent<SVGSVGElement>) {
+    const zoom = ZOOM_KEYS[e.key];
+    if (zoom !== undefined) {
+      // The zoom buttons' keys (their aria-keyshortcuts), while the map has the focus.
+      e.preventDefault();
+      e.stopPropagation();
+      if (zoom === 0) setBox(fit);
+      else zoomBy(zoom);
+      return;
+    }
     const c = cursor ?? p.figures.find((f) => f.id === p.selected)?.hex ?? p.hexes[0];
     if (!c) return;
     const next = cursorStep(c, e.key);
@@ -230,7 +245,7 @@ export function HexMap(p: HexMapProps) {
         className={`hexmap${drag ? ' dragging' : ''}`}
         viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
         role="application"
-        aria-label="Hex map: arrow keys move the cursor, Enter picks the hex or figure under it"
+        aria-label="Hex map: arrow keys move the cursor, Enter picks the hex or figure under it, + and - zoom, 0 fits"
         aria-describedby={cursorId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: role="application": a keyboard widget (arrow keys, Enter)
         tabIndex={0}
@@ -418,13 +433,13 @@ export function HexMap(p: HexMapProps) {
           ))}
       </ul>
       <div className="map-tools">
-        <button type="button" aria-label="Zoom in" title="Zoom in (+)" onClick={() => zoomBy(1.25)}>
+        <button type="button" aria-label="Zoom in" title="Zoom in (+)" aria-keyshortcuts="Plus" onClick={() => zoomBy(ZOOM_KEYS['+'])}>
           +
         </button>
-        <button type="button" aria-label="Zoom out" title="Zoom out (-)" onClick={() => zoomBy(1 / 1.25)}>
+        <button type="button" aria-label="Zoom out" title="Zoom out (-)" aria-keyshortcuts="-" onClick={() => zoomBy(ZOOM_KEYS['-'])}>
           −
         </button>
-        <button type="button" aria-label="Fit the map" title="Fit (0)" onClick={() => setBox(fit)}>
+        <button type="button" aria-label="Fit the map" title="Fit (0)" aria-keyshortcuts="0" onClick={() => setBox(fit)}>
           ⤢
         </button>
       </div>

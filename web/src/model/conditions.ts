@@ -10,7 +10,7 @@ import { type Obj, isObj } from './view.ts';
 
 export interface Condition {
   label: string;
-  /** The rule behind it, for the tooltip. */
+  /** The rule behind it, in words: what the condition's pill opens under it and says as its description (panels/Reason.tsx). */
   title: string;
 }
 

@@ -1,5 +1,5 @@
 // The move card from the real engine's movement preview: the hint says what the figure may do;
-// the "Not now" list from the real engine's explain report.
+// the "Not now" list from the real engine's explain report; reasons on the page, not in tooltips.
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { movePreview } from '../model/move.ts';
+import { type OptionView, SCORE_WHY, groupOptions, optionView, optionsOf } from '../model/options.ts';
 import { figureViews } from '../model/view.ts';
 import { Actions, NotNow, notNowOf } from './Actions.tsx';
 
@@ -105,5 +106,76 @@ describe('the "Not now" list', () => {
       { key: '4:fire', action: 'fire', label: 'fire', reason: 'empty' },
     ]);
     expect(renderToStaticMarkup(createElement(NotNow, { items: [] }))).toBe('');
+  });
+});
+
+describe('reasons on the page, not in tooltips', () => {
+  /** The action panel of figure `id` with these options, its player able to act. */
+  function render(s: unknown, id: string, options: OptionView[]): string {
+    return renderToStaticMarkup(
+      createElement(Actions, {
+        figure: figureViews(s).find((f) => f.id === id),
+        options,
+        canAct: true,
+        waitingFor: [id],
+        armed: null,
+        onChoose: () => undefined,
+        onArm: () => undefined,
+        figureName: (x) => x.toUpperCase(),
+      }),
+    );
+  }
+  const duel = () => tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));
+
+  it("a disabled option's and a disabled choice's reason show under them, each its button's description (aria-describedby), not a title", () => {
+    const options = groupOptions([
+      optionView({ type: 'attack', label: 'attack Cedric', command: { type: 'attack', figure: 'bjorn', target: 'cedric' }, disabled: 'Cedric is out of reach' }, 'bjorn.0', 'bjorn'),
+      optionView({ type: 'fire', label: 'fire (single)', command: { type: 'fire', figure: 'bjorn', target: 'cedric', burst: 'single' } }, 'bjorn.1', 'bjorn'),
+      optionView({ type: 'fire', label: 'fire (four)', command: { type: 'fire', figure: 'bjorn', target: 'cedric', burst: 'four' }, legal: false, reason: 'only 2 rounds loaded' }, 'bjorn.2', 'bjorn'),
+    ]);
+    expect(options.map((o) => o.choices.length)).toEqual([0, 2]);
+    const html = render(duel(), 'bjorn', options);
+    const described = (label: string) => new RegExp(`<button type="button" class="[^"]*" disabled="" aria-describedby="([^"]+)"[^>]*aria-label="${label}"`).exec(html)?.[1];
+    const option = described('Do it: attack Cedric');
+    expect(option).toBeDefined();
+    expect(html).toContain(`<p class="why-not" id="${option}">Cedric is out of reach</p>`);
+    const choice = described('Do it: fire, four');
+    expect(choice).toBeDefined();
+    expect(html).toContain(`<span class="why-not" id="${choice}">only 2 rounds loaded</span>`);
+    // Said once (the engine's reason is also among its notes), and the choice that may be taken has no description.
+    expect(html.split('only 2 rounds loaded').length).toBe(2);
+    expect(html).toMatch(/<button type="button" class="primary small" aria-label="Do it: fire, single">/);
+    expect(new Set([option, choice]).size).toBe(2);
+    expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
+  });
+
+  it("the engine's score of a grenade's best hex opens what it means (closed at first, its chip's description); the other chips stay plain", () => {
+    const s = tft.setup({
+      system: 'tft',
+      name: 'grenade',
+      options: { hitech: true },
+      figures: [
+        { id: 't', name: 'Thrower', side: 'a', st: 12, dx: 13, iq: 10, weapons: ['grenade-tl9'], at: { q: 2, r: 4 }, facing: 0 },
+        { id: 'x', name: 'Xan', side: 'b', st: 12, dx: 11, weapons: ['broadsword'], at: { q: 7, r: 4 }, facing: 3 },
+        { id: 'y', name: 'Yor', side: 'b', st: 12, dx: 11, weapons: ['broadsword'], at: { q: 7, r: 5 }, facing: 3 },
+      ],
+    });
+    const options = groupOptions(optionsOf(tft.explain(s), 't'));
+    const html = render(s, 't', options);
+    const chip = /<button type="button" class="chip n why" aria-expanded="false" aria-controls="([^"]+)" aria-describedby="\1" data-odds="score">best hex 7,4: score <strong>[\d.]+<\/strong><\/button><span id="\1" class="why-text" hidden="">([^<]*)<\/span>/.exec(html);
+    expect(chip).not.toBeNull();
+    expect(chip![2]).toBe(SCORE_WHY);
+    expect(html).toMatch(/<span class="chip p" data-odds="hit">hit <strong>[\d.]+%<\/strong><\/span>/);
+    expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
+  });
+
+  it("a sweep's arc order opens why it is in that order (R-S4), closed at first", () => {
+    const option = optionView({ type: 'sweep', label: 'sweep', command: { type: 'sweep', figure: 'bjorn', arc: 1 }, targets: ['cedric', 'dorn'] }, 'bjorn.0', 'bjorn');
+    expect(option.targets).toEqual(['cedric', 'dorn']);
+    const html = render(duel(), 'bjorn', [option]);
+    expect(html).toMatch(
+      /<button type="button" class="linkish arc-order why" aria-expanded="false" aria-controls="([^"]+)" aria-describedby="\1">arc order: CEDRIC → DORN<\/button><span id="\1" class="why-text" hidden="">targets in the order the attacks are rolled \(R-S4\)<\/span>/,
+    );
+    expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
   });
 });

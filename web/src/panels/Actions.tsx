@@ -3,13 +3,14 @@
 // need a hex picked on the map (grenades, movement), and the movement card with MA used and
 // what stays open after the move; under the options, a secondary "Not now" list: what the
 // figure would expect to do but cannot now, each with the engine's reason (explain's notNow).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OptionView, formatOdds } from '../model/options.ts';
 import { type FigureView, isObj } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
 import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.ts';
 import { LedgerView } from './LedgerView.tsx';
+import { Reason } from './Reason.tsx';
 
 const DIR_ARROWS = ['→', '↘', '↙', '←', '↖', '↗'];
 
@@ -213,11 +214,22 @@ function OddsChips({ o }: { o: OptionView }) {
   const rest = o.odds.filter((x) => !main.includes(x));
   return (
     <span className="odds">
-      {main.map((x) => (
-        <span key={x.key} className={`chip ${x.format === 'percent' ? 'p' : 'n'}`} data-odds={x.key} title={x.title}>
-          {x.label} <strong>{formatOdds(x)}</strong>
-        </span>
-      ))}
+      {main.map((x) => {
+        const cls = `chip ${x.format === 'percent' ? 'p' : 'n'}`;
+        const shown = (
+          <>
+            {x.label} <strong>{formatOdds(x)}</strong>
+          </>
+        );
+        // What the number is, where its label cannot say it all: a tap or Enter opens it (no tooltip).
+        return x.title ? (
+          <Reason key={x.key} label={shown} why={x.title} className={cls} data={{ 'data-odds': x.key }} />
+        ) : (
+          <span key={x.key} className={cls} data-odds={x.key}>
+            {shown}
+          </span>
+        );
+      })}
       {rest.slice(0, 4).map((x) => (
         <span key={x.key} className="chip q" data-odds={x.key}>
           {x.label} {formatOdds(x)}
@@ -247,6 +259,8 @@ function OptionCard({
   figureName(id: string): string;
 }) {
   const [open, setOpen] = useState(false);
+  // The reasons a choice is off, shown under it and said as its button's description.
+  const whyNot = useId();
   const needsHex = o.hexes.length > 0 && !o.command && o.choices.length === 0;
   return (
     <li className={`option${o.disabled ? ' disabled' : ''}${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
@@ -264,9 +278,7 @@ function OptionCard({
             {o.label}
           </span>
           {o.targets.length > 1 && (
-            <span className="arc-order" title="Targets in the order the attacks are rolled (R-S4)">
-              arc order: {o.targets.map(figureName).join(' → ')}
-            </span>
+            <Reason label={`arc order: ${o.targets.map(figureName).join(' → ')}`} why="targets in the order the attacks are rolled (R-S4)" className="linkish arc-order" />
           )}
           <OddsChips o={o} />
         </div>
@@ -275,7 +287,7 @@ function OptionCard({
             type="button"
             className={needsHex || !canAct ? '' : 'primary'}
             disabled={!canAct || !!o.disabled}
-            title={o.disabled}
+            aria-describedby={o.disabled ? whyNot : undefined}
             data-testid={`do-${index}`}
             // Named with its option: a screen reader's list of buttons is not a column of "Do it".
             aria-label={`${needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}: ${o.label}${o.targets.length > 1 ? ` (${o.targets.map(figureName).join(', ')})` : ''}`}
@@ -286,26 +298,36 @@ function OptionCard({
           </button>
         )}
       </div>
-      {o.disabled && <p className="why-not">{o.disabled}</p>}
+      {o.disabled && (
+        <p className="why-not" id={whyNot}>
+          {o.disabled}
+        </p>
+      )}
       {armed && <p className="hint">{hover ? `This hex: ${hover}. Click to choose it.` : `Click one of the ${o.hexes.length} highlighted hexes on the map.`}</p>}
       {o.choices.length > 0 && (
         <ul className="choices">
-          {o.choices.map((c) => (
+          {o.choices.map((c, i) => (
             <li key={c.key}>
               <span className="choice-label">{c.label}</span>
-              {c.notes.length > 0 && <span className="note">{c.notes.join('; ')}</span>}
+              {/* A reason it is off is said once, under it (optionView lists an engine's reason among its notes too). */}
+              {c.notes.some((n) => n !== c.disabled) && <span className="note">{c.notes.filter((n) => n !== c.disabled).join('; ')}</span>}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
               <OddsChips o={c} />
               <button
                 type="button"
                 className={canAct ? 'primary small' : 'small'}
                 disabled={!canAct || !!c.disabled}
-                title={c.disabled}
+                aria-describedby={c.disabled ? `${whyNot}-${i}` : undefined}
                 aria-label={`Do it: ${o.label}, ${c.label}`}
                 onClick={() => onChoose(c)}
               >
                 Do it
               </button>
+              {c.disabled && (
+                <span className="why-not" id={`${whyNot}-${i}`}>
+                  {c.disabled}
+                </span>
+              )}
             </li>
           ))}
         </ul>

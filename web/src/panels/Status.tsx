@@ -11,6 +11,7 @@ import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, toLedger } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
 import { LedgerView, RuleId } from './LedgerView.tsx';
+import { Reason } from './Reason.tsx';
 import { pct } from '../model/options.ts';
 import { moveOrderView } from '../model/turn.ts';
 
@@ -190,37 +191,6 @@ export function NoteList({ notes, figures, children }: { notes: EncounterSetting
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * A word whose reason is a tap, a click or Enter away, shown under it, and said as its
- * description (a tooltip is reached by neither keyboard nor touch, and screen readers say it
- * unreliably). Starts closed: the roster stays compact.
- */
-export function Reason({ label, why }: { label: string; why: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <>
-      <button
-        type="button"
-        className="pill small why"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-describedby={id}
-        onClick={(e) => {
-          // Reading why is not picking the figure (the row's click).
-          e.stopPropagation();
-          setOpen(!open);
-        }}
-      >
-        {label}
-      </button>
-      <span id={id} className="why-text" hidden={!open}>
-        {why}
-      </span>
-    </>
   );
 }
 
