@@ -100,6 +100,11 @@ describe('sim and compare flags', () => {
     refused(await fray(['sim', DUEL, ...quiet, '--report', dir]), /--report: cannot write .*: it is a directory/);
     refused(await fray(['compare', 'examples/lab/thread-survival.yaml', ...quiet, '--report', dir]), /--report: cannot write .*: it is a directory/);
   });
+  it('--svg or --report followed by another option is refused before the run: the file name is missing (the chart went to a file named --no-progress)', async () => {
+    refused(await fray(['sim', DUEL, '-n', '3', '--svg', '--no-progress']), /--svg: cannot write '--no-progress': the file name is missing/);
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '-n', '3', '--report', '--json']), /--report: cannot write '--json': the file name is missing/);
+    refused(await fray(['odds', '3d6', '--svg', '-x']), /--svg: cannot write '-x': the file name is missing/);
+  });
   it('a --variant setting that names nothing names the variant (without --vary too)', async () => {
     refused(await fray(['compare', DUEL, '--variant', 'a:figures.nobody.st=3', ...quiet]), /variant 'a': figures\.nobody\.st: no element with id 'nobody'/);
     refused(await fray(['compare', DUEL, '--variant', 'a:figures..st=3', ...quiet]), /--variant a: the path 'figures\.\.st' has an empty part/);

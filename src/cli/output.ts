@@ -23,6 +23,9 @@ export function checkOutputPath(path: string | undefined, flag: string): void {
     throw new InputError([{ path: flag, message: `cannot write '${path}': ${message}` }], 'option');
   };
   if (path.trim() === '') fail('no file name');
+  // `--svg --no-progress` gives --svg the next word: the file name was left out, and the chart
+  // would go to a file named like an option. Such a name is written ./-x.
+  if (path.startsWith('-')) fail(`the file name is missing (this is an option); a file whose name starts with '-' is written ./${path}`);
   const full = resolve(path);
   const target = statOf(full);
   if (target?.isDirectory()) fail('it is a directory; give a file name');

@@ -323,6 +323,12 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     await ws.close();
   });
 
+  it('a plain request to the WebSocket endpoint is answered like every refusal: JSON naming the missing Upgrade header', async () => {
+    const r = await srv.app.inject({ method: 'GET', url: '/api/ws' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ error: 'invalid', issues: [{ path: 'headers.upgrade', message: expect.stringMatching(/WebSocket endpoint/) }] });
+  });
+
   it('serves explain(state) filtered per role: a player sees only its own options', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     await playSteps(srv.app, encounter.id, gm.token, 3);

@@ -213,11 +213,20 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
 
   // --- WebSocket -------------------------------------------------------------------------------
 
-  app.get('/api/ws', { websocket: true }, (socket) => {
-    const conn = new Connection(socket, hub);
-    socket.on('message', (data, isBinary) => conn.receive(data as Buffer, isBinary));
-    socket.on('close', () => conn.closed());
-    socket.on('error', () => conn.closed());
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    // A plain request (no Upgrade) gets an answer like every refusal, not the plugin's empty 404.
+    handler: async () => {
+      const why = "expected 'websocket': this is the WebSocket endpoint; connect with a WebSocket client";
+      throw new ApiError('invalid', `not a WebSocket request: ${why}`, [{ path: 'headers.upgrade', message: why }]);
+    },
+    wsHandler: (socket) => {
+      const conn = new Connection(socket, hub);
+      socket.on('message', (data, isBinary) => conn.receive(data as Buffer, isBinary));
+      socket.on('close', () => conn.closed());
+      socket.on('error', () => conn.closed());
+    },
   });
 
   if (opts.webRoot) registerStatic(app, opts.webRoot);

@@ -4,7 +4,18 @@
 import { type DisplayNames, displayNames, nameOf } from '../engine/names.ts';
 import type { EncounterView, LogEntryView } from './protocol.ts';
 
-const esc = (s: string) => s.replace(/([\\`*_[\]|<>])/g, '\\$1');
+/**
+ * A text of the players' or the GM's as Markdown on one line: line breaks become spaces (a name
+ * or note would otherwise end its table row or list item and start a heading, a list, a fence),
+ * Markdown's characters are escaped, and so is a list marker it starts with.
+ */
+const esc = (s: string) =>
+  s
+    .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+    .trim()
+    .replace(/([\\`*_[\]|<>#~])/g, '\\$1')
+    .replace(/^([-+=])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
 
 export function markdownReport(view: EncounterView, entries: readonly LogEntryView[]): string {
   const e = view.encounter;

@@ -96,7 +96,16 @@ export function parseScenarioText(text: string, path: string, what = 'scenario',
     const expected = what === 'scenario' ? 'a scenario is a mapping with `system`, `figures`...' : 'an experiment is a mapping with `name`, `scenario`, `variants`... (a scenario, with `system`, `figures`...)';
     throw new InputError([{ path: root, message: `${expected}; got ${Array.isArray(raw) ? 'a list' : raw === null ? 'null' : quote(String(raw))}` }], what);
   }
+  checkNesting(raw, what, at);
+  return raw as Record<string, unknown>;
+}
+
+/**
+ * InputError when `raw` nests deeper than MAX_DEPTH, naming where (under `at` when given): for
+ * scenario text above, and for a scenario sent as an object (the server's `scenario`), which
+ * the system's setup, copies and storage would otherwise recurse through.
+ */
+export function checkNesting(raw: unknown, what: string, at?: string): void {
   const deep = tooDeep(raw);
   if (deep !== undefined) throw new InputError([{ path: at ? `${at}.${deep}` : deep, message: `nested more than ${MAX_DEPTH} levels deep` }], what);
-  return raw as Record<string, unknown>;
 }

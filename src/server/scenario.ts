@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.ts';
-import { parseScenarioText as parseText } from './scenario-text.ts';
+import { checkNesting, parseScenarioText as parseText } from './scenario-text.ts';
 import type { GameSystem } from '../engine/types.ts';
 import { getSystem, systems } from '../rules/index.ts';
 
@@ -35,6 +35,7 @@ export function checkScenario(raw: unknown, lookup: (id: unknown) => CheckedScen
     throw new InputError([{ path: 'scenario', message: 'must be a mapping (an object with a `system` field)' }], 'scenario');
   }
   const scenario = raw as Record<string, unknown>;
+  checkNesting(scenario, 'scenario');
   const known = Object.keys(systems).join(', ');
   if (scenario.system === undefined || scenario.system === null) {
     throw new InputError([{ path: 'system', message: `required: the game system the scenario is for, one of ${known}` }], 'scenario');

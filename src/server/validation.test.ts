@@ -51,6 +51,21 @@ describeServerOnEachDatabase('validation messages', (srv) => {
     expect((await srv.app.inject({ method: 'GET', url: '/api/encounters' })).json()).toEqual(before);
   });
 
+  it('a scenario sent as an object is held to the nesting limit of scenario text: refused naming the field, not a server fault (a depth of 10000 answered 500)', async () => {
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    for (const depth of [100, 10_000]) {
+      const sc = duelScenario();
+      sc.data = { weapons: [{ id: 'w', name: 'W', damage: '1d', extra: '@' }] };
+      const payload = JSON.stringify({ scenario: sc }).replace('"@"', deep(depth));
+      const r = await srv.app.inject({ method: 'POST', url: '/api/encounters', headers: { 'content-type': 'application/json' }, payload });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().issues[0]).toMatchObject({ path: expect.stringMatching(/^scenario\.data\.weapons\[0\]\.extra\[0\]/), message: 'nested more than 64 levels deep' });
+    }
+    const system = await srv.app.inject({ method: 'POST', url: '/api/encounters', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ scenario: { ...duelScenario(), system: '@' } }).replace('"@"', deep(10_000)) });
+    expect(system.statusCode).toBe(400);
+    expect(system.json().issues[0]).toMatchObject({ path: expect.stringMatching(/^scenario\.system\[0\]/), message: 'nested more than 64 levels deep' });
+  });
+
   it('a scenario without `system` is told it is required and which systems there are; an unknown root field is named', async () => {
     const { system: _s, ...noSystem } = duelScenario();
     const r = await create(srv.app, { scenario: noSystem });

@@ -147,10 +147,16 @@ describe('DiceSyntaxError', () => {
     ['1001d6', 1, /dice count 1001 is too large/],
     ['1d2000000', 3, /die sides 2000000 is too large/],
     ['x', 1, /got 'x'/],
+    ['0-1000000', 3, /range 0-1000000 spans 1000001 values \(at most 1000000\)/],
   ])('%j fails at column %i', (text, column, reason) => {
     const e = err(text);
     expect(e.column).toBe(column);
     expect(e.reason).toMatch(reason);
+  });
+
+  it('a number written with leading zeros is read as its value, not refused as too large', () => {
+    expect(shape('00000000001d6+000000000002')).toEqual({ dice: [[1, 6]], modifier: 2 });
+    expect(shape('00000001-00000008')).toEqual({ dice: [[1, 8]], modifier: 0 });
   });
 
   it('non-text input is rejected, not crashed on', () => {

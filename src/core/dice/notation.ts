@@ -84,10 +84,12 @@ export function parseDice(text: string, path = 'dice'): DiceExpr {
     const low = Number(r[1]);
     const high = Number(r[2]);
     const highCol = text.lastIndexOf(r[2]) + 1;
-    if (r[1].length > 7 || low > DICE_LIMITS.sides) fail(text.indexOf(r[1]) + 1, `range start ${r[1]} is too large`);
-    if (r[2].length > 7 || high > DICE_LIMITS.sides) fail(highCol, `range end ${r[2]} is too large (at most ${DICE_LIMITS.sides})`);
+    if (low > DICE_LIMITS.sides) fail(text.indexOf(r[1]) + 1, `range start ${r[1]} is too large`);
+    if (high > DICE_LIMITS.sides) fail(highCol, `range end ${r[2]} is too large (at most ${DICE_LIMITS.sides})`);
     if (low > high) fail(highCol, `range end ${high} is below its start ${low}`);
     const { dice, modifier } = rangeToDice(low, high);
+    // 0-1000000 would be a d1000001: a die that notation (formatDice's text) may not write.
+    if (dice.some((g) => g.sides > DICE_LIMITS.sides)) fail(highCol, `range ${low}-${high} spans ${high - low + 1} values (at most ${DICE_LIMITS.sides})`);
     return freeze({ dice, modifier, text, range: { low, high } });
   }
 
@@ -102,7 +104,7 @@ export function parseDice(text: string, path = 'dice'): DiceExpr {
     while (isDigit(text[i])) i++;
     const digits = text.slice(start, i);
     const v = Number(digits);
-    if (digits.length > 10 || v > max) fail(start + 1, `${what} ${digits} is too large (at most ${max})`);
+    if (v > max) fail(start + 1, `${what} ${digits} is too large (at most ${max})`);
     return v;
   };
   const describe = (ch: string) => (ch === undefined ? 'the end' : `'${ch}'`);
