@@ -3,7 +3,7 @@
 // with the chance to take the target to each of the five states. Built on core/dice/exact.ts
 // and on the rules' own pieces (attackOutcome, burstHits, sweepPenalty, threadStateOf,
 // criticalRow...), never on a second copy of a rule.
-import { Dist, gcdNum } from '../core/dice/exact.ts';
+import { Dist, MAX_ENUMERATION_WORK, enumerationProblem, enumerationWork, gcdNum } from '../core/dice/exact.ts';
 import { Fraction } from '../core/dice/fraction.ts';
 import { type DiceExpr, DiceSyntaxError, diceBounds, parseDice } from '../core/dice/notation.ts';
 import { InputError } from '../core/errors.ts';
@@ -221,33 +221,10 @@ export function compareProb(d: Dist, op: Comparison, v: number): Fraction {
   }
 }
 
-/**
- * The most work an exact enumeration may take, in the units of enumerationWork: about a second
- * or two (50d100 is 1.3e8 and takes about half a second; 100d100 is 1e9 and takes about 3 s).
- */
-export const MAX_ENUMERATION_WORK = 3e8;
-
-/**
- * A measure of the work of enumerating `e` exactly: the convolutions cost about the square of
- * the number of totals, times the size of the counts (64-bit words of the denominator).
- */
-export function enumerationWork(e: DiceExpr): number {
-  let totals = 1;
-  let bits = 0;
-  for (const g of e.dice) {
-    totals += g.count * (g.sides - 1);
-    bits += g.count * Math.log2(g.sides);
-  }
-  return totals * totals * Math.max(1, Math.ceil(bits / 64));
-}
-
 /** InputError on `path` when `e` is too large to enumerate exactly in a second or two. */
 export function checkEnumerable(e: DiceExpr, text: string, path: string): void {
-  if (enumerationWork(e) > MAX_ENUMERATION_WORK) {
-    const totals = e.dice.reduce((t, g) => t + g.count * (g.sides - 1), 1);
-    const dice = e.dice.reduce((n, g) => n + g.count, 0);
-    throw new InputError([{ path, message: `${quote(text)} is too large to enumerate exactly (${totals.toLocaleString('en')} possible totals from ${dice} ${dice === 1 ? 'die' : 'dice'}; the limit is about 5,000 totals, fewer with many dice: 50d100 or 500d6 are fine)` }], 'odds');
-  }
+  const why = enumerationProblem(e, text);
+  if (why) throw new InputError([{ path, message: why }], 'odds');
 }
 
 /** The exact distribution of a dice expression, with P(total op value) when asked. */

@@ -14,12 +14,42 @@
 //   Dist.of('3d6').chain((r) => r <= 4 ? dmg.times(5 - r + 1) : ...)  (hit/miss trees)
 //   Dist.mix([[frac(1, 3), a], [frac(2, 3), b]])
 import { InputError } from '../errors.ts';
+import { quote } from '../issues.ts';
 import { type DiceExpr, parseDiceCached } from './notation.ts';
 import { Fraction, type FractionLike, gcdBig } from './fraction.ts';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 /** Widest range of totals a Dist may span (the representation is dense). */
 export const MAX_DIST_WIDTH = 10_000_000;
+
+/**
+ * The most work an exact enumeration may take, in the units of enumerationWork: about a second
+ * or two (50d100 is 1.3e8 and takes about half a second; 100d100 is 1e9 and takes about 3 s).
+ * The lab's odds and the rules' damage distributions (the AI weighs them) share it.
+ */
+export const MAX_ENUMERATION_WORK = 3e8;
+
+/**
+ * A measure of the work of enumerating `e` exactly: the convolutions cost about the square of
+ * the number of totals, times the size of the counts (64-bit words of the denominator).
+ */
+export function enumerationWork(e: DiceExpr): number {
+  let totals = 1;
+  let bits = 0;
+  for (const g of e.dice) {
+    totals += g.count * (g.sides - 1);
+    bits += g.count * Math.log2(g.sides);
+  }
+  return totals * totals * Math.max(1, Math.ceil(bits / 64));
+}
+
+/** Why `e` (written `text`) is too large to enumerate exactly in a second or two, or null. */
+export function enumerationProblem(e: DiceExpr, text: string): string | null {
+  if (enumerationWork(e) <= MAX_ENUMERATION_WORK) return null;
+  const totals = e.dice.reduce((t, g) => t + g.count * (g.sides - 1), 1);
+  const dice = e.dice.reduce((n, g) => n + g.count, 0);
+  return `${quote(text)} is too large to enumerate exactly (${totals.toLocaleString('en')} possible totals from ${dice} ${dice === 1 ? 'die' : 'dice'}; the limit is about 5,000 totals, fewer with many dice: 50d100 or 500d6 are fine)`;
+}
 
 type Counts = number[] | bigint[];
 

@@ -47,3 +47,19 @@ describe('the surprise roll (R-A3)', () => {
     ]);
   });
 });
+
+describe('damage dice the engine can weigh', () => {
+  it('a weapon whose damage is too large to enumerate exactly (100d1000) is refused at setup, naming the field; the AI and explain would weigh its distribution at every decision', () => {
+    const fighter = (id: string, side: string, weapons: unknown[]) => ({ id, side, class: 'fighter', level: 1, hp: 10, ac: 5, weapons });
+    let err: unknown;
+    try {
+      setupScenario({ system: 'adnd', figures: [fighter('a', 'party', [{ weapon: 'longsword' }]), fighter('b', 'foes', [{ id: 'club', sf: 4, damage: '100d1000' }])] });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).issues).toEqual([{ path: 'figures[1].weapons[0].damage', message: expect.stringMatching(/^'100d1000' is too large to enumerate exactly \(99,901 possible totals from 100 dice/) }]);
+    // 50d100 stays playable.
+    expect(() => setupScenario({ system: 'adnd', figures: [fighter('a', 'party', [{ weapon: 'longsword' }]), fighter('b', 'foes', [{ id: 'club', sf: 4, damage: '50d100' }])] })).not.toThrow();
+  });
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { InputError, type Issue } from '../../core/errors.ts';
 import { quote, zodIssues } from '../../core/issues.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
+import { enumerationProblem } from '../../core/dice/exact.ts';
 import { parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
 import { twoWeaponDex } from './tohit.ts';
@@ -138,7 +139,10 @@ function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: I
     if (d === undefined) continue;
     // The core notation (3380eb42 damage as "2d4+1" or an AD&D range "2-7"); its error names the column.
     try {
-      parseDice(d, `${path}.${k}`);
+      // The AI and explain weigh the exact damage distribution: one too large to enumerate
+      // would hold up every decision (100d1000), so it is refused here, as the lab refuses it.
+      const why = enumerationProblem(parseDice(d, `${path}.${k}`), d);
+      if (why) issues.push({ path: `${path}.${k}`, message: why });
     } catch (e) {
       if (e instanceof InputError) issues.push(...e.issues);
       else throw e;
