@@ -151,7 +151,7 @@ function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: I
   if (entry.weapon !== undefined) {
     const row = WEAPONS[entry.weapon];
     if (!row) {
-      issues.push({ path: `${path}.weapon`, message: `unknown weapon '${entry.weapon}'; known: ${Object.keys(WEAPONS).join(', ')}` });
+      issues.push({ path: `${path}.weapon`, message: `unknown weapon ${quote(String(entry.weapon))}; known: ${Object.keys(WEAPONS).join(', ')}` });
       return null;
     }
     if (row.kind === 'missile') {
@@ -217,12 +217,12 @@ export function setupScenario(raw: unknown): AdndState {
     if (monster && fr.hd === undefined) issues.push({ path: p, message: 'a figure needs a `class` (character) or `hd` (monster)' });
     if (!monster && fr.hd !== undefined) issues.push({ path: `${p}.hd`, message: 'a character has a class and level, not hit dice' });
     const hd = fr.hd === undefined ? 0 : parseHd(fr.hd);
-    if (hd === null) issues.push({ path: `${p}.hd`, message: `'${fr.hd}' is not hit dice like 6+3` });
+    if (hd === null) issues.push({ path: `${p}.hd`, message: `${quote(String(fr.hd))} is not hit dice like 6+3` });
     // Only scores the tables have rows for (strength stops at 18/00; the seed's dexterity runs to 25).
     const str = parseScore(fr.str ?? 10, 'str');
     if (!str) issues.push({ path: `${p}.str`, message: `'${fr.str}' is not a strength score the table covers: ${scoreRangeText('str')}` });
     const dex = parseScore(fr.dex ?? 11, 'dex');
-    if (!dex) issues.push({ path: `${p}.dex`, message: `'${fr.dex}' is not a dexterity score the table covers: ${scoreRangeText('dex')}` });
+    if (!dex) issues.push({ path: `${p}.dex`, message: `${quote(String(fr.dex))} is not a dexterity score the table covers: ${scoreRangeText('dex')}` });
     const weapons: WeaponItem[] = [];
     fr.weapons.forEach((we, k) => {
       const w = buildWeapon(we, `${p}.weapons[${k}]`, issues);
@@ -231,10 +231,10 @@ export function setupScenario(raw: unknown): AdndState {
       weapons.push(w);
     });
     for (const prof of Object.keys(fr.proficiencies ?? {})) {
-      if (!WEAPONS[prof]) issues.push({ path: `${p}.proficiencies.${prof}`, message: `unknown weapon '${prof}'` });
+      if (!WEAPONS[prof]) issues.push({ path: `${p}.proficiencies.${prof}`, message: `unknown weapon ${quote(String(prof))}` });
     }
     const spells = Object.entries(fr.spells ?? {}).map(([spell, left]) => {
-      if (!SPELLS[spell]) issues.push({ path: `${p}.spells.${spell}`, message: `unknown spell '${spell}'; known: ${Object.keys(SPELLS).join(', ')}` });
+      if (!SPELLS[spell]) issues.push({ path: `${p}.spells.${spell}`, message: `unknown spell ${quote(String(spell))}; known: ${Object.keys(SPELLS).join(', ')}` });
       return { spell, left };
     });
     const wieldable = weapons.filter((w) => w.kind !== 'natural');
@@ -316,7 +316,7 @@ export function setupScenario(raw: unknown): AdndState {
   const opts = sc.options as AdndOptions;
   if (opts.spellPause.default === undefined) opts.spellPause = { ...opts.spellPause, default: 10 };
   for (const k of Object.keys(opts.spellPause)) {
-    if (k !== 'default' && !(k in CLASSES)) issues.push({ path: `options.spellPause.${k}`, message: `unknown class '${k}'` });
+    if (k !== 'default' && !(k in CLASSES)) issues.push({ path: `options.spellPause.${k}`, message: `unknown class ${quote(String(k))}` });
   }
   // Script targets must name figures.
   figures.forEach((f, i) => {

@@ -34,6 +34,14 @@ describe('scenario validation', () => {
   it('a misspelt weapon is named with its field and a suggestion', () => {
     expect(issues(two({ weapons: ['broadswrod'] }))).toEqual([{ path: 'figures[0].weapons[0]', message: "unknown weapon 'broadswrod' (did you mean 'broadsword'?)" }]);
   });
+  it('an unknown name is quoted on one line and cut, as every refusal quotes input (a pasted paragraph is not echoed whole)', () => {
+    const long = `mithril\n# ${'plate '.repeat(200)}`;
+    const [i] = issues(two({ armor: long }));
+    expect(i.path).toBe('figures[0].armor');
+    expect(i.message).toMatch(/^unknown armor 'mithril\\n# plate plate [a-z ]*\.\.\.'/);
+    expect(i.message).not.toContain('\n');
+    expect(i.message.length).toBeLessThan(200);
+  });
   it('`dx: high` is named with the expected type and the value found', () => {
     expect(issues(two({ dx: 'high' }))).toEqual([{ path: 'figures[0].dx', message: "expected a number, got 'high'" }]);
   });

@@ -222,14 +222,14 @@ export function setupTft(raw: unknown): TftState {
     if (seenIds.has(f.id)) issues.push({ path: `${p}.id`, message: `'${f.id}' is used by another figure` });
     seenIds.add(f.id);
     const race = tables.races[f.race];
-    if (!race) issues.push({ path: `${p}.race`, message: `unknown race '${f.race}'${suggest(f.race, Object.keys(tables.races))}` });
+    if (!race) issues.push({ path: `${p}.race`, message: `unknown race ${quote(String(f.race))}${suggest(f.race, Object.keys(tables.races))}` });
     const weapons: WeaponInstance[] = [];
     const weaponPaths: string[] = [];
     f.weapons.forEach((w, j) => {
       const wid = typeof w === 'string' ? w : w.weapon;
       const def = tables.weapons[wid];
       if (!def) {
-        issues.push({ path: `${p}.weapons[${j}]`, message: `unknown weapon '${wid}'${suggest(wid, Object.keys(tables.weapons))}` });
+        issues.push({ path: `${p}.weapons[${j}]`, message: `unknown weapon ${quote(String(wid))}${suggest(wid, Object.keys(tables.weapons))}` });
         return;
       }
       let uid = typeof w === 'object' && w.id ? w.id : `${f.id}.${wid}`;
@@ -250,18 +250,18 @@ export function setupTft(raw: unknown): TftState {
     let armor = null;
     if (f.armor) {
       const def = tables.armor[f.armor];
-      if (!def) issues.push({ path: `${p}.armor`, message: `unknown armor '${f.armor}'${suggest(f.armor, Object.keys(tables.armor))}` });
+      if (!def) issues.push({ path: `${p}.armor`, message: `unknown armor ${quote(String(f.armor))}${suggest(f.armor, Object.keys(tables.armor))}` });
       else armor = { def, house: {} };
     }
     let shield = null;
     if (f.shield) {
       const def = tables.shields[f.shield];
-      if (!def) issues.push({ path: `${p}.shield`, message: `unknown shield '${f.shield}'${suggest(f.shield, Object.keys(tables.shields))}` });
+      if (!def) issues.push({ path: `${p}.shield`, message: `unknown shield ${quote(String(f.shield))}${suggest(f.shield, Object.keys(tables.shields))}` });
       else shield = { def, ready: true, house: {} };
     }
     f.talents.forEach((t, j) => {
       const def = tables.talents[t];
-      if (!def) issues.push({ path: `${p}.talents[${j}]`, message: `unknown talent '${t}'${suggest(t, Object.keys(tables.talents))}` });
+      if (!def) issues.push({ path: `${p}.talents[${j}]`, message: `unknown talent ${quote(String(t))}${suggest(t, Object.keys(tables.talents))}` });
       else {
         if (def.iq > f.iq) issues.push({ path: `${p}.talents[${j}]`, message: `${def.name} needs IQ ${def.iq}; ${f.id} has IQ ${f.iq}` });
         for (const req of def.requires ?? []) {
@@ -270,7 +270,7 @@ export function setupTft(raw: unknown): TftState {
       }
     });
     f.spells.forEach((s, j) => {
-      if (!tables.talents[s] && !CORE_STATUSES.includes(s)) issues.push({ path: `${p}.spells[${j}]`, message: `unknown spell or status '${s}'${suggest(s, [...Object.keys(tables.talents), ...CORE_STATUSES])}` });
+      if (!tables.talents[s] && !CORE_STATUSES.includes(s)) issues.push({ path: `${p}.spells[${j}]`, message: `unknown spell or status ${quote(String(s))}${suggest(s, [...Object.keys(tables.talents), ...CORE_STATUSES])}` });
     });
     if (!onMap(state, f.at)) {
       issues.push({ path: `${p}.at`, message: `hex ${f.at.q},${f.at.r} is off the ${sc.map.width}x${sc.map.height} map` });
@@ -327,7 +327,7 @@ export function setupTft(raw: unknown): TftState {
   if (sc.sides) {
     const declared = sc.sides.map((s) => s.id);
     state.figures.forEach((f, i) => {
-      if (!declared.includes(f.side)) issues.push({ path: `figures[${i}].side`, message: `'${f.side}' is not one of the sides ${declared.join(', ')}` });
+      if (!declared.includes(f.side)) issues.push({ path: `figures[${i}].side`, message: `${quote(String(f.side))} is not one of the sides ${declared.map((d) => quote(d)).join(', ')}` });
     });
     state.sides = declared;
   }
