@@ -71,6 +71,9 @@ describe('AD&D ranges [adnd-1e weapon table]', () => {
     ['2-12', [[2, 6]], 0],
     ['2-16', [[2, 8]], 0],
     ['2-7', [[1, 6]], 1],
+    // A vampire's 5-10 is d6+4, not five d2 (no range is read as d2s).
+    ['5-10', [[1, 6]], 4],
+    ['2-4', [[1, 3]], 1],
     ['0-3', [[1, 4]], -1],
     ['4-4', [], 4],
   ])('%s converts to the usual dice', (text, dice, modifier) => {

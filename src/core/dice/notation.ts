@@ -32,8 +32,11 @@ export interface DiceExpr {
 /** Largest values the parser accepts: enough for any game, small enough to stay exact and fast. */
 export const DICE_LIMITS = { count: 1000, sides: 1_000_000, constant: 1_000_000_000 } as const;
 
-/** Die sizes a range "N-N*S" may be read as (NdS). */
-export const STANDARD_DIE_SIZES: readonly number[] = [2, 3, 4, 6, 8, 10, 12, 20, 100];
+/**
+ * Die sizes a range "N-N*S" may be read as (NdS). Not 2: nobody rolls a vampire's 5-10 as five
+ * d2 (the usual reading is d6+4, which the fallback gives).
+ */
+export const STANDARD_DIE_SIZES: readonly number[] = [3, 4, 6, 8, 10, 12, 20, 100];
 
 /** Bad notation. `column` is 1-based into `text`; `reason` is the plain-words why. */
 export class DiceSyntaxError extends InputError {
@@ -54,7 +57,7 @@ const RANGE = /^\s*(\d+)\s*-\s*(\d+)\s*$/;
  * The usual dice for an AD&D range low-high:
  *   1-N          -> 1dN
  *   N-N*S        -> NdS when S is a standard die size (2-8 -> 2d4, 3-18 -> 3d6, 2-12 -> 2d6)
- *   otherwise    -> 1d(high-low+1)+(low-1)            (2-7 -> 1d6+1)
+ *   otherwise    -> 1d(high-low+1)+(low-1)            (2-7 -> 1d6+1, 5-10 -> 1d6+4)
  *   N-N          -> the constant N
  * The distribution of NdS is not flat, which is what these ranges meant in the books.
  */
