@@ -402,7 +402,7 @@ describe('sweep rules through the engine [931c742c]', () => {
     g2.wounds = 19; // remST 1: unconscious, a body in its hex (R-T1)
     core.refreshState(makeCtx(s, new SeededDice(seedRng(3)), null), g2);
     g3.pos = { q: g2.pos.q, r: g2.pos.r }; // g3 stands on the body
-    expect(() => sweepNow(s, ['e1', 'g2', 'g3'], 'cw')).toThrow(/targets\[1\].*'g2' lies under 'g3'/);
+    expect(() => sweepNow(s, ['e1', 'g2', 'g3'], 'cw')).toThrow(/targets\[1\].*g2 lies under g3/);
     expect(() => sweepNow(s, ['e1', 'g3', 'g2'], 'cw')).toThrow(/targets\[2\]/);
     // Two attacks, two targets: -4 (R-S2); g2 is not struck. e1 and g3 miss on 13.
     const ev = sweepWith(s, ['e1', 'g3'], 'cw', [6, 4, 3, 6, 4, 3]);

@@ -54,13 +54,20 @@ function sweeper(core: TftCore, f: Figure): Sweeper {
   return { id: f.id, side: f.side, pos: f.pos, facing: f.facing, frontHexes: core.frontHexes(f).length };
 }
 
-/** Figures that occupy hexes for the arc: every figure not dead; down enemies only when targeted. */
-function arcFigures(core: TftCore, state: TftState, attacker: Figure, targets: readonly string[]): ArcFigure[] {
+/** Whether a figure counts for the arc: every figure, or (explain's "Not now") those the viewer sees. */
+type Present = (f: Figure) => boolean;
+const everyone: Present = () => true;
+
+/**
+ * Figures that occupy hexes for the arc: every figure not dead and `present`; down enemies only
+ * when targeted.
+ */
+function arcFigures(core: TftCore, state: TftState, attacker: Figure, targets: readonly string[], present: Present = everyone): ArcFigure[] {
   const out: ArcFigure[] = [];
   for (const f of state.figures) {
-    if (f.id === attacker.id || f.state === 'dead') continue;
+    if (f.id === attacker.id || f.state === 'dead' || !present(f)) continue;
     const down = !core.canAct(f);
-    if (f.side === attacker.side || !down || targets.includes(f.id)) out.push({ id: f.id, side: f.side, pos: f.pos, down });
+    if (f.side === attacker.side || !down || targets.includes(f.id)) out.push({ id: f.id, name: f.name, side: f.side, pos: f.pos, down });
   }
   return out;
 }
@@ -82,19 +89,29 @@ function weaponOf(w: WeaponInstance | null) {
   return w ? { name: w.def.name, kind: w.def.kind, cutting: w.def.cutting === true, twoHanded: w.twoHanded } : null;
 }
 
-/** Rejects (CommandRejected) a sweep that is not legal now; returns its plan. Changes nothing. */
-export function checkSweep(core: TftCore, state: TftState, cmd: SweepCommand, fig: Figure): { plan: SweepPlan; weapon: WeaponInstance } {
+/**
+ * Rejects (CommandRejected) a sweep that is not legal now; returns its plan. Changes nothing.
+ * Refusals name figures by their names (the table's), never ids. `present`: the figures that
+ * count for the arc (explain's "Not now" leaves out those the viewer does not see).
+ */
+export function checkSweep(
+  core: TftCore,
+  state: TftState,
+  cmd: SweepCommand,
+  fig: Figure,
+  present: Present = everyone,
+): { plan: SweepPlan; weapon: WeaponInstance } {
   const variant = variantOf(state.options);
   const weapon = core.readyWeapon(fig);
   const refusal = sweepRefusal(weaponOf(weapon), hasMultipleSwing(fig), variant);
   if (refusal) throw new CommandRejected(variant === 'off' ? 'type' : 'figure', refusal);
-  if (fig.prone) throw new CommandRejected('figure', `${fig.id} is down: it may only stand up`);
+  if (fig.prone) throw new CommandRejected('figure', `${fig.name} is down: it may only stand up`);
   if (weapon!.broken) throw new CommandRejected('figure', `${weapon!.def.name} is broken`);
   // A sweep is a melee attack: tft-core allows it after moving at most half MA.
   if (!withinHalfMA(fig, state)) {
-    throw new CommandRejected('type', `${fig.id} moved ${fig.turn.hexes} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)`);
+    throw new CommandRejected('type', `${fig.name} moved ${fig.turn.hexes} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)`);
   }
-  const plan = planSweep(sweeper(core, fig), arcFigures(core, state, fig, cmd.targets), cmd.targets, cmd.spin, variant);
+  const plan = planSweep(sweeper(core, fig), arcFigures(core, state, fig, cmd.targets, present), cmd.targets, cmd.spin, variant);
   return { plan, weapon: weapon! };
 }
 
@@ -349,21 +366,19 @@ function notNow(ctx: OptionsContext, fig: Figure): NotNow[] {
   const { state, core } = ctx;
   const variant = variantOf(state.options);
   if (variant === 'off' || !core.canAct(fig) || fig.turn.acted) return [];
-  const seen = (id: string) => {
-    const f = core.figure(state, id);
-    return f !== undefined && seenBy(ctx.names, f);
-  };
+  // A figure the viewer does not see is as if absent, in the arc too: a reason never names it.
+  const seen: Present = (f) => seenBy(ctx.names, f);
   const fronts = core.frontHexes(fig);
   const front: string[] = [];
   for (const h of fronts) {
     const f = core.occupant(state, h);
-    if (f && f.side !== fig.side && core.canAct(f) && seen(f.id)) front.push(f.id);
+    if (f && f.side !== fig.side && core.canAct(f) && seen(f)) front.push(f.id);
   }
   if (front.length < 2 && sweepRefusal(weaponOf(core.readyWeapon(fig)), hasMultipleSwing(fig), variant)) return [];
-  const plan = possibleSweeps(sweeper(core, fig), arcFigures(core, state, fig, []), variant).find((p) => p.targets.every(seen));
+  const plan = possibleSweeps(sweeper(core, fig), arcFigures(core, state, fig, [], seen), variant)[0];
   const cmd: SweepCommand = plan ? { type: 'sweep', figure: fig.id, targets: plan.targets, spin: plan.spin } : { type: 'sweep', figure: fig.id, targets: front, spin: 'cw' };
   try {
-    checkSweep(core, state, cmd, fig);
+    checkSweep(core, state, cmd, fig, seen);
     return [];
   } catch (e) {
     if (!(e instanceof CommandRejected)) throw e;

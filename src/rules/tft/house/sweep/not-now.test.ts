@@ -2,6 +2,7 @@
 // refuses the sweep with (R-S1, R-S2, tft-core).
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../../core/dice/source.ts';
+import { displayNames } from '../../../../engine/names.ts';
 import type { NotNow } from '../../hooks.ts';
 import type { TftCommand, TftState } from '../../model.ts';
 import { explainTft, tftSystem } from '../../system.ts';
@@ -17,8 +18,9 @@ function acting(state: TftState, id: string, hexes = 0): void {
   f.turn.hexes = hexes;
 }
 
-const sweeps = (state: TftState, id: string): NotNow[] =>
-  ((explainTft(state).figures.find((f) => f.id === id)?.notNow as NotNow[] | undefined) ?? []).filter((e) => e.action === 'sweep');
+/** The sweep's "Not now" entries of `id`, for the GM (no names) or a viewer seeing only `names`. */
+const sweeps = (state: TftState, id: string, names?: ReadonlyMap<string, string>): NotNow[] =>
+  ((explainTft(state, names).figures.find((f) => f.id === id)?.notNow as NotNow[] | undefined) ?? []).filter((e) => e.action === 'sweep');
 
 /** apply's refusal, unparsed (the schema's own minimum of 2 targets is not the module's check). */
 function refusal(state: TftState, cmd: Record<string, unknown>): string {
@@ -79,4 +81,62 @@ describe('not now: sweep', () => {
     expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'c'], spin: 'cw' })).toContain(reason);
   });
 
+  it('R-S4, R-S5 [931c742c]: the reasons name figures as the table does, by name: the sweeper down or moved too far, a friend named as a target, an enemy left inside the arc', () => {
+    const named: FigureSpec[] = [
+      { ...sweeper(['greatsword']), name: 'Arn' },
+      { id: 'b', name: 'Orc', side: 'y', at: [3, 1] },
+      { id: 'p', name: 'Pal', side: 'x', at: [3, 2] },
+      { id: 'c', name: 'Gob', side: 'y', at: [2, 3] },
+    ];
+    const s = setup(named, { sweep: 'new' });
+    acting(s, 'a');
+    expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'p'], spin: 'cw' })).toContain('targets[1]: Pal is a friend: friends in the arc are not targets (R-S5)');
+    expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'b'], spin: 'cw' })).toContain('targets[1]: Orc is listed twice');
+    fig(s, 'p').side = 'y'; // an enemy now: the arc from Orc to Gob passes it
+    expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'c'], spin: 'cw' })).toContain('enemy Pal stands in the arc: include it as a target or sweep a shorter arc (R-S4)');
+    // and the options explain offers label each figure of the arc by the same name
+    const labels = ((explainTft(s, displayNames(named)).figures.find((f) => f.id === 'a')?.options ?? []) as { label: string }[])
+      .map((o) => o.label)
+      .filter((l) => l.startsWith('Sweep'));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const l of labels) expect(l).toMatch(/^Sweep \(cw\) \[new rule\]: (Orc|Pal|Gob) adjDX \d+ hit [^;]*; (Pal|Gob) adjDX /);
+    acting(s, 'a', 6);
+    const moved = 'Arn moved 6 hexes, more than half its MA (5): no attack (tft-core)';
+    expect(sweeps(s, 'a')).toEqual([{ action: 'sweep', label: 'sweeping blow', reason: moved, rule: 'tft-core' }]);
+    expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'p', 'c'], spin: 'cw' })).toContain(moved);
+    acting(s, 'a');
+    fig(s, 'a').prone = true;
+    expect(sweeps(s, 'a').map((e) => e.reason)).toEqual(['Arn is down: it may only stand up']);
+    expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'p', 'c'], spin: 'cw' })).toContain('Arn is down: it may only stand up');
+  });
+
+  it('R-S4 [931c742c]: an enemy hidden from the viewer inside the arc is as if absent: the reason never names it (the GM is told)', () => {
+    // Orc (north-east) and Gob (south-east) are seen; the Lurker between them (east) is not.
+    const s = setup(
+      [
+        { ...sweeper(['greatsword']), name: 'Arn' },
+        { id: 'b', name: 'Orc', side: 'y', at: [3, 1] },
+        { id: 'h', name: 'Lurker', side: 'y', at: [3, 2] },
+        { id: 'c', name: 'Gob', side: 'y', at: [2, 3] },
+      ],
+      { sweep: 'new' },
+    );
+    const player = displayNames([
+      { id: 'a', name: 'Arn' },
+      { id: 'b', name: 'Orc' },
+      { id: 'c', name: 'Gob' },
+    ]);
+    acting(s, 'a');
+    // The GM is offered the sweep at all three, so no "not now". The player's only arc, Orc to
+    // Gob, holds the Lurker it does not see (apply refuses it, R-S4): as if absent, nothing is
+    // said that names or counts it.
+    expect(sweeps(s, 'a')).toEqual([]);
+    const seen = sweeps(s, 'a', player);
+    expect(JSON.stringify(seen)).not.toMatch(/\bh\b|Lurker/);
+    expect(seen).toEqual([]);
+    expect(refusal(s, { type: 'sweep', figure: 'a', targets: ['b', 'c'], spin: 'cw' })).toContain('enemy Lurker stands in the arc');
+    // Past half MA the reason is the sweeper's own, for the player too.
+    acting(s, 'a', 6);
+    expect(sweeps(s, 'a', player).map((e) => e.reason)).toEqual(['Arn moved 6 hexes, more than half its MA (5): no attack (tft-core)']);
+  });
 });

@@ -46,7 +46,7 @@ describe('sweep arcs and order (R-S4, R-S5)', () => {
     }
     // An enemy's body under a standing enemy: naming both would be two attacks in one hex.
     const figs = [enemy('g1', 5), body(enemy('g2', 0)), enemy('g3', 0)];
-    expect(() => planSweep(human, figs, ['g1', 'g2', 'g3'], 'cw', 'new')).toThrow(/targets\[1\].*'g2' lies under 'g3'/);
+    expect(() => planSweep(human, figs, ['g1', 'g2', 'g3'], 'cw', 'new')).toThrow(/targets\[1\].*g2 lies under g3/);
     expect(planSweep(human, figs, ['g1', 'g3'], 'cw', 'new').targets).toEqual(['g1', 'g3']);
   });
   it('R-S2: one target is not a sweep', () => {

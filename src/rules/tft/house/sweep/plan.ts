@@ -9,6 +9,8 @@ import { CLASSIC_MAX_ARC, type SweepVariant } from './rules.ts';
 
 export interface ArcFigure {
   id: string;
+  /** The name the table shows; refusals name the figure by it (the id when absent). */
+  name?: string;
   side: string;
   pos: Hex;
   /** A body (cannot act): a figure standing in its hex is the one the blade meets (tft-core body). */
@@ -35,6 +37,9 @@ export interface SweepPlan {
   /** Friends the arc passes through, in arc order (R-S5). */
   friends: string[];
 }
+
+/** How a refusal names a figure: as the table shows it (its name), else its id. */
+const shownName = (f: ArcFigure): string => f.name ?? f.id;
 
 /**
  * Plans a sweep by `attacker` at the enemies `targetIds` turning `spin` (R-S4): the arc runs
@@ -64,8 +69,8 @@ export function planSweep(
     const f = figures.find((x) => x.id === id);
     if (!f) throw new CommandRejected(`targets[${i}]`, `no figure ${quote(String(id))} able to be attacked`);
     if (f.id === attacker.id) throw new CommandRejected(`targets[${i}]`, 'a figure cannot sweep at itself');
-    if (f.side === attacker.side) throw new CommandRejected(`targets[${i}]`, `'${id}' is a friend: friends in the arc are not targets (R-S5)`);
-    if (seen.has(id)) throw new CommandRejected(`targets[${i}]`, `'${id}' is listed twice`);
+    if (f.side === attacker.side) throw new CommandRejected(`targets[${i}]`, `${shownName(f)} is a friend: friends in the arc are not targets (R-S5)`);
+    if (seen.has(id)) throw new CommandRejected(`targets[${i}]`, `${shownName(f)} is listed twice`);
     seen.add(id);
     return f;
   });
@@ -83,17 +88,17 @@ export function planSweep(
   }
   targets.forEach((t, i) => {
     if (!hexes.some((h) => hexEquals(h, t.pos))) {
-      throw new CommandRejected(`targets[${i}]`, `'${t.id}' is not in the arc from '${targets[0].id}' to '${targets[targets.length - 1].id}' going ${spin} (R-S4)`);
+      throw new CommandRejected(`targets[${i}]`, `${shownName(t)} is not in the arc from ${shownName(targets[0])} to ${shownName(targets[targets.length - 1])} going ${spin} (R-S4)`);
     }
   });
   const byHex = metByHex(attacker, figures);
   targets.forEach((t, i) => {
     const met = byHex.get(hexKey(t.pos))!;
     if (met === t) return;
-    const how = t.down && !met.down ? `lies under '${met.id}', who stands` : `shares its hex with '${met.id}'`;
+    const how = t.down && !met.down ? `lies under ${shownName(met)}, who stands` : `shares its hex with ${shownName(met)}`;
     throw new CommandRejected(
       `targets[${i}]`,
-      `'${t.id}' ${how} in hex ${t.pos.q},${t.pos.r}: the blade meets one figure in each hex of its arc (R-S4), so '${t.id}' cannot be a target of this sweep`,
+      `${shownName(t)} ${how} in hex ${t.pos.q},${t.pos.r}: the blade meets one figure in each hex of its arc (R-S4), so ${shownName(t)} cannot be a target of this sweep`,
     );
   });
   const steps: SweepStep[] = hexes.map((h) => {
@@ -101,7 +106,7 @@ export function planSweep(
     if (!f) return { kind: 'empty', hex: h };
     if (f.side === attacker.side) return { kind: 'friend', hex: h, figure: f.id };
     if (!seen.has(f.id)) {
-      throw new CommandRejected('targets', `enemy '${f.id}' stands in the arc: include it as a target or sweep a shorter arc (R-S4)`);
+      throw new CommandRejected('targets', `enemy ${shownName(f)} stands in the arc: include it as a target or sweep a shorter arc (R-S4)`);
     }
     return { kind: 'target', hex: h, figure: f.id };
   });
