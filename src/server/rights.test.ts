@@ -207,4 +207,27 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     // The GM sees grim: the same attack, sent by the GM, is taken.
     expect((await post(srv.app, id, gm, { command: { type: 'attack', figure: me, target: 'grim' } })).statusCode).toBe(200);
   });
+  it("a refusal names no figure hidden from the player: a sweep whose arc holds a hidden goblin is refused for 'a figure you cannot see', not by its name or id; the GM's refusal names it", async () => {
+    // Jemmueb and the goblins (931c742c): g2 stands between g1 and g3 in the clockwise arc.
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/sweeping-blows', settings: { hiddenFigures: ['g2'] } } })).json();
+    const id = c.encounter.id;
+    const gm = c.gm.token;
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['jemmueb'] });
+    let v = await getView(srv.app, id, gm);
+    for (let i = 0; i < 20 && !(v.view.pending?.kind === 'action' && v.view.pending.figures.includes('jemmueb')); i++) {
+      expect((await post(srv.app, id, gm, { command: tft.decide(v.view.state) })).statusCode).toBe(200);
+      v = await getView(srv.app, id, gm);
+    }
+    expect(v.view.pending?.figures).toContain('jemmueb');
+    const sweep = { type: 'sweep', figure: 'jemmueb', targets: ['g1', 'g3'], spin: 'cw' };
+    const before = (await srv.storage.readLog(id)).length;
+    const mine = await post(srv.app, id, seat.token, { command: sweep });
+    expect(mine.statusCode, mine.body).toBe(422);
+    expect(mine.body).toContain('a figure you cannot see');
+    expect(mine.body).not.toMatch(/Goblin 2|\bg2\b/);
+    const gms = await post(srv.app, id, gm, { command: sweep });
+    expect(gms.statusCode).toBe(422);
+    expect(gms.body).toMatch(/Goblin 2|\bg2\b/);
+    expect((await srv.storage.readLog(id)).length).toBe(before);
+  });
 });

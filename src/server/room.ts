@@ -280,13 +280,54 @@ export class Room {
     if (pending === null) {
       if (token.role !== 'gm') throw new ApiError('rejected', 'the encounter is over; what is left after the fight is the GM\'s', [{ path: 'command', message: 'the encounter is over' }]);
     } else checkCommandRights(token, command, pending);
-    if (token.role !== 'gm') this.judgeAsUnseen(token, input.command);
-    if (input.faces === undefined) {
+    if (token.role === 'gm') return this.prepareChecked(token, command, input.faces);
+    this.judgeAsUnseen(token, input.command);
+    try {
+      return this.prepareChecked(token, command, input.faces);
+    } catch (e) {
+      throw e instanceof ApiError ? this.unseenInRefusal(token, e) : e;
+    }
+  }
+
+  private prepareChecked(token: TokenRow, command: unknown, faces: number[] | undefined): Prepared | DiceNeeded {
+    if (faces === undefined) {
       const dice = new RecordingDice(this.diceFor(this.id, this.seq + 1));
       const r = this.tryApply(command, dice, false);
       return { type: 'ready', command, ...r, faces: dice.faces, entered: false, enteredAt: null };
     }
-    return token.role === 'gm' ? this.prepareEntered(token, command, input.faces) : this.preparePlayerEntered(token, command, input.faces);
+    return token.role === 'gm' ? this.prepareEntered(token, command, faces) : this.preparePlayerEntered(token, command, faces);
+  }
+
+  /**
+   * A refusal as the player may read it: a figure hidden from it that the rules name in their
+   * reason (an enemy standing in a sweep's arc, the occupant of a hex) is "a figure you cannot
+   * see", never its name or id. That something is there the refusal cannot help saying; who is
+   * the GM's secret. A name a figure the player sees also has is left as it is.
+   */
+  private unseenInRefusal(token: TokenRow, err: ApiError): ApiError {
+    const own = new Set(token.figures);
+    const hidden = new Set(this.settings.hiddenFigures.filter((id) => !own.has(id)));
+    if (hidden.size === 0) return err;
+    const seenNames = new Set<string>();
+    const words: string[] = [];
+    for (const f of figureList(this.state) as { id?: unknown; name?: unknown }[]) {
+      if (typeof f?.id !== 'string') continue;
+      if (!hidden.has(f.id)) {
+        if (typeof f.name === 'string') seenNames.add(f.name);
+        continue;
+      }
+      words.push(f.id);
+      if (typeof f.name === 'string' && f.name !== '') words.push(f.name);
+    }
+    const names = words.filter((w) => !seenNames.has(w)).sort((a, b) => b.length - a.length);
+    if (names.length === 0) return err;
+    // Whole words only ("g2", not the "g2" in "g20"); longest first, so a name holding an id goes whole.
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
+    const scrub = (t: string) => t.replace(pattern, 'a figure you cannot see');
+    const message = scrub(err.message);
+    const issues = err.issues.map((i) => ({ path: i.path, message: scrub(i.message) }));
+    if (message === err.message && issues.every((i, k) => i.message === err.issues[k].message)) return err;
+    return new ApiError(err.code, message, issues);
   }
 
   /**
