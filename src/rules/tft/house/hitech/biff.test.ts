@@ -19,7 +19,7 @@ function play() {
   return { state, events, dice, r };
 }
 
-type Dmg = { figure: string; amount: number; raw: number; faces: number[]; turn: number; ledger: { delta: number; rule: string }[] };
+type Dmg = { figure: string; amount: number; raw: number; faces: number[]; turn: number; ledger: { source: string; delta: number; rule: string }[] };
 
 describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => {
   const { state, events, dice, r } = play();
@@ -34,7 +34,8 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
     const d = dmg('biff')[0];
     expect([d.turn, d.faces, d.amount]).toEqual([1, [6, 1], 4]);
     expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(4);
-    expect(d.ledger.some((e) => e.rule === 'R-H8')).toBe(true);
+    // "The six is reduced to a four and the one to a -1, which becomes zero".
+    expect(d.ledger.find((e) => e.rule === 'R-H8')?.source).toMatch(/stops 2 per die: dice 4\+0\b/);
   });
 
   it('R-H8: the broadsword (8) against the flak jacket does 6', () => {
@@ -46,6 +47,8 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
     const d = dmg('biff')[2];
     expect([d.turn, d.faces, d.amount]).toEqual([3, [3, 4], 6]);
     expect(d.ledger.some((e) => e.rule === 'R-H9')).toBe(true);
+    // "The weapon rolls a three and a four, becoming a one and a two respectively."
+    expect(d.ledger.find((e) => e.rule === 'R-H8')?.source).toMatch(/stops 2 per die: dice 1\+2\b/);
     const biff = state.figures.find((f) => f.id === 'biff');
     expect(biff?.wounds).toBe(16);
     expect(biff?.state).toBe('dead');
@@ -63,6 +66,8 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
   it('R-H13: the knockdown example (3 and 5 through flak: 4 damage, 8 for knockdown) makes him fall', () => {
     const d = dmg('biff2')[0];
     expect([d.faces, d.amount]).toEqual([[3, 5], 4]);
+    // "His armor reduces this to a one and a three".
+    expect(d.ledger.find((e) => e.rule === 'R-H8')?.source).toMatch(/stops 2 per die: dice 1\+3\b/);
     expect(events.some((e) => e.type === 'falls' && e.figure === 'biff2' && e.turn === 1)).toBe(true);
   });
 });

@@ -21,6 +21,46 @@ describe('HiTech data tables [f04d4dae]', () => {
     expect(FIREARMS.filter((w) => w.class === 'energy').map((w) => w.ammo[0].dice)).toEqual([2, 3, 4, 6, 7, 8, 9, 10]);
   });
 
+  it('f04d4dae Ranged Weapons, cell by cell: every row\'s damage dice per ammunition (* explosive, AP), autofire bonus, clip and its unit, and the notes gyrostab, Grenade Lchr, ** heavy, *** crew-served', () => {
+    // The seed's table, one row per weapon: [id, [ammo, dice, flags][], autofire, clip, unit, notes].
+    // Ammunition flags: '*' explosive, 'AP'; notes: 'gyro', 'GL', '**', '***', 'autoshotgun'.
+    type Row = [string, [string, number, string][], number | null, number[], 'rounds' | 'bursts', string[]];
+    const seed: Row[] = [
+      ['light-pistol', [['standard', 1, '']], null, [6, 10], 'rounds', []],
+      ['heavy-pistol', [['standard', 2, '']], null, [6, 10], 'rounds', []],
+      ['light-rifle', [['standard', 1, '']], null, [20], 'rounds', []],
+      ['medium-rifle', [['standard', 2, '']], null, [20], 'rounds', []],
+      ['heavy-rifle', [['standard', 3, '']], null, [20], 'rounds', []],
+      ['assault-rifle', [['standard', 2, '']], 1, [20], 'rounds', []],
+      ['auto-rifle', [['standard', 3, '']], 1, [30], 'rounds', []],
+      ['submachinegun', [['standard', 2, '']], 3, [20], 'rounds', []],
+      ['acr', [['slug', 3, ''], ['he', 2, '*'], ['apds', 3, 'AP']], 1, [40], 'rounds', ['gyro', 'GL']],
+      ['gauss-rifle', [['standard', 4, 'AP']], 2, [60], 'rounds', ['gyro', 'GL']],
+      ['snub-pistol', [['he', 2, '*'], ['heap', 2, '* AP']], null, [6, 10], 'rounds', []],
+      ['shotgun', [['pellets', 1, ''], ['bullets', 2, '']], null, [10], 'rounds', []],
+      ['autoshotgun', [['pellets', 1, ''], ['bullets', 2, '']], null, [10], 'rounds', ['autoshotgun']],
+      ['laser-pistol', [['standard', 2, 'AP']], null, [50], 'rounds', []],
+      ['laser-carbine', [['standard', 3, 'AP']], null, [50], 'rounds', []],
+      ['laser-rifle', [['standard', 4, 'AP']], null, [50], 'rounds', []],
+      ['pg-12', [['standard', 6, 'AP']], null, [20], 'rounds', []],
+      ['pg-13', [['standard', 7, 'AP']], null, [20], 'rounds', []],
+      ['pg-14', [['standard', 8, 'AP']], null, [20], 'rounds', []],
+      ['fg-14', [['standard', 9, 'AP']], null, [20], 'rounds', []],
+      ['fg-15', [['standard', 10, 'AP']], null, [20], 'rounds', []],
+      ['lt-machinegun', [['standard', 3, '']], 5, [10], 'bursts', ['**']],
+      ['ht-machinegun', [['standard', 3, 'AP']], 5, [20], 'bursts', ['**']],
+      ['rocket-launcher', [['rocket', 12, '*']], null, [4], 'rounds', ['**']],
+      ['heavy-machinegun', [['standard', 3, '']], 7, [20], 'bursts', ['***']],
+      ['autocannon', [['standard', 3, 'AP']], 10, [20], 'bursts', ['***']],
+      ['vrf-gauss-gun', [['standard', 4, 'AP']], 12, [20], 'bursts', ['***']],
+    ];
+    const flags = (a: { explosive: boolean; ap: boolean; blast: boolean }) => [a.explosive || a.blast ? '*' : '', a.ap ? 'AP' : ''].filter((x) => x).join(' ');
+    const notes = (w: ReturnType<typeof firearm>) =>
+      [w.gyrostab && 'gyro', w.grenadeLauncher && 'GL', w.heavy && '**', w.crewServed && '***', w.autoshotgun && 'autoshotgun'].filter((x): x is string => typeof x === 'string');
+    const data: Row[] = FIREARMS.map((w) => [w.id, w.ammo.map((a) => [a.id, a.dice, flags(a)]), w.autofireBonus ?? null, w.clipSizes, w.clipUnit, notes(w)]);
+    expect(data).toEqual(seed);
+  });
+
   it('f04d4dae notes: explosive (*), AP, gyrostab, grenade launcher, heavy (**) and crew-served (***)', () => {
     const acr = firearm('acr');
     expect(acr.gyrostab && acr.grenadeLauncher).toBe(true);
@@ -55,6 +95,26 @@ describe('HiTech data tables [f04d4dae]', () => {
     expect(hitechArmor('battle-tl13').stMultiplier).toBe(2);
     expect(hitechArmor('battle-tl14').stMultiplier).toBe(3);
     expect(HITECH_ARMOR.filter((a) => a.knockback).map((a) => a.id)).toEqual(['flak-jacket', 'nylon']);
+  });
+
+  it('f04d4dae Armor and Grenades, cell by cell: each armor row\'s name, protection and note (ST x2, x3); each grenade row\'s tech levels and dice', () => {
+    expect(HITECH_ARMOR.map((a) => [a.name, a.protection, a.stMultiplier])).toEqual([
+      ['flak jacket', 2, 1],
+      ['nylon', 3, 1],
+      ['combat TL11', 4, 1],
+      ['combat TL12', 5, 1],
+      ['combat TL13', 6, 1],
+      ['battle TL13', 6, 2],
+      ['combat TL14', 7, 1],
+      ['battle TL14', 7, 3],
+    ]);
+    expect(GRENADES.map((g) => [g.label, g.dice])).toEqual([
+      ['6-', 3],
+      ['7-8', 4],
+      ['9-10', 6],
+      ['11-12', 8],
+    ]);
+    expect([0, 1, 6, 7, 8, 9, 10, 11, 12].map((tl) => grenadeDice(tl))).toEqual([3, 3, 3, 4, 4, 6, 6, 8, 8]);
   });
 
   it('R-H5: each weapon class maps to its talent', () => {

@@ -63,6 +63,21 @@ describe('HiTech narration', () => {
     expect(scatters).toBeGreaterThan(0);
   });
 
+  it('R-H12 [f04d4dae]: a grenade or rocket rolling a 3 or 4 reads "automatic hit (a 3 or 4 does not multiply a blast)", as the engine rolls the blast unmultiplied; a bullet\'s 4 still reads DOUBLE', () => {
+    // The grenade example with the throw rolled 1+1+1: the blast's dice are the same 8, 4, 2, 1.
+    const raw = example('hitech-burst-grenade') as { dice: number[] };
+    const evs = events({ ...raw, dice: [6, 1, 1, 1, 1, ...raw.dice.slice(5)] }, null);
+    const thrown = evs.find((e) => e.type === 'throw-grenade') as TftEvent;
+    expect(thrown).toMatchObject({ roll: 3, outcome: 'triple' });
+    expect(evs.find((e) => e.type === 'blast')).toMatchObject({ dice: 8 });
+    expect((evs.filter((e) => e.type === 'damage' && e.figure === 'ring1') as unknown as { amount: number }[]).map((d) => d.amount)).toEqual([18]);
+    expect(describeHitech(thrown)).toMatch(/-> automatic hit \(a 3 or 4 does not multiply a blast\) \[R-H3, R-H12\]\.$/);
+    const shot = { turn: 1, figure: 'r', dice: 3, faces: [1, 1, 2], roll: 4, adjDX: 9, ledger: [], outcome: 'double', multiplier: 2, target: 'b', mode: 'firearm', burst: 'single', rounds: 1, at: null, overwatch: false, loadedLeft: 3 };
+    expect(describeHitech({ type: 'fire', ...shot, weapon: 'Rocket Launcher', ammo: 'rocket' } as unknown as TftEvent)).toMatch(/-> automatic hit \(a 3 or 4 does not multiply a blast\); 3 rounds left/);
+    expect(describeHitech({ type: 'fire-grenade', ...shot, weapon: 'ACR', left: 1 } as unknown as TftEvent)).toMatch(/-> automatic hit \(a 3 or 4 does not multiply a blast\);/);
+    expect(describeHitech({ type: 'fire', ...shot, weapon: 'assault rifle', ammo: 'standard' } as unknown as TftEvent)).toMatch(/-> DOUBLE damage;/);
+  });
+
   it('each HiTech event type has its own line, with the numbers and rule ids', () => {
     const ledger = [
       { source: 'DX', delta: 13, rule: 'tft-core' },

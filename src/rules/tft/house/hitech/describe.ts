@@ -53,18 +53,27 @@ const OUTCOMES: Record<string, string> = {
 
 const BURSTS: Record<string, string> = { single: 'single shot', four: '4-shot burst', half: 'half-clip burst', full: 'full-clip burst', burst: 'burst' };
 
+/**
+ * A 3 or 4 on a shot whose damage is a blast (a grenade, rifle grenade or rocket): the engine rolls
+ * the blast's dice unmultiplied (R-H12 gives the dice of each ring; whether a critical multiplies
+ * them is a reading for the owner, docs/rules/hitech.md), so the line says so instead of "TRIPLE".
+ */
+const BLAST_CRITICAL = 'automatic hit (a 3 or 4 does not multiply a blast)';
+
 /** "3d6 = 2+2+3 = 7 vs adjDX 14 [DX 13 - 1 ...] -> hit" */
-function roll(e: E): string {
+function roll(e: E, blast = false): string {
   const faces = Array.isArray(e.faces) ? (e.faces as number[]).join('+') : '?';
   const ledger = ledgerText(e.ledger);
-  return `${e.dice ?? 3}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX}${ledger ? ` [${ledger}]` : ''} -> ${OUTCOMES[String(e.outcome)] ?? e.outcome}`;
+  const outcome = blast && (e.outcome === 'triple' || e.outcome === 'double') ? BLAST_CRITICAL : (OUTCOMES[String(e.outcome)] ?? e.outcome);
+  return `${e.dice ?? 3}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX}${ledger ? ` [${ledger}]` : ''} -> ${outcome}`;
 }
 
 function describeFire(e: E, who: (id: unknown) => string): string {
   const at = e.target ? `at ${who(e.target)}` : `at hex ${hex(e.at)}`;
   const burst = BURSTS[String(e.burst)] ?? String(e.burst);
   const over = e.overwatch ? ', from overwatch' : '';
-  return `${who(e.figure)} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${e.ammo}${over}): ${roll(e)}; ${loads(e.loadedLeft, e.weapon)} left [R-H10].`;
+  const blast = firearmOf(e.weapon)?.ammo.find((a) => a.id === e.ammo)?.blast ?? false;
+  return `${who(e.figure)} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${e.ammo}${over}): ${roll(e, blast)}; ${loads(e.loadedLeft, e.weapon)} left [R-H10].`;
 }
 
 /** One line for a HiTech event, or undefined for any other event. */
@@ -77,9 +86,9 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
     case 'fire':
       return describeFire(e, who);
     case 'fire-grenade':
-      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e)}; ${count(Number(e.left), 'rifle grenade')} left [R-H3, R-H12].`;
+      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)}; ${count(Number(e.left), 'rifle grenade')} left [R-H3, R-H12].`;
     case 'throw-grenade':
-      return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e)} [R-H3, R-H12].`;
+      return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)} [R-H3, R-H12].`;
     case 'hits': {
       // A sum of counts: a 0 term ("+ 0 one more per 3 under adjDX (13 - 12)") is part of it.
       const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.delta} ${l.source}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source}`)).join(' ');

@@ -34,6 +34,15 @@ describe('eligibility to fire after moving [f04d4dae]', () => {
     expect(fireEligibility(mg, { moved: 2, ma: 10 }, off).ok).toBe(false);
   });
 
+  it('R-H4 [f04d4dae]: "It then takes three turns to ready": the refusal counts the turns left in words (1 more turn, 2 more turns; no "turn(s)")', () => {
+    const hmg = firearm('heavy-machinegun');
+    expect([1, 2, 3].map((n) => fireEligibility(hmg, { moved: 0, ma: 6 }, off, n).reason)).toEqual([
+      'Heavy Machinegun needs 1 more turn to ready after moving',
+      'Heavy Machinegun needs 2 more turns to ready after moving',
+      'Heavy Machinegun needs 3 more turns to ready after moving',
+    ]);
+  });
+
   it('R-H4: crew-served move at -4 MA and need 3 turns to ready', () => {
     const hmg = firearm('heavy-machinegun');
     expect(crewServedMa(10)).toBe(6);

@@ -1,5 +1,6 @@
 // Who may fire after moving, and at what cost (seed f04d4dae; RULINGS R-H4).
 import type { LedgerEntry } from '../../../../core/ledger.ts';
+import { count } from '../../../words.ts';
 import type { FirearmDef } from './data.ts';
 
 /** Crew-served weapons need this many turns to ready after being moved (R-H4). */
@@ -40,7 +41,7 @@ export function fireEligibility(w: Pick<FirearmDef, 'heavy' | 'crewServed' | 'na
   const mods: LedgerEntry[] = [];
   if (w.crewServed) {
     if (m.moved > 0) return { ok: false, reason: `${w.name} is crew-served: it cannot fire in a turn it was moved`, mods };
-    if (crewReadyLeft > 0) return { ok: false, reason: `${w.name} needs ${crewReadyLeft} more turn(s) to ready after moving`, mods };
+    if (crewReadyLeft > 0) return { ok: false, reason: `${w.name} needs ${count(crewReadyLeft, 'more turn')} to ready after moving`, mods };
   } else if (w.heavy) {
     if (m.moved > 1) return { ok: false, reason: `${w.name} is a heavy weapon: only a 1-hex shift before firing (moved ${m.moved})`, mods };
   } else if (m.moved * 2 > m.ma) {
