@@ -666,6 +666,16 @@ export function shieldStops(state: TftState, fig: Figure): number {
   return state.options.ruleset === 'classic' && sh.def.classic?.stops !== undefined ? sh.def.classic.stops : sh.def.stops;
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The ledger's words for what stopped a hit: the target's armor and ready shield by name ("leather armor and small shield stop"). */
+function whatStops(t: Figure): string {
+  const parts: string[] = [];
+  if (t.armor) parts.push(lowerFirst(t.armor.def.name));
+  if (t.shield?.ready) parts.push(lowerFirst(t.shield.def.name));
+  return parts.length === 0 ? 'armor stops' : `${parts.join(' and ')} ${parts.length > 1 ? 'stop' : 'stops'}`;
+}
+
 /** 5-hit and 8-hit thresholds by basic ST (tft-core: ST 30+ 9/16; ST 50+ 15/25). */
 export function hitThresholds(st: number): [number, number] {
   return [fiveHits(st), eightHits(st)];
@@ -699,7 +709,7 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
   }
   d.stopped = Math.min(stopped, d.raw);
   d.amount = d.raw - d.stopped;
-  if (d.ledger && d.stopped > 0) d.ledger.push({ source: 'armor and shield stop', delta: -d.stopped, rule: 'tft-core armor' });
+  if (d.ledger && d.stopped > 0) d.ledger.push({ source: whatStops(t), delta: -d.stopped, rule: 'tft-core armor' });
   for (let i = 0; i < h.length; i++) h[i].afterArmor?.(ctx, d);
   if (d.knockdownBasis < 0) d.knockdownBasis = opts.preArmorForKnockdown ? d.raw : d.amount;
   if (d.amount < 0) d.amount = 0;

@@ -60,4 +60,24 @@ describe('TFT narration', () => {
     expect(lineFor('on', 'dying')).toMatch(/is now DYING \(was \w+\): dyST -?\d+ is between -ST \(-12\) and 0 \(R-T1\)\.$/);
     expect(lineFor('off', 'dead')).toMatch(/is now DEAD \(was \w+\): ST - wounds -?\d+ is 0 or less \(tft-core\)\.$/);
   });
+  it('tft-core armor: the damage ledger names what stopped the hit (armor, the ready shield, or both), not "armor and shield" for a figure with no shield', () => {
+    const stops = (shield: boolean): string[] => {
+      const out = new Set<string>();
+      for (let seed = 1; seed <= 20 && out.size === 0; seed++) {
+        const s = setup(
+          [
+            { id: 'bjorn', side: 'north', st: 14, dx: 14, weapons: ['broadsword'], armor: 'leather', ...(shield ? { shield: 'small-shield' } : {}), at: [2, 3], facing: 0 },
+            { id: 'cedric', side: 'south', st: 14, dx: 14, weapons: ['broadsword'], armor: 'leather', ...(shield ? { shield: 'small-shield' } : {}), at: [3, 3], facing: 3 },
+          ],
+          {},
+        ) as TftState;
+        const events: TftEvent[] = [];
+        runToEnd(tftSystem, s, new SeededDice(seedRng(seed)), (e) => events.push(e), { maxSteps: 2_000 });
+        for (const e of events) if (e.type === 'damage') for (const l of e.ledger as { source: string; delta: number }[]) if (l.delta < 0) out.add(l.source);
+      }
+      return [...out];
+    };
+    expect(stops(false)).toEqual(['leather armor stops']);
+    expect(stops(true)).toEqual(['leather armor and small shield stop']);
+  });
 });
