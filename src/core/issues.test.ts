@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodIssues } from './issues.ts';
+import { suggest, zodIssues } from './issues.ts';
 
 describe('zodIssues', () => {
   it('a value too deeply nested to write out is described, not a crash (a 100,000-deep array where text belongs)', () => {
@@ -33,5 +33,15 @@ describe('zodIssues', () => {
     expect(issues[1]).toEqual({ path: 'body.two\\nlines', message: "unknown field 'two\\nlines'" });
     expect(issues[10]).toEqual({ path: 'body', message: 'and 992 more unknown fields' });
     expect(JSON.stringify(issues).length).toBeLessThan(2000);
+  });
+});
+
+describe('suggest', () => {
+  it('names the known names that start alike, else a few of them and how many more: one short line however long the table', () => {
+    expect(suggest('broadswrod', ['dagger', 'broadsword', 'club'])).toBe(" (did you mean 'broadsword'?)");
+    expect(suggest('gnoll3', ['dagger', 'club'])).toBe('; known: dagger, club');
+    const many = Array.from({ length: 40 }, (_, i) => `weapon-with-a-long-name-${i}`);
+    expect(suggest('gnoll3', many)).toBe(`; known: ${many.slice(0, 6).join(', ')} and 34 more`);
+    expect(suggest('x', [])).toBe('');
   });
 });

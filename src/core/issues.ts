@@ -56,6 +56,18 @@ export function quote(s: string, max = 40): string {
   return `'${oneLine(long ? `${head.slice(0, max - 3).join('')}...` : s)}'`;
 }
 
+/**
+ * What a refusal of an unknown name adds: the known names that start alike (" (did you mean
+ * 'broadsword'?)"), else a few of them and how many there are, so the message stays one short
+ * line however long the table is.
+ */
+export function suggest(word: string, known: readonly string[], few = 6): string {
+  const close = known.filter((k) => k.startsWith(word.slice(0, 3)) || word.startsWith(k.slice(0, 3)));
+  if (close.length > 0) return ` (did you mean ${close.slice(0, 3).map((c) => quote(c)).join(', ')}?)`;
+  if (known.length === 0) return '';
+  return known.length <= few ? `; known: ${known.join(', ')}` : `; known: ${known.slice(0, few).join(', ')} and ${known.length - few} more`;
+}
+
 /** `s` on one line and at most `max` characters (cut with '...'): for paths and messages of errors. */
 export function clip(s: string, max: number): string {
   const line = oneLine(s.length > 2 * max ? s.slice(0, 2 * max) : s);

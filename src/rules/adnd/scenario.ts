@@ -2,7 +2,7 @@
 // into the start state. Commands are validated here too (parseCommand).
 import { z } from 'zod';
 import { InputError, type Issue } from '../../core/errors.ts';
-import { quote, zodIssues } from '../../core/issues.ts';
+import { quote, suggest, zodIssues } from '../../core/issues.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
 import { enumerationProblem } from '../../core/dice/exact.ts';
 import { parseDice } from '../../core/dice/notation.ts';
@@ -151,7 +151,7 @@ function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: I
   if (entry.weapon !== undefined) {
     const row = WEAPONS[entry.weapon];
     if (!row) {
-      issues.push({ path: `${path}.weapon`, message: `unknown weapon ${quote(String(entry.weapon))}; known: ${Object.keys(WEAPONS).join(', ')}` });
+      issues.push({ path: `${path}.weapon`, message: `unknown weapon ${quote(String(entry.weapon))}${suggest(String(entry.weapon), Object.keys(WEAPONS))}` });
       return null;
     }
     if (row.kind === 'missile') {
@@ -231,10 +231,10 @@ export function setupScenario(raw: unknown): AdndState {
       weapons.push(w);
     });
     for (const prof of Object.keys(fr.proficiencies ?? {})) {
-      if (!WEAPONS[prof]) issues.push({ path: `${p}.proficiencies.${prof}`, message: `unknown weapon ${quote(String(prof))}` });
+      if (!WEAPONS[prof]) issues.push({ path: `${p}.proficiencies.${prof}`, message: `unknown weapon ${quote(String(prof))}${suggest(String(prof), Object.keys(WEAPONS))}` });
     }
     const spells = Object.entries(fr.spells ?? {}).map(([spell, left]) => {
-      if (!SPELLS[spell]) issues.push({ path: `${p}.spells.${spell}`, message: `unknown spell ${quote(String(spell))}; known: ${Object.keys(SPELLS).join(', ')}` });
+      if (!SPELLS[spell]) issues.push({ path: `${p}.spells.${spell}`, message: `unknown spell ${quote(String(spell))}${suggest(String(spell), Object.keys(SPELLS))}` });
       return { spell, left };
     });
     const wieldable = weapons.filter((w) => w.kind !== 'natural');

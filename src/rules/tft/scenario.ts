@@ -17,7 +17,7 @@ import type {
   WeaponInstance,
 } from './model.ts';
 import { allModules } from './registry.ts';
-import { quote, zodIssues } from '../../core/issues.ts';
+import { quote, suggest, zodIssues } from '../../core/issues.ts';
 import { hexSchema } from './schema-util.ts';
 import { buildTables } from './tables.ts';
 
@@ -164,11 +164,6 @@ function makeWeapon(def: WeaponDef, uid: string, twoHanded: boolean | undefined,
     if (e instanceof InputError) issues.push(...e.issues);
     return null;
   }
-}
-
-function suggest(word: string, known: string[]): string {
-  const close = known.filter((k) => k.startsWith(word.slice(0, 3)) || word.startsWith(k.slice(0, 3)));
-  return close.length ? ` (did you mean ${close.slice(0, 3).map((c) => `'${c}'`).join(', ')}?)` : '';
 }
 
 /** Builds the start state; throws InputError listing every problem. */
