@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
-import type { TftEvent } from './model.ts';
+import type { TftCommand, TftEvent } from './model.ts';
 import { tftSystem } from './system.ts';
 import { attackDX, baseAdjDX, isEngaged, occupant } from './core.ts';
-import { overNow } from './flow.ts';
+import { commandProblem, overNow } from './flow.ts';
 import { attackOdds } from './odds.ts';
 import { actionOptions } from './options.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
@@ -123,7 +123,7 @@ describe('movement (tft-core "Turn sequence" 2)', () => {
       { id: 'c', side: 'B', at: [0, 3], facing: 0 },
     ]);
     beginTurn(s, 'A');
-    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[1, 3]] }])).toThrow(/stay adjacent to every enemy engaging it \(b\)/);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[1, 3]] }])).toThrow(/stay adjacent to every enemy engaging it \(\w+\); use disengage/);
     play(s, [{ type: 'move', figure: 'a', path: [[2, 4]], facing: 0 }]);
     expect(fig(s, 'a').pos).toEqual({ q: 2, r: 4 });
   });
@@ -135,7 +135,7 @@ describe('movement (tft-core "Turn sequence" 2)', () => {
     ]);
     beginTurn(s, 'A');
     // (2,4) is next to b but not to d.
-    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 4]] }])).toThrow(/every enemy engaging it \(d\)/);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 4]] }])).toThrow(/every enemy engaging it \(\w+\); use disengage/);
     play(s, [{ type: 'move', figure: 'a', path: [[3, 2]], facing: 0 }]);
     expect(fig(s, 'a').pos).toEqual({ q: 3, r: 2 });
   });
@@ -349,7 +349,7 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     ]);
     expect(fig(s, 'dead').state).toBe('dead');
     beginTurn(s, 'A');
-    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 4]] }])).toThrow(/occupied by c/);
+    expect(() => play(s, [{ type: 'move', figure: 'a', path: [[2, 4]] }])).toThrow(/hex 2,4 is occupied by \w+$/);
     play(s, [{ type: 'move', figure: 'a', path: [[3, 3]], facing: 0 }]);
     const a = fig(s, 'a');
     expect(a.pos).toEqual({ q: 3, r: 3 });
@@ -623,5 +623,53 @@ describe('refusals quote long input by its start', () => {
       expect(message).toMatch(/'zqq+\.\.\.'/);
       expect(message.length).toBeLessThan(1000);
     }
+  });
+});
+
+describe('refusals name figures as the table does', () => {
+  /** The refusal of `cmd` (parsed) now: commandProblem, apply's own check; null if legal. */
+  const refusal = (s: ReturnType<typeof setup>, cmd: Record<string, unknown>) => commandProblem(s, tftSystem.parseCommand(cmd) as TftCommand);
+
+  it('a missile attack after moving 2 hexes is refused naming the archer by its name, not its id', () => {
+    const s = setup([
+      { id: 'bjorn', name: 'Bjorn', side: 'A', dx: 14, at: [2, 3], facing: 0, weapons: ['longbow'] },
+      { id: 'g2', name: 'Goblin 2', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'bjorn', path: [[3, 3], [4, 3]] }, { type: 'move', figure: 'g2', path: [] }]);
+    expect(refusal(s, { type: 'attack', figure: 'bjorn', target: 'g2' })).toBe('invalid command: command.type: Bjorn moved 2 hexes: a missile attack allows at most 1 (tft-core)');
+  });
+
+  it('a melee attack names the attacker and its target by name; down, the figure is named by name', () => {
+    const s = setup([
+      { id: 'bjorn', name: 'Bjorn', side: 'A', dx: 14, at: [2, 3], facing: 0 },
+      { id: 'g2', name: 'Goblin 2', side: 'B', at: [1, 3], facing: 0 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'bjorn', path: [] }, { type: 'move', figure: 'g2', path: [] }]);
+    expect(refusal(s, { type: 'attack', figure: 'bjorn', target: 'g2' })).toBe("invalid command: command.target: Goblin 2 is not in Bjorn's front hexes");
+    fig(s, 'bjorn').prone = true;
+    expect(refusal(s, { type: 'attack', figure: 'bjorn', target: 'g2' })).toBe('invalid command: command.type: Bjorn is down: it may only stand up (or pass)');
+  });
+
+  it('a refusal names the other figures it is about by name too: the occupant, the enemy a shift leaves, the figure acting now (the server hides one a player cannot see, room.ts)', () => {
+    // Ada is engaged by the Lurker (Ada stands in its front hex); Cat stands two hexes behind Ada.
+    const s = setup([
+      { id: 'ada', name: 'Ada', side: 'A', at: [2, 3], facing: 0 },
+      { id: 'lurker', name: 'Lurker', side: 'B', dx: 14, at: [3, 3], facing: 3 },
+      { id: 'cat', name: 'Cat', side: 'B', dx: 10, at: [0, 3], facing: 0 },
+    ]);
+    beginTurn(s, 'A');
+    const why = [
+      refusal(s, { type: 'move', figure: 'ada', path: [[3, 3]] }),
+      refusal(s, { type: 'move', figure: 'ada', path: [[1, 3]] }),
+    ];
+    expect(why).toEqual([
+      'invalid command: command.path[0]: hex 3,3 is occupied by Lurker',
+      'invalid command: command.path[0]: an engaged figure shifting 1 hex must stay adjacent to every enemy engaging it (Lurker); use disengage to break away (tft-core)',
+    ]);
+    play(s, [{ type: 'move', figure: 'ada', path: [] }, { type: 'move', figure: 'lurker', path: [] }, { type: 'move', figure: 'cat', path: [] }]);
+    expect(tftSystem.pending(s)).toEqual({ figures: ['lurker'], kind: 'action' });
+    expect(refusal(s, { type: 'pass', figure: 'ada' })).toBe("invalid command: command.figure: it is Lurker's action, not Ada's");
   });
 });

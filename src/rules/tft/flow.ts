@@ -177,7 +177,7 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
   switch (type) {
     case 'initiative': {
       if (state.phase !== 'initiative') reject('command.type', `not choosing initiative now (phase: ${state.phase})`);
-      if (fig.side !== state.initiativeWinner) reject('command.figure', `${fig.id}'s side did not win initiative`);
+      if (fig.side !== state.initiativeWinner) reject('command.figure', `${fig.name}'s side did not win initiative`);
       const choice = (cmd as { choice: 'first' | 'last' }).choice;
       return () => chooseOrder(ctx, choice);
     }
@@ -213,16 +213,19 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
 function checkActor(state: TftState, fig: Figure): void {
   if (state.phase !== 'action') reject('command.type', `not the action phase (phase: ${state.phase})`);
   const actor = state.actionOrder[state.actionIndex];
-  if (actor !== fig.id) reject('command.figure', `it is ${actor}'s action, not ${fig.id}'s`);
+  // The actor goes unnamed: it may be a figure hidden from the sender (the server hides only
+  // the figures a command names).
+  // The actor by name: the server calls a figure hidden from a player "a figure you cannot see" (room.ts).
+  if (actor !== fig.id) reject('command.figure', `it is ${figure(state, actor)?.name ?? actor}'s action, not ${fig.name}'s`);
 }
 
 function checkMover(state: TftState, fig: Figure): void {
   if (state.phase !== 'move') reject('command.type', `not the movement phase (phase: ${state.phase})`);
   const side = state.moveOrder[state.moveSide];
   if (fig.side !== side) reject('command.figure', `side ${side} is moving now, not ${fig.side}`);
-  if (!fig.woundFx.canAct) reject('command.figure', `${fig.id} is ${fig.state} and cannot move`);
-  if (fig.turn.moved) reject('command.figure', `${fig.id} has already moved this turn`);
-  if (fig.prone) reject('command.figure', `${fig.id} is down: it may only stand up (in the action phase)`);
+  if (!fig.woundFx.canAct) reject('command.figure', `${fig.name} is ${fig.state} and cannot move`);
+  if (fig.turn.moved) reject('command.figure', `${fig.name} has already moved this turn`);
+  if (fig.prone) reject('command.figure', `${fig.name} is down: it may only stand up (in the action phase)`);
 }
 
 export function finishAction(fig: Figure): void {
@@ -271,8 +274,9 @@ export function blockedHex(state: TftState, fig: Figure, h: Hex): string | null 
   if (!isBlockedAt(state, fig, h.q, h.r)) return null;
   if (!onMap(state, h)) return `hex ${h.q},${h.r} is off the map`;
   if (terrainAt(state, h) === 'wall') return `hex ${h.q},${h.r} is a wall`;
+  // The occupant goes unnamed: it may be hidden from the sender (a path names no figure).
   const o = occupant(state, h);
-  if (o && o !== fig) return `hex ${h.q},${h.r} is occupied by ${o.id}`;
+  if (o && o !== fig) return `hex ${h.q},${h.r} is occupied by ${o.name}`;
   return null;
 }
 
@@ -295,16 +299,19 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
     }
     prev = h;
   }
-  if (engaged && path.length > 1) reject('command.path', `${fig.id} is engaged: it may only shift 1 hex (tft-core)`);
+  if (engaged && path.length > 1) reject('command.path', `${fig.name} is engaged: it may only shift 1 hex (tft-core)`);
   if (engaged && path.length === 1) {
     // tft-core shift: "stay adjacent" to the enemies that engage it, every one of them (Legacy:
     // adjacent to all figures it is engaged with); a hex next to some other enemy is a way out,
-    // which only the disengage option gives.
+    // which only the disengage option gives. The enemy left is named (the server calls one
+    // hidden from a player "a figure you cannot see", room.ts).
     const to = path[0];
     const left = state.figures.find((e) => engages(e, fig) && !isAdjacent(e.pos, to));
-    if (left) reject('command.path[0]', `an engaged figure shifting 1 hex must stay adjacent to every enemy engaging it (${left.id}); use disengage to break away (tft-core)`);
+    if (left) {
+      reject('command.path[0]', `an engaged figure shifting 1 hex must stay adjacent to every enemy engaging it (${left.name}); use disengage to break away (tft-core)`);
+    }
   }
-  if (cost > ma) reject('command.path', `needs ${cost} MA; ${fig.id} has MA ${ma}`);
+  if (cost > ma) reject('command.path', `needs ${cost} MA; ${fig.name} has MA ${ma}`);
   if (cmd.stance && path.length > Math.floor(ma / 2)) {
     reject('command.stance', `${cmd.stance} needs a move of at most half MA (${Math.floor(ma / 2)}); the path is ${path.length}`);
   }
@@ -342,15 +349,15 @@ export function attackMode(fig: Figure, w: WeaponInstance, target: Figure): Atta
   if (w.def.kind === 'thrown') return 'thrown';
   if (isAdjacent(fig.pos, target.pos)) return 'melee';
   if (w.def.throwable) return 'thrown';
-  return `${target.id} is not adjacent and ${w.def.name} cannot be thrown`;
+  return `${target.name} is not adjacent and ${w.def.name} cannot be thrown`;
 }
 
 /** Why `fig` cannot attack with its ready weapon at all now (down, none ready, not `weaponUid`, broken), whatever the target; or null. */
 export function weaponProblem(fig: Figure, weaponUid?: string): { path: string; message: string } | null {
-  if (fig.prone) return { path: 'command.figure', message: `${fig.id} is down: it may only stand up` };
+  if (fig.prone) return { path: 'command.figure', message: `${fig.name} is down: it may only stand up` };
   const w = readyWeapon(fig);
-  if (!w) return { path: 'command.figure', message: `${fig.id} has no weapon ready` };
-  if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.id}'s ready weapon (${w.uid}); ready it first` };
+  if (!w) return { path: 'command.figure', message: `${fig.name} has no weapon ready` };
+  if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.name}'s ready weapon (${w.uid}); ready it first` };
   if (w.broken) return { path: 'command.weapon', message: `${w.def.name} is broken` };
   return null;
 }
@@ -363,16 +370,16 @@ export function weaponProblem(fig: Figure, weaponUid?: string): { path: string; 
 export function attackMoveProblem(state: TftState, fig: Figure, w: WeaponInstance, mode: AttackMode | string): { path: string; message: string } | null {
   const moved = fig.turn.hexes;
   if (mode === 'melee') {
-    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)` };
+    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.name} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)` };
   } else if (mode === 'missile') {
-    if (moved > 1) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
+    if (moved > 1) return { path: 'command.type', message: `${fig.name} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
     // tft-core engaged options: one last shot. Fray reading: a figure that became engaged
     // this turn (it was not at the start of the turn) may still fire its ready, loaded
     // missile weapon at an adjacent enemy; from the next turn on it is engaged like anyone.
-    if (fig.turn.startedEngaged && isEngaged(state, fig)) return { path: 'command.type', message: `${fig.id} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
+    if (fig.turn.startedEngaged && isEngaged(state, fig)) return { path: 'command.type', message: `${fig.name} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
     if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
   } else if (mode === 'thrown') {
-    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no thrown attack` };
+    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.name} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no thrown attack` };
   }
   return null;
 }
@@ -381,11 +388,11 @@ export function attackMoveProblem(state: TftState, fig: Figure, w: WeaponInstanc
 export function attackProblem(state: TftState, fig: Figure, target: Figure | undefined, weaponUid?: string): { path: string; message: string } | null {
   if (!target) return { path: 'command.target', message: 'no such figure' };
   if (target === fig) return { path: 'command.target', message: 'a figure cannot attack itself' };
-  if (target.state === 'dead') return { path: 'command.target', message: `${target.id} is dead` };
+  if (target.state === 'dead') return { path: 'command.target', message: `${target.name} is dead` };
   if (target.pos.q === fig.pos.q && target.pos.r === fig.pos.r) {
     // A body the figure stands on (tft-core body): in no front hex and no front arc (tft-core
     // facing), so no attack of any kind; asked before the arc, which has no direction to it.
-    return { path: 'command.target', message: `${target.id} lies in ${fig.id}'s own hex: it is in no front hex or arc (tft-core facing)` };
+    return { path: 'command.target', message: `${target.name} lies in ${fig.name}'s own hex: it is in no front hex or arc (tft-core facing)` };
   }
   const wp = weaponProblem(fig, weaponUid);
   if (wp) return wp;
@@ -395,17 +402,17 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
   const mp = attackMoveProblem(state, fig, w, mode);
   if (mp) return mp;
   if (mode === 'melee') {
-    if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front hexes` };
+    if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.name} is not in ${fig.name}'s front hexes` };
     return null;
   }
   if (mode === 'missile' && isEngaged(state, fig) && !isAdjacent(fig.pos, target.pos)) {
-    return { path: 'command.target', message: `${fig.id} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
+    return { path: 'command.target', message: `${fig.name} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
   }
   if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
-    return { path: 'command.target', message: `${target.id} is not in ${fig.id}'s front arc` };
+    return { path: 'command.target', message: `${target.name} is not in ${fig.name}'s front arc` };
   }
   if (!lineOfView(state, fig.pos, target.pos)) {
-    return { path: 'command.target', message: `a wall blocks the line to ${target.id}` };
+    return { path: 'command.target', message: `a wall blocks the line to ${target.name}` };
   }
   return null;
 }
@@ -418,13 +425,13 @@ function figureEvent(ctx: TftContext, fig: Figure, type: string, extra?: Record<
 /** Why `fig`'s move this turn rules out readying a weapon (tft-core: at most 1 hex), or null. */
 export function readyMoveProblem(fig: Figure): string | null {
   const moved = fig.turn.hexes;
-  return moved > 1 ? `${fig.id} moved ${moved} hexes: readying a weapon allows at most 1 (tft-core)` : null;
+  return moved > 1 ? `${fig.name} moved ${moved} hexes: readying a weapon allows at most 1 (tft-core)` : null;
 }
 
 /** Why `fig`'s move this turn rules out picking a weapon up (at most 1 hex), or null. */
 export function pickUpMoveProblem(fig: Figure): string | null {
   const moved = fig.turn.hexes;
-  return moved > 1 ? `${fig.id} moved ${moved} hexes: picking up allows at most 1` : null;
+  return moved > 1 ? `${fig.name} moved ${moved} hexes: picking up allows at most 1` : null;
 }
 
 function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => void {
@@ -432,7 +439,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
   const moved = fig.turn.hexes;
   const emit = ctx.emit;
   if (fig.prone && cmd.type !== 'stand-up' && cmd.type !== 'pass') {
-    reject('command.type', `${fig.id} is down: it may only stand up (or pass)`);
+    reject('command.type', `${fig.name} is down: it may only stand up (or pass)`);
   }
   switch (cmd.type) {
     case 'attack': {
@@ -461,7 +468,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     }
     case 'defend':
     case 'dodge': {
-      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.id} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no ${cmd.type}`);
+      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.name} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no ${cmd.type}`);
       const stance = cmd.type;
       return () => {
         fig.turn.stance = stance;
@@ -469,15 +476,15 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       };
     }
     case 'drop': {
-      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.id} moved more than half its MA: cannot drop`);
+      if (!withinHalfMA(fig, state)) reject('command.type', `${fig.name} moved more than half its MA: cannot drop`);
       return () => {
         fig.prone = true;
         if (emit) figureEvent(ctx, fig, 'drop', { rule: 'tft-core options' });
       };
     }
     case 'stand-up': {
-      if (!fig.prone) reject('command.type', `${fig.id} is not down`);
-      if (moved > 0) reject('command.type', `${fig.id} moved: standing up takes the whole turn`);
+      if (!fig.prone) reject('command.type', `${fig.name} is not down`);
+      if (moved > 0) reject('command.type', `${fig.name} moved: standing up takes the whole turn`);
       return () => {
         fig.prone = false;
         if (emit) figureEvent(ctx, fig, 'stand-up', { rule: 'tft-core options' });
@@ -492,7 +499,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       const mp = readyMoveProblem(fig);
       if (mp) reject('command.type', mp);
       const w = fig.weapons.find((x) => x.uid === c.weapon || x.def.id === c.weapon);
-      if (!w) return reject('command.weapon', `${fig.id} carries no '${c.weapon}'`);
+      if (!w) return reject('command.weapon', `${fig.name} carries no '${c.weapon}'`);
       if (w.broken) reject('command.weapon', `${w.def.name} is broken`);
       if (fig.ready === w.uid && c.twoHanded === undefined) reject('command.weapon', `${w.def.name} is already ready`);
       if (c.twoHanded !== undefined && w.def.hands !== 'either' && c.twoHanded !== (w.def.hands === 2)) {
@@ -523,7 +530,7 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
       const i = state.items.findIndex((it) => it.weapon.uid === c.weapon);
       if (i < 0) return reject('command.weapon', `no '${c.weapon}' lies on the ground`);
       const it = state.items[i];
-      if (distance(it.pos, fig.pos) > 1) reject('command.weapon', `${it.weapon.def.name} lies at ${it.pos.q},${it.pos.r}, not in or next to ${fig.id}'s hex`);
+      if (distance(it.pos, fig.pos) > 1) reject('command.weapon', `${it.weapon.def.name} lies at ${it.pos.q},${it.pos.r}, not in or next to ${fig.name}'s hex`);
       if (it.weapon.broken) reject('command.weapon', `${it.weapon.def.name} is broken`);
       if (it.weapon.def.minST > requirementST(fig, state)) reject('command.weapon', `${it.weapon.def.name} needs ST ${it.weapon.def.minST}`);
       return () => {
@@ -536,8 +543,8 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     }
     case 'disengage': {
       const c = cmd as DisengageCommand;
-      if (!isEngaged(state, fig)) reject('command.type', `${fig.id} is not engaged`);
-      if (moved > 1) reject('command.type', `${fig.id} moved ${moved} hexes: disengaging allows at most a 1-hex shift first`);
+      if (!isEngaged(state, fig)) reject('command.type', `${fig.name} is not engaged`);
+      if (moved > 1) reject('command.type', `${fig.name} moved ${moved} hexes: disengaging allows at most a 1-hex shift first`);
       if (!isAdjacent(fig.pos, c.to)) reject('command.to', `hex ${c.to.q},${c.to.r} is not adjacent`);
       const why = blockedHex(state, fig, c.to);
       if (why) reject('command.to', why);

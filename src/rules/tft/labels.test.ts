@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayNames } from '../../engine/names.ts';
 import type { TftState } from './model.ts';
+import { attackOptions } from './options.ts';
 import { tftSystem } from './system.ts';
 import { fig, setup } from './testing.ts';
 
@@ -35,6 +36,11 @@ describe('explain labels name figures by the names given', () => {
     // Only the labels differ: the same options, the same commands, in the same order.
     const commands = (ls: ReturnType<typeof tftSystem.explain>) => ls.figures.map((f) => (f.options as { command: unknown }[]).map((o) => o.command));
     expect(commands(tftSystem.explain(s, names))).toEqual(commands(tftSystem.explain(s)));
+  });
+
+  it("the AI's attack options (never shown) name the target by its name too, not by its id", () => {
+    const s = setup(figures);
+    expect(attackOptions(s, fig(s, 'hero'), 'ai').map((o) => o.label)).toEqual(['attack Orc', 'attack Orc']);
   });
 
   it('sweep: the plan names its targets by the names given, by id without them (as before)', () => {

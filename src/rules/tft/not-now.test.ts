@@ -60,6 +60,15 @@ describe('not now: the core', () => {
     expect(explainTft(s).figures.find((f) => f.id === 'a')).not.toHaveProperty('notNow');
   });
 
+  it('a figure that is down: the reason names it by its name, as the refusal does, not by its id', () => {
+    const s = setup([{ ...A, id: 'bjorn', name: 'Bjorn' }, { id: 'biff', name: 'Biff', side: 'y', at: [3, 2] }]);
+    acting(s, 'bjorn');
+    fig(s, 'bjorn').prone = true;
+    const reason = 'Bjorn is down: it may only stand up';
+    expect(notNow(s, 'bjorn').find((e) => e.action === 'attack')).toEqual({ action: 'attack', label: 'melee attack with Broadsword', reason, rule: 'tft-core' });
+    expect(refusal(s, { type: 'attack', figure: 'bjorn', target: 'biff' })).toContain(reason);
+  });
+
   it('an attack after moving more than half MA gives the reason once, in notNow; the pass option no longer repeats it', () => {
     const s = setup([A, { id: 'b', side: 'y', at: [3, 2] }]);
     acting(s, 'a', 6);

@@ -62,7 +62,7 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
         pole || armorPerDieHit
           ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole }).expected
           : expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
-      out.push({ command, label: `attack ${t.id}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
+      out.push({ command, label: `attack ${labelName(names, t)}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
       continue;
     }
     const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });

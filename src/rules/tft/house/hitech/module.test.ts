@@ -708,7 +708,7 @@ describe('R-H4 dodging while moving, then firing, through the command layer [f04
     // Dodging as its action instead: that is the action; no shot after it.
     const t = walked();
     play(t, [{ type: 'dodge', figure: 'gun' }]);
-    expect(() => play(t, [{ type: 'fire', figure: 'gun', target: 'foe' }])).toThrow(/foe's action/);
+    expect(() => play(t, [{ type: 'fire', figure: 'gun', target: 'foe' }])).toThrow(/it is \w+'s action, not Gun's/);
     // A figure with no gun to fire: the dodge with its move is its action (tft-core).
     const u = setup(figures, { hitech: true });
     beginTurn(u, 'a');
@@ -739,7 +739,7 @@ describe('R-H4 crew-served weapons through the command layer [f04d4dae]', () => 
     const s = setup(figures, { hitech: true });
     // MA 10 - 4: the heavy machinegun weighs the same slung as in hand.
     expect(core.effectiveMA(fig(s, 'gun'), s)).toBe(6);
-    expect(() => turn(s, [[2, 2], [3, 2], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2]])).toThrow(/needs 7 MA; gun has MA 6/);
+    expect(() => turn(s, [[2, 2], [3, 2], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2]])).toThrow(/needs 7 MA; Gunner has MA 6/);
     const t = setup(figures, { hitech: true });
     // Turn 1: it walks 2 hexes with the pistol in hand, the machinegun slung: moved, so 3 turns.
     turn(t, [[2, 2], [3, 2]]);
