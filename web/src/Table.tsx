@@ -227,6 +227,15 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // (it was left on the page's body). Taken as the command leaves, not when the server's answer
   // comes: by then the button, disabled while the command is on its way, may have lost the focus.
   const opener = useRef<HTMLElement | null>(null);
+  // An option armed to pick a hex brings the map into view: on a phone the map is above the
+  // option list, out of sight, where the hint says to pick.
+  const mapPane = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const el = mapPane.current;
+    if (!armed || !el) return;
+    const r = el.getBoundingClientRect();
+    if (r.bottom < 80 || r.top > innerHeight - 80) el.scrollIntoView({ block: 'start' });
+  }, [armed]);
   useEffect(() => {
     if (prompt || busy || !opener.current) return;
     const el = opener.current;
@@ -373,9 +382,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       if (e.key === 'Escape') prompt.reject();
       return;
     }
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
-    // Enter and Space belong to the focused button or link (Tab is never taken: it moves the focus).
-    if ((e.key === 'Enter' || e.key === ' ') && target?.closest?.('button, a, [role="button"], [role="tab"]')) return;
+    // Typing belongs to a field; a checkbox or radio takes no letters, so the keys still work after
+    // ticking one ("physical dice", then p: the engine's move asks for the dice).
+    if ((tag === 'INPUT' && !/^(checkbox|radio)$/.test((target as HTMLInputElement).type)) || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    // Enter and Space belong to the focused button, link or checkbox (Tab is never taken: it moves the focus).
+    if ((e.key === 'Enter' || e.key === ' ') && target?.closest?.('button, a, input, [role="button"], [role="tab"]')) return;
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       if (isGm) {
         e.preventDefault();
@@ -523,7 +534,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       </Header>
 
       <div className="table-main">
-        <section className="map-pane">
+        <section className="map-pane" ref={mapPane}>
           {hasMap ? (
             <HexMap
               hexes={boardHexes}

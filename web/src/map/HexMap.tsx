@@ -385,17 +385,34 @@ export function HexMap(p: HexMapProps) {
                     </text>
                   </g>
                 )}
-                {f.state !== 'healthy' && !dead && (
+              </g>
+            );
+          })}
+        </g>
+        {/* The state and marker words, over every token: drawn with their own figure they were
+            hidden by the next token ("reeling" under the orc below it read "eling"). */}
+        <g className="figure-tags">
+          {p.figures.map((f) => {
+            if (!f.hex || f.state === 'dead') return null;
+            const c = drag?.id === f.id ? drag.at : hexToPixel(f.hex, HEX);
+            const r = HEX * 0.62;
+            const markers = f.markers.filter((m) => m !== 'prone' && m !== 'engaged');
+            if (f.state === 'healthy' && markers.length === 0) return null;
+            return (
+              <g key={f.id} data-tags={f.id} transform={`translate(${c.x},${c.y})`}>
+                {f.state !== 'healthy' && (
                   <text className={`state-tag st-${f.state}`} y={r + 11} textAnchor="middle">
                     {f.state}
                   </text>
                 )}
-                {f.markers.filter((m) => m !== 'prone' && m !== 'engaged').length > 0 && (
-                  <text className="marker-tag" y={-r - 5} textAnchor="middle">
-                    {f.markers
-                      .filter((m) => m !== 'prone' && m !== 'engaged')
-                      .slice(0, 2)
-                      .join(' · ')}
+                {markers.length > 0 && (
+                  <text className="marker-tag" textAnchor="middle">
+                    {tagLines(markers).map((line, i, all) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one label, in order
+                      <tspan key={i} x={0} y={-r - 5 - (all.length - 1 - i) * 9}>
+                        {line}
+                      </tspan>
+                    ))}
                   </text>
                 )}
               </g>
@@ -452,6 +469,22 @@ export function HexMap(p: HexMapProps) {
  * megahexes, once (also where the other hex is off the board). The edge toward direction d (0 east, clockwise) joins
  * corners d+1 and d+2 of hexPoints (corner 0 points up).
  */
+/**
+ * A token's marker words as the lines drawn over it, none wider than a hex: two neighbours'
+ * markers on one line ran together ("defendingbeing stabilized"). The first two markers, each
+ * on its own lines, words joined while they fit.
+ */
+export function tagLines(markers: readonly string[], width = 11): string[] {
+  return markers.slice(0, 2).flatMap((m) =>
+    m.split(' ').reduce<string[]>((lines, w) => {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && `${last} ${w}`.length <= width) lines[lines.length - 1] = `${last} ${w}`;
+      else lines.push(w);
+      return lines;
+    }, []),
+  );
+}
+
 export function megahexBoundary(hexes: readonly Hex[], size: number): string {
   const parts: string[] = [];
   const corner = (c: { x: number; y: number }, i: number) => {

@@ -89,6 +89,24 @@ describe('the log', () => {
     ]);
   });
 
+  it("dice tray: a TFT roll says whose it is (the attack its attacker, the damage its attacker, a thread roll its dying figure): 'thread-roll 1' twice named nobody", () => {
+    const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
+    const groups = trayGroups({
+      ...base,
+      seq: 12,
+      kind: 'command',
+      faces: [5, 4, 5, 3, 1, 1, 1],
+      events: [
+        { type: 'attack', figure: 'james', target: 'orc-b', faces: [5, 4, 5] },
+        { type: 'damage', figure: 'orc-b', from: 'james', faces: [3, 1] },
+        { type: 'thread-roll', figure: 'claudio', faces: [1] },
+        { type: 'thread-roll', figure: 'orc-a', faces: [1] },
+      ],
+    });
+    const token = (id: string) => ({ james: 'Ja', claudio: 'Cl', 'orc-a': 'OA', 'orc-b': 'OB' })[id] ?? id;
+    expect(groups.map((g) => trayLabel(g, token))).toEqual(['Ja attack', 'Ja damage', 'Cl thread-roll', 'OA thread-roll']);
+  });
+
   it("dice tray: a grenade's scatter dice (R-H12) and the action order's roll-offs are shown, each with what it is for (were dropped, or one unlabelled heap)", () => {
     const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
     // The HiTech firefight: a grenade misses (3d6) and scatters (a d6 distance, a d6 direction).
@@ -104,8 +122,8 @@ describe('the log', () => {
       ],
     });
     expect(grenade).toEqual([
-      { label: 'throw-grenade', faces: [3, 4, 2], summed: true },
-      { label: 'scatter', faces: [4, 6], summed: false },
+      { label: 'throw-grenade', faces: [3, 4, 2], summed: true, figure: 'b-smg' },
+      { label: 'scatter', faces: [4, 6], summed: false, figure: 'b-smg' },
     ]);
     // Ties on adjDX are rolled off: each tied figure's rolls, under its id (the table names it).
     const order = trayGroups({

@@ -247,6 +247,11 @@ function adndGroups(e: Obj, seen: Set<string>): TrayGroup[] {
   return out;
 }
 
+const rollerOf = (e: Obj): { figure?: string } => {
+  const who = e.type === 'damage' ? e.from : e.figure;
+  return typeof who === 'string' ? { figure: who } : {};
+};
+
 /**
  * The dice tray's groups for a new log entry: one per event that rolled (an event's faces are
  * one roll, summed), or per roll an AD&D event reports (each named: to-hit d20, damage d8...);
@@ -259,10 +264,11 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
   const seen = new Set<string>();
   for (const r of eventRows(entry)) {
     if (r.type === 'cast') seen.clear();
-    if (r.faces.length > 0) groups.push({ label: r.type, faces: r.faces, summed: true });
+    // Whose roll: the figure the event names (a damage roll is its attacker's, `from`), as the log says it.
+    if (r.faces.length > 0) groups.push({ label: r.type, faces: r.faces, summed: true, ...rollerOf(r.raw) });
     // A grenade's scatter (R-H12): a d6 for the distance and a d6 for the direction, not one roll.
     else if (Number.isInteger(r.raw.distanceFace) && Number.isInteger(r.raw.directionFace)) {
-      groups.push({ label: r.type, faces: [r.raw.distanceFace as number, r.raw.directionFace as number], summed: false });
+      groups.push({ label: r.type, faces: [r.raw.distanceFace as number, r.raw.directionFace as number], summed: false, ...rollerOf(r.raw) });
     }
     // TFT action order: the roll-off of each figure tied on adjDX ({figure, rolls}), a group each.
     else if (Array.isArray(r.raw.order)) {

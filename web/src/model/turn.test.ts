@@ -32,6 +32,11 @@ describe('whose turn, in words', () => {
     expect(whoseTurn(base({ isGm: true, pending: { figures: [], kind: 'begin' } }))).toBe('Next: the system step (begin).');
     expect(whoseTurn(base({ over: true }))).toBe('The fight is over.');
   });
+
+  it("a side's several figures choose the initiative together ('Bjorn and Cedric choose', was 'chooses')", () => {
+    const t = base({ pending: { figures: ['bjorn', 'cedric'], kind: 'initiative' }, state: { initiativeWinner: 'north' }, mine: new Set(['bjorn', 'cedric']) });
+    expect(whoseTurn(t)).toBe('Your turn. North won the initiative: Bjorn and Cedric choose to move first or last.');
+  });
 });
 
 describe('movement order', () => {

@@ -38,7 +38,7 @@ function decision(t: TurnInput, p: { figures: string[]; kind: string }): string 
   const names = list(p.figures.map(t.nameOf));
   const s = t.state;
   if (t.system === 'tft') {
-    if (p.kind === 'initiative' && typeof s.initiativeWinner === 'string') return `${s.initiativeWinner} won the initiative: ${names} chooses to move first or last`;
+    if (p.kind === 'initiative' && typeof s.initiativeWinner === 'string') return `${s.initiativeWinner} won the initiative: ${names} ${p.figures.length > 1 ? 'choose' : 'chooses'} to move first or last`;
     if (p.kind === 'move' && Array.isArray(s.moveOrder) && typeof s.moveSide === 'number') {
       const side = s.moveOrder[s.moveSide];
       return typeof side === 'string' ? `${side} moves: ${names}` : `${names} moves`;

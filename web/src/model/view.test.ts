@@ -98,18 +98,19 @@ describe('reading a TFT state', () => {
     });
     const d = distinctNames(figs);
     expect(d.map((f) => f.name)).toEqual(['Orc (orc1)', 'Orc (orc2)', 'Orc sergeant', 'Biff Redstone', 'Bob Rutter', 'Lenny']);
-    // Or/Or collide, OS does not; BR/BR collide.
-    expect(d.map((f) => f.short)).toEqual(['O1', 'O2', 'OS', 'B1', 'B2', 'Le']);
+    // Or/Or collide, OS does not (and starts with O too: the orcs keep their initials); BR/BR collide.
+    expect(d.map((f) => f.short)).toEqual(['OR1', 'OR2', 'OS', 'B1', 'B2', 'Le']);
     expect(new Set(d.map((f) => f.name)).size).toBe(d.length);
   });
 
-  it('never gives two figures the same map token: groups that start with the same letter keep their initials (the HiTech firefight)', () => {
+  it("never gives two figures the same map token, nor one that reads as another's: groups that start with another token's letter keep their initials (the HiTech firefight's Red SMG gunner was 'R1' beside the Red rifleman's 'RR')", () => {
     const figs = figureViews({
       figures: ['Blue rifleman', 'Blue rifleman 2', 'Blue SMG gunner', 'Blue shotgunner', 'Red rifleman', 'Red grenadier', 'Red SMG gunner', 'Red shotgunner'].map((name, i) => ({ id: `f${i}`, name, side: name.split(' ')[0] })),
     });
     const d = distinctNames(figs);
     // BR/BR and BS/BS collide and both start with B: numbered by their initials (were B1, B2, B1, B2).
-    expect(d.map((f) => f.short)).toEqual(['BR1', 'BR2', 'BS1', 'BS2', 'RR', 'RG', 'R1', 'R2']);
+    // RS/RS collide beside RR and RG: numbered by their initials too (were R1, R2: read as the riflemen).
+    expect(d.map((f) => f.short)).toEqual(['BR1', 'BR2', 'BS1', 'BS2', 'RR', 'RG', 'RS1', 'RS2']);
     expect(new Set(d.map((f) => f.short)).size).toBe(d.length);
     // A numbered token that a single figure's initials already read is not reused.
     const clash = distinctNames(figureViews({ figures: [{ id: 'a', name: 'Orc' }, { id: 'b', name: 'Orc' }, { id: 'c', name: 'O 1' }] }));

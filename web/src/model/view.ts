@@ -334,7 +334,7 @@ export function initials(name: string): string {
 /**
  * Figures told apart where the scenario's names are not: a name two figures share gets the
  * figure's id ("Orc (orc3)", displayNames), and map tokens whose initials collide are numbered in figure
- * order ("O1", "O2"...; "BR1", "BS1" where two groups start alike). Every token differs from
+ * order ("O1", "O2"...; "BR1", "BS1" where another token starts alike). Every token differs from
  * every other. Unique names and initials stay as they are.
  */
 export function distinctNames(figs: readonly FigureView[]): FigureView[] {
@@ -345,14 +345,15 @@ export function distinctNames(figs: readonly FigureView[]): FigureView[] {
     const t = initials(f.name).toUpperCase();
     tokens.set(t, [...(tokens.get(t) ?? []), f.id]);
   }
-  // A colliding group is numbered by its first letter ("O1") unless another group shares that
-  // letter or a single token reads the same: then by its whole initials ("BR1", "BS1"), so that
-  // "Blue rifleman"/"Blue rifleman 2" and "Blue SMG gunner"/"Blue shotgunner" are not B1, B2 twice.
+  // A colliding group is numbered by its first letter ("O1") unless another token starts with
+  // that letter: then by its whole initials ("BR1", "BS1"), so that "Blue rifleman"/"Blue
+  // rifleman 2" and "Blue SMG gunner"/"Blue shotgunner" are not B1, B2 twice, and the Red SMG
+  // gunner beside the Red rifleman's "RR" is "RS1", not "R1" (read as a rifleman).
   const groups = [...tokens.entries()].filter(([, ids]) => ids.length > 1);
   const singles = new Set([...tokens.entries()].filter(([, ids]) => ids.length === 1).map(([t]) => t));
   const prefix = new Map<string, string>();
-  for (const [t, ids] of groups) {
-    const byLetter = groups.filter(([u]) => u[0] === t[0]).length === 1 && ids.every((_, i) => !singles.has(`${t[0]}${i + 1}`));
+  for (const [t] of groups) {
+    const byLetter = groups.filter(([u]) => u[0] === t[0]).length === 1 && ![...singles].some((u) => u[0] === t[0]);
     prefix.set(t, byLetter ? t[0] : t);
   }
   return figs.map((f) => {

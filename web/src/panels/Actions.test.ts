@@ -149,6 +149,38 @@ describe('reasons on the page, not in tooltips', () => {
     expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
   });
 
+  it("a number key is shown only on an option the key takes: not on a preview, another's turn, nor an option of several choices (the '1' of the initiative's preview did nothing)", () => {
+    const options = groupOptions([
+      optionView({ type: 'defend', label: 'defend', command: { type: 'defend', figure: 'bjorn' } }, 'bjorn.0', 'bjorn'),
+      optionView({ type: 'fire', label: 'fire (single)', command: { type: 'fire', figure: 'bjorn', target: 'cedric', burst: 'single' } }, 'bjorn.1', 'bjorn'),
+      optionView({ type: 'fire', label: 'fire (four)', command: { type: 'fire', figure: 'bjorn', target: 'cedric', burst: 'four' } }, 'bjorn.2', 'bjorn'),
+    ]);
+    const keys = (canAct: boolean, preview: boolean) => {
+      const html = renderToStaticMarkup(
+        createElement(Actions, { figure: figureViews(duel()).find((f) => f.id === 'bjorn'), options, canAct, preview, waitingFor: ['bjorn'], armed: null, onChoose: () => undefined, onArm: () => undefined, figureName: (x) => x }),
+      );
+      return { kbd: [...html.matchAll(/<kbd>(\d)<\/kbd>/g)].map((m) => m[1]), said: [...html.matchAll(/aria-keyshortcuts="(\d)"/g)].map((m) => m[1]) };
+    };
+    expect(keys(true, false)).toEqual({ kbd: ['1'], said: ['1'] });
+    expect(keys(false, true)).toEqual({ kbd: [], said: [] });
+    expect(keys(false, false)).toEqual({ kbd: [], said: [] });
+  });
+
+  it("a note every choice shares is said once above them, each choice's own notes under it (overwatch's paragraph was repeated under each of its four bursts)", () => {
+    const when = 'It fires once at the first enemy in view (R-H7).';
+    const options = groupOptions(
+      ['single', 'four'].map((burst, i) =>
+        optionView({ type: 'overwatch', label: `overwatch (${burst})`, command: { type: 'overwatch', figure: 'bjorn', burst }, notes: [when, `uses ${burst}`] }, `bjorn.${i}`, 'bjorn'),
+      ),
+    );
+    expect(options.map((o) => o.choices.length)).toEqual([2]);
+    const html = render(duel(), 'bjorn', options);
+    expect(html.split(when).length).toBe(2);
+    expect(html).toContain(`<p class="note shared-note">${when}</p>`);
+    expect(html).toContain('<span class="note">uses single</span>');
+    expect(html).toContain('<span class="note">uses four</span>');
+  });
+
   it("the engine's score of a grenade's best hex opens what it means (closed at first, its chip's description); the other chips stay plain", () => {
     const s = tft.setup({
       system: 'tft',

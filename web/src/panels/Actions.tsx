@@ -139,6 +139,9 @@ export function Actions(p: ActionsProps) {
             key={o.key}
             o={o}
             index={i}
+            // The keys 1-9 take an option only when its button could (Table.tsx), and not one of several
+            // choices: no "1" shown on a preview, on another's turn, or over a list of bursts.
+            keyed={p.canAct && i < 9 && o.choices.length === 0}
             canAct={p.canAct && !p.busy}
             armed={p.armed === o.key}
             hover={p.armed === o.key ? p.armedHover : undefined}
@@ -242,6 +245,7 @@ function OddsChips({ o }: { o: OptionView }) {
 function OptionCard({
   o,
   index,
+  keyed,
   canAct,
   armed,
   hover,
@@ -251,6 +255,7 @@ function OptionCard({
 }: {
   o: OptionView;
   index: number;
+  keyed: boolean;
   canAct: boolean;
   armed: boolean;
   hover?: string;
@@ -262,6 +267,9 @@ function OptionCard({
   // The reasons a choice is off, shown under it and said as its button's description.
   const whyNot = useId();
   const needsHex = o.hexes.length > 0 && !o.command && o.choices.length === 0;
+  // A note every choice has (overwatch's paragraph on when it fires) is said once above them, not
+  // under each: on a phone it was four screens of the same words.
+  const shared = o.choices.length > 1 ? o.choices[0].notes.filter((n) => o.choices.every((c) => c.notes.includes(n) && n !== c.disabled)) : [];
   return (
     <li className={`option${o.disabled ? ' disabled' : ''}${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
       <div className="option-main">
@@ -270,7 +278,7 @@ function OptionCard({
         </button>
         <div className="option-text">
           <span className="option-label">
-            {index < 9 && (
+            {keyed && (
               <span aria-hidden="true">
                 <kbd>{index + 1}</kbd>
               </span>
@@ -291,7 +299,7 @@ function OptionCard({
             data-testid={`do-${index}`}
             // Named with its option: a screen reader's list of buttons is not a column of "Do it".
             aria-label={`${needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}: ${o.label}${o.targets.length > 1 ? ` (${o.targets.map(figureName).join(', ')})` : ''}`}
-            aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
+            aria-keyshortcuts={keyed ? String(index + 1) : undefined}
             onClick={() => (needsHex ? onArm(armed ? null : o) : onChoose(o))}
           >
             {needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}
@@ -303,14 +311,17 @@ function OptionCard({
           {o.disabled}
         </p>
       )}
-      {armed && <p className="hint">{hover ? `This hex: ${hover}. Click to choose it.` : `Click one of the ${o.hexes.length} highlighted hexes on the map.`}</p>}
+      {armed && <p className="hint">{hover ? `This hex: ${hover}. Click or tap to choose it.` : `Click or tap one of the ${o.hexes.length} highlighted hexes on the map.`}</p>}
+      {shared.length > 0 && <p className="note shared-note">{shared.join('; ')}</p>}
       {o.choices.length > 0 && (
         <ul className="choices">
           {o.choices.map((c, i) => (
             <li key={c.key}>
               <span className="choice-label">{c.label}</span>
               {/* A reason it is off is said once, under it (optionView lists an engine's reason among its notes too). */}
-              {c.notes.some((n) => n !== c.disabled) && <span className="note">{c.notes.filter((n) => n !== c.disabled).join('; ')}</span>}
+              {c.notes.some((n) => n !== c.disabled && !shared.includes(n)) && (
+                <span className="note">{c.notes.filter((n) => n !== c.disabled && !shared.includes(n)).join('; ')}</span>
+              )}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
               <OddsChips o={c} />
               <button

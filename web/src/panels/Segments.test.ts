@@ -104,6 +104,25 @@ describe('AD&D timeline: what the grid shows only by look or by tooltip, in word
     // Not open: the list stays short until asked.
     expect(html).not.toMatch(/<details[^>]* open/);
   });
+
+  it("lists each action once named, without the log's [r1 s2] (was 'Frito the Fighter: [r1 s2] Frito the Fighter strikes')", () => {
+    const state = { system: 'adnd', now: 2, figures: [{ id: 'frito', name: 'Frito the Fighter', side: 'heroes' }, { id: 'ogre', name: 'Ogre', side: 'monsters' }] };
+    const entry: LogEntryView = {
+      seq: 2,
+      kind: 'command',
+      at: '',
+      by: { role: 'gm', tokenId: null },
+      events: [
+        { type: 'attack', segment: 2, attacker: 'frito', target: 'ogre' },
+        { type: 'dead', segment: 2, figure: 'ogre' },
+        { type: 'extra-roll', segment: 2, figure: 'frito' },
+      ],
+      descriptions: ['[r1 s2] Frito the Fighter strikes at Ogre with long sword: d20 17 + 6 = 23 vs 11 needed: hit', '[r1 s2] Ogre is dead (hp -14)', '[r1 s2] rolls 8 for an extra attack'],
+    };
+    const html = renderToStaticMarkup(createElement(Segments, { state, figures: distinctNames(figureViews(state)), entries: [entry] }));
+    const lines = [...html.matchAll(/<li[^>]*>(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).filter((l) => /^\d/.test(l));
+    expect(lines).toEqual(['2 Frito the Fighter strikes at Ogre with long sword: d20 17 + 6 = 23 vs 11 needed: hit', '2 Ogre is dead (hp -14)', '2 Frito the Fighter: rolls 8 for an extra attack']);
+  });
 });
 
 describe('AD&D timeline on a filtered view', () => {

@@ -21,6 +21,15 @@ const SEGS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** An absolute segment as the grid reads it: 13 is "round 2 segment 3" (the grid's columns are 1-10). */
 export const segmentWords = (abs: number): string => `round ${Math.ceil(abs / 10)} segment ${((abs - 1) % 10) + 1}`;
+/**
+ * A timeline list line: the log's narration without its "[r1 s2]" (the line's number and the
+ * round's heading say it), after its figure's name unless the narration starts with it ("Frito:
+ * [r1 s2] Frito strikes" said the name twice).
+ */
+export function legendWords(name: string, text: string): string {
+  const said = text.replace(/^\[r\d+ s\d+\]\s*/, '');
+  return said.startsWith(`${name} `) || said.startsWith(`${name}'`) ? said : `${name}: ${said}`;
+}
 /** " [R-A1]" after a ledger entry's words; nothing where the entry names no rule. */
 const ruleTag = (rule: string): string => (rule ? ` [${rule}]` : '');
 const QUIET = new Set(['round-start', 'segment', 'turn-start', 'begin', 'over', 'summary']);
@@ -180,7 +189,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           .map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
             <li key={i} className={c.future ? 'future' : ''}>
-              <span className="seg-no">{c.segment}</span> {nameOf(c.figure)}: {c.text}
+              <span className="seg-no">{c.segment}</span> {legendWords(nameOf(c.figure), c.text)}
             </li>
           ))}
       </ul>
@@ -194,7 +203,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
             {projected.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
               <li key={i} className="future projected">
-                <span className="seg-no">{c.segment}</span> {nameOf(c.figure)}: {c.text}
+                <span className="seg-no">{c.segment}</span> {legendWords(nameOf(c.figure), c.text)}
               </li>
             ))}
           </ul>
