@@ -26,6 +26,11 @@ describe('the autofire and TL 12 grenade examples (seed f04d4dae) through the TF
   const { state, events, dice, r } = play();
   const dmg = (who: string) => (events.filter((e) => e.type === 'damage' && e.figure === who) as unknown as Dmg[]).map((d) => [d.faces, d.amount]);
 
+  it('R-H10 [f04d4dae]: the log says how the hits add up in words: 1 for the hit + 1 for every 3 the roll 9 is under adjDX 13', () => {
+    const hits = events.find((e) => e.type === 'hits' && e.figure === 'biff') as TftEvent;
+    expect(tftSystem.describe(hits)).toContain('(1 for the hit + 1 for every 3 the roll 9 is under adjDX 13)');
+  });
+
   it('plays to the end using exactly the scripted dice, every script entry used', () => {
     expect(r.ended).toBe(true);
     expect(dice.remaining).toBe(0);

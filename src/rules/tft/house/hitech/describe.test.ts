@@ -52,7 +52,7 @@ describe('HiTech narration', () => {
         const line = tftSystem.describe(e);
         expect(line).not.toMatch(/\((s|es)\)/);
         expect(line).not.toMatch(/facing \d/);
-        // A burst's hits are a sum of counts, where "+ 0 one more per 3" is a term; elsewhere a 0 is a note.
+        // A burst's hits are a sum of counts, where "+ 0 for every 3 the roll is under adjDX" is a term; elsewhere a 0 is a note.
         if (e.type !== 'hits') expect(line).not.toMatch(/\+ 0 /);
         if (e.type === 'scatter') {
           scatters++;
@@ -91,8 +91,8 @@ describe('HiTech narration', () => {
         'b-rifle fires at r-rifle with the assault rifle (half-clip burst, 10 rounds of standard): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> hit; 10 rounds left [R-H10].',
       ],
       [
-        { type: 'hits', figure: 'b-rifle', target: 'r-rifle', hits: 3, ledger: [{ source: 'the burst hits', delta: 1, rule: 'R-H10' }, { source: 'one more per 3 under adjDX (13 - 7)', delta: 2, rule: 'R-H10' }] },
-        "b-rifle's burst hits r-rifle 3 times (1 the burst hits + 2 one more per 3 under adjDX (13 - 7)); each hit rolls its own damage [R-H10].",
+        { type: 'hits', figure: 'b-rifle', target: 'r-rifle', hits: 3, ledger: [{ source: 'for the hit', delta: 1, rule: 'R-H10' }, { source: 'for every 3 the roll 7 is under adjDX 13', delta: 2, rule: 'R-H10' }] },
+        "b-rifle's burst hits r-rifle 3 times (1 for the hit + 2 for every 3 the roll 7 is under adjDX 13); each hit rolls its own damage [R-H10].",
       ],
       [{ type: 'fire-grenade', ...shot, outcome: 'miss', weapon: 'ACR', at: { q: 10, r: 4 }, left: 1 }, 'b-rifle fires a rifle grenade from the ACR at hex (10,4): 3d6 = 2+2+3 = 7 vs adjDX 13 [13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]] -> miss; 1 rifle grenade left [R-H3, R-H12].'],
       [{ type: 'throw-grenade', ...shot, ledger: [], weapon: 'TL 9 grenade', at: { q: 3, r: 2 } }, 'b-rifle throws a TL 9 grenade at hex (3,2): 3d6 = 2+2+3 = 7 vs adjDX 13 -> hit [R-H3, R-H12].'],

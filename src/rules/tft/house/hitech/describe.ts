@@ -90,7 +90,7 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
     case 'throw-grenade':
       return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)} [R-H3, R-H12].`;
     case 'hits': {
-      // A sum of counts: a 0 term ("+ 0 one more per 3 under adjDX (13 - 12)") is part of it.
+      // A sum of counts: a 0 term ("+ 0 for every 3 the roll 12 is under adjDX 13") is part of it.
       const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.delta} ${l.source}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source}`)).join(' ');
       const hits = Number(e.hits);
       return `${f}'s burst hits ${who(e.target)} ${hits === 1 ? 'once' : `${hits} times`} (${ledger}); each hit rolls its own damage [R-H10].`;

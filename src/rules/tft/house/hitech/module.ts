@@ -420,8 +420,8 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
       target: target.id,
       hits,
       ledger: [
-        { source: 'the burst hits', delta: 1, rule: 'R-H10' },
-        { source: `one more per 3 under adjDX (${adjDX} - ${roll.roll})`, delta: Math.max(0, Math.floor((adjDX - roll.roll) / 3)), rule: 'R-H10' },
+        { source: 'for the hit', delta: 1, rule: 'R-H10' },
+        { source: `for every 3 the roll ${roll.roll} is under adjDX ${adjDX}`, delta: Math.max(0, Math.floor((adjDX - roll.roll) / 3)), rule: 'R-H10' },
         ...(hits < 1 + Math.max(0, Math.floor((adjDX - roll.roll) / 3)) ? [{ source: `only ${count(rounds, 'round')} fired`, delta: hits - 1 - Math.floor((adjDX - roll.roll) / 3), rule: 'R-H10' }] : []),
       ],
     });
