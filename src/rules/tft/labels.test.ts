@@ -48,7 +48,7 @@ describe('explain labels name figures by the names given', () => {
       figures.map((f) => (f.id === 'hero' ? { ...f, st: 16, dx: 16, weapons: ['greatsword'] } : f)),
       { sweep: 'new' },
     );
-    const sweep = (names?: ReadonlyMap<string, string>) => labels(s, 'hero', names).find((l) => l.startsWith('Sweep'))!;
+    const sweep = (names?: ReadonlyMap<string, string>) => labels(s, 'hero', names).find((l) => l.startsWith('sweep'))!;
     expect(sweep(displayNames(s.figures))).toMatch(/: Orc \(orc\d\) adjDX .*; Orc \(orc\d\) adjDX /);
     expect(sweep()).toMatch(/: orc\d adjDX .*; orc\d adjDX /);
   });
@@ -61,9 +61,9 @@ describe('explain labels name figures by the names given', () => {
     );
     fig(s, 'pal').wounds = 2; // a wounded friend beside the medic
     const names = displayNames(s.figures);
-    expect(labels(s, 'gun', names)).toContain('First aid to Orc (pal)');
-    expect(labels(s, 'gun', names).some((l) => /^Fire .* at Orc \(orc1\)$/.test(l))).toBe(true);
-    expect(labels(s, 'gun')).toContain('First aid to Orc');
-    expect(labels(s, 'gun').some((l) => /^Fire .* at Orc$/.test(l))).toBe(true);
+    expect(labels(s, 'gun', names)).toContain('first aid to Orc (pal)');
+    expect(labels(s, 'gun', names).some((l) => /^fire .* at Orc \(orc1\)$/.test(l))).toBe(true);
+    expect(labels(s, 'gun')).toContain('first aid to Orc');
+    expect(labels(s, 'gun').some((l) => /^fire .* at Orc$/.test(l))).toBe(true);
   });
 });

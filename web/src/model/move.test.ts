@@ -158,7 +158,7 @@ describe('movement preview (the engine decides what is lit)', () => {
     beginTurn(squad, 'y');
     for (const id of ['b', 'c']) sys.apply(squad, { type: 'move', figure: id, path: [] }, new SeededDice(seedRng(1)), null);
     const fire = actionsAfterMove(wire(squad), 'a', path(1))!;
-    expect(fire).toContain('Fire assault rifle at 2 targets');
+    expect(fire).toContain('fire assault rifle at 2 targets');
     expect(fire.filter((l) => /Bjorn|Cedric|burst/.test(l))).toEqual([]);
     // Notes in brackets (nested too), a hex and a long label's summary go; each label once.
     expect(shortLabel('Reload Rifle with std (2 clip(s) left)')).toBe('Reload Rifle with std');

@@ -948,7 +948,7 @@ describe('HiTech option labels and log lines say what they mean [f04d4dae]', () 
   it('R-H10 [f04d4dae]: the reload option says the rounds still loaded are thrown away ("loses the 3 rounds loaded; 1 clip left"); clips and bursts are counted in words', () => {
     const s = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 3, spare: { standard: 1 } } } }]), biff]);
     actionPhase(s);
-    expect(reloadLabels(s)).toEqual(['Reload assault rifle with standard (loses the 3 rounds loaded; 1 clip left)']);
+    expect(reloadLabels(s)).toEqual(['reload assault rifle with standard (loses the 3 rounds loaded; 1 clip left)']);
     // What the label says is what the reload does: the 3 are lost.
     const { ctx, events } = context(s, []);
     act(ctx, { type: 'reload', figure: 'gun' });
@@ -956,11 +956,11 @@ describe('HiTech option labels and log lines say what they mean [f04d4dae]', () 
     // An empty gun loses nothing: the label says only the clips.
     const empty = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 0, spare: { standard: 2 } } } }]), biff]);
     actionPhase(empty);
-    expect(reloadLabels(empty)).toEqual(['Reload assault rifle with standard (2 clips left)']);
+    expect(reloadLabels(empty)).toEqual(['reload assault rifle with standard (2 clips left)']);
     // A machinegun's clip holds bursts (R-H10).
     const mg = scenario([shooter([{ weapon: 'lt-machinegun', house: { hitech: { loaded: 1, spare: { standard: 1 } } } }], { talents: ['heavy-auto-weapon'] }), biff]);
     actionPhase(mg);
-    expect(reloadLabels(mg)).toEqual(['Reload Low Tech Machinegun with standard (loses the 1 burst loaded; 1 clip left)']);
+    expect(reloadLabels(mg)).toEqual(['reload Low Tech Machinegun with standard (loses the 1 burst loaded; 1 clip left)']);
   });
 
   it('R-H7 [f04d4dae]: the overwatch option carries the to-hit a fire option carries where the target does not decide it (talent R-H5, movement R-H4, burst R-H10), the rounds it spends, the range left to the target, and its trigger in words', () => {
@@ -987,7 +987,7 @@ describe('HiTech option labels and log lines say what they mean [f04d4dae]', () 
       expect(o.adjDX).toBe(own.reduce((t, e) => t + e.delta, 0));
       expect(o.ammoUsed).toBe(f.ammoUsed);
       // Named as the fire option names the weapon, burst and ammunition.
-      expect(o.label).toBe(f.label.replace(/^Fire /, 'Overwatch with ').replace(/ at [^()]*$/, ''));
+      expect(o.label).toBe(f.label.replace(/^fire /, 'overwatch with ').replace(/ at [^()]*$/, ''));
       expect(o.note).toContain(triggerText({}));
     }
     // The AI's list stays as cheap as it was: no ledger.
@@ -996,8 +996,8 @@ describe('HiTech option labels and log lines say what they mean [f04d4dae]', () 
     const mg = scenario([shooter(['lt-machinegun'], { talents: ['heavy-auto-weapon'] }), biff]);
     actionPhase(mg);
     const labels = (type: string) => spec(type).options({ state: mg, core, mode: 'explain' }, fig(mg, 'gun')).map((o) => o.label);
-    expect(labels('fire')).toEqual(['Fire Low Tech Machinegun (burst, standard) at Biff Redstone']);
-    expect(labels('overwatch')).toEqual(['Overwatch with Low Tech Machinegun (burst, standard)']);
+    expect(labels('fire')).toEqual(['fire Low Tech Machinegun (burst, standard) at Biff Redstone']);
+    expect(labels('overwatch')).toEqual(['overwatch with Low Tech Machinegun (burst, standard)']);
   });
 
   it('R-H13 [f04d4dae]: the log says what counted for knockdown ("8 hits this turn counted for knockdown (flak jacket: damage before armor, R-H13)"), and the damage ledger line reads "knockdown counts 8, the damage before flak jacket"', () => {

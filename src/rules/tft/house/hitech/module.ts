@@ -504,7 +504,7 @@ const fireAction: ActionSpec = {
           const pHit = hitChance(dice, adjDX, classic(state));
           const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, blastTargets(state));
           const { foes, friends } = splitBlast(core, fig, state, exp);
-          out.push({ command, label: `Fire ${fw.name} at ${labelName(ctx.names, target)}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
+          out.push({ command, label: `fire ${fw.name} at ${labelName(ctx.names, target)}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
           continue;
         }
         // The target's armor as armorStops meets the shot: per die (HiTech) then a shield once, or once (low-tech, R-H8).
@@ -524,7 +524,7 @@ const fireAction: ActionSpec = {
         const e = o.expectedDamage;
         out.push({
           command,
-          label: `Fire ${fw.name} (${shotLabel(burst, plan.ammo)}) at ${labelName(ctx.names, target)}`,
+          label: `fire ${fw.name} (${shotLabel(burst, plan.ammo)}) at ${labelName(ctx.names, target)}`,
           adjDX,
           ledger: ledger ?? undefined,
           dice,
@@ -611,7 +611,7 @@ function blastOptions(ctx: OptionsContext, fig: Figure, type: 'throw-grenade' | 
     const { foes, friends } = splitBlast(core, fig, state, exp);
     out.push({
       command,
-      label: `${type === 'throw-grenade' ? 'Throw' : 'Fire'} ${weapon.def.name}${type === 'fire-grenade' ? ' grenade' : ''} at ${at.q},${at.r}`,
+      label: `${type === 'throw-grenade' ? 'throw' : 'fire'} ${weapon.def.name}${type === 'fire-grenade' ? ' grenade' : ''} at ${at.q},${at.r}`,
       adjDX,
       ledger: ledger ?? undefined,
       dice: 3,
@@ -758,7 +758,7 @@ const reloadAction: ActionSpec = {
       // A reload throws away what is still in the clip (resolve): the label says so.
       const unit = fw.clipUnit === 'bursts' ? 'burst' : 'round';
       const lost = g.loaded > 0 ? `loses the ${count(g.loaded, unit)} loaded; ` : '';
-      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `Reload ${fw.name} with ${ammo} (${lost}${count(n, 'clip')} left)`, score: ammo === g.ammo ? low : low - 0.5 });
+      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `reload ${fw.name} with ${ammo} (${lost}${count(n, 'clip')} left)`, score: ammo === g.ammo ? low : low - 0.5 });
     }
     return out;
   },
@@ -820,7 +820,7 @@ const overwatchAction: ActionSpec = {
       const command = { type: 'overwatch', figure: fig.id, trigger, burst, weapon: w.uid };
       const option: ActionOption = {
         command,
-        label: `Overwatch with ${fw.name} (${shotLabel(burst, plan.ammo)})`,
+        label: `overwatch with ${fw.name} (${shotLabel(burst, plan.ammo)})`,
         // Worth it when no enemy is in view now (the AI would rather shoot one that is).
         score: enemiesInView(ctx.state, ctx.core, fig).length === 0 ? 0.5 : 0,
       };
@@ -894,7 +894,7 @@ const quickdrawAction: ActionSpec = {
         const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
         // R-H6: the draw roll (3d6 <= adjDX) and then the shot, independent rolls.
         const p = Dist.dice(3, 6).atMost(adjDX).mul(hitChance(3, adjDX, classic(ctx.state)));
-        out.push({ command, label: `Quickdraw ${fw.name} and fire at ${labelName(ctx.names, t)}`, adjDX, hit: p.toNumber(), score: 0.1 });
+        out.push({ command, label: `quickdraw ${fw.name} and fire at ${labelName(ctx.names, t)}`, adjDX, hit: p.toNumber(), score: 0.1 });
       }
     }
     return out;

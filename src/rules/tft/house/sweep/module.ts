@@ -292,7 +292,7 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
   const verdict = `${cmp.sweepIsBetter ? 'better' : 'not better'} than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
   return {
     command: command as unknown as HouseCommand,
-    label: `Sweep (${plan.spin}) [${variant} rule]: ${[...each, ...pals].join('; ')}; ${verdict}`,
+    label: `sweep (${plan.spin}) [${variant} rule]: ${[...each, ...pals].join('; ')}; ${verdict}`,
     adjDX: fdx,
     ledger: friendLedger ?? undefined,
     expectedDamage: value,

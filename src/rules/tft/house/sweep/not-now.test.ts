@@ -97,9 +97,9 @@ describe('not now: sweep', () => {
     // and the options explain offers label each figure of the arc by the same name
     const labels = ((explainTft(s, displayNames(named)).figures.find((f) => f.id === 'a')?.options ?? []) as { label: string }[])
       .map((o) => o.label)
-      .filter((l) => l.startsWith('Sweep'));
+      .filter((l) => l.startsWith('sweep'));
     expect(labels.length).toBeGreaterThan(0);
-    for (const l of labels) expect(l).toMatch(/^Sweep \(cw\) \[new rule\]: (Orc|Pal|Gob) adjDX \d+ hit [^;]*; (Pal|Gob) adjDX /);
+    for (const l of labels) expect(l).toMatch(/^sweep \(cw\) \[new rule\]: (Orc|Pal|Gob) adjDX \d+ hit [^;]*; (Pal|Gob) adjDX /);
     acting(s, 'a', 6);
     const moved = 'Arn moved 6 hexes, more than half its MA (5): no attack (tft-core)';
     expect(sweeps(s, 'a')).toEqual([{ action: 'sweep', label: 'sweeping blow', reason: moved, rule: 'tft-core' }]);

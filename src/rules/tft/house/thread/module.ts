@@ -186,7 +186,7 @@ function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 
       const command: HouseCommand = { type, figure: fig.id, target: p.id, ...(potion ? { potion } : {}) };
       out.push({
         command,
-        label: `${type === 'stabilize' ? (continuing ? 'Keep stabilizing' : 'Stabilize') : 'Finish stabilizing'} ${labelName(ctx.names, p)}${potion ? ' (Healing Potion)' : ''}`,
+        label: `${type === 'stabilize' ? (continuing ? 'keep stabilizing' : 'stabilize') : 'finish stabilizing'} ${labelName(ctx.names, p)}${potion ? ' (Healing Potion)' : ''}`,
         ledger: dice.entries,
         stabilize: fraction(odds),
         turnsLeft: STABILIZATION_TURNS - (bagOf(p).stabilization?.turnsDone ?? 0),
@@ -327,7 +327,7 @@ export const firstAidAction: ActionSpec = {
       .filter((p) => p.id !== fig.id && distance(fig.pos, p.pos) === 1 && !firstAidBlocker(fig, p, opts))
       .map((p) => ({
         command: { type: 'first-aid', figure: fig.id, target: p.id },
-        label: `First aid to ${labelName(ctx.names, p)}`,
+        label: `first aid to ${labelName(ctx.names, p)}`,
         ledger: firstAidWounds(fig.talents)!.entries,
         score: ctx.core.isEnemy(fig, p) ? 0 : fightOverFor(ctx.state, fig, ctx) ? 50 : 0,
       }));
