@@ -3,39 +3,12 @@
 // gives away a figure the viewer does not see.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../core/dice/source.ts';
 import { displayNames } from '../../engine/names.ts';
 import { viewExplain } from '../../server/views.ts';
 import type { NotNow } from './hooks.ts';
-import type { TftCommand, TftState } from './model.ts';
 import { sameChoice } from './not-now.ts';
-import { explainTft, tftSystem } from './system.ts';
-import { type FigureSpec, fig, setup } from './testing.ts';
-
-/** `id` acts now (the action phase of turn 1), having moved `hexes` hexes. */
-function acting(state: TftState, id: string, hexes = 0): void {
-  state.phase = 'action';
-  state.turn = 1;
-  state.actionOrder = [id];
-  state.actionIndex = 0;
-  const f = fig(state, id);
-  f.turn.moved = true;
-  f.turn.hexes = hexes;
-}
-
-function notNow(state: TftState, id: string, names?: ReadonlyMap<string, string>): NotNow[] {
-  return (explainTft(state, names).figures.find((f) => f.id === id)?.notNow as NotNow[] | undefined) ?? [];
-}
-
-/** The reason apply refuses `cmd` with (no parsing: the engine's own check). */
-function refusal(state: TftState, cmd: Record<string, unknown>): string {
-  try {
-    tftSystem.apply(state, cmd as unknown as TftCommand, new ScriptedDice([]), null);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return 'accepted';
-}
+import { explainTft, } from './system.ts';
+import { type FigureSpec, acting, fig, notNowOf, refusal, setup } from './testing.ts';
 
 const A: FigureSpec = { id: 'a', side: 'x', at: [2, 2], facing: 0, weapons: ['broadsword', 'dagger'] };
 
@@ -43,7 +16,7 @@ describe('not now: the core', () => {
   it('an attack with no enemy in a front hex says so, and every attack at the enemies there is refused for their place', () => {
     const s = setup([A, { id: 'b', side: 'y', at: [1, 2] }, { id: 'c', side: 'y', at: [6, 6] }]);
     acting(s, 'a');
-    expect(notNow(s, 'a').filter((e) => e.action === 'attack')).toEqual([{ action: 'attack', label: 'melee attack with Broadsword', reason: 'no enemy in a front hex', rule: 'tft-core' }]);
+    expect(notNowOf(s, 'a').filter((e) => e.action === 'attack')).toEqual([{ action: 'attack', label: 'melee attack with Broadsword', reason: 'no enemy in a front hex', rule: 'tft-core' }]);
     expect(refusal(s, { type: 'attack', figure: 'a', target: 'b' })).toContain("b is not in a's front hexes");
     expect(refusal(s, { type: 'attack', figure: 'a', target: 'c' })).toContain('c is not adjacent and Broadsword cannot be thrown');
   });
@@ -51,10 +24,10 @@ describe('not now: the core', () => {
   it('an attack by a figure that is down gives the engine reason; standing, it is offered and not listed; unable to act, nothing is', () => {
     const s = setup([A, { id: 'b', side: 'y', at: [3, 2] }]);
     acting(s, 'a');
-    expect(notNow(s, 'a').filter((e) => e.action === 'attack' || e.action === 'ready')).toEqual([]);
+    expect(notNowOf(s, 'a').filter((e) => e.action === 'attack' || e.action === 'ready')).toEqual([]);
     fig(s, 'a').prone = true;
     const reason = 'a is down: it may only stand up';
-    expect(notNow(s, 'a').find((e) => e.action === 'attack')?.reason).toBe(reason);
+    expect(notNowOf(s, 'a').find((e) => e.action === 'attack')?.reason).toBe(reason);
     expect(refusal(s, { type: 'attack', figure: 'a', target: 'b' })).toContain(reason);
     fig(s, 'a').woundFx.canAct = false;
     expect(explainTft(s).figures.find((f) => f.id === 'a')).not.toHaveProperty('notNow');
@@ -65,7 +38,7 @@ describe('not now: the core', () => {
     acting(s, 'bjorn');
     fig(s, 'bjorn').prone = true;
     const reason = 'Bjorn is down: it may only stand up';
-    expect(notNow(s, 'bjorn').find((e) => e.action === 'attack')).toEqual({ action: 'attack', label: 'melee attack with Broadsword', reason, rule: 'tft-core' });
+    expect(notNowOf(s, 'bjorn').find((e) => e.action === 'attack')).toEqual({ action: 'attack', label: 'melee attack with Broadsword', reason, rule: 'tft-core' });
     expect(refusal(s, { type: 'attack', figure: 'bjorn', target: 'biff' })).toContain(reason);
   });
 
@@ -83,7 +56,7 @@ describe('not now: the core', () => {
     const s = setup([{ ...A, weapons: ['longbow'] }, { id: 'b', side: 'y', at: [6, 2] }]);
     acting(s, 'a', 2);
     const reason = 'a moved 2 hexes: a missile attack allows at most 1 (tft-core)';
-    expect(notNow(s, 'a').find((e) => e.action === 'attack')).toEqual({ action: 'attack', label: 'missile attack with Longbow', reason, rule: 'tft-core' });
+    expect(notNowOf(s, 'a').find((e) => e.action === 'attack')).toEqual({ action: 'attack', label: 'missile attack with Longbow', reason, rule: 'tft-core' });
     expect(refusal(s, { type: 'attack', figure: 'a', target: 'b' })).toContain(reason);
   });
 
@@ -91,7 +64,7 @@ describe('not now: the core', () => {
     const s = setup([A, { id: 'b', side: 'y', at: [8, 8] }]);
     acting(s, 'a', 2);
     const reason = 'a moved 2 hexes: readying a weapon allows at most 1 (tft-core)';
-    expect(notNow(s, 'a').filter((e) => e.action === 'ready')).toEqual([{ action: 'ready', label: 'ready Dagger', reason, rule: 'tft-core', command: { type: 'ready', figure: 'a', weapon: 'a.dagger' } }]);
+    expect(notNowOf(s, 'a').filter((e) => e.action === 'ready')).toEqual([{ action: 'ready', label: 'ready Dagger', reason, rule: 'tft-core', command: { type: 'ready', figure: 'a', weapon: 'a.dagger' } }]);
     expect(refusal(s, { type: 'ready', figure: 'a', weapon: 'a.dagger' })).toContain(reason);
   });
 
@@ -101,7 +74,7 @@ describe('not now: the core', () => {
     s.items.push({ pos: { q: 3, r: 2 }, weapon: mace });
     acting(s, 'a', 2);
     const reason = 'a moved 2 hexes: picking up allows at most 1';
-    expect(notNow(s, 'a').filter((e) => e.action === 'pick-up')).toEqual([{ action: 'pick-up', label: 'pick up Mace', reason, command: { type: 'pick-up', figure: 'a', weapon: mace.uid } }]);
+    expect(notNowOf(s, 'a').filter((e) => e.action === 'pick-up')).toEqual([{ action: 'pick-up', label: 'pick up Mace', reason, command: { type: 'pick-up', figure: 'a', weapon: mace.uid } }]);
     expect(refusal(s, { type: 'pick-up', figure: 'a', weapon: mace.uid })).toContain(reason);
   });
 
@@ -120,12 +93,12 @@ describe('not now: hidden figures', () => {
     );
     acting(s, 'a');
     // The GM sees both: the sweep at c and h is open, so no "not now" for it.
-    expect(notNow(s, 'a').map((e) => e.action)).toEqual([]);
+    expect(notNowOf(s, 'a').map((e) => e.action)).toEqual([]);
     const names = displayNames([
       { id: 'a', name: 'a' },
       { id: 'c', name: 'Orc' },
     ]);
-    const mine = notNow(s, 'a', names);
+    const mine = notNowOf(s, 'a', names);
     expect(mine.map((e) => e.reason)).toEqual(['a sweeping blow needs at least 2 enemy targets, got 1 (R-S2: one target is an ordinary attack)']);
     const report = viewExplain(explainTft(s, names) as unknown as Record<string, unknown>, s, { enteredDice: 'off', hiddenFigures: ['h'], hideEnemyStats: false, notes: [] }, { role: 'player', figures: ['a'] });
     const a = (report.figures as { id: string; notNow?: NotNow[] }[]).find((f) => f.id === 'a');

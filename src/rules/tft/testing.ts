@@ -1,8 +1,9 @@
 // Helpers for tests (of the core and of house modules): a quick scenario, and running commands
 // with scripted dice while collecting events.
 import { ScriptedDice } from '../../core/dice/source.ts';
+import type { NotNow } from './hooks.ts';
 import type { Figure, TftCommand, TftEvent, TftState } from './model.ts';
-import { tftSystem } from './system.ts';
+import { explainTft, tftSystem } from './system.ts';
 
 export interface FigureSpec {
   id: string;
@@ -81,4 +82,30 @@ export function oracleMultiplier4d6(roll: number, adj: number): number {
   if (roll === 5) return 1;
   if (roll >= 20) return 0;
   return roll <= adj ? 1 : 0;
+}
+
+/** `id` acts now (the action phase of turn 1), having moved `hexes` hexes: a state to ask about its action. */
+export function acting(state: TftState, id: string, hexes = 0): void {
+  state.phase = 'action';
+  state.turn = 1;
+  state.actionOrder = [id];
+  state.actionIndex = 0;
+  const f = fig(state, id);
+  f.turn.moved = true;
+  f.turn.hexes = hexes;
+}
+
+/** Explain's "Not now" list of `id`, for the viewer who sees `names` (every figure without). */
+export function notNowOf(state: TftState, id: string, names?: ReadonlyMap<string, string>): NotNow[] {
+  return (explainTft(state, names).figures.find((f) => f.id === id)?.notNow as NotNow[] | undefined) ?? [];
+}
+
+/** The reason apply refuses `cmd` with now (as given: no parsing), or 'accepted' (then it is applied in place). */
+export function refusal(state: TftState, cmd: unknown): string {
+  try {
+    tftSystem.apply(state, cmd as TftCommand, new ScriptedDice([]), null);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return 'accepted';
 }

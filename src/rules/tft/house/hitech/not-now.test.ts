@@ -3,35 +3,14 @@
 // apply (R-H4, R-H10), and no choice is both open and "not now".
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../../core/dice/source.ts';
 import type { NotNow } from '../../hooks.ts';
-import type { TftCommand, TftState } from '../../model.ts';
+import type { TftState } from '../../model.ts';
 import { sameChoice } from '../../not-now.ts';
 import { explainTft, tftSystem } from '../../system.ts';
-import { fig, setup } from '../../testing.ts';
+import { acting, fig, notNowOf, refusal as refusalOf, setup } from '../../testing.ts';
 
-function acting(state: TftState, id: string, hexes = 0): void {
-  state.phase = 'action';
-  state.turn = 1;
-  state.actionOrder = [id];
-  state.actionIndex = 0;
-  const f = fig(state, id);
-  f.turn.moved = true;
-  f.turn.hexes = hexes;
-}
-
-function notNow(state: TftState, id: string): NotNow[] {
-  return (explainTft(state).figures.find((f) => f.id === id)?.notNow as NotNow[] | undefined) ?? [];
-}
-
-function refusal(state: TftState, cmd: Record<string, unknown>): string {
-  try {
-    tftSystem.apply(state, tftSystem.parseCommand(cmd) as TftCommand, new ScriptedDice([]), null);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return 'accepted';
-}
+/** apply's refusal of `cmd` parsed as the server parses it. */
+const refusal = (state: TftState, cmd: Record<string, unknown>): string => refusalOf(state, tftSystem.parseCommand(cmd));
 
 /** g (a rifleman with this gear) faces b, four hexes away in a clear street. */
 function gunner(gear: Record<string, unknown>, extra: unknown[] = [], options: Record<string, unknown> = {}): TftState {
@@ -49,11 +28,11 @@ describe('not now: HiTech', () => {
     // A full magazine and a foe in view: nothing "not now" about the gun.
     const full = gunner({});
     acting(full, 'g');
-    expect(notNow(full, 'g')).toEqual([]);
+    expect(notNowOf(full, 'g')).toEqual([]);
     const s = gunner({ loaded: 0, spare: { standard: 1 } });
     acting(s, 'g');
     const reason = "assault rifle's magazine is empty: reload first";
-    expect(notNow(s, 'g').filter((e) => e.action === 'fire')).toEqual([{ action: 'fire', label: 'fire assault rifle', reason, rule: 'R-H10', command: { type: 'fire', figure: 'g', weapon: 'g.assault-rifle' } }]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'fire')).toEqual([{ action: 'fire', label: 'fire assault rifle', reason, rule: 'R-H10', command: { type: 'fire', figure: 'g', weapon: 'g.assault-rifle' } }]);
     expect(refusal(s, { type: 'fire', figure: 'g', target: 'b', burst: 'single' })).toContain(reason);
     expect(refusal(s, { type: 'fire', figure: 'g', target: 'b', burst: 'four' })).toContain(reason);
   });
@@ -62,7 +41,7 @@ describe('not now: HiTech', () => {
     const s = gunner({ loaded: 2 });
     acting(s, 'g');
     const reason = "assault rifle holds 2 rounds, the 'four' burst needs 4";
-    const fire = notNow(s, 'g').filter((e) => e.action === 'fire');
+    const fire = notNowOf(s, 'g').filter((e) => e.action === 'fire');
     expect(fire).toContainEqual({ action: 'fire', label: 'fire assault rifle (four burst)', reason, rule: 'R-H10', command: { type: 'fire', figure: 'g', weapon: 'g.assault-rifle', burst: 'four' } });
     expect(fire.some((e) => e.label === 'fire assault rifle (single shot)')).toBe(false);
     expect(refusal(s, { type: 'fire', figure: 'g', target: 'b', burst: 'four' })).toContain(reason);
@@ -72,7 +51,7 @@ describe('not now: HiTech', () => {
     const s = gunner({});
     acting(s, 'g', 6);
     const reason = 'moved 6 hexes, more than half of MA 10';
-    expect(notNow(s, 'g').find((e) => e.action === 'fire')).toEqual({ action: 'fire', label: 'fire assault rifle', reason, rule: 'R-H4', command: { type: 'fire', figure: 'g', weapon: 'g.assault-rifle' } });
+    expect(notNowOf(s, 'g').find((e) => e.action === 'fire')).toEqual({ action: 'fire', label: 'fire assault rifle', reason, rule: 'R-H4', command: { type: 'fire', figure: 'g', weapon: 'g.assault-rifle' } });
     expect(refusal(s, { type: 'fire', figure: 'g', target: 'b' })).toContain(reason);
   });
 
@@ -80,30 +59,30 @@ describe('not now: HiTech', () => {
     const s = gunner({ loaded: 0, spare: {} });
     acting(s, 'g');
     const reason = 'g has no spare standard clip for the assault rifle';
-    expect(notNow(s, 'g').filter((e) => e.action === 'reload')).toEqual([{ action: 'reload', label: 'reload assault rifle', reason, rule: 'R-H10', command: { type: 'reload', figure: 'g', weapon: 'g.assault-rifle' } }]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'reload')).toEqual([{ action: 'reload', label: 'reload assault rifle', reason, rule: 'R-H10', command: { type: 'reload', figure: 'g', weapon: 'g.assault-rifle' } }]);
     expect(refusal(s, { type: 'reload', figure: 'g' })).toContain(reason);
   });
 
   it('a grenade throw with none left, for a figure that came with grenades only', () => {
     const s = gunner({}, ['grenade-tl9']);
     acting(s, 'g');
-    expect(notNow(s, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([]);
     const g = fig(s, 'g');
     g.weapons = g.weapons.filter((w) => !w.def.id.startsWith('grenade'));
     const reason = 'g carries no grenade';
-    expect(notNow(s, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([{ action: 'throw-grenade', label: 'throw a grenade', reason }]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([{ action: 'throw-grenade', label: 'throw a grenade', reason }]);
     expect(refusal(s, { type: 'throw-grenade', figure: 'g', at: { q: 6, r: 2 } })).toContain(reason);
     // A rifleman who never had one is not told about grenades.
     const t = gunner({});
     acting(t, 'g');
-    expect(notNow(t, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([]);
+    expect(notNowOf(t, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([]);
   });
 
   it('a grenade throw after moving more than half MA gives the throw check', () => {
     const s = gunner({}, ['grenade-tl9']);
     acting(s, 'g', 6);
     const reason = 'moved 6 hexes, more than half of MA 10';
-    expect(notNow(s, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([{ action: 'throw-grenade', label: 'throw a grenade', reason }]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'throw-grenade')).toEqual([{ action: 'throw-grenade', label: 'throw a grenade', reason }]);
     expect(refusal(s, { type: 'throw-grenade', figure: 'g', at: { q: 6, r: 2 } })).toContain(reason);
   });
 
@@ -111,7 +90,7 @@ describe('not now: HiTech', () => {
     const s = gunner({ loaded: 0 });
     acting(s, 'g');
     const reason = "assault rifle's magazine is empty: reload first";
-    expect(notNow(s, 'g').filter((e) => e.action === 'overwatch')).toEqual([{ action: 'overwatch', label: 'overwatch with assault rifle', reason, rule: 'R-H10', command: { type: 'overwatch', figure: 'g', weapon: 'g.assault-rifle' } }]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'overwatch')).toEqual([{ action: 'overwatch', label: 'overwatch with assault rifle', reason, rule: 'R-H10', command: { type: 'overwatch', figure: 'g', weapon: 'g.assault-rifle' } }]);
     expect(refusal(s, { type: 'overwatch', figure: 'g' })).toContain(reason);
   });
 
@@ -125,7 +104,7 @@ describe('not now: HiTech', () => {
     );
     acting(s, 'g');
     const reason = 'g has no rifle grenades left';
-    expect(notNow(s, 'g').filter((e) => e.action === 'fire-grenade')).toEqual([{ action: 'fire-grenade', label: 'fire a rifle grenade from ACR', reason, command: { type: 'fire-grenade', figure: 'g', weapon: 'g.acr' } }]);
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'fire-grenade')).toEqual([{ action: 'fire-grenade', label: 'fire a rifle grenade from ACR', reason, command: { type: 'fire-grenade', figure: 'g', weapon: 'g.acr' } }]);
     expect(refusal(s, { type: 'fire-grenade', figure: 'g', at: { q: 6, r: 2 } })).toContain(reason);
   });
 

@@ -1,36 +1,15 @@
 // Explain's "Not now" for a sweep (sweepAction.notNow): checkSweep's own reason, the one apply
 // refuses the sweep with (R-S1, R-S2, tft-core).
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../../core/dice/source.ts';
 import { displayNames } from '../../../../engine/names.ts';
 import type { NotNow } from '../../hooks.ts';
-import type { TftCommand, TftState } from '../../model.ts';
-import { explainTft, tftSystem } from '../../system.ts';
-import { type FigureSpec, fig, setup } from '../../testing.ts';
-
-function acting(state: TftState, id: string, hexes = 0): void {
-  state.phase = 'action';
-  state.turn = 1;
-  state.actionOrder = [id];
-  state.actionIndex = 0;
-  const f = fig(state, id);
-  f.turn.moved = true;
-  f.turn.hexes = hexes;
-}
+import type { TftState } from '../../model.ts';
+import { explainTft } from '../../system.ts';
+import { type FigureSpec, acting, fig, notNowOf, refusal, setup } from '../../testing.ts';
 
 /** The sweep's "Not now" entries of `id`, for the GM (no names) or a viewer seeing only `names`. */
 const sweeps = (state: TftState, id: string, names?: ReadonlyMap<string, string>): NotNow[] =>
-  ((explainTft(state, names).figures.find((f) => f.id === id)?.notNow as NotNow[] | undefined) ?? []).filter((e) => e.action === 'sweep');
-
-/** apply's refusal, unparsed (the schema's own minimum of 2 targets is not the module's check). */
-function refusal(state: TftState, cmd: Record<string, unknown>): string {
-  try {
-    tftSystem.apply(state, cmd as unknown as TftCommand, new ScriptedDice([]), null);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return 'accepted';
-}
+  notNowOf(state, id, names).filter((e) => e.action === 'sweep');
 
 // a faces east (facing 0): its front hexes are 3,1 (NE), 3,2 (E) and 2,3 (SE).
 const sweeper = (weapons: string[]): FigureSpec => ({ id: 'a', side: 'x', st: 16, at: [2, 2], facing: 0, weapons });
