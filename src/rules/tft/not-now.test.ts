@@ -7,7 +7,7 @@ import { displayNames } from '../../engine/names.ts';
 import { viewExplain } from '../../server/views.ts';
 import type { NotNow } from './hooks.ts';
 import { sameChoice } from './not-now.ts';
-import { explainTft, } from './system.ts';
+import { explainTft } from './system.ts';
 import { type FigureSpec, acting, fig, notNowOf, refusal, setup } from './testing.ts';
 
 const A: FigureSpec = { id: 'a', side: 'x', at: [2, 2], facing: 0, weapons: ['broadsword', 'dagger'] };
