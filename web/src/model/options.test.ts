@@ -121,6 +121,14 @@ describe('grouping long option lists', () => {
     expect(g[0].choices[1].notes).toEqual(['hits: 0: 16.0% · 1: 84.0%']);
   });
 
+  it('reloads with different ammunition become one option named without the ammunition, each choice saying its own (R-H10): not "reload ACR with slug" over an apds choice', () => {
+    const reload = (ammo: string, rest: string) => ({ command: { type: 'reload', figure: 'b', weapon: 'b.acr', ammo }, label: `reload ACR with ${ammo} (${rest})` });
+    const g = groupOptions([reload('slug', 'loses the 40 rounds loaded; 1 clip left'), reload('apds', 'loses the 40 rounds loaded; 2 clips left')].map((o, i) => optionView(o, `r${i}`)));
+    expect(g.map((o) => o.label)).toEqual(['reload ACR']);
+    expect(g[0].choices.map((c) => c.label)).toEqual(['slug (loses the 40 rounds loaded; 1 clip left)', 'apds (loses the 40 rounds loaded; 2 clips left)']);
+    expect(g[0].choices[1].command).toEqual({ type: 'reload', figure: 'b', weapon: 'b.acr', ammo: 'apds' });
+  });
+
   it('grenade target hexes become one pick-a-hex option, each hex with its own command; the best is shown', () => {
     const g = groupOptions([grenade(1, 2, 3.1), grenade(2, 2, 3.4), grenade(3, 2, 2.9)].map((o, i) => optionView(o, `g${i}`)));
     expect(g).toHaveLength(1);

@@ -295,12 +295,16 @@ export function groupOptions(options: OptionView[]): OptionView[] {
         .filter(({ x, j }) => !used.has(j) && x.kind === o.kind && x.command && sameExcept(x.command, o.command!, ['burst', 'ammo']));
       if (members.length > 1) {
         for (const m of members) used.add(m.j);
+        // Choices by ammunition alone (a reload): the group is what comes before " with <ammo>"
+        // ("reload ACR"), and each choice says the rest ("apds (2 clips left)").
+        const ammo = typeof o.command.ammo === 'string' && o.command.burst === undefined ? o.label.indexOf(` with ${o.command.ammo}`) : -1;
+        const head = ammo > 0 ? o.label.slice(0, ammo) : null;
         out.push({
           ...o,
           key: `${o.key}.bursts`,
-          label: o.label.replace(/\s*\((single shot|single|four burst|four|half burst|half|full burst|full)[^)]*\)/, ''),
+          label: head ?? o.label.replace(/\s*\((single shot|single|four burst|four|half burst|half|full burst|full)[^)]*\)/, ''),
           command: undefined,
-          choices: members.map(({ x }) => ({ ...x, label: burstLabel(x) })),
+          choices: members.map(({ x }) => ({ ...x, label: head !== null && x.label.startsWith(`${head} with `) ? x.label.slice(head.length + 6) : burstLabel(x) })),
           odds: [],
           ledgers: [],
           notes: [],
