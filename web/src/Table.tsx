@@ -15,7 +15,7 @@ import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
 import { pendingOf, selectionFor, whoseTurn } from './model/turn.ts';
-import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged } from './model/view.ts';
+import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
 import { Actions, notNowOf } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
@@ -624,7 +624,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               <>
                 {initiativeFallback && sel && (
                   <div className="move-card">
-                    <strong>{sel.side} won the initiative</strong>
+                    <strong>{sideName(state, sel.side)} won the initiative</strong>
                     <div className="row">
                       <button type="button" className="primary" disabled={busy} data-testid="initiative-first" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
                         Move first

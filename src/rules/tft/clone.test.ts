@@ -15,8 +15,8 @@ const EXAMPLES = ['duel', 'skirmish', 'hitech-firefight', 'sweeping-blows', 'han
 function mutableParts(v: unknown, out: Set<unknown>, path = ''): Set<unknown> {
   if (typeof v !== 'object' || v === null) return out;
   // Shared on purpose (never mutated after setup): table rows, a weapon's parsed damage (a
-  // change of grip replaces it), the options, the map, the script and the module list.
-  if (/\.(def|dmg)$/.test(path) || /^\.(options|map|script|modules)\b/.test(path)) return out;
+  // change of grip replaces it), the options, the map, the script, the module list and the sides' names.
+  if (/\.(def|dmg)$/.test(path) || /^\.(options|map|script|modules|sideNames)\b/.test(path)) return out;
   out.add(v);
   for (const [k, x] of Object.entries(v)) mutableParts(x, out, `${path}.${k}`);
   return out;

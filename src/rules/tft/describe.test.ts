@@ -7,7 +7,7 @@ import { seedRng } from '../../core/rng.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { TftEvent, TftState } from './model.ts';
 import { tftSystem } from './system.ts';
-import { beginTurn, play, setup } from './testing.ts';
+import { beginTurn, play, scenario, setup } from './testing.ts';
 
 describe('TFT narration', () => {
   it('tft-core: a move reads its facing by the compass name the table shows ("facing E", not "facing 0"), for each of the six directions', () => {
@@ -79,5 +79,26 @@ describe('TFT narration', () => {
     };
     expect(stops(false)).toEqual(['leather armor stops']);
     expect(stops(true)).toEqual(['leather armor and small shield stop']);
+  });
+  it('tft-core initiative: sides the scenario names (sides[].name) are narrated by their names, with no verb to agree; without names, by id as before', () => {
+    const figures = [
+      { id: 'bjorn', side: 'north', st: 12, dx: 13, weapons: ['broadsword'], at: [2, 3] as [number, number], facing: 0 },
+      { id: 'cedric', side: 'south', st: 12, dx: 13, weapons: ['broadsword'], at: [5, 3] as [number, number], facing: 3 },
+    ];
+    const lines = (extra: Record<string, unknown>) => {
+      const s = tftSystem.setup({ ...scenario(figures), ...extra }) as TftState;
+      const events: TftEvent[] = [];
+      runToEnd(tftSystem, s, new SeededDice(seedRng(3)), (e) => events.push(e), { maxSteps: 2_000 });
+      return { s, text: events.map((e) => tftSystem.describe(e)).filter((l) => /Initiative|[Mm]ove (first|last)|fight is over/.test(l)) };
+    };
+    const named = lines({ sides: [{ id: 'north', name: 'The Northmen' }, { id: 'south', name: 'Two orcs' }] });
+    expect(named.s.sideNames).toEqual({ north: 'The Northmen', south: 'Two orcs' });
+    expect(named.text[0]).toMatch(/^\[turn 1\] Initiative: (The Northmen|Two orcs) \d+; (The Northmen|Two orcs) \d+\. Won by (The Northmen|Two orcs)\.$/);
+    expect(named.text[1]).toMatch(/^\[turn 1\] Move (first|last), chosen by (The Northmen|Two orcs); order (The Northmen|Two orcs) then (The Northmen|Two orcs)\.$/);
+    expect(named.text.at(-1)).toMatch(/won by (The Northmen|Two orcs)/);
+    for (const l of named.text) expect(l).not.toMatch(/\b(north|south)\b/);
+    const plain = lines({});
+    expect(plain.s.sideNames).toBeUndefined();
+    expect(plain.text[0]).toMatch(/\. (north|south) wins\.$/);
   });
 });

@@ -18,16 +18,19 @@ const hexText = (h: unknown): string => {
 export function describeTft(e: TftEvent, names?: DisplayNames): string {
   const t = `[turn ${e.turn}]`;
   const who = (id: unknown) => nameOf(names, id);
+  // A side by the scenario's name for it ("Lenny, Eragin, James and Claudio"), else its id.
+  const side = (id: unknown) => (e.sideNames as Record<string, string> | undefined)?.[String(id)] ?? String(id);
   const f = who(e.figure);
   switch (e.type) {
     case 'turn-start':
       return `=== Turn ${e.turn} ===`;
     case 'initiative': {
-      const rolls = (e.rolls as { side: string; faces: number[] }[]).map((r) => `${r.side} ${r.faces.join(', then ')}`).join('; ');
-      return `${t} Initiative: ${rolls}. ${e.winner} wins.`;
+      const rolls = (e.rolls as { side: string; faces: number[] }[]).map((r) => `${side(r.side)} ${r.faces.join(', then ')}`).join('; ');
+      // A side's own name may be singular or plural ("Red squad", "Two orcs"): said without a verb to agree.
+      return `${t} Initiative: ${rolls}. ${e.sideNames ? `Won by ${side(e.winner)}` : `${e.winner} wins`}.`;
     }
     case 'initiative-choice':
-      return `${t} ${e.side} chooses to move ${e.choice}; order ${(e.order as string[]).join(' then ')}.`;
+      return `${t} ${e.sideNames ? `Move ${e.choice}, chosen by ${side(e.side)}` : `${e.side} chooses to move ${e.choice}`}; order ${(e.order as string[]).map(side).join(' then ')}.`;
     case 'move-step':
       return `${t} ${f} steps ${hexText(e.from)} -> ${hexText(e.to)}`;
     case 'move':
@@ -82,7 +85,7 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
     case 'script-skipped':
       return `${t} (script entry ${e.index} skipped: ${e.reason})`;
     case 'over':
-      return `*** The fight is over after turn ${e.turn}: ${e.winner ? `${e.winner} wins` : 'no winner'} (${e.reason}). ***`;
+      return `*** The fight is over after turn ${e.turn}: ${e.winner ? (e.sideNames ? `won by ${side(e.winner)}` : `${e.winner} wins`) : 'no winner'} (${e.reason}). ***`;
     default: {
       // House-rule events: the module's own narration, else their fields.
       for (const m of allModules()) {

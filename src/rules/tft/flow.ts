@@ -142,6 +142,9 @@ export function commandProblem(state: TftState, cmd: TftCommand): string | null 
   }
 }
 
+/** The scenario's side names for an event that names sides (its narration shows them), when it has any. */
+const sideNamesOf = (state: TftState): { sideNames?: Record<string, string> } => (state.sideNames ? { sideNames: state.sideNames } : {});
+
 /** Checks `cmd` against the state; returns the function that carries it out. */
 function validate(ctx: TftContext, cmd: TftCommand): () => void {
   const { state } = ctx;
@@ -665,7 +668,7 @@ function rollInitiative(ctx: TftContext): void {
   for (let i = 0; i < others.length; i++) order.push(others[i].side);
   state.moveOrder = order;
   state.phase = 'initiative';
-  if (emit) emit({ type: 'initiative', turn: state.turn, rolls, winner: state.initiativeWinner, rule: 'tft-core initiative' });
+  if (emit) emit({ type: 'initiative', turn: state.turn, rolls, winner: state.initiativeWinner, rule: 'tft-core initiative', ...sideNamesOf(state) });
 }
 
 export function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
@@ -676,7 +679,7 @@ export function chooseOrder(ctx: TftContext, choice: 'first' | 'last'): void {
   else state.moveOrder.push(w);
   state.moveSide = 0;
   state.phase = 'move';
-  if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder.slice() });
+  if (ctx.emit) ctx.emit({ type: 'initiative-choice', turn: state.turn, side: w, choice, order: state.moveOrder.slice(), ...sideNamesOf(state) });
 }
 
 const byAdjDX = (a: { adj: number }, b: { adj: number }): number => b.adj - a.adj;
@@ -803,7 +806,7 @@ function endEncounter(ctx: TftContext, winner: string | null, reason: string): v
   state.phase = 'over';
   state.winner = winner;
   state.endReason = reason;
-  if (ctx.emit) ctx.emit({ type: 'over', turn: state.turn, winner, reason });
+  if (ctx.emit) ctx.emit({ type: 'over', turn: state.turn, winner, reason, ...sideNamesOf(state) });
 }
 
 /** Advance through automatic steps up to the next decision. */

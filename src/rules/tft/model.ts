@@ -293,6 +293,8 @@ export interface TftState {
   actionPrepared: number;
   /** All sides in the scenario, in the order first seen. */
   sides: string[];
+  /** The scenario's names of the sides that have one (`sides[].name`), by side id; absent when none has. */
+  sideNames?: Record<string, string>;
   script: ScriptEntry[];
   /** script[i] already used (or skipped as stale). */
   scriptUsed: boolean[];

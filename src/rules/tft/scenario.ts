@@ -194,6 +194,7 @@ export function setupTft(raw: unknown): TftState {
     actionIndex: 0,
     actionPrepared: -1,
     sides: [],
+    sideNames: undefined, // set below when the scenario names its sides; here for the key order clone keeps
     script: [],
     scriptUsed: [],
     winner: null,
@@ -325,6 +326,8 @@ export function setupTft(raw: unknown): TftState {
       if (!declared.includes(f.side)) issues.push({ path: `figures[${i}].side`, message: `${quote(String(f.side))} is not one of the sides ${declared.map((d) => quote(d)).join(', ')}` });
     });
     state.sides = declared;
+    const named = sc.sides.filter((s) => s.name);
+    if (named.length > 0) state.sideNames = Object.fromEntries(named.map((s) => [s.id, s.name as string]));
   }
   if (state.sides.length < 2) issues.push({ path: 'figures', message: 'need figures on at least two sides' });
 

@@ -260,6 +260,7 @@ export function cloneTft(state: TftState): TftState {
     actionIndex: state.actionIndex,
     actionPrepared: state.actionPrepared,
     sides: state.sides.slice(),
+    sideNames: state.sideNames, // never changed after setup: shared
     script: state.script,
     scriptUsed: state.scriptUsed.slice(),
     winner: state.winner,

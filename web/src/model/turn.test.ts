@@ -33,6 +33,13 @@ describe('whose turn, in words', () => {
     expect(whoseTurn(base({ over: true }))).toBe('The fight is over.');
   });
 
+  it("sides the scenario names are said by their names (sides[].name, the state's sideNames), the verb going with the figures", () => {
+    const state = { initiativeWinner: 'north', moveOrder: ['north', 'south'], moveSide: 1, sideNames: { north: 'The Northmen', south: 'Two orcs' } };
+    expect(whoseTurn(base({ isGm: true, pending: { figures: ['bjorn'], kind: 'initiative' }, state }))).toBe('Now: The Northmen won the initiative: Bjorn chooses to move first or last.');
+    expect(whoseTurn(base({ isGm: true, pending: { figures: ['cedric', 'orc1'], kind: 'move' }, state }))).toBe('Now: Two orcs: Cedric and Orc (orc1) move.');
+    expect(moveOrderView(state, 'move').map((c) => c.side)).toEqual(['north', 'south']);
+  });
+
   it("a side's several figures choose the initiative together ('Bjorn and Cedric choose', was 'chooses')", () => {
     const t = base({ pending: { figures: ['bjorn', 'cedric'], kind: 'initiative' }, state: { initiativeWinner: 'north' }, mine: new Set(['bjorn', 'cedric']) });
     expect(whoseTurn(t)).toBe('Your turn. North won the initiative: Bjorn and Cedric choose to move first or last.');

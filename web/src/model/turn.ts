@@ -1,7 +1,7 @@
 // Whose turn it is, in words, for every viewer: the GM, the player whose figure must decide,
 // the player waiting for another side, a spectator. And the movement order as the Status tab
 // shows it (during the initiative choice the winner is not in the engine's order yet).
-import { type Obj, isObj } from './view.ts';
+import { type Obj, isObj, sideName } from './view.ts';
 
 export interface Pending {
   figures: string[];
@@ -38,10 +38,12 @@ function decision(t: TurnInput, p: { figures: string[]; kind: string }): string 
   const names = list(p.figures.map(t.nameOf));
   const s = t.state;
   if (t.system === 'tft') {
-    if (p.kind === 'initiative' && typeof s.initiativeWinner === 'string') return `${s.initiativeWinner} won the initiative: ${names} ${p.figures.length > 1 ? 'choose' : 'chooses'} to move first or last`;
+    if (p.kind === 'initiative' && typeof s.initiativeWinner === 'string') return `${sideName(s, s.initiativeWinner)} won the initiative: ${names} ${p.figures.length > 1 ? 'choose' : 'chooses'} to move first or last`;
     if (p.kind === 'move' && Array.isArray(s.moveOrder) && typeof s.moveSide === 'number') {
       const side = s.moveOrder[s.moveSide];
-      return typeof side === 'string' ? `${side} moves: ${names}` : `${names} moves`;
+      if (typeof side !== 'string') return `${names} moves`;
+      // A side's own name may be singular or plural ("Two orcs"): the verb goes with the figures.
+      return sideName(s, side) === side ? `${side} moves: ${names}` : `${sideName(s, side)}: ${names} ${p.figures.length > 1 ? 'move' : 'moves'}`;
     }
     if (p.kind === 'action') return `${names}'s action`;
   }

@@ -363,3 +363,10 @@ export function distinctNames(figs: readonly FigureView[]): FigureView[] {
     return { ...f, name: shown.get(f.id) ?? f.name, short };
   });
 }
+
+/** A TFT side by the scenario's name for it (`sides[].name`, kept in the state as sideNames), else its id. */
+export function sideName(state: unknown, side: string): string {
+  const names = isObj(state) && isObj(state.sideNames) ? state.sideNames : null;
+  const n = names?.[side];
+  return typeof n === 'string' && n !== '' ? n : side;
+}

@@ -8,7 +8,7 @@ import { Fragment, type ReactNode, useId, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
-import { isObj, toLedger } from '../model/view.ts';
+import { isObj, sideName, toLedger } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
 import { LedgerView, RuleId } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
@@ -95,7 +95,7 @@ export function Status(p: StatusProps) {
           <span className="muted">Moves:</span>
           {moveOrderView(s, p.clock.phase).map((c) => (
             <span key={c.side} className={`chip${c.now ? ' now' : ''}`} style={{ borderColor: p.sideColors[c.side] }}>
-              {c.side}
+              {sideName(s, c.side)}
               {c.note ? ` (${c.note})` : ''}
             </span>
           ))}
