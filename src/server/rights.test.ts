@@ -230,4 +230,28 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect(gms.body).toMatch(/Goblin 2|\bg2\b/);
     expect((await srv.storage.readLog(id)).length).toBe(before);
   });
+  it("a one-letter figure is scrubbed by name but the word 'a' is not: moving into a hidden figure's hex is refused as 'occupied by a figure you cannot see'", async () => {
+    const scenario = {
+      system: 'tft',
+      name: 'ambush',
+      figures: [
+        { id: 'a', name: 'A', side: 'x', st: 12, dx: 12, weapons: ['broadsword'], at: { q: 2, r: 3 }, facing: 0 },
+        { id: 'b', name: 'b', side: 'y', st: 12, dx: 12, weapons: ['broadsword'], at: { q: 3, r: 3 }, facing: 3 },
+      ],
+    };
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario, settings: { hiddenFigures: ['b'] } } })).json();
+    const id = c.encounter.id;
+    const gm = c.gm.token;
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['a'] });
+    let v = await getView(srv.app, id, gm);
+    for (let i = 0; i < 10 && !(v.view.pending?.kind === 'move' && v.view.pending.figures.includes('a')); i++) {
+      const cmd = v.view.pending?.kind === 'initiative' ? { type: 'initiative', figure: v.view.pending.figures[0], choice: 'first' } : tft.decide(v.view.state);
+      expect((await post(srv.app, id, gm, { command: cmd })).statusCode).toBe(200);
+      v = await getView(srv.app, id, gm);
+    }
+    expect(v.view.pending).toMatchObject({ kind: 'move', figures: ['a'] });
+    const r = await post(srv.app, id, seat.token, { command: { type: 'move', figure: 'a', path: [{ q: 3, r: 3 }] } });
+    expect(r.statusCode, r.body).toBe(422);
+    expect(r.json().issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by a figure you cannot see' }]);
+  });
 });

@@ -319,7 +319,8 @@ export class Room {
       words.push(f.id);
       if (typeof f.name === 'string' && f.name !== '') words.push(f.name);
     }
-    const names = words.filter((w) => !seenNames.has(w)).sort((a, b) => b.length - a.length);
+    // A figure called "a" (or "A", "I") would take every such word of the text with it: left alone.
+    const names = words.filter((w) => !ONE_LETTER_WORDS.has(w) && !seenNames.has(w)).sort((a, b) => b.length - a.length);
     if (names.length === 0) return err;
     // Whole words only ("g2", not the "g2" in "g20"); longest first, so a name holding an id goes whole.
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
@@ -689,6 +690,9 @@ function prefixIssues(e: ApiError, prefix: string): ApiError {
   return new ApiError(e.code, e.message, issues);
 }
 
+
+/** English words of one letter: never taken for a figure's id or name in a refusal's text. */
+const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);
 
 function figureList(state: unknown): unknown[] {
   const figs = (state as { figures?: unknown })?.figures;
