@@ -1,28 +1,12 @@
 // The seed's Biff Redstone examples (f04d4dae) as a scenario played through the whole TFT
 // system with the scenario's scripted dice: examples/tft/hitech-biff.yaml.
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../../core/dice/source.ts';
-import { runToEnd } from '../../../../engine/run.ts';
-import type { TftEvent, TftState } from '../../model.ts';
-import { tftSystem } from '../../system.ts';
-
-const EXAMPLE = new URL('../../../../../examples/tft/hitech-biff.yaml', import.meta.url);
-
-function play() {
-  const raw = parse(readFileSync(EXAMPLE, 'utf8')) as { dice: number[] };
-  const state = tftSystem.setup(raw) as TftState;
-  const dice = new ScriptedDice(raw.dice);
-  const events: TftEvent[] = [];
-  const r = runToEnd(tftSystem, state, dice, (e) => events.push(e));
-  return { state, events, dice, r };
-}
+import { playExample } from './harness.test-util.ts';
 
 type Dmg = { figure: string; amount: number; raw: number; faces: number[]; turn: number; ledger: { source: string; delta: number; rule: string }[] };
 
 describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => {
-  const { state, events, dice, r } = play();
+  const { state, events, dice, r } = playExample('hitech-biff');
   const dmg = (who: string) => events.filter((e) => e.type === 'damage' && e.figure === who) as unknown as Dmg[];
 
   it('plays to the end using exactly the scripted dice', () => {

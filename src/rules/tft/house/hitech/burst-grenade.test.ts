@@ -1,29 +1,15 @@
 // The seed's autofire and grenade examples (f04d4dae; RULINGS R-H10, R-H12) as a scenario played
 // through the whole TFT system with the scenario's scripted dice: examples/tft/hitech-burst-grenade.yaml.
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../../core/dice/source.ts';
-import { runToEnd } from '../../../../engine/run.ts';
-import type { TftEvent, TftState } from '../../model.ts';
+import type { TftEvent } from '../../model.ts';
 import { tftSystem } from '../../system.ts';
-
-const EXAMPLE = new URL('../../../../../examples/tft/hitech-burst-grenade.yaml', import.meta.url);
-
-function play() {
-  const raw = parse(readFileSync(EXAMPLE, 'utf8')) as { dice: number[] };
-  const state = tftSystem.setup(raw) as TftState;
-  const dice = new ScriptedDice(raw.dice);
-  const events: TftEvent[] = [];
-  const r = runToEnd(tftSystem, state, dice, (e) => events.push(e));
-  return { state, events, dice, r };
-}
+import { playExample } from './harness.test-util.ts';
 
 type Dmg = { figure: string; amount: number; faces: number[] };
 type Roll = { adjDX: number; roll: number; outcome: string; ledger: { source: string; delta: number; rule: string }[] };
 
 describe('the autofire and TL 12 grenade examples (seed f04d4dae) through the TFT system', () => {
-  const { state, events, dice, r } = play();
+  const { state, events, dice, r } = playExample('hitech-burst-grenade');
   const dmg = (who: string) => (events.filter((e) => e.type === 'damage' && e.figure === who) as unknown as Dmg[]).map((d) => [d.faces, d.amount]);
 
   it('R-H10 [f04d4dae]: the log says how the hits add up in words: 1 for the hit + 1 for every 3 the roll 9 is under adjDX 13', () => {
