@@ -398,7 +398,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     const k = e.key;
     if (/^[1-9]$/.test(k)) {
       const o = shown[Number(k) - 1];
-      if (o && canChoose && !busy && !o.disabled && o.choices.length === 0) {
+      if (o && canChoose && !busy && o.choices.length === 0) {
         if (o.hexes.length > 0 && !o.command) setArmed(armed?.key === o.key ? null : o);
         else choose(o);
       }

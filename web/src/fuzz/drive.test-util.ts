@@ -100,7 +100,7 @@ export function driveTable(v: TableInput): Driven {
     lists.push(options);
     const visit = (o: OptionView, depth: number) => {
       lists.push(o.hexes, o.targets, o.choices, o.notes, o.odds, o.ledgers);
-      say(o.key, o.kind, o.label, shortLabel(o.label), ...o.notes, o.disabled ?? '');
+      say(o.key, o.kind, o.label, shortLabel(o.label), ...o.notes);
       for (const d of o.odds) say(d.label, formatOdds(d));
       for (const l of o.ledgers) {
         say(l.name);

@@ -31,7 +31,6 @@ export interface OptionView {
   targets: string[];
   choices: OptionView[];
   notes: string[];
-  disabled?: string;
   raw: Obj;
 }
 
@@ -186,7 +185,6 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
     targets,
     choices,
     notes,
-    disabled: typeof o.disabled === 'string' ? o.disabled : o.legal === false ? (typeof o.reason === 'string' ? o.reason : 'not legal now') : undefined,
     raw: o,
   };
 }

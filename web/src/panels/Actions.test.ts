@@ -127,28 +127,6 @@ describe('reasons on the page, not in tooltips', () => {
   }
   const duel = () => tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));
 
-  it("a disabled option's and a disabled choice's reason show under them, each its button's description (aria-describedby), not a title", () => {
-    const options = groupOptions([
-      optionView({ type: 'attack', label: 'attack Cedric', command: { type: 'attack', figure: 'bjorn', target: 'cedric' }, disabled: 'Cedric is out of reach' }, 'bjorn.0', 'bjorn'),
-      optionView({ type: 'fire', label: 'fire (single)', command: { type: 'fire', figure: 'bjorn', target: 'cedric', burst: 'single' } }, 'bjorn.1', 'bjorn'),
-      optionView({ type: 'fire', label: 'fire (four)', command: { type: 'fire', figure: 'bjorn', target: 'cedric', burst: 'four' }, legal: false, reason: 'only 2 rounds loaded' }, 'bjorn.2', 'bjorn'),
-    ]);
-    expect(options.map((o) => o.choices.length)).toEqual([0, 2]);
-    const html = render(duel(), 'bjorn', options);
-    const described = (label: string) => new RegExp(`<button type="button" class="[^"]*" disabled="" aria-describedby="([^"]+)"[^>]*aria-label="${label}"`).exec(html)?.[1];
-    const option = described('Do it: attack Cedric');
-    expect(option).toBeDefined();
-    expect(html).toContain(`<p class="why-not" id="${option}">Cedric is out of reach</p>`);
-    const choice = described('Do it: fire, four');
-    expect(choice).toBeDefined();
-    expect(html).toContain(`<span class="why-not" id="${choice}">only 2 rounds loaded</span>`);
-    // Said once (the engine's reason is also among its notes), and the choice that may be taken has no description.
-    expect(html.split('only 2 rounds loaded').length).toBe(2);
-    expect(html).toMatch(/<button type="button" class="primary small" aria-label="Do it: fire, single">/);
-    expect(new Set([option, choice]).size).toBe(2);
-    expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
-  });
-
   it("a number key is shown only on an option the key takes: not on a preview, another's turn, nor an option of several choices (the '1' of the initiative's preview did nothing)", () => {
     const options = groupOptions([
       optionView({ type: 'defend', label: 'defend', command: { type: 'defend', figure: 'bjorn' } }, 'bjorn.0', 'bjorn'),

@@ -3,7 +3,7 @@
 // need a hex picked on the map (grenades, movement), and the movement card with MA used and
 // what stays open after the move; under the options, a secondary "Not now" list: what the
 // figure would expect to do but cannot now, each with the engine's reason (explain's notNow).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OptionView, formatOdds } from '../model/options.ts';
 import { type FigureView, isObj } from '../model/view.ts';
@@ -264,14 +264,12 @@ function OptionCard({
   figureName(id: string): string;
 }) {
   const [open, setOpen] = useState(false);
-  // The reasons a choice is off, shown under it and said as its button's description.
-  const whyNot = useId();
   const needsHex = o.hexes.length > 0 && !o.command && o.choices.length === 0;
   // A note every choice has (overwatch's paragraph on when it fires) is said once above them, not
   // under each: on a phone it was four screens of the same words.
-  const shared = o.choices.length > 1 ? o.choices[0].notes.filter((n) => o.choices.every((c) => c.notes.includes(n) && n !== c.disabled)) : [];
+  const shared = o.choices.length > 1 ? o.choices[0].notes.filter((n) => o.choices.every((c) => c.notes.includes(n))) : [];
   return (
-    <li className={`option${o.disabled ? ' disabled' : ''}${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
+    <li className={`option${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
       <div className="option-main">
         <button type="button" className="expand" aria-expanded={open} aria-label={`Ledger: ${o.label}`} onClick={() => setOpen(!open)} title="Show the ledger">
           {open ? '▾' : '▸'}
@@ -294,8 +292,7 @@ function OptionCard({
           <button
             type="button"
             className={needsHex || !canAct ? '' : 'primary'}
-            disabled={!canAct || !!o.disabled}
-            aria-describedby={o.disabled ? whyNot : undefined}
+            disabled={!canAct}
             data-testid={`do-${index}`}
             // Named with its option: a screen reader's list of buttons is not a column of "Do it".
             aria-label={`${needsHex ? (armed ? 'Cancel' : 'Pick hex') : 'Do it'}: ${o.label}${o.targets.length > 1 ? ` (${o.targets.map(figureName).join(', ')})` : ''}`}
@@ -306,39 +303,25 @@ function OptionCard({
           </button>
         )}
       </div>
-      {o.disabled && (
-        <p className="why-not" id={whyNot}>
-          {o.disabled}
-        </p>
-      )}
       {armed && <p className="hint">{hover ? `This hex: ${hover}. Click or tap to choose it.` : `Click or tap one of the ${o.hexes.length} highlighted hexes on the map.`}</p>}
       {shared.length > 0 && <p className="note shared-note">{shared.join('; ')}</p>}
       {o.choices.length > 0 && (
         <ul className="choices">
-          {o.choices.map((c, i) => (
+          {o.choices.map((c) => (
             <li key={c.key}>
               <span className="choice-label">{c.label}</span>
-              {/* A reason it is off is said once, under it (optionView lists an engine's reason among its notes too). */}
-              {c.notes.some((n) => n !== c.disabled && !shared.includes(n)) && (
-                <span className="note">{c.notes.filter((n) => n !== c.disabled && !shared.includes(n)).join('; ')}</span>
-              )}
+              {c.notes.some((n) => !shared.includes(n)) && <span className="note">{c.notes.filter((n) => !shared.includes(n)).join('; ')}</span>}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
               <OddsChips o={c} />
               <button
                 type="button"
                 className={canAct ? 'primary small' : 'small'}
-                disabled={!canAct || !!c.disabled}
-                aria-describedby={c.disabled ? `${whyNot}-${i}` : undefined}
+                disabled={!canAct}
                 aria-label={`Do it: ${o.label}, ${c.label}`}
                 onClick={() => onChoose(c)}
               >
                 Do it
               </button>
-              {c.disabled && (
-                <span className="why-not" id={`${whyNot}-${i}`}>
-                  {c.disabled}
-                </span>
-              )}
             </li>
           ))}
         </ul>
