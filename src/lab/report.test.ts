@@ -2,7 +2,7 @@
 // SVG/HTML text (what a reader needs to see), never on pixels.
 import { describe, expect, it } from 'vitest';
 import type { GridResult } from './experiment.ts';
-import { categoryChart, facetColumns, gridTable, htmlPage, renderSvg, sweepChart, titleLines, variantColor, winChart } from './report.ts';
+import { categoryChart, facetColumns, gridTable, htmlPage, renderSvg, statesChart, sweepChart, titleLines, variantColor, winChart } from './report.ts';
 import type { SimReport } from './summary.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read nested Vega-Lite specs by their documented fields
@@ -98,6 +98,36 @@ describe('winChart', () => {
     expect(spec.encoding.color.scale.range[2]).toBe('#9e9e9e');
     expect(spec.layer.some((l: Spec) => l.mark.type === 'rule' && l.encoding.y.field === 'lo' && l.encoding.y2.field === 'hi')).toBe(true);
     expect(spec.title.subtitle).toMatch(/1,000 fights per variant, seed 7.*95% Wilson/);
+  });
+});
+
+describe('statesChart', () => {
+  const interval = (est: number) => ({ est, lo: est, hi: est });
+  const states = { healthy: interval(0.5), reeling: interval(0), unconscious: interval(0.1), dying: interval(0.2), dead: interval(0.2) };
+  const figure = (id: string, name: string, side: string) => ({ id, name, side, states, taken: interval(3) });
+  const report: SimReport = {
+    seed: 7,
+    fights: 100,
+    events: false,
+    diffs: [],
+    variants: [
+      {
+        name: 'Orcs at the bridge',
+        system: 'adnd',
+        fights: 100,
+        unfinished: 0,
+        wins: [{ side: 'party', ...interval(0.6) }, { side: 'orcs', ...interval(0.4) }],
+        draw: interval(0),
+        turns: interval(7),
+        figures: [figure('aldric', 'Sir Aldric', 'party'), figure('brenna', 'Brenna', 'party'), figure('orc1', 'Orc sergeant', 'orcs'), figure('ogre', 'Ogre', 'orcs')],
+      },
+    ],
+  };
+  it("figures in the scenario's order (sides together, as in the table beside it), not sorted by name", async () => {
+    const svg = await renderSvg(statesChart(report));
+    const at = ['Sir Aldric', 'Brenna', 'Orc sergeant', 'Ogre'].map((n) => svg.indexOf(`>${n}<`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
 

@@ -88,7 +88,7 @@ export function statesChart(r: SimReport): VlSpec {
     height: { step: 22 },
     mark: 'bar',
     encoding: {
-      y: { field: 'figure', type: 'nominal', title: null },
+      y: { field: 'figure', type: 'nominal', title: null, sort: null },
       ...(r.variants.length > 1 ? { row: { field: 'variant', type: 'nominal', title: null, sort: null } } : {}),
       x: { field: 'p', type: 'quantitative', stack: 'normalize', title: 'share of fights', axis: { format: '%' } },
       color: { field: 'state', type: 'nominal', sort: order, scale: { domain: order, range: ['#4c9f70', '#e3b23c', '#8d99ae', '#d1495b', '#2b2d42'] } },
