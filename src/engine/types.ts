@@ -105,6 +105,12 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
    * when there is no event tap and no record.
    */
   playOut?(state: S, dice: DiceSource, maxSteps: number): { steps: number; ended: boolean };
+  /**
+   * Command types only the GM may send, whatever figure they name (the GM's adjustment of a
+   * figure: damage, healing, fatigue from what the rules do not model, such as a spell). The
+   * AI never sends them; the server refuses them from players.
+   */
+  readonly gmCommands?: readonly string[];
 }
 
 /** A figure's running totals for the whole encounter (see GameSystem.tallies). */

@@ -5,9 +5,12 @@ import type { TftCommand } from './model.ts';
 import { moduleAction } from './registry.ts';
 import { quote, zodIssues } from '../../core/issues.ts';
 import { directionSchema, hexSchema } from './schema-util.ts';
+import { checkAdjustFields, checkAmount } from './adjust.ts';
 
 const base = { script: z.number().int().min(0).optional() };
 const id = z.string().min(1);
+/** The GM's damage or healing: a whole number or TFT dice (adjust.ts checks the amount). */
+const gmAmount = z.union([z.number(), z.string()]).superRefine(checkAmount);
 
 export const coreCommandSchemas = {
   begin: z.strictObject({ type: z.literal('begin'), ...base }),
@@ -29,6 +32,19 @@ export const coreCommandSchemas = {
   ready: z.strictObject({ type: z.literal('ready'), figure: id, weapon: id, twoHanded: z.boolean().optional(), drop: z.boolean().optional(), ...base }),
   'pick-up': z.strictObject({ type: z.literal('pick-up'), figure: id, weapon: id, ...base }),
   disengage: z.strictObject({ type: z.literal('disengage'), figure: id, to: hexSchema, ...base }),
+  // The GM's adjustment of a figure (adjust.ts): any moment of the fight, the GM's only.
+  adjust: z
+    .strictObject({
+      type: z.literal('adjust'),
+      figure: id,
+      damage: gmAmount.optional(),
+      armor: z.boolean().optional(),
+      heal: gmAmount.optional(),
+      fatigue: z.number().int().min(-99).max(99).refine((v) => v !== 0, 'must not be 0 (+ fatigue taken, - fatigue recovered)').optional(),
+      reason: z.string().trim().min(1).max(200),
+      ...base,
+    })
+    .superRefine(checkAdjustFields),
 } as const;
 
 export type CoreCommandType = keyof typeof coreCommandSchemas;
@@ -46,6 +62,7 @@ export const coreCommandSchema = z.discriminatedUnion('type', [
   coreCommandSchemas.ready,
   coreCommandSchemas['pick-up'],
   coreCommandSchemas.disengage,
+  coreCommandSchemas.adjust,
 ]);
 
 export function isCoreType(t: string): t is CoreCommandType {

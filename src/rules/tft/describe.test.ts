@@ -102,3 +102,31 @@ describe('TFT narration', () => {
     expect(plain.text[0]).toMatch(/\. (north|south) wins\.$/);
   });
 });
+
+describe('TFT narration of the GM adjustment (gm)', () => {
+  const adjusted = (cmd: Record<string, unknown>, faces: number[] = [], wounds = 0): string[] => {
+    const s = setup([
+      { id: 'bjorn', name: 'Bjorn', side: 'north', at: [2, 3], facing: 0 },
+      { id: 'cedric', side: 'south', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'north');
+    s.figures[0].wounds = wounds;
+    return play(s, [{ type: 'adjust', figure: 'bjorn', ...cmd }], faces).map((e) => tftSystem.describe(e, new Map([['bjorn', 'Bjorn']])));
+  };
+  it('gm: a hit reads as the GM\'s with the reason and the dice, then the core\'s damage line (armor, wounds now) naming the GM', () => {
+    expect(adjusted({ damage: '2d', reason: 'Fireball' }, [4, 3]).slice(0, 2)).toEqual([
+      '[turn 1] GM: Bjorn is hit (Fireball; 2d = 4+3 = 7).',
+      '[turn 1] Bjorn takes 7 damage (GM: Fireball = 7); wounds now 7.',
+    ]);
+    expect(adjusted({ damage: '1d+1', reason: 'fall' }, [5])[0]).toBe('[turn 1] GM: Bjorn is hit (fall; 1d+1 = 5+1 = 6).');
+    expect(adjusted({ damage: 1, reason: 'trap' })[0]).toBe('[turn 1] GM: Bjorn is hit (trap).');
+  });
+  it('gm: healing reads the wounds removed and the wounds left; fatigue taken or recovered, and the fatigue now', () => {
+    expect(adjusted({ heal: 2, reason: 'healing potion' }, [], 5)).toEqual(['[turn 1] GM: Bjorn heals 2 wounds (healing potion); wounds now 3.']);
+    expect(adjusted({ heal: '1d', reason: 'healing potion' }, [4], 5)).toEqual(['[turn 1] GM: Bjorn heals 4 wounds (healing potion; 1d = 4); wounds now 1.']);
+    expect(adjusted({ fatigue: 3, reason: 'casting Fireball' })).toEqual(['[turn 1] GM: Bjorn takes 3 fatigue (casting Fireball); fatigue now 3.']);
+    expect(adjusted({ damage: 2, fatigue: -1, reason: 'rest' })[0]).toBe('[turn 1] GM: Bjorn is hit and recovers 0 fatigue (rest); fatigue now 0.');
+    // An event without what was applied (a view that drops those fields): still a sentence.
+    expect(tftSystem.describe({ type: 'adjust', turn: 1, figure: 'bjorn', reason: 'trap' })).toBe('[turn 1] GM: adjusts bjorn (trap).');
+  });
+});

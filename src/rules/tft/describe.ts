@@ -11,6 +11,32 @@ const hexText = (h: unknown): string => {
   return x ? `(${x.q},${x.r})` : '?';
 };
 
+/** "2d = 4+3 = 7" (one die: "1d = 4"; adds: "2d+1 = 4+3+1 = 8"). */
+function rollText(r: { dice: string; faces: number[]; total: number }): string {
+  const plus = /[+-]\d+$/.exec(r.dice)?.[0] ?? '';
+  return r.faces.length === 1 && !plus ? `${r.dice} = ${r.total}` : `${r.dice} = ${r.faces.join('+')}${plus} = ${r.total}`;
+}
+
+/**
+ * The GM's adjustment (adjust.ts): "GM: Bjorn is hit (Fireball; 2d = 4+3 = 7)." What the
+ * figure is left with ("wounds now 3") only where the event carries it (the server hides it from
+ * some viewers).
+ */
+function describeAdjust(e: TftEvent, f: string): string {
+  const done: string[] = [];
+  // The hits themselves are the damage line that follows (armor, wounds now): not said twice.
+  if (typeof e.damage === 'number') done.push('is hit');
+  if (typeof e.heal === 'number') done.push(`heals ${count(e.heal, 'wound')}`);
+  // 0 applied: a recovery with no fatigue to recover (fatigue taken is never cut).
+  if (typeof e.fatigue === 'number') done.push(`${e.fatigue <= 0 ? 'recovers' : 'takes'} ${Math.abs(e.fatigue)} fatigue`);
+  const roll = e.roll as { dice: string; faces: number[]; total: number } | undefined;
+  const now: string[] = [];
+  if (typeof e.heal === 'number' && typeof e.woundsNow === 'number') now.push(`wounds now ${e.woundsNow}`);
+  if (typeof e.fatigue === 'number' && typeof e.fatigueNow === 'number') now.push(`fatigue now ${e.fatigueNow}`);
+  // Nothing applied left in the event (a view that hides it): the adjustment and its reason.
+  return `GM: ${done.length ? `${f} ${done.join(' and ')}` : `adjusts ${f}`} (${e.reason}${roll ? `; ${rollText(roll)}` : ''})${now.map((n) => `; ${n}`).join('')}.`;
+}
+
 /**
  * One line for `e`. `names`: figure id -> the name the table shows (engine/names.ts); an id
  * without an entry is shown as the id. Sides ("red wins") are not figures and stay as they are.
@@ -82,6 +108,8 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
       return `${t} ${f} does nothing.`;
     case 'turn-end':
       return `${t} End of turn.`;
+    case 'adjust':
+      return `${t} ${describeAdjust(e, f)}`;
     case 'script-skipped':
       return `${t} (script entry ${e.index} skipped: ${e.reason})`;
     case 'over':

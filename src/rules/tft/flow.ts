@@ -33,7 +33,9 @@ import {
   withinHalfMA,
 } from './core.ts';
 import type { AttackMode, TftContext } from './hooks.ts';
+import { GM_COMMANDS, validateAdjust } from './adjust.ts';
 import type {
+  AdjustCommand,
   AttackCommand,
   DisengageCommand,
   Figure,
@@ -156,6 +158,8 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
   const fid = (cmd as { figure?: unknown }).figure;
   const fig = typeof fid === 'string' ? figure(state, fid) : undefined;
   if (!fig) return reject('command.figure', `no figure ${quote(String(fid))}`);
+  // The GM's adjustment: at any moment, not the figure's action (adjust.ts).
+  if (type === 'adjust') return validateAdjust(ctx, cmd as AdjustCommand, fig);
 
   const house = hooksOf(state).actions.get(type);
   if (house) {
@@ -765,6 +769,14 @@ function endTurn(ctx: TftContext): void {
   if (emit) emit({ type: 'turn-end', turn: state.turn });
 }
 
+/**
+ * A command type given at any moment, not as a figure's move or action: the GM's (adjust.ts) and
+ * house actions of phase 'any'.
+ */
+export function anyMomentType(state: TftState, type: string): boolean {
+  return GM_COMMANDS.includes(type) || hooksOf(state).actions.get(type)?.spec.phase === 'any';
+}
+
 /** Unused script entries that can still be used (for the over test). */
 export function scriptRemains(state: TftState): boolean {
   for (let i = 0; i < state.script.length; i++) {
@@ -773,7 +785,7 @@ export function scriptRemains(state: TftState): boolean {
     if (e.turn !== undefined && e.turn <= state.turn) continue;
     const fid = (e.command as { figure?: string }).figure;
     const f = fid ? figure(state, fid) : undefined;
-    if (!f || f.woundFx.canAct || hooksOf(state).actions.get(e.command.type)?.spec.phase === 'any') return true;
+    if (!f || f.woundFx.canAct || anyMomentType(state, e.command.type)) return true;
   }
   return false;
 }

@@ -375,6 +375,22 @@ export interface DisengageCommand extends CommandBase {
   to: Hex;
 }
 
+/**
+ * The GM's adjustment of a figure (adjust.ts; rule id `gm`): hits taken (`damage`, through armor
+ * and shield with `armor: true`), wounds removed (`heal`), fatigue taken or recovered, for what the
+ * engine does not model (a Fireball, a fall, a potion). `damage` and `heal` are a number or TFT
+ * dice ("2d+1"). Only the GM sends it, at any moment of the fight; it is not the figure's action.
+ */
+export interface AdjustCommand extends CommandBase {
+  type: 'adjust';
+  figure: string;
+  damage?: number | string;
+  armor?: boolean;
+  heal?: number | string;
+  fatigue?: number;
+  reason: string;
+}
+
 export type CoreCommand =
   | BeginCommand
   | InitiativeCommand
@@ -383,7 +399,8 @@ export type CoreCommand =
   | SimpleActionCommand
   | ReadyCommand
   | PickUpCommand
-  | DisengageCommand;
+  | DisengageCommand
+  | AdjustCommand;
 
 /** A house module's command ('sweep', 'fire', 'overwatch', 'stabilize'...). */
 export interface HouseCommand extends CommandBase {
@@ -438,6 +455,26 @@ export interface DamageEvent extends TftEvent {
   amount: number;
   ledger: LedgerEntry[];
   wounds: number;
+}
+
+/**
+ * The GM's adjustment (adjust.ts), emitted before its consequences (the core's 'damage' with
+ * delivery 'gm', 'hit-penalty', 'state', 'falls'...). `damage`, `heal`, `fatigue`: what was
+ * actually applied (hits after armor, wounds removed, the change of fatigue); `roll`: the dice
+ * given as notation, with their faces; `woundsNow`, `fatigueNow`: the figure's after it.
+ */
+export interface AdjustEvent extends TftEvent {
+  type: 'adjust';
+  figure: string;
+  reason: string;
+  roll?: { dice: string; faces: number[]; total: number };
+  damage?: number;
+  /** The damage was given against the figure's armor and ready shield (the command's `armor`). */
+  armor?: boolean;
+  heal?: number;
+  fatigue?: number;
+  woundsNow: number;
+  fatigueNow: number;
 }
 
 export interface StateEvent extends TftEvent {

@@ -3,6 +3,7 @@ import { tftPolicy } from './ai.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { DisplayNames } from '../../engine/names.ts';
 import type { ExplainReport, FigureTally, GameSystem, Pending, Summary } from '../../engine/types.ts';
+import { GM_COMMANDS } from './adjust.ts';
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, halfMA, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
@@ -22,15 +23,19 @@ function phaseOfType(state: TftState, type: string): 'begin' | 'initiative' | 'm
   if (type === 'initiative') return 'initiative';
   if (MOVE_TYPES.has(type)) return 'move';
   if (ACTION_TYPES.has(type)) return 'action';
+  if (GM_COMMANDS.includes(type)) return 'any';
   return hooksOf(state).actions.get(type)?.spec.phase ?? null;
 }
 
-/** Whether `id` still has script entries to come (then it is played by its script, never the AI). */
+/**
+ * Whether `id` still has script entries to come (then it is played by its script, never the AI).
+ * The GM's entries (an adjustment naming it) are not its own: they leave it to the AI.
+ */
 function scripted(state: TftState, id: string): boolean {
   for (let i = 0; i < state.script.length; i++) {
     if (state.scriptUsed[i]) continue;
     const e = state.script[i];
-    if ((e.command as { figure?: string }).figure === id && (e.turn === undefined || e.turn >= state.turn)) return true;
+    if ((e.command as { figure?: string }).figure === id && (e.turn === undefined || e.turn >= state.turn) && !GM_COMMANDS.includes(e.command.type)) return true;
   }
   return false;
 }
@@ -284,4 +289,6 @@ export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   scenarioJsonSchema,
   tallies: tftTallies,
   playOut: playOutTft,
+  // The GM's adjustment of a figure (adjust.ts); the AI never sends it.
+  gmCommands: GM_COMMANDS,
 };
