@@ -2,6 +2,7 @@
 // lands and why. A timing ledger's entries add up to the segment the action lands on, so
 // `explain` and the log can show every step of the sum (tunesmith/adnd-combat-tools style).
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
+import type { AdndEvent, AdndState } from './model.ts';
 
 /** R-A1: ten segments a round; the clock runs on, segment 11 is segment 1 of round 2. */
 export const SEGMENTS_PER_ROUND = 10;
@@ -12,6 +13,11 @@ export function roundOf(segment: number): number {
 
 export function segmentOfRound(segment: number): number {
   return segment <= 0 ? 0 : ((segment - 1) % SEGMENTS_PER_ROUND) + 1;
+}
+
+/** An event of `type` at the state's segment, with its round and place in the round (every AD&D event carries its time). */
+export function ev(s: AdndState, type: string, fields: Record<string, unknown>): AdndEvent {
+  return { type, turn: roundOf(s.now), segment: s.now, round: roundOf(s.now), segmentOfRound: segmentOfRound(s.now), ...fields };
 }
 
 /**

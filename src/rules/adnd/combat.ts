@@ -11,8 +11,9 @@ import { type DiceExpr, diceBounds, parseDiceCached } from '../../core/dice/nota
 import { rollDice, rollTotal } from '../../core/dice/roll.ts';
 import type { DiceSource } from '../../core/dice/source.ts';
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
-import type { FigureState } from '../../engine/types.ts';
-import type { AdndOptions, Figure, WeaponItem } from './model.ts';
+import type { Emit, FigureState } from '../../engine/types.ts';
+import { ev } from './clock.ts';
+import type { AdndEvent, AdndOptions, AdndState, Figure, WeaponItem } from './model.ts';
 import { CRITICALS, SPELLS, WEAPONS, dexRow, formatScore, saveNeed, saveNeedValue, strengthRow } from './tables.ts';
 import { type Role, armourClass, armourClassInto, attackBonus, attackBonusInto, hits, isMissile, needInto, needLedger, weaponById } from './tohit.ts';
 
@@ -28,6 +29,26 @@ export function figureState(f: Pick<Figure, 'hp'>, opts: Pick<AdndOptions, 'deat
 
 export function canFight(f: Figure): boolean {
   return f.hp > 0;
+}
+
+/** Takes `amount` hp from `t`; `why` names the cause in the log (null when not logging). */
+export function hurt(s: AdndState, t: Figure, amount: number, why: string | null, emit: Emit<AdndEvent>): void {
+  const before = figureState(t, s.options);
+  t.hp -= amount;
+  const after = figureState(t, s.options);
+  if (after !== before) {
+    // Its parry ends with the segment (settle); the other blows of this segment still strike it (R-A1).
+    if (!canFight(t)) t.extraAt = 0;
+    if (emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why }));
+  }
+}
+
+/** Gives `t` back `amount` hp, never above its maximum; `why` names the cause in the log. */
+export function heal(s: AdndState, t: Figure, amount: number, why: string, emit: Emit<AdndEvent>): void {
+  const before = figureState(t, s.options);
+  t.hp = Math.min(t.maxHp, t.hp + amount);
+  const after = figureState(t, s.options);
+  if (after !== before && emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why }));
 }
 
 /**

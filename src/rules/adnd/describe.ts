@@ -1,6 +1,7 @@
 // One line of narration per AD&D event (`fray run` without --json, the table's log): figures by
 // the names the table shows (`names`, engine/names.ts), weapons and spells by the tables' names
 // ("long sword", "magic missile"); the events themselves keep their ids.
+import { type DiceExpr, formatDice, parseDiceCached } from '../../core/dice/notation.ts';
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
 import { count } from '../words.ts';
@@ -87,6 +88,34 @@ const ACTS: Record<string, string> = {
   struggle: 'struggles',
   'extra attack': 'takes its extra attack',
 };
+
+/**
+ * A roll as the GM checks it: "3d6 = 2+3+4 = 9"; one die alone "1d8 = 5"; an AD&D range with
+ * the dice it is read as, "2-7 (1d6+1) = 5+1 = 6".
+ */
+export function rollText(r: { dice: string; faces: number[]; total: number }): string {
+  let e: DiceExpr;
+  try {
+    e = parseDiceCached(r.dice);
+  } catch {
+    return `${r.dice} = [${r.faces.join(', ')}] = ${r.total}`;
+  }
+  let sum = '';
+  let k = 0;
+  for (const g of e.dice) for (let i = 0; i < g.count; i++) sum += `${g.sign < 0 ? '-' : sum ? '+' : ''}${r.faces[k++]}`;
+  if (e.modifier !== 0) sum += `${e.modifier < 0 ? '-' : sum ? '+' : ''}${Math.abs(e.modifier)}`;
+  const name = e.range ? `${r.dice} (${formatDice(e)})` : r.dice;
+  return k + (e.modifier !== 0 ? 1 : 0) > 1 ? `${name} = ${sum} = ${r.total}` : `${name} = ${r.total}`;
+}
+
+/** The GM's adjustment: what moved, why, the roll, what held it back (max hp), the hp now where the viewer may see it. */
+function adjustText(x: Record<string, unknown>, f: string): string {
+  const roll = x.roll as { dice: string; faces: number[]; total: number } | undefined;
+  const held = (x.ledger as Ledger | undefined)?.entries.slice(1) ?? [];
+  const why = [String(x.reason), ...(roll ? [rollText(roll)] : []), ...held.map((h) => h.source)].join('; ');
+  const what = x.heal !== undefined ? `regains ${x.heal} hp` : `loses ${x.damage} hp`;
+  return `GM: ${f} ${what} (${why})${typeof x.hp === 'number' ? `; hp now ${x.hp}` : ''}`;
+}
 
 const timingWhy = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? timingText(l as Ledger) : '');
 
@@ -185,6 +214,8 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'state':
       // hp: absent where the table hides the figure's stats (server views).
       return `${at(e)} ${f} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
+    case 'adjust':
+      return `${at(e)} ${adjustText(x, f)}`;
     case 'end':
       return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${count(Number(x.rounds), 'round')}`;
     default:

@@ -204,7 +204,13 @@ export type Command =
   | { type: 'drop'; figure: string; weapon: string; at?: number }
   | { type: 'cast'; figure: string; spell: string; target: string; at?: number }
   | { type: 'wait'; figure: string; until?: number; at?: number }
-  | { type: 'struggle'; figure: string; at?: number };
+  | { type: 'struggle'; figure: string; at?: number }
+  /**
+   * The GM's adjustment of a figure (adjust.ts): hp lost or regained from what the engine does
+   * not model (a fall, a trap, a potion), as a number or dice notation; exactly one of the two.
+   * Not the figure's action: no time passes and the pending decision stays.
+   */
+  | { type: 'adjust'; figure: string; damage?: number | string; heal?: number | string; reason: string; at?: number };
 
 export interface AdndEvent extends GameEvent {
   /** The absolute segment and its place in the round. */

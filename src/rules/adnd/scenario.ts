@@ -5,12 +5,48 @@ import { InputError, type Issue } from '../../core/errors.ts';
 import { quote, suggest, zodIssues } from '../../core/issues.ts';
 import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem } from './model.ts';
 import { enumerationProblem } from '../../core/dice/exact.ts';
-import { parseDice } from '../../core/dice/notation.ts';
+import { diceBounds, parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
 import { twoWeaponDex } from './tohit.ts';
 
 const id = z.string().min(1).max(64);
 const int = z.number().int();
+
+/**
+ * The GM's amount (adjust): a whole number 1..9999, or dice notation rolled when the command
+ * is applied ("3d6", "2d8+2", an AD&D range "2-7"), which can come to 1 or more.
+ */
+const gmAmount = z.union([
+  int.min(1).max(9999),
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .superRefine((text, ctx) => {
+      try {
+        if (diceBounds(parseDice(text)).max < 1) ctx.addIssue({ code: 'custom', message: `'${text}' never comes to 1 or more` });
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        ctx.addIssue({ code: 'custom', message: e.issues[0].message });
+      }
+    }),
+]);
+
+/** The GM's adjustment (adjust.ts): exactly one of damage and heal. */
+const adjustShape = z
+  .strictObject({
+    type: z.literal('adjust'),
+    figure: id,
+    damage: gmAmount.optional(),
+    heal: gmAmount.optional(),
+    reason: z.string().trim().min(1).max(200),
+    at: int.min(0).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.damage !== undefined && c.heal !== undefined) ctx.addIssue({ code: 'custom', path: ['heal'], message: 'give damage or heal, not both' });
+    else if (c.damage === undefined && c.heal === undefined) ctx.addIssue({ code: 'custom', path: ['damage'], message: 'required: damage (hp lost) or heal (hp regained)' });
+  });
 
 const commandShapes = {
   begin: z.strictObject({ type: z.literal('begin') }),
@@ -30,6 +66,7 @@ const commandShapes = {
   cast: z.strictObject({ type: z.literal('cast'), figure: id, spell: id, target: id, at: int.min(0).optional() }),
   wait: z.strictObject({ type: z.literal('wait'), figure: id, until: int.min(1).optional(), at: int.min(0).optional() }),
   struggle: z.strictObject({ type: z.literal('struggle'), figure: id, at: int.min(0).optional() }),
+  adjust: adjustShape,
 };
 export const commandSchema = z.discriminatedUnion('type', [
   commandShapes.begin,
@@ -42,6 +79,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   commandShapes.cast,
   commandShapes.wait,
   commandShapes.struggle,
+  commandShapes.adjust,
 ]);
 
 const scoreField = z.union([int, z.string()]);
@@ -296,6 +334,8 @@ export function setupScenario(raw: unknown): AdndState {
     }
     (fr.script ?? []).forEach((c, k) => {
       try {
+        // The GM's adjustment is nobody's scripted decision: decide() would never use it up.
+        if (c.type === 'adjust') throw new InputError([{ path: `${p}.script[${k}].type`, message: `'adjust' is the GM's command, not a figure's action` }], 'scenario');
         f.script.push(parseCommand({ ...c, figure: fr.id }, `${p}.script[${k}]`));
       } catch (e) {
         if (e instanceof InputError) issues.push(...e.issues);

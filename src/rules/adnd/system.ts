@@ -23,10 +23,11 @@ import { CommandRejected } from '../../core/errors.ts';
 import { ledger } from '../../core/ledger.ts';
 import type { Emit, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { z } from 'zod';
+import { adjustFigure } from './adjust.ts';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
-import { parryDelay, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
+import { ev, parryDelay, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
-import { actsIn, canFight, disarmMethod, figureState, saves, savingThrow, swing, type SwingResult } from './combat.ts';
+import { actsIn, canFight, disarmMethod, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
 import { explainState } from './explain.ts';
 import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason } from './model.ts';
@@ -38,10 +39,6 @@ import { timingLedger } from './timing.ts';
 import { twoInHand, weaponById } from './tohit.ts';
 
 type E = Emit<AdndEvent>;
-
-function ev(s: AdndState, type: string, fields: Record<string, unknown>): AdndEvent {
-  return { type, turn: roundOf(s.now), segment: s.now, round: roundOf(s.now), segmentOfRound: segmentOfRound(s.now), ...fields };
-}
 
 export { fig } from './plan.ts';
 
@@ -220,25 +217,6 @@ function buildReact(s: AdndState, emit: E): void {
   }
 }
 
-/** Takes `amount` hp from `t`; `why` names the cause in the log (null when not logging). */
-function hurt(s: AdndState, t: Figure, amount: number, why: string | null, emit: E): void {
-  const before = figureState(t, s.options);
-  t.hp -= amount;
-  const after = figureState(t, s.options);
-  if (after !== before) {
-    // Its parry ends with the segment (settle); the other blows of this segment still strike it (R-A1).
-    if (!canFight(t)) t.extraAt = 0;
-    if (emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why }));
-  }
-}
-
-function heal(s: AdndState, t: Figure, amount: number, emit: E): void {
-  const before = figureState(t, s.options);
-  t.hp = Math.min(t.maxHp, t.hp + amount);
-  const after = figureState(t, s.options);
-  if (after !== before && emit) emit(ev(s, 'state', { figure: t.id, from: before, to: after, hp: t.hp, why: 'healed' }));
-}
-
 // Effects held until every blow of the segment is struck (R-A1: what lands together resolves
 // from the state at the segment's start, whatever the figure order): parries ended by the
 // parrier's own action or by what befell it, weapons knocked from a hand, entanglements, drains
@@ -303,7 +281,7 @@ function settle(s: AdndState, emit: E): void {
       continue;
     }
     if (emit) emit(healEvent[i] as AdndEvent);
-    heal(s, t, healAmount[i], emit);
+    heal(s, t, healAmount[i], 'healed', emit);
   }
   healing.length = healAmount.length = healEvent.length = 0;
   for (let i = 0; i < ending.length; i++) {
@@ -674,7 +652,32 @@ function decided(s: AdndState, f: Figure, pick: { command: Command; index: numbe
   s.queue.splice(s.queue.indexOf(f.id), 1);
 }
 
+/**
+ * A figure the GM's adjustment felled between two decisions (adjust.ts) is down before the
+ * segment's blows land: it holds no action and no parry, its blows of this segment (an extra
+ * attack already taken) do not land, it leaves the decision, and so does a figure no other
+ * blow strikes now; then the fight may be over, or the decision made.
+ */
+function felledByGm(s: AdndState, f: Figure, dice: DiceSource, emit: E): void {
+  f.declared = null;
+  f.parry = null;
+  let n = 0;
+  for (const l of s.landing) if (l.attacker !== f.id) s.landing[n++] = l;
+  s.landing.length = n;
+  n = 0;
+  for (const id of s.queue) if (id !== f.id && (s.phase !== 'react' || s.landing.some((l) => l.target === id))) s.queue[n++] = id;
+  s.queue.length = n;
+  if (!checkOver(s, emit)) advance(s, dice, emit);
+}
+
 function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
+  if (c.type === 'adjust') {
+    // The GM's, at any decision; the same decision stays pending unless the figure falls.
+    const stood = s.figures.some((x) => x.id === c.figure && canFight(x));
+    const f = adjustFigure(s, c, dice, emit);
+    if (stood && !canFight(f)) felledByGm(s, f, dice, emit);
+    return;
+  }
   if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
   if (c.type === 'begin') {
     if (s.phase !== 'begin') throw new CommandRejected('command.type', 'the encounter has already begun');
@@ -818,4 +821,5 @@ export const adndSystem: GameSystem<AdndState, Command, AdndEvent> = {
   describe: describeEvent,
   scripted,
   scenarioJsonSchema: () => z.toJSONSchema(scenarioSchema, { io: 'input' }),
+  gmCommands: ['adjust'],
 };
