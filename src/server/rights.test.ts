@@ -1,12 +1,40 @@
 // Who may send which command, and whose dice a player may enter (rights.ts, rolls.ts), over
 // the HTTP API with the real TFT duel and the AD&D ambush.
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
+import { ApiError } from './errors.ts';
+import { checkCommandRights } from './rights.ts';
 import { bearer, createDuel, describeServerOnEachDatabase, getView, issue, tft } from './test-helpers.ts';
 
 const post = (app: FrayServer, id: string, token: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(token), payload });
+
+describe("the system's GM commands (GameSystem.gmCommands)", () => {
+  const pending = { kind: 'action', figures: ['bjorn'] };
+  /** The refusal `checkCommandRights` throws, or null when the command may be sent. */
+  const refusal = (role: 'gm' | 'player' | 'spectator', command: object, gmCommands?: readonly string[]) => {
+    try {
+      checkCommandRights({ role, figures: role === 'player' ? ['bjorn'] : [] }, command, pending, gmCommands);
+      return null;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      return { code: e.code, issues: e.issues };
+    }
+  };
+
+  it("a player's or a spectator's GM command is forbidden naming command.type, even for the player's own figure while it is pending; the GM's is let through", () => {
+    // A made-up name: the list the system gives decides, not a name written in the server.
+    const smite = { type: 'smite', figure: 'bjorn', damage: 3, reason: 'Fireball' };
+    const issue = { path: 'command.type', message: "'smite' is the GM's: only the GM may adjust a figure" };
+    expect(refusal('player', smite, ['smite'])).toEqual({ code: 'forbidden', issues: [issue] });
+    expect(refusal('spectator', smite, ['smite'])).toEqual({ code: 'forbidden', issues: [issue] });
+    expect(refusal('gm', smite, ['smite'])).toBeNull();
+    // Not in the system's list: the usual rule (a player's own figure, pending) lets it through.
+    expect(refusal('player', smite, ['adjust'])).toBeNull();
+    expect(refusal('player', smite)).toBeNull();
+  });
+});
 
 describeServerOnEachDatabase('command rights and entered dice', (srv) => {
   it("a player cannot begin the encounter (the GM's step), with or without entered dice; nothing is stored", async () => {
@@ -96,6 +124,34 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0]).toEqual({ path: 'faces[0]', message: 'face 7 is impossible on a d6' });
     expect(await srv.storage.readLog(id)).toEqual(before);
+  });
+
+  it("the GM's adjust under entered dice asks the GM for each face, as the GM's roll for the figure; a player's adjust is refused before any die is asked", async () => {
+    const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
+    const id = encounter.id;
+    expect((await post(srv.app, id, gm.token, { command: { type: 'begin' } })).statusCode).toBe(200);
+    const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: ['bjorn'] });
+    const command = { type: 'adjust', figure: 'bjorn', damage: '2d', reason: 'Fireball' };
+    for (const extra of [{}, { faces: [] }]) {
+      const mine = await post(srv.app, id, seat.token, { command, ...extra });
+      expect(mine.statusCode, mine.body).toBe(403);
+      expect(mine.json().issues).toEqual([{ path: 'command.type', message: "'adjust' is the GM's: only the GM may adjust a figure" }]);
+    }
+    expect((await srv.storage.readLog(id)).length).toBe(1);
+    const asked: unknown[] = [];
+    const faces: number[] = [];
+    for (;;) {
+      const r = (await post(srv.app, id, gm.token, { command, faces })).json();
+      if (r.type !== 'dice-needed') break;
+      asked.push(r.roll);
+      faces.push(faces.length === 0 ? 4 : 3);
+    }
+    expect(asked).toEqual([1, 2].map((die) => ({ figure: null, event: 'adjust', die, of: 2, sides: 6, text: `GM's adjustment roll for Bjorn, die ${die} of 2 (d6)` })));
+    const log = await srv.storage.readLog(id);
+    const entry = log[log.length - 1];
+    if (entry.kind !== 'command') throw new Error('the adjust was not stored');
+    expect(entry.body).toMatchObject({ command, faces: [4, 3], entered: true });
+    expect(entry.body.events.slice(0, 2)).toMatchObject([{ type: 'adjust', figure: 'bjorn', damage: 7, roll: { dice: '2d', faces: [4, 3], total: 7 } }, { type: 'damage', delivery: 'gm', amount: 7 }]);
   });
 
   it("the dice request names the figure as the table does: 'Orc (orc2)' where two are called Orc", async () => {

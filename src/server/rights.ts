@@ -1,7 +1,9 @@
 // Who may send which command. The GM may send any command. A spectator sends none. A player
 // may send only commands that name one of its own figures as the actor (`figure`); a command
 // that names no figure (begin, and any step of the system itself) and a pending step that lists
-// no figure belong to the GM. Whether the command is legal now is the engine's question after.
+// no figure belong to the GM, and so do the system's GM commands (GameSystem.gmCommands: the
+// GM's adjustment of a figure), whatever figure they name. Whether the command is legal now is
+// the engine's question after.
 //
 // Entered dice follow the same line: a GM enters every face of its command (where
 // settings.enteredDice allows it), a player only the faces of its own figures' rolls, the
@@ -15,12 +17,13 @@ export interface Rights {
   figures: readonly string[];
 }
 
-/** Throws forbidden unless `who` may send `command` while `pending` waits. */
-export function checkCommandRights(who: Rights, command: unknown, pending: Pending): void {
+/** Throws forbidden unless `who` may send `command` while `pending` waits; `gmCommands`: the system's (GameSystem.gmCommands). */
+export function checkCommandRights(who: Rights, command: unknown, pending: Pending, gmCommands: readonly string[] = []): void {
   if (who.role === 'gm') return;
-  if (who.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
   const c = command as { type?: unknown; figure?: unknown };
   const type = typeof c.type === 'string' ? c.type : 'command';
+  if (gmCommands.includes(type)) throw forbidden('command.type', `'${type}' is the GM's: only the GM may adjust a figure`);
+  if (who.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
   if (typeof c.figure !== 'string') {
     throw forbidden('command.type', `'${type}' names no figure: it is the GM's step, not a player's`);
   }

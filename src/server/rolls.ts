@@ -13,6 +13,8 @@
 //
 // The same answer decides who may enter a die by hand: a player enters the faces of its own
 // figures' rolls only; every other die of its command is rolled by the server (room.ts).
+// The dice of the GM's own commands (GameSystem.gmCommands: the GM's adjustment of a figure)
+// are the GM's, not the figure's they name: "GM's adjustment roll for Bjorn, die 1 of 2 (d6)".
 import { type DiceSource, SeededDice } from '../core/dice/source.ts';
 import { seedRng } from '../core/rng.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
@@ -22,6 +24,13 @@ export type { RollInfo };
 
 // biome-ignore lint/suspicious/noExplicitAny: any system
 type AnySystem = GameSystem<any, any, any>;
+
+/** A command of the system's GM commands: its dice are nobody's figure's. */
+function gmCommandOf(system: AnySystem, command: unknown): { figure: string | null } | null {
+  const c = command as { type?: unknown; figure?: unknown } | null;
+  if (!system.gmCommands?.includes(String(c?.type))) return null;
+  return { figure: typeof c?.figure === 'string' ? c.figure : null };
+}
 
 /** Fields naming the figure whose action an event reports, in order of precedence. */
 const ACTOR_KEYS = ['attacker', 'from', 'by'] as const;
@@ -71,12 +80,13 @@ function trial(system: AnySystem, state: unknown, command: unknown, known: reado
     },
   };
   const target = known.length;
+  const gm = gmCommandOf(system, command) !== null;
   let lastEnd = 0;
   let lastActor: string | null = null;
   let found: Found | null = null;
   const emit = (ev: GameEvent) => {
     const e = ev as unknown as Record<string, unknown>;
-    const actor = actorOf(e, lastActor);
+    const actor = gm ? null : actorOf(e, lastActor);
     if (used > target) {
       found = { event: e, actor, start: lastEnd, end: used, faces };
       throw STOP;
@@ -106,6 +116,7 @@ const LABELS: Record<string, string> = {
   'fire-grenade': 'rifle-grenade shot',
   quickdraw: 'quickdraw shot',
   'overwatch-fire': 'overwatch shot',
+  adjust: 'adjustment roll',
 };
 
 const label = (type: string) => {
@@ -217,9 +228,11 @@ export function rollInfo(
   };
   const of = same(trial(system, state, command, known, 'low')) && same(trial(system, state, command, known, 'high')) ? roll.count : null;
   const type = String(a.event.type);
-  const who = a.actor !== null ? `${names(a.actor)}'s ` : typeof a.event.side === 'string' ? `${a.event.side}'s ` : '';
+  const gm = gmCommandOf(system, command);
+  const who = gm ? "GM's " : a.actor !== null ? `${names(a.actor)}'s ` : typeof a.event.side === 'string' ? `${a.event.side}'s ` : '';
+  const subject = gm?.figure ? ` for ${names(gm.figure)}` : '';
   const n = die - roll.start + 1;
   // A roll of one die that a part names needs no place ("Minotaur's critical confirmation (d20)").
   const pos = of === 1 ? (roll.part ? '' : ', one die') : of === null ? `, die ${n}` : `, die ${n} of ${of}`;
-  return { figure: a.actor, event: type, die: n, of, sides, text: `${who}${roll.label}${pos} (d${sides})` };
+  return { figure: a.actor, event: type, die: n, of, sides, text: `${who}${roll.label}${subject}${pos} (d${sides})` };
 }

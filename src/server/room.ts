@@ -279,7 +279,7 @@ export class Room {
     // (the Thread's 5 minutes run at once, R-T3); the engine refuses everything else.
     if (pending === null) {
       if (token.role !== 'gm') throw new ApiError('rejected', 'the encounter is over; what is left after the fight is the GM\'s', [{ path: 'command', message: 'the encounter is over' }]);
-    } else checkCommandRights(token, command, pending);
+    } else checkCommandRights(token, command, pending, this.system.gmCommands);
     if (token.role === 'gm') return this.prepareChecked(token, command, input.faces);
     this.judgeAsUnseen(token, input.command);
     try {

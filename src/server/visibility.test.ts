@@ -84,3 +84,68 @@ describeServerOnEachDatabase('hidden enemy stats over the API', (srv) => {
     expect(JSON.stringify(gm.explain)).toMatch(/basic ST/);
   });
 });
+
+describeServerOnEachDatabase("the GM's adjust as each viewer sees it", (srv) => {
+  /** The duel begun, then the GM's adjustments of Cedric; each viewer's log lines and adjust events. */
+  async function adjustCedric(settings: object) {
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/duel', settings } })).json();
+    const id = c.encounter.id as string;
+    const gm = c.gm.token as string;
+    const post = (command: object) => srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(gm), payload: { command } });
+    for (const command of [
+      { type: 'begin' },
+      { type: 'adjust', figure: 'cedric', damage: 5, reason: 'Fireball' },
+      { type: 'adjust', figure: 'cedric', heal: 2, fatigue: 1, reason: 'potion' },
+    ]) {
+      const r = await post(command);
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['bjorn'] });
+    const read = async (token: string) => {
+      const log = (await get(srv.app, `/api/encounters/${id}/log`, token)).json() as { entries: { command?: unknown; descriptions?: string[]; events: { type: string }[] }[] };
+      return {
+        all: log.entries.flatMap((e) => e.descriptions ?? []),
+        lines: log.entries.flatMap((e) => e.descriptions ?? []).filter((l) => l.includes('] GM:')),
+        events: log.entries.flatMap((e) => e.events).filter((e) => e.type === 'adjust'),
+      };
+    };
+    return { gm: await read(gm), player: await read(seat.token) };
+  }
+
+  it("hidden enemy stats: the player reads what the GM did and why, not what Cedric is left with (no 'wounds now'); the GM reads it all", async () => {
+    const { gm, player } = await adjustCedric({ hideEnemyStats: true });
+    expect(gm.lines).toEqual(['[turn 1] GM: Cedric is hit (Fireball).', '[turn 1] GM: Cedric heals 2 wounds and takes 1 fatigue (potion); wounds now 3; fatigue now 1.']);
+    expect(player.lines).toEqual(['[turn 1] GM: Cedric is hit (Fireball).', '[turn 1] GM: Cedric heals 2 wounds and takes 1 fatigue (potion).']);
+    expect(player.all.join('\n')).not.toMatch(/wounds now|fatigue now/);
+    expect(player.events).toEqual([
+      { type: 'adjust', turn: 1, figure: 'cedric', reason: 'Fireball', damage: 5 },
+      { type: 'adjust', turn: 1, figure: 'cedric', reason: 'potion', heal: 2, fatigue: 1 },
+    ]);
+  });
+
+  it("AD&D, hidden enemy stats: Frito's player reads that the Minotaur lost 3 hp to a trap and regained some, not its hp now nor that a potion met its max hp", async () => {
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/frito-parries', settings: { hideEnemyStats: true } } })).json();
+    const id = c.encounter.id as string;
+    const gm = c.gm.token as string;
+    for (const command of [
+      { type: 'begin' },
+      { type: 'adjust', figure: 'minotaur', damage: 3, reason: 'trap' },
+      { type: 'adjust', figure: 'minotaur', heal: 5, reason: 'potion' },
+    ]) {
+      const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(gm), payload: { command } });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['frito'] });
+    const lines = async (token: string) =>
+      ((await get(srv.app, `/api/encounters/${id}/log`, token)).json() as { entries: { descriptions?: string[] }[] }).entries.flatMap((e) => e.descriptions ?? []).filter((l) => l.includes('] GM:')).map((l) => l.replace(/^\[[^\]]*\] /, ''));
+    const theirs = await lines(seat.token);
+    expect(theirs.length).toBe(2);
+    expect(theirs[0]).toMatch(/^GM: Minotaur loses 3 hp \(trap\)/);
+    expect(theirs[1]).toMatch(/^GM: Minotaur regains 3 hp \(potion\)/);
+    expect(theirs.join('\n')).not.toMatch(/hp now|max hp/);
+    // The GM's lines say both.
+    const mine = await lines(gm);
+    expect(mine[0]).toMatch(/hp now \d+/);
+    expect(mine[1]).toMatch(/max hp.*hp now \d+/);
+  });
+});

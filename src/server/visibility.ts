@@ -184,6 +184,9 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   'stabilize-interrupted': ALL,
   'stabilize-roll': { subject: 'patient', keep: [...TFT_BASE, 'patient', 'dice', 'target', 'faces', 'total', 'success'], mask: { woundsBefore: '?', woundsAfter: '?' } },
   'first-aid': { subject: 'patient', keep: [...TFT_BASE, 'patient', 'heal', 'replacesStabilization'], mask: { woundsBefore: '?', woundsAfter: '?' } },
+  // The GM's adjustment of a figure (both systems): what was done and why, as damage taken is
+  // shown, roll by roll; not what the figure is left with (TFT woundsNow, fatigueNow).
+  adjust: { keep: [...ADND_BASE, 'reason', 'roll', 'damage', 'armor', 'heal', 'fatigue'] },
   // AD&D (attack, ready, drop, state: above)
   begin: ALL,
   surprise: ALL,

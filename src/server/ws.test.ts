@@ -8,8 +8,8 @@ import { ClientMessage, MAX_MESSAGE_BYTES } from './protocol.ts';
 import { Storage } from './storage/storage.ts';
 import { testDatabases } from './storage/test-databases.ts';
 import { RecordingDice } from '../core/dice/source.ts';
-import { diceForSeq, step } from '../engine/encounter.ts';
-import { TEST_SEED, TestClient, type TestServer, createDuel, issue, startTestServer, tft } from './test-helpers.ts';
+import { diceForSeq, replay, step } from '../engine/encounter.ts';
+import { TEST_SEED, TestClient, type TestServer, createDuel, duelScenario, issue, startTestServer, tft } from './test-helpers.ts';
 
 describe('message parser (fast-check fuzzing)', () => {
   it('never throws on arbitrary text or bytes, and answers invalid for what is not a message', () => {
@@ -152,6 +152,49 @@ for (const tdb of testDatabases()) {
       const ex = await g.waitFor('explain', (m) => m.id === 'e');
       expect(ex.seq).toBe(played);
       expect(ex.report).toEqual(JSON.parse(JSON.stringify(tft.explain(state))));
+    });
+
+    it("the GM's adjust: a player's is refused over the socket and changes nothing; the GM's is applied, stored, broadcast with its narration, the same decision still pending, and survives a reload and a replay", async () => {
+      const { s1, s2, close } = await twoServers(await tdb.create());
+      try {
+        const { encounter, gm } = await createDuel(s1.app);
+        const id = encounter.id;
+        const seat = await issue(s1.app, id, gm.token, { role: 'player', figures: ['bjorn'] });
+        const g = await connect(s1);
+        const p = await connect(s1);
+        await g.hello(id, gm.token);
+        await p.hello(id, seat.token);
+        g.send({ type: 'command', id: 'begin', command: { type: 'begin' } });
+        const begun = await p.waitFor('step', (m) => m.entry.seq === 1);
+        const fireball = { type: 'adjust', figure: 'bjorn', damage: 3, reason: 'Fireball' };
+        // The player's own figure, whose decision is pending: still the GM's command.
+        p.send({ type: 'command', id: 'mine', command: fireball });
+        const rej = await p.waitFor('rejected', (m) => m.id === 'mine');
+        expect(rej).toMatchObject({ code: 'forbidden', issues: [{ path: 'command.type', message: "'adjust' is the GM's: only the GM may adjust a figure" }] });
+        await g.roundTrip();
+        expect(g.messages.filter((m) => m.type === 'step').length).toBe(1);
+        expect((await s1.storage.readLog(id)).length).toBe(1);
+        // The GM's: acknowledged, then broadcast to both.
+        g.send({ type: 'command', id: 'gm', command: fireball });
+        expect((await g.waitFor('ack', (m) => m.id === 'gm')).seq).toBe(2);
+        const [gs, ps] = await Promise.all([g, p].map((c) => c.waitFor('step', (m) => m.entry.seq === 2)));
+        for (const st of [gs, ps]) {
+          expect(st.entry.command).toEqual(fireball);
+          expect(st.entry.descriptions?.[0]).toBe('[turn 1] GM: Bjorn is hit (Fireball).');
+          expect(st.view.pending).toEqual(begun.view.pending);
+        }
+        const bjorn = (st: unknown) => (st as { figures: { id: string; wounds: number }[] }).figures.find((f) => f.id === 'bjorn');
+        expect(bjorn(ps.view.state)?.wounds).toBe(3);
+        const log = await s1.storage.readLog(id);
+        expect(log.map((e) => e.kind === 'command' && e.body.command)).toEqual([{ type: 'begin' }, fireball]);
+        // Reloaded from the database by another server, and replayed by the engine: the same state.
+        const reloaded = (await s2.app.inject({ method: 'GET', url: `/api/encounters/${id}`, headers: { authorization: `Bearer ${gm.token}` } })).json();
+        expect(reloaded.view.state).toEqual(gs.view.state);
+        const commands = log.map((e, k) => (e.kind === 'command' ? { seq: k, command: e.body.command, faces: e.body.faces } : (null as never)));
+        expect(JSON.parse(JSON.stringify(replay(tft, { system: 'tft', scenario: duelScenario(), seed: 0, commands })))).toEqual(gs.view.state);
+      } finally {
+        await close();
+      }
     });
 
     it('malformed messages get an error; the connection and the encounter stay intact', async () => {
