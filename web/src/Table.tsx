@@ -6,7 +6,7 @@ import { type Hex, directionTo, hexKey } from '../../src/core/hex/coords.ts';
 import { ring } from '../../src/core/hex/rings.ts';
 import { getSystem } from '../../src/rules/index.ts';
 import { Header } from './App.tsx';
-import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api, errorView } from './api/client.ts';
+import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
@@ -22,6 +22,8 @@ import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Share } from './panels/Share.tsx';
 import { Status } from './panels/Status.tsx';
+import type { AdjustResult } from './panels/Adjust.tsx';
+import { RefusalText } from './panels/Refusal.tsx';
 import { TabList, tabId } from './Tabs.tsx';
 
 const SIDE_PALETTE = ['#c0533a', '#3f7cc4', '#4f9a5a', '#b58a2e', '#8a5cb8', '#2f9c9c'];
@@ -269,8 +271,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     return who ? `${who}: ${what}` : what;
   };
 
-  /** Sends a command; `words` says what it is when physical dice are asked for (else commandWords). */
-  async function send(command: Obj, words?: string): Promise<boolean> {
+  /**
+   * Sends a command; `words` says what it is when physical dice are asked for (else commandWords).
+   * A refusal goes to `refused` when given (a form that shows it beside itself), else to a toast.
+   */
+  async function send(command: Obj, words?: string, refused?: (e: ApiError) => void): Promise<boolean> {
     const t = live.current;
     if (!t || sending.current) return false;
     sending.current = true;
@@ -287,12 +292,24 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         faces = [...(faces ?? []), f];
       }
     } catch (e) {
-      if (!(e instanceof ApiError && e.message === 'command cancelled')) pushError(e);
+      if (e instanceof ApiError && e.message === 'command cancelled') return false;
+      if (refused && e instanceof ApiError) refused(e);
+      else pushError(e);
       return false;
     } finally {
       sending.current = false;
       setBusy(false);
     }
+  }
+
+  /** The GM's adjust form's command (panels/Adjust.tsx): its refusal is shown by the form. */
+  async function adjust(command: Obj): Promise<AdjustResult> {
+    if (sending.current) return { ok: false, refusal: { text: 'another command is on its way: try again in a moment', issues: [] } };
+    let refusal: AdjustResult = { ok: false };
+    const ok = await send(command, `${commandWords(command)} (${String(command.reason)})`, (e) => {
+      refusal = { ok: false, refusal: { text: e.message, issues: e.issues } };
+    });
+    return ok ? { ok: true } : refusal;
   }
 
   function sendMove(r: Reach) {
@@ -704,6 +721,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 onSelect={setSelected}
                 mine={mine}
                 onCommand={status === 'live' ? (c) => void send(c) : undefined}
+                onAdjust={isGm && status === 'live' && !view.over ? adjust : undefined}
                 notes={ev.settings.notes}
               />
             )}
@@ -724,26 +742,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           </div>
         )}
         {closed && <div className="toast error">Disconnected: {closed}</div>}
-        {toasts.map((t) => {
-          const shown = errorView(t.text, t.issues);
-          return (
-            <div key={t.id} className="toast error" role="alert" data-testid="error">
-              <button type="button" className="ghost small close" aria-label="Dismiss" onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}>
-                ×
-              </button>
-              {shown.text}
-              {shown.issues.length > 0 && (
-                <ul>
-                  {shown.issues.map((i) => (
-                    <li key={`${i.path}:${i.message}`}>
-                      <code>{i.path}</code> {i.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          );
-        })}
+        {toasts.map((t) => (
+          <div key={t.id} className="toast error" role="alert" data-testid="error">
+            <button type="button" className="ghost small close" aria-label="Dismiss" onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}>
+              ×
+            </button>
+            <RefusalText text={t.text} issues={t.issues} />
+          </div>
+        ))}
       </div>
       {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} what={prompt.what} onFace={prompt.resolve} onCancel={prompt.reject} />}
       {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { RecordingDice, SeededDice } from '../../../src/core/dice/source.ts';
+import { RecordingDice, ScriptedDice, SeededDice } from '../../../src/core/dice/source.ts';
 import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
@@ -105,6 +105,17 @@ describe('the log', () => {
     });
     const token = (id: string) => ({ james: 'Ja', claudio: 'Cl', 'orc-a': 'OA', 'orc-b': 'OB' })[id] ?? id;
     expect(groups.map((g) => trayLabel(g, token))).toEqual(['Ja attack', 'Ja damage', 'Cl thread-roll', 'OA thread-roll']);
+  });
+
+  it("dice tray: the GM's adjustment shows its dice once, as the GM's (not the figure's, nor again for the damage it dealt)", () => {
+    const s = systems.tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));
+    systems.tft.apply(s, systems.tft.parseCommand({ type: 'begin' }), new ScriptedDice([6, 1]), null);
+    const events: Record<string, unknown>[] = [];
+    const command = { type: 'adjust', figure: 'bjorn', damage: '2d', reason: 'Fireball' };
+    systems.tft.apply(s, systems.tft.parseCommand(command), new ScriptedDice([4, 3]), (e) => events.push(e as unknown as Record<string, unknown>));
+    expect(events.map((e) => e.type)).toEqual(['adjust', 'damage', 'hit-penalty']);
+    const groups = trayGroups({ seq: 2, kind: 'command', at: '', by: { role: 'gm', tokenId: null }, command, faces: [4, 3], events });
+    expect(groups).toEqual([{ label: 'GM', faces: [4, 3], summed: true }]);
   });
 
   it("dice tray: a grenade's scatter dice (R-H12) and the action order's roll-offs are shown, each with what it is for (were dropped, or one unlabelled heap)", () => {

@@ -248,7 +248,8 @@ function adndGroups(e: Obj, seen: Set<string>): TrayGroup[] {
 }
 
 const rollerOf = (e: Obj): { figure?: string } => {
-  const who = e.type === 'damage' ? e.from : e.figure;
+  // The GM's adjustment rolls the GM's dice, not the figure's it names.
+  const who = e.type === 'damage' ? e.from : e.type === 'adjust' ? null : e.figure;
   return typeof who === 'string' ? { figure: who } : {};
 };
 
@@ -264,8 +265,10 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
   const seen = new Set<string>();
   for (const r of eventRows(entry)) {
     if (r.type === 'cast') seen.clear();
+    // The GM's damage (TFT) shows the dice its adjust event already showed.
+    if (r.type === 'damage' && r.raw.delivery === 'gm') continue;
     // Whose roll: the figure the event names (a damage roll is its attacker's, `from`), as the log says it.
-    if (r.faces.length > 0) groups.push({ label: r.type, faces: r.faces, summed: true, ...rollerOf(r.raw) });
+    if (r.faces.length > 0) groups.push({ label: r.type === 'adjust' ? 'GM' : r.type, faces: r.faces, summed: true, ...rollerOf(r.raw) });
     // A grenade's scatter (R-H12): a d6 for the distance and a d6 for the direction, not one roll.
     else if (Number.isInteger(r.raw.distanceFace) && Number.isInteger(r.raw.directionFace)) {
       groups.push({ label: r.type, faces: [r.raw.distanceFace as number, r.raw.directionFace as number], summed: false, ...rollerOf(r.raw) });

@@ -14,7 +14,7 @@ import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { type Obj, clockView, distinctNames, figureViews } from '../model/view.ts';
 import { Actions } from './Actions.tsx';
-import { Status } from './Status.tsx';
+import { Status, type StatusProps } from './Status.tsx';
 
 const adnd = systems.adnd;
 const tft = systems.tft;
@@ -26,8 +26,8 @@ function statusText(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: Lo
     .replace(/\s+/g, ' ');
 }
 
-/** The Status panel's markup for this state. */
-function statusHtml(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = [], notes: StatusNotes = []): string {
+/** The Status panel's markup for this state (`extra`: more props, such as the GM's onAdjust). */
+function statusHtml(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: LogEntryView[] = [], notes: StatusNotes = [], extra: Partial<StatusProps> = {}): string {
   const report = systems[system].explain(state as never) as unknown as Obj;
   return renderToStaticMarkup(
     createElement(Status, {
@@ -41,6 +41,7 @@ function statusHtml(state: unknown, system: 'adnd' | 'tft' = 'adnd', entries: Lo
       selected: null,
       onSelect: () => undefined,
       notes,
+      ...extra,
     }),
   );
 }
@@ -252,5 +253,23 @@ describe('Status on a view of an unusual shape', () => {
     expect(text).toContain('Sam stabilizes 50.0% (3d6)');
     expect(text).toContain('roll against IQ');
     expect(html).not.toMatch(/undefined|\[object Object\]/);
+  });
+});
+
+describe("the GM's adjustment of a figure", () => {
+  const duel = () => tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+  const onAdjust = async () => ({ ok: true as const });
+
+  it("each living figure's row has an Adjust button for the GM (given onAdjust), named for the figure; none for a dead one, none without onAdjust (players, spectators)", () => {
+    const s = duel();
+    s.figures[1].state = 'dead';
+    const html = statusHtml(s, 'tft', [], [], { onAdjust });
+    expect(html).toContain('<button type="button" class="small ghost adjust" aria-expanded="false" aria-label="Adjust Bjorn" data-adjust="bjorn">Adjust</button>');
+    expect(html).not.toContain('data-adjust="cedric"');
+    expect(statusHtml(duel(), 'tft')).not.toMatch(/data-adjust|>Adjust</);
+    // AD&D's combatants too.
+    const a = adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/surprise.yaml', import.meta.url), 'utf8')));
+    expect(statusHtml(a, 'adnd', [], [], { onAdjust })).toContain('aria-label="Adjust Gorm" data-adjust="gorm">Adjust</button>');
+    expect(statusHtml(a, 'adnd')).not.toContain('data-adjust');
   });
 });

@@ -2,13 +2,15 @@
 // state with what else a GM needs at a glance (prone, stance, 5-hit penalty, no weapon in hand:
 // model/conditions.ts), ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
 // the chance to survive the coming turns, stabilization progress (R-T3); HiTech ammunition
-// (R-H10) under each figure's row; the GM's notes this viewer may read. Numbers come from
-// the state and from explain(): nothing is computed here but percentages.
-import { Fragment, type ReactNode, useId, useState } from 'react';
+// (R-H10) under each figure's row; the GM's notes this viewer may read; for the GM, each living
+// figure's Adjust form (panels/Adjust.tsx). Numbers come from the state and from explain():
+// nothing is computed here but percentages.
+import { Fragment, type ReactNode, useId, useRef, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, sideName, toLedger } from '../model/view.ts';
+import { AdjustForm, type AdjustResult } from './Adjust.tsx';
 import { Ammo } from './Ammo.tsx';
 import { LedgerView, RuleId } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
@@ -32,6 +34,59 @@ export interface StatusProps {
   onCommand?(command: Obj): void;
   /** The GM's notes this viewer may read (the server leaves hidden ones out for players). */
   notes?: EncounterSettings['notes'];
+  /** Sends the GM's adjustment of a figure; given to the GM only, while the fight goes on (each row gets its Adjust form). */
+  onAdjust?(command: Obj): Promise<AdjustResult>;
+}
+
+/** The GM's Adjust control of each row: which figure's form is open, and its button and form row. */
+function useAdjust(p: StatusProps) {
+  const [open, setOpen] = useState<string | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const key = useId();
+  const onAdjust = p.onAdjust;
+  // A figure id may hold anything: the form's id is made from its place in the roster.
+  const formId = (f: FigureView) => `${key}-adjust-${p.figures.indexOf(f)}`;
+  const close = (f: FigureView) => {
+    setOpen(null);
+    buttons.current.get(f.id)?.focus();
+  };
+  return {
+    button(f: FigureView) {
+      if (!onAdjust || f.state === 'dead') return null;
+      const isOpen = open === f.id;
+      return (
+        <button
+          type="button"
+          className="small ghost adjust"
+          aria-expanded={isOpen}
+          aria-controls={isOpen ? formId(f) : undefined}
+          aria-label={`Adjust ${f.name}`}
+          data-adjust={f.id}
+          ref={(el) => {
+            if (el) buttons.current.set(f.id, el);
+            else buttons.current.delete(f.id);
+          }}
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen(isOpen ? null : f.id);
+          }}
+        >
+          Adjust
+        </button>
+      );
+    },
+    /** The row under the figure's holding its open form, across the roster's `columns`. */
+    row(f: FigureView, columns: number) {
+      if (!onAdjust || open !== f.id || f.state === 'dead') return null;
+      return (
+        <tr className="adjust-row">
+          <td colSpan={columns}>
+            <AdjustForm id={formId(f)} system={p.system} figure={f} onApply={onAdjust} onClose={() => close(f)} />
+          </td>
+        </tr>
+      );
+    },
+  };
 }
 
 const STAB_TURNS = 60; // R-T3: 5 minutes of work
@@ -42,13 +97,14 @@ function rowProps(p: { selected: string | null; onSelect(id: string): void }, f:
 }
 
 /** The figure's name: a button that selects it (the row's click, by keyboard too). */
-function NameCell({ f, color, selected, onSelect }: { f: FigureView; color: string | undefined; selected: boolean; onSelect(id: string): void }) {
+function NameCell({ f, color, selected, onSelect, children }: { f: FigureView; color: string | undefined; selected: boolean; onSelect(id: string): void; children?: ReactNode }) {
   return (
     <td>
       <span className="dot" style={{ background: color }} />
       <button type="button" className="linkish" aria-pressed={selected} onClick={() => onSelect(f.id)}>
         {f.name}
       </button>
+      {children}
     </td>
   );
 }
@@ -61,6 +117,7 @@ export function Status(p: StatusProps) {
   const actionOrder = ids(s.actionOrder);
   const actionIndex = typeof s.actionIndex === 'number' ? s.actionIndex : -1;
   const key = useId();
+  const adjust = useAdjust(p);
   const explained = new Map<string, Obj>();
   if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
 
@@ -112,7 +169,7 @@ export function Status(p: StatusProps) {
         </div>
       )}
       {p.system === 'adnd' ? (
-        <AdndRoster {...p} explained={explained} />
+        <AdndRoster {...p} explained={explained} adjust={adjust} />
       ) : (
       <table className="roster">
         <thead>
@@ -133,7 +190,9 @@ export function Status(p: StatusProps) {
             return (
               <Fragment key={f.id}>
               <tr {...rowProps(p, f)}>
-                <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect} />
+                <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
+                  {adjust.button(f)}
+                </NameCell>
                 <td data-conditions={f.id}>
                   <span className={`state st-${f.state}`}>{f.state}</span>
                   {tftConditions(f.raw, p.entries).map((c) => (
@@ -153,6 +212,7 @@ export function Status(p: StatusProps) {
                   </td>
                 </tr>
               )}
+              {adjust.row(f, 7)}
               </Fragment>
             );
           })}
@@ -195,7 +255,7 @@ export function NoteList({ notes, figures, children }: { notes: EncounterSetting
 }
 
 /** AD&D combatants: hp, armour class (its ledger a click or Enter away), what each has declared and when it lands, surprise and parry. */
-function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
+function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; adjust: ReturnType<typeof useAdjust> }) {
   const nameOf = (id: unknown) => p.figures.find((f) => f.id === id)?.name ?? String(id);
   // The figures whose AC ledger is open (none at first); ids made here: a figure id may hold anything.
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -224,7 +284,9 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
           return (
             <Fragment key={f.id}>
             <tr {...rowProps(p, f)}>
-              <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect} />
+              <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
+                {p.adjust.button(f)}
+              </NameCell>
               <td>
                 <span className={`state st-${f.state}`}>{f.state}</span>
                 {surprised > 0 && <Reason label={`surprised ${surprised}`} why={`it cannot act in segments 1 to ${surprised} of the first round (R-A3)`} />}
@@ -269,6 +331,7 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj> }) {
                 </td>
               </tr>
             )}
+            {p.adjust.row(f, 5)}
             </Fragment>
           );
         })}

@@ -1,0 +1,175 @@
+// The GM's adjustment of a figure (the `adjust` command): damage or healing the rules do not
+// model (a Fireball, a fall, a potion), TFT's fatigue, and why. Opened from the figure's row in
+// the Status panel, for the GM only. A refusal shows the server's reason here, by the form.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type AdjustForm as Form, type AdjustProblem, EMPTY_ADJUST, adjustCommand } from '../model/adjust.ts';
+import type { Obj } from '../model/view.ts';
+import { RefusalText } from './Refusal.tsx';
+
+/** The server's refusal: its message and field issues (shown as RefusalText shows them). */
+export interface AdjustRefusal {
+  text: string;
+  issues: { path: string; message: string }[];
+}
+
+/** What became of a command sent: taken, refused (with the reason) or given up (a dice prompt cancelled). */
+export type AdjustResult = { ok: true } | { ok: false; refusal?: AdjustRefusal };
+
+export interface AdjustProps {
+  system: string;
+  figure: { id: string; name: string };
+  /** `id` of the form (the Adjust button's aria-controls). */
+  id: string;
+  onApply(command: Obj): Promise<AdjustResult>;
+  onClose(): void;
+}
+
+export function AdjustForm(p: AdjustProps) {
+  const [form, setForm] = useState<Form>(EMPTY_ADJUST);
+  const [problem, setProblem] = useState<AdjustProblem | null>(null);
+  const [refusal, setRefusal] = useState<AdjustRefusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useId();
+  const fieldRef = useRef<Record<string, HTMLInputElement | null>>({});
+  const tft = p.system === 'tft';
+  // Opened by its button (a click or Enter): the amount takes the typing at once; Escape closes.
+  useEffect(() => fieldRef.current.amount?.focus(), []);
+  // An edit makes the last problem or refusal stale: it goes.
+  const set = (patch: Partial<Form>) => {
+    setForm({ ...form, ...patch });
+    setProblem(null);
+    setRefusal(null);
+  };
+  const problemId = `${key}-problem`;
+  /** A field's own ids: its problem is its description while it has one. */
+  const described = (field: AdjustProblem['field'], hint?: string) => {
+    const mine = problem?.field === field;
+    const ids = [hint, mine ? problemId : undefined].filter(Boolean).join(' ');
+    return { 'aria-invalid': mine || undefined, 'aria-describedby': ids || undefined };
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const r = adjustCommand(p.system, p.figure.id, form);
+    if ('problem' in r) {
+      setProblem(r.problem);
+      fieldRef.current[r.problem.field]?.focus();
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    const result = await p.onApply(r.command);
+    setBusy(false);
+    if (result.ok) p.onClose();
+    else if (result.refusal) setRefusal(result.refusal);
+  }
+
+  return (
+    <form
+      id={p.id}
+      className="adjust-form"
+      data-adjust-form={p.figure.id}
+      aria-label={`Adjust ${p.figure.name}`}
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') p.onClose();
+      }}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <fieldset className="adjust-kind">
+        <legend>
+          Adjust <strong>{p.figure.name}</strong>
+        </legend>
+        <label>
+          <input type="radio" name={`${key}-kind`} value="damage" checked={form.kind === 'damage'} onChange={() => set({ kind: 'damage' })} /> damage
+        </label>
+        <label>
+          <input type="radio" name={`${key}-kind`} value="heal" checked={form.kind === 'heal'} onChange={() => set({ kind: 'heal', armor: false })} /> heal
+        </label>
+      </fieldset>
+      <label className="adjust-field">
+        {form.kind === 'damage' ? (tft ? 'Hits' : 'hp lost') : tft ? 'Wounds healed' : 'hp regained'}
+        <input
+          ref={(el) => {
+            fieldRef.current.amount = el;
+          }}
+          name="amount"
+          className="adjust-input"
+          autoComplete="off"
+          placeholder={tft ? '7 or 2d+1' : '9 or 3d6'}
+          value={form.amount}
+          onChange={(e) => set({ amount: e.target.value })}
+          {...described('amount', `${key}-amount-hint`)}
+          data-adjust-field="amount"
+        />
+        <span id={`${key}-amount-hint`} className="small-note muted">
+          a number or dice
+        </span>
+      </label>
+      {tft && (
+        <label className="adjust-check">
+          <input type="checkbox" checked={form.armor} disabled={form.kind !== 'damage'} onChange={(e) => set({ armor: e.target.checked })} data-adjust-field="armor" /> armor stops it
+        </label>
+      )}
+      {tft && (
+        <label className="adjust-field">
+          Fatigue
+          <input
+            ref={(el) => {
+              fieldRef.current.fatigue = el;
+            }}
+            name="fatigue"
+            className="adjust-input"
+            autoComplete="off"
+            inputMode="numeric"
+            placeholder="+2 or -1"
+            value={form.fatigue}
+            onChange={(e) => set({ fatigue: e.target.value })}
+            {...described('fatigue', `${key}-fatigue-hint`)}
+            data-adjust-field="fatigue"
+          />
+          <span id={`${key}-fatigue-hint`} className="small-note muted">
+            + taken, − recovered
+          </span>
+        </label>
+      )}
+      <label className="adjust-field adjust-reason">
+        Reason
+        <input
+          ref={(el) => {
+            fieldRef.current.reason = el;
+          }}
+          name="reason"
+          className="adjust-input wide"
+          autoComplete="off"
+          aria-required="true"
+          maxLength={200}
+          placeholder="Fireball"
+          value={form.reason}
+          onChange={(e) => set({ reason: e.target.value })}
+          {...described('reason')}
+          data-adjust-field="reason"
+        />
+      </label>
+      <div className="adjust-buttons">
+        <button type="submit" className="small" disabled={busy} data-testid="adjust-apply">
+          Apply
+        </button>
+        <button type="button" className="small ghost" onClick={p.onClose}>
+          Cancel
+        </button>
+      </div>
+      {problem && (
+        <p id={problemId} className="adjust-problem" role="alert">
+          {problem.message}
+        </p>
+      )}
+      {refusal && (
+        <div className="error adjust-refused" role="alert" data-testid="adjust-refused">
+          <RefusalText text={refusal.text} issues={refusal.issues} />
+        </div>
+      )}
+    </form>
+  );
+}
