@@ -227,6 +227,11 @@ export function offeredCommands(system: AnySystem, state: unknown): Json[] {
       const c = (o as { command?: unknown } | null)?.command;
       if (c !== undefined) out.push(structuredClone(c) as Json);
     }
+    // The GM's adjustments (GameSystem.gmCommands) are in no explain: one of each kind per figure
+    // (fatigue is TFT's; AD&D must refuse the field).
+    if (system.gmCommands?.includes('adjust')) {
+      out.push({ type: 'adjust', figure: f.id, damage: '2d', reason: 'fuzz' }, { type: 'adjust', figure: f.id, heal: 3, reason: 'fuzz' }, { type: 'adjust', figure: f.id, fatigue: 2, reason: 'fuzz' });
+    }
   }
   return out;
 }
