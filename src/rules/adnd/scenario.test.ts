@@ -48,6 +48,29 @@ describe('the surprise roll (R-A3)', () => {
   });
 });
 
+describe('hit points', () => {
+  const fighter = (id: string, side: string, hp: Record<string, number>) => ({ id, side, class: 'fighter', level: 1, ...hp, ac: 5, weapons: [{ weapon: 'longsword' }] });
+
+  it('hp above maxHp is refused at setup, naming figures[i].hp (a cure would have lowered the figure to maxHp); hp up to maxHp, or maxHp left out, is fine', () => {
+    let err: unknown;
+    try {
+      setupScenario({ system: 'adnd', figures: [fighter('a', 'party', { hp: 10 }), fighter('b', 'foes', { hp: 30, maxHp: 20 })] });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).issues).toEqual([
+      { path: 'figures[1].hp', message: '30 is more than maxHp 20: a figure starts with at most its maximum hp (healing stops at maxHp); raise maxHp or leave it out (it defaults to hp)' },
+    ]);
+    const s = setupScenario({ system: 'adnd', figures: [fighter('a', 'party', { hp: 10 }), fighter('b', 'foes', { hp: 20, maxHp: 20 }), fighter('c', 'foes', { hp: 5, maxHp: 20 })] });
+    expect(s.figures.map((f) => [f.hp, f.maxHp])).toEqual([
+      [10, 10],
+      [20, 20],
+      [5, 20],
+    ]);
+  });
+});
+
 describe('damage dice the engine can weigh', () => {
   it('a weapon whose damage is too large to enumerate exactly (100d1000) is refused at setup, naming the field; the AI and explain would weigh its distribution at every decision', () => {
     const fighter = (id: string, side: string, weapons: unknown[]) => ({ id, side, class: 'fighter', level: 1, hp: 10, ac: 5, weapons });

@@ -254,6 +254,11 @@ export function setupScenario(raw: unknown): AdndState {
     const monster = fr.class === undefined;
     if (monster && fr.hd === undefined) issues.push({ path: p, message: 'a figure needs a `class` (character) or `hd` (monster)' });
     if (!monster && fr.hd !== undefined) issues.push({ path: `${p}.hd`, message: 'a character has a class and level, not hit dice' });
+    // hp is the hp the figure starts with, maxHp what healing stops at (by default hp): above it,
+    // the first cure would take hp away.
+    if (fr.maxHp !== undefined && fr.hp > fr.maxHp) {
+      issues.push({ path: `${p}.hp`, message: `${fr.hp} is more than maxHp ${fr.maxHp}: a figure starts with at most its maximum hp (healing stops at maxHp); raise maxHp or leave it out (it defaults to hp)` });
+    }
     const hd = fr.hd === undefined ? 0 : parseHd(fr.hd);
     if (hd === null) issues.push({ path: `${p}.hd`, message: `${quote(String(fr.hd))} is not hit dice like 6+3` });
     // Only scores the tables have rows for (strength stops at 18/00; the seed's dexterity runs to 25).

@@ -3,6 +3,8 @@
 // monster's attack form keeps its own speed factor.
 import { describe, expect, it } from 'vitest';
 import type { Ledger } from '../../core/ledger.ts';
+import { displayNames } from '../../engine/names.ts';
+import { describeEvent } from './describe.ts';
 import type { AdndEvent } from './model.ts';
 import { adndSystem as sys } from './system.ts';
 import { playUntil, QueueDice, QUIET } from './testing.ts';
@@ -46,6 +48,31 @@ describe('the segment resolves together (R-A1)', () => {
       ['a1', 5],
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'end', segment: 5, winner: null });
+  });
+});
+
+describe('the segment narrated (R-A1)', () => {
+  it("R-A1: a figure felled by a segment's first blow is told down once, after the segment's last blow (its own blow and the other blow at it come first), with its hp after them all [3380eb42]", () => {
+    // h1, the ogre and h2 all land in 5 (SF 5); the d20s roll 19 (all hit), the long swords 8
+    // each on the d12 (S-M 1d8, L 1d12): 5 - 8 = -3, dead, then - 8 = -11; the club deals 4.
+    const hero = (id: string) => ({ ...fighter(id, 'a', 'longsword', [{ type: 'attack', target: 'ogre' }, { type: 'pass', at: 5 }]), hp: 10 });
+    const ogre = { id: 'ogre', name: 'Ogre', side: 'b', hd: '4+1', size: 'L', hp: 5, ac: 5, weapons: [{ id: 'club', sf: 5, damage: '4' }], script: [{ type: 'attack', target: 'h1' }] };
+    const raw = { system: 'adnd', figures: [hero('h1'), ogre, hero('h2')] };
+    const dice = () => new QueueDice({ 12: [8, 8] }, { ...QUIET, 20: 19 });
+    const { s, events } = playUntil(raw, dice(), 5);
+    const told = events
+      .filter((e) => e.segment === 5 && ['attack', 'state', 'end'].includes(e.type))
+      .map((e) => (e.type === 'attack' ? `${e.attacker} strikes ${e.target}` : e.type === 'state' ? `${e.figure} ${e.from} -> ${e.to} (hp ${e.hp})` : 'end'));
+    // Before: "ogre healthy -> dead (hp -3)" right after h1's blow, then the dead ogre striking and struck.
+    expect(told).toEqual(['h1 strikes ogre', 'ogre strikes h1', 'h2 strikes ogre', 'ogre healthy -> dead (hp -11)', 'end']);
+    const line = events.find((e) => e.type === 'state')!;
+    expect(describeEvent(line, displayNames(sys.summary(s).figures))).toBe('[r1 s5] Ogre is dead (hp -11)');
+    // Narration only: the same fight with the log off ends the same.
+    const quiet = sys.setup(raw);
+    const d = dice();
+    for (let i = 0; i < 100 && sys.pending(quiet); i++) sys.apply(quiet, sys.decide(quiet), d, null);
+    expect(quiet.figures.map((f) => f.hp)).toEqual(s.figures.map((f) => f.hp));
+    expect(s.figures.map((f) => f.hp)).toEqual([6, -11, 10]);
   });
 });
 

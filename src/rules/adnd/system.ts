@@ -11,7 +11,8 @@
 //      weapon, level and strength it had at the segment's start, and every blow and spell of the
 //      segment strikes a target standing at its start, even one an earlier blow felled); what ends
 //      a parry, takes a weapon from a hand, entangles, drains or cures applies once every blow is
-//      struck (settle), so the figure order never matters;
+//      struck (settle), so the figure order never matters; the log tells a figure's change of
+//      state there too, once, after the blows that still struck it and its own;
 //   5. `declare`: figures now free declare their next action.
 //
 // With `emit` null (the lab) the same steps run on numbers only: no ledger, no string, no
@@ -21,7 +22,7 @@ import { rollDice, rollSum, rollTotal } from '../../core/dice/roll.ts';
 import type { DiceSource } from '../../core/dice/source.ts';
 import { CommandRejected } from '../../core/errors.ts';
 import { ledger } from '../../core/ledger.ts';
-import type { Emit, GameSystem, Pending, Summary } from '../../engine/types.ts';
+import type { Emit, FigureState, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { z } from 'zod';
 import { adjustFigure } from './adjust.ts';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
@@ -240,6 +241,13 @@ const healEvent: (AdndEvent | null)[] = [];
 // blows landing together still takes the second, whatever the figure order.
 const stood: Figure[] = [];
 const deadBefore: Figure[] = [];
+// With the log only: who a blow or spell of this segment hurt, its state at the segment's start
+// and the cause of its last change. The change is told once, after the segment's last blow
+// (settle): told at the blow that felled it, the log went on to show the other blows of the
+// segment striking a dead figure, or the dead striking (R-A1: they do, as it stood then).
+const struck: Figure[] = [];
+const struckFrom: FigureState[] = [];
+const struckWhy: (string | null)[] = [];
 const ACTED = 'its next action landed (R-A8)';
 const EXTRA = 'its extra attack (R-A8)';
 
@@ -249,8 +257,32 @@ function endParry(f: Figure, why: string): void {
   endingWhy.push(why);
 }
 
-/** Applies the held effects (see `ending`), then forgets them. */
+/** `hurt` for what lands in a segment: the hp go at once, the change of state is told in settle (see `struck`). */
+function wound(s: AdndState, t: Figure, amount: number, why: string | null, emit: E): void {
+  if (!emit) {
+    hurt(s, t, amount, why, null);
+    return;
+  }
+  const before = figureState(t, s.options);
+  let k = struck.indexOf(t);
+  if (k < 0) {
+    k = struck.push(t) - 1;
+    struckFrom.push(before);
+    struckWhy.push(null);
+  }
+  hurt(s, t, amount, why, null);
+  if (figureState(t, s.options) !== before) struckWhy[k] = why;
+}
+
+/** Tells the held changes of state (see `struck`), then applies the held effects (see `ending`), then forgets them. */
 function settle(s: AdndState, emit: E): void {
+  // Filled with the log only (wound).
+  for (let i = 0; i < struck.length && emit; i++) {
+    const t = struck[i];
+    const to = figureState(t, s.options);
+    if (to !== struckFrom[i]) emit(ev(s, 'state', { figure: t.id, from: struckFrom[i], to, hp: t.hp, why: struckWhy[i] }));
+  }
+  struck.length = struckFrom.length = struckWhy.length = 0;
   for (let i = 0; i < losing.length; i++) loseWeapon(s, losing[i], losingTo[i], losingWeapon[i], emit);
   // R-A9: an entangling hit takes hold now, after any struggle of this segment freed the figure
   // from an earlier entanglement (R-A1: the order of the figures never matters).
@@ -330,7 +362,7 @@ function interrupt(s: AdndState, f: Figure, why: FreeReason, at = s.now): void {
 
 function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E): void {
   if (emit) emit(ev(s, 'attack', { ...r }));
-  if (r.hit && r.mode === 'normal') hurt(s, t, r.dealt, emit ? `${a.name}'s ${r.weapon}` : null, emit);
+  if (r.hit && r.mode === 'normal') wound(s, t, r.dealt, emit ? `${a.name}'s ${r.weapon}` : null, emit);
   if (r.drain) {
     // R-A10: drains are never multiplied by a critical; they take hold at the segment's end (settle).
     draining.push(t);
@@ -431,8 +463,8 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
         if (emit) {
           const r = rollDice(e.damage!, dice);
           emit(ev(s, 'spell-damage', { figure: t.id, spell: sp.id, damage: ledger([{ source: `missile ${i + 1}: ${e.damage} [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }]) }));
-          hurt(s, t, r.total, sp.name, emit);
-        } else hurt(s, t, rollTotal(e.damage!, dice), null, emit);
+          wound(s, t, r.total, sp.name, emit);
+        } else wound(s, t, rollTotal(e.damage!, dice), null, emit);
       }
       break;
     }
@@ -466,7 +498,7 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
             }),
           );
         }
-        hurt(s, v, dmg, sp.name, emit);
+        wound(s, v, dmg, sp.name, emit);
       }
       break;
     }
@@ -524,7 +556,7 @@ function resolveSegment(s: AdndState, dice: DiceSource, emit: E): void {
   // Snapshot: everyone whose action lands now acts, even if struck down in this same segment (R-A1).
   ending.length = endingWhy.length = losing.length = losingTo.length = losingWeapon.length = entangling.length = 0;
   draining.length = drainKind.length = drainAmount.length = healing.length = healAmount.length = healEvent.length = 0;
-  stood.length = deadBefore.length = 0;
+  stood.length = deadBefore.length = struck.length = struckFrom.length = struckWhy.length = 0;
   for (const f of s.figures) {
     if (canFight(f)) stood.push(f);
     else if (figureState(f, s.options) === 'dead') deadBefore.push(f);
