@@ -86,7 +86,7 @@ const ACTS: Record<string, string> = {
   cast: 'casts',
   wait: 'stops waiting',
   struggle: 'struggles',
-  'extra attack': 'takes its extra attack',
+  'extra attack': 'takes the extra attack',
 };
 
 /**
@@ -161,7 +161,7 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
       return `Round ${e.round}, segment ${e.segmentOfRound}: ${acts.join('; ')}`;
     }
     case 'extra-attack':
-      return `${at(e)} ${f} takes its extra attack at ${x.target ? who(x.target) : 'nobody'}`;
+      return `${at(e)} ${f} takes the extra attack at ${x.target ? who(x.target) : 'nobody'}`;
     case 'parry':
       return `${at(e)} ${f} parries ${who(x.against)} with ${weaponName(x.weapon)}: AC better by ${(x.ac as Ledger).total} against it (${why(x.ac)})${x.keepsAttack ? '; its attack goes on' : `; next action delayed ${count(Number(x.delay), 'segment')} (${count(Number(x.consecutive), 'consecutive parry', 'consecutive parries')})`} [R-A8]`;
     case 'attack': {

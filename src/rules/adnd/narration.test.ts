@@ -258,3 +258,12 @@ describe('missiles in words (3380eb42, missile weapons)', () => {
   });
 });
 
+
+describe('the extra attack (R-A5) in words', () => {
+  it('R-A5: "Frito the Fighter takes the extra attack at Ogre": no "its" for a named person, in the log and the timeline reason', async () => {
+    const lines = await run('frito-and-rocky.yaml', '3', false);
+    expect(lines).toContain('[r1 s1] Frito the Fighter takes the extra attack at Ogre');
+    expect(lines.some((l) => l.startsWith('Round 1, segment 1: Frito the Fighter takes the extra attack ('))).toBe(true);
+    expect(lines.filter((l) => / its extra attack/.test(l))).toEqual([]);
+  });
+});
