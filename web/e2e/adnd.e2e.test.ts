@@ -2,9 +2,10 @@
 // the party's d100 entered by hand as a physical die (25: the four with 33% surprised
 // 3 segments, the ranger and the monk not), shown on the segment timeline; then the
 // combatants declare attacks and the timeline places each with the reason it lands there.
+// The end of a fight (Frito and Rocky against the ogre): the action panel leaves the fallen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, allowGmDice, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { type Harness, allowGmDice, apiGet, createFromExample, encounterApi, rawCommand, startHarness, tokenOf } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -204,6 +205,33 @@ describe('an AD&D surprise round', () => {
     });
     expect(seen.outgrown).toBe(true);
     expect(seen.lastBottom).toBeLessThanOrEqual(seen.trayTop);
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('the end of an AD&D fight', () => {
+  it("when the figure whose decision it is falls and the fight ends, the action panel leaves it for a standing winner and says who won (it stayed on the dead ogre, 'No options now')", async () => {
+    const { page: gm } = await h.page();
+    const id = await createFromExample(gm, 'adnd/frito-and-rocky');
+    const token = tokenOf(gm);
+    const { view } = encounterApi(h.base, id, token);
+    const panel = gm.getByTestId('actions');
+    // Begin; the engine declares for Frito and Rocky: the ogre is left to declare, on the panel.
+    await gm.getByTestId('system-step').click();
+    for (const who of ['frito', 'rocky']) {
+      await expect.poll(async () => (await view()).view.pending?.figures[0]).toBe(who);
+      await expect.poll(() => panel.locator('h3').textContent()).toBe(who === 'frito' ? 'Frito the Fighter' : 'Rocky the Ranger');
+      await gm.getByTestId('auto-play').click();
+    }
+    await expect.poll(async () => (await view()).view.pending?.figures).toEqual(['ogre']);
+    await expect.poll(() => panel.locator('h3').textContent()).toBe('Ogre');
+    // A rock falls on the ogre (the GM's adjustment): it is down and the heroes have won.
+    expect((await rawCommand(h.base, id, token, { type: 'adjust', figure: 'ogre', damage: 40, reason: 'a falling rock' })).status).toBe(200);
+    await gm.getByTestId('banner').filter({ hasText: 'The fight is over: heroes won.' }).waitFor();
+    expect((await view()).view.over).toBe(true);
+    await expect.poll(() => panel.locator('h3').textContent()).toBe('Frito the Fighter');
+    expect(await gm.getByTestId('turn-line').textContent()).toBe('The fight is over: heroes won.');
+    expect(await panel.textContent()).not.toContain('Ogre');
     expect(h.errors).toEqual([]);
   });
 });

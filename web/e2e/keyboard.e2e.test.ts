@@ -81,6 +81,52 @@ describe('keyboard only', () => {
     expect(h.errors).toEqual([]);
   });
 
+  it('f and w choose the initiative (move first, wait and move last), shown on the buttons and in the help; not while typing in a field', async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    const id = await createFromExample(gm, 'tft/duel');
+    const { view, seqIs } = encounterApi(h.base, id, tokenOf(gm));
+    await gm.getByTestId('system-step').click();
+    await seqIs(1);
+    const first = gm.getByTestId('initiative-first');
+    const last = gm.getByTestId('initiative-last');
+    await first.waitFor();
+    expect([await first.getAttribute('aria-keyshortcuts'), await first.locator('kbd').textContent()]).toEqual(['f', 'f']);
+    expect([await last.getAttribute('aria-keyshortcuts'), await last.locator('kbd').textContent()]).toEqual(['w', 'w']);
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+    await gm.keyboard.press('?');
+    expect(await gm.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent()).toMatch(/f \/ w.*the initiative won: move first \/ wait and move last/);
+    await gm.keyboard.press('Escape');
+
+    // Typed into a field (the Adjust form's reason), the letters are the field's.
+    await gm.locator('[data-tab="status"]').click();
+    await gm.getByRole('button', { name: 'Adjust Bjorn' }).click();
+    const reason = gm.getByRole('form', { name: 'Adjust Bjorn' }).getByLabel('Reason');
+    await reason.click();
+    await gm.keyboard.type('fw');
+    expect(await reason.inputValue()).toBe('fw');
+    await gm.waitForTimeout(500);
+    expect((await view()).view.seq).toBe(1);
+
+    // Elsewhere w makes the winner move last; undone, f makes it move first.
+    await gm.locator('body').click({ position: { x: 1, y: 1 } });
+    await gm.keyboard.press('a');
+    await first.waitFor();
+    const order = async () => {
+      const s = (await view()).view.state as { phase: string; initiativeWinner: string; moveOrder: string[] };
+      return s.phase === 'move' ? s.moveOrder.indexOf(s.initiativeWinner) : s.phase;
+    };
+    await gm.keyboard.press('w');
+    await expect.poll(order).toBe(1);
+    // The page has the step (undo goes back from the last step it holds) before u is pressed.
+    await expect.poll(() => logCount(gm)).toBe(2);
+    await gm.keyboard.press('u');
+    await expect.poll(order).toBe('initiative');
+    await first.waitFor();
+    await gm.keyboard.press('f');
+    await expect.poll(order).toBe(0);
+    expect(h.errors).toEqual([]);
+  });
+
   it('1-9 during the movement phase take nothing: the action options listed there are a preview (was sent and rejected)', async () => {
     const { page: gm } = await h.page();
     const id = await createFromExample(gm, 'tft/duel');

@@ -14,12 +14,13 @@ import { entryWords, logEntry, mergeEntries, trayGroups, trayLabel, trayWords, u
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
-import { pendingOf, selectionFor, whoseTurn } from './model/turn.ts';
+import { isFallen, pendingOf, resultWords, selectionFor, whoseTurn } from './model/turn.ts';
 import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
-import { Actions, notNowOf } from './panels/Actions.tsx';
+import { Actions, INITIATIVE_KEYS, InitiativeChoice, notNowOf } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
+import { Key } from './panels/Key.tsx';
 import { Share } from './panels/Share.tsx';
 import { Status } from './panels/Status.tsx';
 import type { AdjustResult } from './panels/Adjust.tsx';
@@ -171,14 +172,25 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   }, [state.map]);
   const showMegahexes = megahexes ?? shape.megahexes;
 
-  // Default selection: the first figure whose turn it is that this viewer commands.
+  // Default selection: the first figure whose turn it is that this viewer commands; at the end
+  // of the fight (no pending decision) a standing figure, not the one that just fell.
+  const winner = typeof view?.summary.winner === 'string' ? view.summary.winner : null;
   const pendingKey = `${view?.seq}:${pending?.figures.join(',')}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reselect when the pending decision changes
   useEffect(() => {
-    if (!pending) return;
-    setSelected(selectionFor({ pending, mine, isGm, figures, selected }));
+    if (!view) return;
+    setSelected(selectionFor({ pending, mine, isGm, figures, selected, winner }));
     setFacing(null);
   }, [pendingKey]);
+  // An AD&D figure's state (dying, dead) comes with the step's report, not in the state: once it
+  // says the figure shown has fallen, the panel leaves it (a standing one picked since stays).
+  const explainedSeq = rep ? view?.seq : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per step, when its report comes
+  useEffect(() => {
+    const shown = figures.find((f) => f.id === selected);
+    if (explainedSeq == null || !shown || !isFallen(shown.state)) return;
+    setSelected(selectionFor({ pending, mine, isGm, figures, selected, winner }));
+  }, [explainedSeq]);
 
   const sel = figures.find((f) => f.id === selected);
   // After the fight the GM may still take what the engine lists for a figure (a medic's 5 minutes run at once, R-T3).
@@ -209,6 +221,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // The numbered options as the panel lists them: the keys 1-9 take these, and only when its buttons would.
   const shown = options.filter((o) => !(isMovePhase && o.kind === 'move' && o.hexes.length > 0));
   const canChoose = canAct && optionsLive;
+  // The initiative winner's choice, by its buttons (and their keys) when the engine lists no option for it.
+  const choosesInitiative = canAct && /initiative/.test(pending?.kind ?? '') && !options.some((o) => /initiative/.test(o.kind));
   // The engine's own movement rules on this viewer's state (model/move.ts): only moves it accepts are lit.
   const preview = useMemo(() => (isMovePhase && canAct && sel?.hex ? movePreview(view?.state, sel.id) : null), [isMovePhase, canAct, sel?.id, sel?.hex, view?.state]);
   const reach = preview?.reach ?? null;
@@ -321,6 +335,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     send(buildCommand(o, ctx), sel ? `${sel.name}: ${o.label}` : o.label);
   }
 
+  function chooseInitiative(choice: 'first' | 'last') {
+    if (sel) send({ type: 'initiative', figure: sel.id, choice });
+  }
+
   async function rewind(to: number) {
     try {
       await api.rewind(encounterId, token, to);
@@ -419,7 +437,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         if (o.hexes.length > 0 && !o.command) setArmed(armed?.key === o.key ? null : o);
         else choose(o);
       }
-    } else if (k === 'Enter' && chosen && canAct) sendMove(chosen);
+    } else if ((k === INITIATIVE_KEYS.first || k === INITIATIVE_KEYS.last) && choosesInitiative && !busy) chooseInitiative(k === INITIATIVE_KEYS.first ? 'first' : 'last');
+    else if (k === 'Enter' && chosen && canAct) sendMove(chosen);
     else if (k === 'Escape') {
       setArmed(null);
       setChosen(null);
@@ -513,7 +532,6 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const enteredAllowed = ev.settings.enteredDice === 'all' || (ev.settings.enteredDice === 'gm' && isGm);
   const waiting = pending?.figures ?? [];
   const systemStep = pending && pending.figures.length === 0;
-  const initiativeFallback = canAct && /initiative/.test(pending?.kind ?? '') && !options.some((o) => /initiative/.test(o.kind));
 
   return (
     <div className={`table-page system-${system}`} data-role={ev.role}>
@@ -605,9 +623,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           {(systemStep || view.over) && (
             <div className={`banner${view.over ? ' over' : ''}`} data-testid="banner">
               {view.over ? (
-                <span>
-                  The fight is over{typeof view.summary.winner === 'string' ? `: ${view.summary.winner} won` : ''}.
-                </span>
+                <span>{resultWords(state, winner)}</span>
               ) : isGm ? (
                 <>
                   <span>Next: {pending?.kind} (the dice are rolled in the log).</span>
@@ -639,19 +655,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           <div className="tab-body" role="tabpanel" id="table-tabpanel" aria-labelledby={tabId('tab', tab)}>
             {tab === 'actions' && (
               <>
-                {initiativeFallback && sel && (
-                  <div className="move-card">
-                    <strong>{sideName(state, sel.side)} won the initiative</strong>
-                    <div className="row">
-                      <button type="button" className="primary" disabled={busy} data-testid="initiative-first" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'first' })}>
-                        Move first
-                      </button>
-                      <button type="button" disabled={busy} data-testid="initiative-last" onClick={() => send({ type: 'initiative', figure: sel.id, choice: 'last' })}>
-                        Move last
-                      </button>
-                    </div>
-                  </div>
-                )}
+                {choosesInitiative && sel && <InitiativeChoice side={sideName(state, sel.side)} busy={busy} onChoose={chooseInitiative} />}
                 {isGm && pending && pending.figures.length > 0 && !view.over && (
                   <div className="gm-bar">
                     <span className="muted">GM:</span>
@@ -686,7 +690,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   onChoose={choose}
                   onArm={setArmed}
                   figureName={name}
-                  turn={whoseTurn({ system, pending, over: view.over, state, nameOf: name, mine, isGm })}
+                  turn={whoseTurn({ system, pending, over: view.over, state, nameOf: name, mine, isGm, winner })}
                   move={
                     isMovePhase && canAct && sel
                       ? {
@@ -757,18 +761,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   );
 }
 
-/** A key's hint inside a button: shown, not part of its name (the button says it with aria-keyshortcuts). */
-export function Key({ k }: { k: string }) {
-  return (
-    <span aria-hidden="true">
-      <kbd>{k}</kbd>
-    </span>
-  );
-}
-
 function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
   const rows: [string, string][] = [
     ['1 – 9', 'take the numbered option'],
+    [`${INITIATIVE_KEYS.first} / ${INITIATIVE_KEYS.last}`, 'the initiative won: move first / wait and move last'],
     ['Enter', 'move to the chosen hex'],
     ['q / e', 'turn the facing left / right'],
     ['n / Shift+N', 'next / previous of your figures'],

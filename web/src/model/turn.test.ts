@@ -33,6 +33,12 @@ describe('whose turn, in words', () => {
     expect(whoseTurn(base({ over: true }))).toBe('The fight is over.');
   });
 
+  it("the end says who won, the side by its scenario name (the panel said only 'The fight is over.')", () => {
+    expect(whoseTurn(base({ system: 'adnd', over: true, isGm: true, winner: 'heroes' }))).toBe('The fight is over: heroes won.');
+    expect(whoseTurn(base({ over: true, winner: 'north', state: { sideNames: { north: 'The Northmen' } } }))).toBe('The fight is over: The Northmen won.');
+    expect(whoseTurn(base({ over: true, winner: null }))).toBe('The fight is over.');
+  });
+
   it("sides the scenario names are said by their names (sides[].name, the state's sideNames), the verb going with the figures", () => {
     const state = { initiativeWinner: 'north', moveOrder: ['north', 'south'], moveSide: 1, sideNames: { north: 'The Northmen', south: 'Two orcs' } };
     expect(whoseTurn(base({ isGm: true, pending: { figures: ['bjorn'], kind: 'initiative' }, state }))).toBe('Now: The Northmen won the initiative: Bjorn chooses to move first or last.');
@@ -86,6 +92,46 @@ describe('which figure the action panel shows', () => {
     expect(selectionFor({ ...player, pending: { figures: ['grim'] }, selected: 'pike' })).toBe('pike');
     expect(selectionFor({ ...player, pending: { figures: ['grim'] }, selected: 'ada' })).toBe('pike');
     expect(selectionFor({ ...player, pending: { figures: ['pike', 'grim'] }, selected: 'ada' })).toBe('pike');
+  });
+});
+
+describe('the action panel leaves a fallen figure', () => {
+  // Frito and Rocky against the ogre (examples/adnd/frito-and-rocky.yaml): the ogre, whose
+  // decision it was, falls and the fight ends; the panel stayed on it ("Ogre: No options now").
+  const end = [
+    { id: 'frito', side: 'heroes', state: 'healthy' },
+    { id: 'rocky', side: 'heroes', state: 'reeling' },
+    { id: 'ogre', side: 'monsters', state: 'dead' },
+  ];
+  const gm = { mine: new Set(end.map((f) => f.id)), isGm: true, figures: end };
+
+  it("at the end the GM's panel goes to a standing figure of the winners; a standing one is kept (a medic's 5 minutes, R-T3)", () => {
+    expect(selectionFor({ ...gm, pending: null, selected: 'ogre', winner: 'heroes' })).toBe('frito');
+    expect(selectionFor({ ...gm, pending: null, selected: 'rocky', winner: 'heroes' })).toBe('rocky');
+    // The winners first, whatever the order of the figures.
+    const first = [end[2], { ...end[2], id: 'troll', state: 'healthy', side: 'monsters' }, end[1]];
+    expect(selectionFor({ ...gm, figures: first, pending: null, selected: 'ogre', winner: 'heroes' })).toBe('rocky');
+    // Opening a finished table: a standing figure, not none.
+    expect(selectionFor({ ...gm, pending: null, selected: null, winner: 'heroes' })).toBe('frito');
+  });
+
+  it('at a system step the figure that just fell is not kept: the panel shows the step', () => {
+    expect(selectionFor({ ...gm, pending: { figures: [] }, selected: 'ogre' })).toBeNull();
+    expect(selectionFor({ ...gm, pending: { figures: [] }, selected: 'frito' })).toBe('frito');
+  });
+
+  it("a player's fallen figure gives way to its standing one; with none standing it keeps its own (not the enemy's); a spectator's goes at the end", () => {
+    const figures = [
+      { id: 'frito', side: 'heroes', state: 'dying' },
+      { id: 'rocky', side: 'heroes', state: 'healthy' },
+      { id: 'ogre', side: 'monsters', state: 'healthy' },
+    ];
+    const player = { mine: new Set(['frito', 'rocky']), isGm: false, figures };
+    expect(selectionFor({ ...player, pending: { figures: ['ogre'] }, selected: 'frito' })).toBe('rocky');
+    const down = figures.map((f) => (f.id === 'rocky' ? { ...f, state: 'dead' } : f));
+    expect(selectionFor({ ...player, figures: down, pending: { figures: ['ogre'] }, selected: 'frito' })).toBe('frito');
+    expect(selectionFor({ ...player, figures: down, pending: null, selected: 'frito', winner: 'monsters' })).toBeNull();
+    expect(selectionFor({ mine: new Set(), isGm: false, figures: down, pending: null, selected: 'rocky', winner: 'monsters' })).toBeNull();
   });
 });
 

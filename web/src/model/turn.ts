@@ -29,6 +29,8 @@ export interface TurnInput {
   /** Figures this viewer commands (all for the GM). */
   mine: ReadonlySet<string>;
   isGm: boolean;
+  /** The winning side once the fight is over (the summary's winner), if any. */
+  winner?: string | null;
 }
 
 const list = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
@@ -55,9 +57,14 @@ function decision(t: TurnInput, p: { figures: string[]; kind: string }): string 
   return p.kind ? `${names}: ${p.kind}` : names;
 }
 
+/** The fight's result in words, the side by its scenario name: the banner's and the action panel's line. */
+export function resultWords(state: Obj, winner: unknown): string {
+  return `The fight is over${typeof winner === 'string' && winner !== '' ? `: ${sideName(state, winner)} won` : ''}.`;
+}
+
 /** The line the action panel shows about the turn, for this viewer. */
 export function whoseTurn(t: TurnInput): string {
-  if (t.over) return 'The fight is over.';
+  if (t.over) return resultWords(t.state, t.winner);
   const p = t.pending;
   if (!p) return '';
   const what = p.kind ? ` (${p.kind})` : '';
@@ -93,27 +100,44 @@ export function moveOrderView(state: Obj, phase: string | undefined): OrderChip[
 }
 
 export interface SelectionInput {
+  /** The pending decision; null once the fight is over. */
   pending: { figures: string[] } | null;
   /** Figures this viewer commands (all for the GM, none for a spectator). */
   mine: ReadonlySet<string>;
   isGm: boolean;
-  figures: readonly { id: string; state: string }[];
+  figures: readonly { id: string; state: string; side?: string }[];
   selected: string | null;
+  /** The winning side once the fight is over, if any: its figures come first. */
+  winner?: string | null;
 }
+
+const FALLEN = new Set(['unconscious', 'dying', 'dead']);
+/** A state with nothing left to decide: a figure in one is not kept on the action panel. */
+export const isFallen = (state: string): boolean => FALLEN.has(state);
 
 /**
  * The figure the action panel shows when the pending decision changes: the viewer's own figure
  * that must decide; a player waiting for another side keeps (or gets) one of its own, not the
  * enemy's; a viewer who commands nothing (a spectator) follows the figure whose turn it is (it
- * stayed on the first figure it saw, "not its turn", for the rest of the fight).
+ * stayed on the first figure it saw, "not its turn", for the rest of the fight). A fallen
+ * figure is not kept (the AD&D panel stayed on the dead figure whose decision it had been);
+ * once the fight is over the panel shows one of the viewer's standing figures, the winners'
+ * first, as the TFT table does (what it may still do, a medic's 5 minutes, R-T3), else none.
  */
 export function selectionFor(t: SelectionInput): string | null {
   const p = t.pending;
-  if (!p) return t.selected;
+  const standing = t.figures.filter((f) => !isFallen(f.state));
+  const kept = standing.some((f) => f.id === t.selected) ? t.selected : null;
+  if (!p) {
+    const own = standing.filter((f) => t.mine.has(f.id));
+    return kept ?? (own.find((f) => t.winner && f.side === t.winner) ?? own[0])?.id ?? null;
+  }
   const mineNow = p.figures.find((id) => t.mine.has(id));
   if (mineNow) return mineNow;
-  const own = !t.isGm && t.mine.size > 0 ? t.figures.find((f) => t.mine.has(f.id) && f.state !== 'dead')?.id : undefined;
-  if (own) return t.selected && t.mine.has(t.selected) ? t.selected : own;
+  const own = !t.isGm && t.mine.size > 0 ? standing.find((f) => t.mine.has(f.id))?.id : undefined;
+  if (own) return kept && t.mine.has(kept) ? kept : own;
   if (!t.isGm && t.mine.size === 0 && p.figures[0]) return p.figures[0];
-  return t.selected ?? p.figures[0] ?? null;
+  // A player whose figures have all fallen keeps its own (nothing for it to do), not the enemy's.
+  const ownFallen = !t.isGm && t.selected !== null && t.mine.has(t.selected) ? t.selected : null;
+  return kept ?? ownFallen ?? p.figures[0] ?? null;
 }

@@ -10,7 +10,7 @@ import { systems } from '../../../src/rules/index.ts';
 import { movePreview } from '../model/move.ts';
 import { type OptionView, SCORE_WHY, groupOptions, optionView, optionsOf } from '../model/options.ts';
 import { figureViews } from '../model/view.ts';
-import { Actions, NotNow, notNowOf } from './Actions.tsx';
+import { Actions, INITIATIVE_KEYS, InitiativeChoice, NotNow, notNowOf } from './Actions.tsx';
 
 const tft = systems.tft;
 
@@ -58,6 +58,18 @@ describe('the move card', () => {
 
   it('an engaged figure may only shift or stay, and is told so (it read "Drag the figure or click a lit hex.")', () => {
     expect(hint([3, 3], 'bjorn')).toBe('Engaged: it may only shift 1 hex to a lit hex still next to a foe, or stay. To break away, disengage in the action phase.');
+  });
+});
+
+describe("the initiative winner's choice", () => {
+  it('shows its keys on the buttons and says them (aria-keyshortcuts), f and w (l is the log), the names unchanged', () => {
+    const html = renderToStaticMarkup(createElement(InitiativeChoice, { side: 'north', busy: false, onChoose: () => undefined }));
+    expect(INITIATIVE_KEYS).toEqual({ first: 'f', last: 'w' });
+    expect([...html.matchAll(/data-testid="initiative-(\w+)"[^>]*aria-keyshortcuts="(\w)">(Move \w+) <span aria-hidden="true"><kbd>(\w)<\/kbd>/g)].map((m) => m.slice(1))).toEqual([
+      ['first', 'f', 'Move first', 'f'],
+      ['last', 'w', 'Move last', 'w'],
+    ]);
+    expect(html).toContain('<strong>north won the initiative</strong>');
   });
 });
 

@@ -3,12 +3,14 @@
 // need a hex picked on the map (grenades, movement), and the movement card with MA used and
 // what stays open after the move; under the options, a secondary "Not now" list: what the
 // figure would expect to do but cannot now, each with the engine's reason (explain's notNow).
+// Above them (TFT), the initiative winner's choice to move first or last, with its keys.
 import { useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OptionView, formatOdds } from '../model/options.ts';
 import { type FigureView, isObj } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
 import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.ts';
+import { Key } from './Key.tsx';
 import { LedgerView } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
 
@@ -156,6 +158,29 @@ export function Actions(p: ActionsProps) {
   );
 }
 
+/** The initiative choice's keys (Table.tsx): f for first; l is the log's, so w, the winner who waits and moves last. */
+export const INITIATIVE_KEYS = { first: 'f', last: 'w' } as const;
+
+/**
+ * The initiative winner's choice (tft-core): its side moves first or last, by a button or its
+ * key, shown on the button and said with aria-keyshortcuts, as the table's other shortcuts are.
+ */
+export function InitiativeChoice({ side, busy, onChoose }: { side: string; busy: boolean; onChoose(choice: 'first' | 'last'): void }) {
+  return (
+    <div className="move-card">
+      <strong>{side} won the initiative</strong>
+      <div className="row">
+        <button type="button" className="primary" disabled={busy} data-testid="initiative-first" onClick={() => onChoose('first')} aria-keyshortcuts={INITIATIVE_KEYS.first}>
+          Move first <Key k={INITIATIVE_KEYS.first} />
+        </button>
+        <button type="button" disabled={busy} data-testid="initiative-last" onClick={() => onChoose('last')} aria-keyshortcuts={INITIATIVE_KEYS.last}>
+          Move last <Key k={INITIATIVE_KEYS.last} />
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** What the figure may do with its move, as the engine allows it (an engaged one only shifts or stays). */
 function moveHint(m: NonNullable<ActionsProps['move']>): string {
   if (m.engaged) {
@@ -193,10 +218,7 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
         {m.chosen && m.chosen.maUsed > 0 ? (
           <>
             <button type="button" className="primary" disabled={m.busy} data-testid="confirm-move" onClick={m.onConfirm} aria-keyshortcuts="Enter">
-              Move here{' '}
-              <span aria-hidden="true">
-                <kbd>Enter</kbd>
-              </span>
+              Move here <Key k="Enter" />
             </button>
             <button type="button" onClick={m.onClear}>
               Clear
@@ -276,11 +298,7 @@ function OptionCard({
         </button>
         <div className="option-text">
           <span className="option-label">
-            {keyed && (
-              <span aria-hidden="true">
-                <kbd>{index + 1}</kbd>
-              </span>
-            )}{' '}
+            {keyed && <Key k={String(index + 1)} />}{' '}
             {o.label}
           </span>
           {o.targets.length > 1 && (
