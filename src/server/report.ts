@@ -23,10 +23,13 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
   // Figures by the names the viewer's table shows (as the narration does), from what it may see.
   const figures = (view.view.summary as { figures?: Record<string, unknown>[] }).figures ?? [];
   const names = displayNames(figures.filter((f) => typeof f.id === 'string').map((f) => ({ id: f.id as string, name: typeof f.name === 'string' ? f.name : undefined })));
+  // Sides by the scenario's names (state.sideNames), as the table and the narration show them.
+  const sideNames = (view.view.state as { sideNames?: Record<string, unknown> } | null)?.sideNames;
+  const side = (id: unknown): unknown => (typeof id === 'string' && typeof sideNames?.[id] === 'string' && sideNames[id] !== '' ? sideNames[id] : id);
   lines.push(`# ${esc(e.name)}`, '');
   lines.push(`- System: ${esc(e.system)}`);
   lines.push(`- Log entries: ${e.seq}`);
-  lines.push(`- Status: ${e.over ? `over${e.winner ? `, won by ${esc(e.winner)}` : ', no winner'}` : 'in progress'}`);
+  lines.push(`- Status: ${e.over ? `over${e.winner ? `, won by ${esc(String(side(e.winner)))}` : ', no winner'}` : 'in progress'}`);
   lines.push(`- Report for: ${view.role}`, '');
   const notes = view.settings.notes.filter((n) => !n.hidden || view.role === 'gm');
   if (notes.length > 0) {
@@ -50,7 +53,7 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
     lines.push('## Standings', '', '| Figure | Side | State | ST | Wounds | Fatigue | hp |', '|---|---|---|---|---|---|---|');
     const cell = (v: unknown) => (v === undefined || v === null ? '' : esc(String(v)));
     for (const f of figures) {
-      lines.push(`| ${cell(nameOf(names, f.id))} | ${cell(f.side)} | ${cell(f.state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
+      lines.push(`| ${cell(nameOf(names, f.id))} | ${cell(side(f.side))} | ${cell(f.state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
     }
     lines.push('');
   }

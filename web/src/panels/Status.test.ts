@@ -127,6 +127,18 @@ describe('TFT status', () => {
   });
 });
 
+describe('sides by their scenario names', () => {
+  it("the initiative's side and the result read the scenario's side names, not their ids", () => {
+    const raw = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'));
+    const s = tft.setup({ ...raw, sides: [{ id: 'north', name: 'House Bjorn' }, { id: 'south', name: 'the ford keepers' }] }) as unknown as Obj;
+    s.initiativeWinner = 'north';
+    expect(statusText(s, 'tft')).toContain('Initiative House Bjorn');
+    s.phase = 'over';
+    s.winner = 'south';
+    expect(statusText(s, 'tft')).toContain('over: the ford keepers won');
+  });
+});
+
 describe('HiTech ammunition (R-H10)', () => {
   it("each figure's rounds loaded of the clip and its spare clips show in Status and in its action panel, and go down as it fires (shown nowhere)", () => {
     const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/hitech-firefight.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };

@@ -142,10 +142,10 @@ export function Status(p: StatusProps) {
           <div>
             {/* The side's colour as a dot: as the text's colour it read 3.4 to 3.9:1 on the panel. */}
             <span className="muted">Initiative</span> <span className="dot" style={{ background: p.sideColors[s.initiativeWinner] }} />
-            <strong>{s.initiativeWinner}</strong>
+            <strong>{sideName(s, s.initiativeWinner)}</strong>
           </div>
         )}
-        {p.clock.over && <div className="pill over">over{typeof s.winner === 'string' ? `: ${s.winner} won` : ''}</div>}
+        {p.clock.over && <div className="pill over">over{typeof s.winner === 'string' ? `: ${sideName(s, s.winner)} won` : ''}</div>}
       </div>
       {moveOrder.length > 0 && (
         <div className="order" data-testid="move-order">

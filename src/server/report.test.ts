@@ -1,0 +1,26 @@
+// The Markdown fight report names sides as the table does: by the scenario's names.
+import { describe, expect, it } from 'vitest';
+import type { EncounterView } from './protocol.ts';
+import { markdownReport } from './report.ts';
+
+const view = (sideNames: Record<string, string> | undefined): EncounterView =>
+  ({
+    encounter: { id: 'e', name: 'Duel at the ford', system: 'tft', createdAt: '', updatedAt: '', seq: 0, over: true, winner: 'north' },
+    role: 'gm',
+    figures: [],
+    settings: { enteredDice: 'off', hiddenFigures: [], hideEnemyStats: false, notes: [] },
+    view: { seq: 0, state: { sideNames }, pending: null, summary: { figures: [{ id: 'bjorn', name: 'Bjorn', side: 'north', state: 'healthy', st: 12, wounds: 2, fatigue: 0 }] }, over: true },
+  }) as EncounterView;
+
+describe('the Markdown report', () => {
+  it("the winner and each figure's side by the scenario's side names, as the table shows them", () => {
+    const md = markdownReport(view({ north: 'House Bjorn', south: 'the ford keepers' }), []);
+    expect(md).toContain('- Status: over, won by House Bjorn');
+    expect(md).toContain('| Bjorn | House Bjorn | healthy |');
+  });
+  it('sides without names keep their ids', () => {
+    const md = markdownReport(view(undefined), []);
+    expect(md).toContain('- Status: over, won by north');
+    expect(md).toContain('| Bjorn | north | healthy |');
+  });
+});
