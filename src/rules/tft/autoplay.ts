@@ -11,7 +11,7 @@
 import type { DiceSource } from '../../core/dice/source.ts';
 import { faceToward } from './ai.ts';
 import { attack, attackDX, defaultArmorStops, defenseDice, isEngaged, poleSetAgainstCharge, readyWeapon } from './core.ts';
-import { advance, applyCommand, attackMode, attackProblem, chooseOrder, finishAction, makeCtx, needsMove } from './flow.ts';
+import { advance, applyCommand, attackBar, attackMode, chooseOrder, finishAction, makeCtx, needsMove } from './flow.ts';
 import type { TftContext } from './hooks.ts';
 import type { AttackCommand, Figure, TftState } from './model.ts';
 import { expectedDamageCached } from './odds.ts';
@@ -108,7 +108,7 @@ function act(ctx: TftContext, f: Figure, e: Figure, blow: AttackCommand): boolea
     if (f.turn.hexes === 0) f.prone = false;
   } else {
     const w = readyWeapon(f);
-    if (w === null || e.state === 'dead' || !e.woundFx.canAct || attackProblem(state, f, e) !== null) return false;
+    if (w === null || e.state === 'dead' || !e.woundFx.canAct || attackBar(state, f, e) !== null) return false;
     if (attackMode(f, w, e) !== 'melee' || poleSetAgainstCharge(f, e, w, 'melee')) return false;
     const adj = attackDX(state, f, e, w, 'melee', null);
     if (expectedDamageCached(adj, defenseDice(e, 'melee'), w.dmg, defaultArmorStops(state, e), state.options.ruleset) <= 0) return false;

@@ -586,10 +586,64 @@ describe('a script the dice have overtaken', () => {
         const dice = new SeededDice(seedRng(seed));
         const ev: TftEvent[] = [];
         for (let step = 0; step < 400 && tftSystem.pending(s) !== null; step++) tftSystem.apply(s, tftSystem.decide(s), dice, (e) => ev.push(e));
-        for (const e of of(ev, 'script-skipped')) expect(e).toMatchObject({ reason: expect.stringMatching(/ended without it/) });
+        for (const e of of(ev, 'script-skipped')) expect(e).toMatchObject({ reason: expect.stringMatching(/ended without it|is dead: dead is final/) });
       }),
       { numRuns: 60, seed: 8 },
     );
+  });
+});
+
+describe('script entries that can no longer be played', () => {
+  const trio = () => [
+    // Action order a, k, b (no roll-off).
+    { id: 'a', side: 'A', dx: 13, at: [2, 3] as [number, number], facing: 0 },
+    { id: 'k', side: 'A', dx: 12, at: [2, 6] as [number, number], facing: 0 },
+    { id: 'b', side: 'B', dx: 11, at: [12, 3] as [number, number], facing: 3 },
+  ];
+  const stay = (ids: string[]) => ids.map((id) => ({ type: 'move', figure: id, path: [] }));
+  const pass = (ids: string[]) => ids.map((id) => ({ type: 'pass', figure: id }));
+  it("an entry left unplayed in its turn is skipped at that turn's end: tagged with its turn, logged before the next turn starts (it was tagged with the next turn, though logged before that turn's header)", () => {
+    const s = setup(trio(), {}, { script: [{ turn: 1, commands: [{ type: 'dodge', figure: 'a' }] }] });
+    beginTurn(s, 'A');
+    play(s, stay(['a', 'k', 'b']));
+    const ev = play(s, pass(['a', 'k', 'b']), [6, 1]);
+    expect(ev.map((e) => e.type).slice(-4)).toEqual(['turn-end', 'script-skipped', 'turn-start', 'initiative']);
+    const skipped = of(ev, 'script-skipped')[0];
+    expect(skipped).toMatchObject({ turn: 1, index: 0 });
+    expect(tftSystem.describe(skipped)).toBe('[turn 1] (script entry 0 skipped: turn 1 ended without it: its figure never had the decision, or it was no longer legal then)');
+  });
+  it('every entry of a figure that died is skipped at once, at the end of the turn it died in (dead is final), not one a turn at each later turn', () => {
+    const dodge = (turn: number) => ({ turn, type: 'dodge', figure: 'a' });
+    const s = setup(trio(), {}, { script: [dodge(2), dodge(3), dodge(4), { type: 'adjust', figure: 'a', heal: 1, reason: 'potion' }] });
+    beginTurn(s, 'A');
+    play(s, [{ type: 'adjust', figure: 'a', damage: 30, reason: 'lightning' }, ...stay(['k', 'b'])]);
+    expect(fig(s, 'a').state).toBe('dead');
+    const ev = play(s, pass(['k', 'b']), [6, 1]);
+    expect(of(ev, 'script-skipped').map((e) => [e.turn, e.index, e.reason])).toEqual([0, 1, 2, 3].map((i) => [1, i, 'a is dead: dead is final, none of its entries can be played']));
+    expect(ev.findIndex((e) => e.type === 'script-skipped')).toBeLessThan(ev.findIndex((e) => e.type === 'turn-start'));
+    expect(s.scriptUsed).toEqual([true, true, true, true]);
+    expect(s.turn).toBe(2);
+  });
+  it("an any-moment entry with no turn (the GM's adjust, the thread's thread-attribute) naming a dead figure does not hold the fight open: it ends when one side is left standing, not at the turn limit", () => {
+    for (const [cmd, options] of [
+      [{ type: 'adjust', figure: 'b', heal: 1, reason: 'potion' }, {}],
+      [{ type: 'thread-attribute', figure: 'b', attribute: 'st' }, { thread: 'on' }],
+    ] as const) {
+      const s = setup(trio(), { ...options, maxTurns: 5 }, { script: [cmd] });
+      beginTurn(s, 'A');
+      play(s, [{ type: 'adjust', figure: 'b', damage: 40, reason: 'lightning' }, ...stay(['a', 'k'])]);
+      expect(fig(s, 'b').state).toBe('dead');
+      const ev = play(s, pass(['a', 'k']));
+      expect(of(ev, 'over')[0]).toMatchObject({ turn: 1, winner: 'A', reason: 'one side left standing' });
+    }
+    // Down but not dead, its figure may still be brought round by the GM: the entry holds it open.
+    const s = setup(trio(), { maxTurns: 5 }, { script: [{ type: 'adjust', figure: 'b', heal: 1, reason: 'potion' }] });
+    beginTurn(s, 'A');
+    play(s, [{ type: 'adjust', figure: 'b', damage: 11, reason: 'lightning' }, ...stay(['a', 'k'])]);
+    expect(fig(s, 'b').state).toBe('unconscious');
+    play(s, pass(['a', 'k']), [6, 1]);
+    expect(s.phase).not.toBe('over');
+    expect(s.turn).toBe(2);
   });
 });
 

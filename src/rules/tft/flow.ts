@@ -43,6 +43,7 @@ import type {
   MoveCommand,
   PickUpCommand,
   ReadyCommand,
+  ScriptEntry,
   TftCommand,
   TftEvent,
   TftState,
@@ -350,78 +351,161 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
 // Actions
 // ---------------------------------------------------------------------------------------------
 
-/** The mode of an attack with `w` on `target` from `fig`, or the reason it cannot be made. */
-export function attackMode(fig: Figure, w: WeaponInstance, target: Figure): AttackMode | string {
+/** The mode of an attack with `w` on `target` from `fig`, or null: not adjacent, and `w` cannot be thrown (attackBar's 'not-adjacent'). */
+export function attackMode(fig: Figure, w: WeaponInstance, target: Figure): AttackMode | null {
   if (w.def.kind === 'missile') return 'missile';
   if (w.def.kind === 'thrown') return 'thrown';
   if (isAdjacent(fig.pos, target.pos)) return 'melee';
   if (w.def.throwable) return 'thrown';
-  return `${target.name} is not adjacent and ${w.def.name} cannot be thrown`;
+  return null;
+}
+
+/**
+ * Why an attack cannot be made, as a code. The checks (weaponBar, attackMoveBar, attackBar)
+ * build no text: the AI asks them of every figure at each of its decisions (the lab's hot loop);
+ * barProblem says a code in words, for validation and explain.
+ */
+export type AttackBar =
+  | 'no-target'
+  | 'self'
+  | 'dead'
+  | 'own-hex'
+  | 'prone'
+  | 'no-weapon'
+  | 'not-ready'
+  | 'broken'
+  | 'not-adjacent'
+  | 'moved-melee'
+  | 'moved-missile'
+  | 'engaged-since-start'
+  | 'reloading'
+  | 'moved-thrown'
+  | 'not-front-hex'
+  | 'last-shot-far'
+  | 'not-front-arc'
+  | 'wall';
+
+/**
+ * The refusal for `bar`: the field at fault and the message. `w` is the weapon checked (`fig`'s
+ * ready one); `target` and `weaponUid` as the check was given them; `state` is read only for the
+ * codes of a move (attackMoveBar's, which has it), so weaponProblem has none to give.
+ */
+export function barProblem(bar: AttackBar, state: TftState | null, fig: Figure, w: WeaponInstance | null, target?: Figure, weaponUid?: string): { path: string; message: string } {
+  const t = target?.name ?? '?';
+  const wn = w?.def.name ?? '?';
+  const moved = fig.turn.hexes;
+  const half = () => movedHalfMA(fig, state as TftState);
+  switch (bar) {
+    case 'no-target':
+      return { path: 'command.target', message: 'no such figure' };
+    case 'self':
+      return { path: 'command.target', message: 'a figure cannot attack itself' };
+    case 'dead':
+      return { path: 'command.target', message: `${t} is dead` };
+    case 'own-hex':
+      return { path: 'command.target', message: `${t} lies in ${fig.name}'s own hex: it is in no front hex or arc (tft-core facing)` };
+    case 'prone':
+      return { path: 'command.figure', message: `${fig.name} is down: it may only stand up` };
+    case 'no-weapon':
+      return { path: 'command.figure', message: `${fig.name} has no weapon ready` };
+    case 'not-ready':
+      return { path: 'command.weapon', message: `${weaponUid} is not ${fig.name}'s ready weapon (${w?.uid}); ready it first` };
+    case 'broken':
+      return { path: 'command.weapon', message: `${wn} is broken` };
+    case 'not-adjacent':
+      return { path: 'command.target', message: `${t} is not adjacent and ${wn} cannot be thrown` };
+    case 'moved-melee':
+      return { path: 'command.type', message: `${fig.name} moved ${moved} hexes, more than half its MA (${half()}): no attack (tft-core)` };
+    case 'moved-missile':
+      return { path: 'command.type', message: `${fig.name} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
+    case 'engaged-since-start':
+      return { path: 'command.type', message: `${fig.name} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
+    case 'reloading': {
+      const left = w?.reloadLeft ?? 0;
+      return { path: 'command.weapon', message: `${wn} is reloading (${left} more turn${left > 1 ? 's' : ''})` };
+    }
+    case 'moved-thrown':
+      return { path: 'command.type', message: `${fig.name} moved ${moved} hexes, more than half its MA (${half()}): no thrown attack` };
+    case 'not-front-hex':
+      return { path: 'command.target', message: `${t} is not in ${fig.name}'s front hexes` };
+    case 'last-shot-far':
+      return { path: 'command.target', message: `${fig.name} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
+    case 'not-front-arc':
+      return { path: 'command.target', message: `${t} is not in ${fig.name}'s front arc` };
+    case 'wall':
+      return { path: 'command.target', message: `a wall blocks the line to ${t}` };
+  }
 }
 
 /** Why `fig` cannot attack with its ready weapon at all now (down, none ready, not `weaponUid`, broken), whatever the target; or null. */
-export function weaponProblem(fig: Figure, weaponUid?: string): { path: string; message: string } | null {
-  if (fig.prone) return { path: 'command.figure', message: `${fig.name} is down: it may only stand up` };
+export function weaponBar(fig: Figure, weaponUid?: string): AttackBar | null {
+  if (fig.prone) return 'prone';
   const w = readyWeapon(fig);
-  if (!w) return { path: 'command.figure', message: `${fig.name} has no weapon ready` };
-  if (weaponUid !== undefined && weaponUid !== w.uid) return { path: 'command.weapon', message: `${weaponUid} is not ${fig.name}'s ready weapon (${w.uid}); ready it first` };
-  if (w.broken) return { path: 'command.weapon', message: `${w.def.name} is broken` };
+  if (!w) return 'no-weapon';
+  if (weaponUid !== undefined && weaponUid !== w.uid) return 'not-ready';
+  if (w.broken) return 'broken';
   return null;
+}
+
+/** weaponBar in words (explain's not-now). */
+export function weaponProblem(fig: Figure, weaponUid?: string): { path: string; message: string } | null {
+  const bar = weaponBar(fig, weaponUid);
+  return bar === null ? null : barProblem(bar, null, fig, readyWeapon(fig), undefined, weaponUid);
 }
 
 /**
  * Why `fig`'s move this turn (and, for a missile, its engagement and reloading) rules out an
  * attack of `mode` with `w`, whatever the target; or null. The engaged figure's one last shot
- * at an adjacent enemy is the target's part (attackProblem).
+ * at an adjacent enemy is the target's part (attackBar).
  */
-export function attackMoveProblem(state: TftState, fig: Figure, w: WeaponInstance, mode: AttackMode | string): { path: string; message: string } | null {
-  const moved = fig.turn.hexes;
+export function attackMoveBar(state: TftState, fig: Figure, w: WeaponInstance, mode: AttackMode | string): AttackBar | null {
   if (mode === 'melee') {
-    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.name} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no attack (tft-core)` };
+    if (!withinHalfMA(fig, state)) return 'moved-melee';
   } else if (mode === 'missile') {
-    if (moved > 1) return { path: 'command.type', message: `${fig.name} moved ${moved} hexes: a missile attack allows at most 1 (tft-core)` };
+    if (fig.turn.hexes > 1) return 'moved-missile';
     // tft-core engaged options: one last shot. Fray reading: a figure that became engaged
     // this turn (it was not at the start of the turn) may still fire its ready, loaded
     // missile weapon at an adjacent enemy; from the next turn on it is engaged like anyone.
-    if (fig.turn.startedEngaged && isEngaged(state, fig)) return { path: 'command.type', message: `${fig.name} has been engaged since the start of the turn: no missile attack (one last shot only in the turn it became engaged; tft-core options)` };
-    if (w.reloadLeft > 0) return { path: 'command.weapon', message: `${w.def.name} is reloading (${w.reloadLeft} more turn${w.reloadLeft > 1 ? 's' : ''})` };
+    if (fig.turn.startedEngaged && isEngaged(state, fig)) return 'engaged-since-start';
+    if (w.reloadLeft > 0) return 'reloading';
   } else if (mode === 'thrown') {
-    if (!withinHalfMA(fig, state)) return { path: 'command.type', message: `${fig.name} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no thrown attack` };
+    if (!withinHalfMA(fig, state)) return 'moved-thrown';
   }
   return null;
 }
 
+/** attackMoveBar in words (explain's not-now). */
+export function attackMoveProblem(state: TftState, fig: Figure, w: WeaponInstance, mode: AttackMode | string): { path: string; message: string } | null {
+  const bar = attackMoveBar(state, fig, w, mode);
+  return bar === null ? null : barProblem(bar, state, fig, w);
+}
+
 /** Why `fig` may not attack `target` with its ready weapon now (given its move), or null. */
-export function attackProblem(state: TftState, fig: Figure, target: Figure | undefined, weaponUid?: string): { path: string; message: string } | null {
-  if (!target) return { path: 'command.target', message: 'no such figure' };
-  if (target === fig) return { path: 'command.target', message: 'a figure cannot attack itself' };
-  if (target.state === 'dead') return { path: 'command.target', message: `${target.name} is dead` };
-  if (target.pos.q === fig.pos.q && target.pos.r === fig.pos.r) {
-    // A body the figure stands on (tft-core body): in no front hex and no front arc (tft-core
-    // facing), so no attack of any kind; asked before the arc, which has no direction to it.
-    return { path: 'command.target', message: `${target.name} lies in ${fig.name}'s own hex: it is in no front hex or arc (tft-core facing)` };
-  }
-  const wp = weaponProblem(fig, weaponUid);
-  if (wp) return wp;
+export function attackBar(state: TftState, fig: Figure, target: Figure | undefined, weaponUid?: string): AttackBar | null {
+  if (!target) return 'no-target';
+  if (target === fig) return 'self';
+  if (target.state === 'dead') return 'dead';
+  // A body the figure stands on (tft-core body): in no front hex and no front arc (tft-core
+  // facing), so no attack of any kind; asked before the arc, which has no direction to it.
+  if (target.pos.q === fig.pos.q && target.pos.r === fig.pos.r) return 'own-hex';
+  const wb = weaponBar(fig, weaponUid);
+  if (wb !== null) return wb;
   const w = readyWeapon(fig) as WeaponInstance;
   const mode = attackMode(fig, w, target);
-  if (mode !== 'melee' && mode !== 'missile' && mode !== 'thrown') return { path: 'command.target', message: mode };
-  const mp = attackMoveProblem(state, fig, w, mode);
-  if (mp) return mp;
-  if (mode === 'melee') {
-    if (!isFront(fig, target.pos)) return { path: 'command.target', message: `${target.name} is not in ${fig.name}'s front hexes` };
-    return null;
-  }
-  if (mode === 'missile' && isEngaged(state, fig) && !isAdjacent(fig.pos, target.pos)) {
-    return { path: 'command.target', message: `${fig.name} is engaged: its one last shot can only go at an adjacent enemy (tft-core options)` };
-  }
-  if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') {
-    return { path: 'command.target', message: `${target.name} is not in ${fig.name}'s front arc` };
-  }
-  if (!lineOfView(state, fig.pos, target.pos)) {
-    return { path: 'command.target', message: `a wall blocks the line to ${target.name}` };
-  }
+  if (mode === null) return 'not-adjacent';
+  const mb = attackMoveBar(state, fig, w, mode);
+  if (mb !== null) return mb;
+  if (mode === 'melee') return isFront(fig, target.pos) ? null : 'not-front-hex';
+  if (mode === 'missile' && isEngaged(state, fig) && !isAdjacent(fig.pos, target.pos)) return 'last-shot-far';
+  if (attackerRelation(fig.pos, fig.facing, target.pos, fig.frontHexes) !== 'front') return 'not-front-arc';
+  if (!lineOfView(state, fig.pos, target.pos)) return 'wall';
   return null;
+}
+
+/** attackBar in words: the refusal of an attack command. */
+export function attackProblem(state: TftState, fig: Figure, target: Figure | undefined, weaponUid?: string): { path: string; message: string } | null {
+  const bar = attackBar(state, fig, target, weaponUid);
+  return bar === null ? null : barProblem(bar, state, fig, readyWeapon(fig), target, weaponUid);
 }
 
 /** An event about `fig` (call only when emitting: the extra fields are built by the caller). */
@@ -579,6 +663,7 @@ function startTurn(ctx: TftContext): void {
     endEncounter(ctx, null, 'max turns');
     return;
   }
+  if (state.turn > 0) skipSpentEntries(ctx); // not at the begin: no turn has ended
   state.turn += 1;
   for (const f of state.figures) {
     const t = f.turn;
@@ -591,13 +676,6 @@ function startTurn(ctx: TftContext): void {
     t.acted = false;
     t.hits = 0;
     t.knockedDown = false;
-  }
-  for (let i = 0; i < state.script.length; i++) {
-    const e = state.script[i];
-    if (!state.scriptUsed[i] && e.turn !== undefined && e.turn < state.turn) {
-      state.scriptUsed[i] = true;
-      if (emit) emit({ type: 'script-skipped', turn: state.turn, index: i, command: e.command, reason: `turn ${e.turn} ended without it: its figure never had the decision, or it was no longer legal then` });
-    }
   }
   if (emit) emit({ type: 'turn-start', turn: state.turn });
   for (const h of hooksOf(state).startOfTurn) h(ctx);
@@ -777,15 +855,54 @@ export function anyMomentType(state: TftState, type: string): boolean {
   return GM_COMMANDS.includes(type) || hooksOf(state).actions.get(type)?.spec.phase === 'any';
 }
 
+/** The figure a script entry's command names, when there is one. */
+function entryFigure(state: TftState, e: ScriptEntry): Figure | undefined {
+  const fid = (e.command as { figure?: unknown }).figure;
+  return typeof fid === 'string' ? figure(state, fid) : undefined;
+}
+
+/**
+ * Whether a script entry naming `f` can never be played: `f` is dead. Dead is final, and every
+ * command refuses a dead figure: a move or action (it never acts), the GM's adjust and the
+ * thread module's any-moment commands (adjust.ts, thread/module.ts).
+ */
+function neverPlayable(f: Figure | undefined): f is Figure {
+  return f?.state === 'dead';
+}
+
+/**
+ * At the end of a turn (before the next one starts), drops the script entries that can no longer
+ * be played: those of the turn that ended, and every entry of a dead figure at once (not one a
+ * turn, each burying the log with the same news). Tagged with the turn that ended, so the log
+ * reads them before the next turn's header.
+ */
+function skipSpentEntries(ctx: TftContext): void {
+  const { state, emit } = ctx;
+  for (let i = 0; i < state.script.length; i++) {
+    if (state.scriptUsed[i]) continue;
+    const e = state.script[i];
+    const f = entryFigure(state, e);
+    const dead = neverPlayable(f);
+    if (!dead && (e.turn === undefined || e.turn > state.turn)) continue;
+    state.scriptUsed[i] = true;
+    if (!emit) continue;
+    const reason = dead
+      ? `${f.name} is dead: dead is final, none of its entries can be played`
+      : `turn ${e.turn} ended without it: its figure never had the decision, or it was no longer legal then`;
+    emit({ type: 'script-skipped', turn: state.turn, index: i, command: e.command, reason });
+  }
+}
+
 /** Unused script entries that can still be used (for the over test). */
 export function scriptRemains(state: TftState): boolean {
   for (let i = 0; i < state.script.length; i++) {
     if (state.scriptUsed[i]) continue;
     const e = state.script[i];
     if (e.turn !== undefined && e.turn <= state.turn) continue;
-    const fid = (e.command as { figure?: string }).figure;
-    const f = fid ? figure(state, fid) : undefined;
-    if (!f || f.woundFx.canAct || anyMomentType(state, e.command.type)) return true;
+    const f = entryFigure(state, e);
+    // A figure down may still be named at any moment (the GM's adjust may bring it round); a
+    // dead one never.
+    if (!f || f.woundFx.canAct || (!neverPlayable(f) && anyMomentType(state, e.command.type))) return true;
   }
   return false;
 }

@@ -4,7 +4,7 @@ import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
 import { actsPastHalfMA, attackDX, core, defaultArmorStops, defenseDice, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
-import { attackMode, attackProblem, blockedHex } from './flow.ts';
+import { attackBar, attackMode, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
 import { attackOdds, expectedDamageCached } from './odds.ts';
@@ -43,8 +43,9 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
   for (const t of state.figures) {
     if (t === fig || t.state === 'dead') continue;
     if (mode === 'ai' && (t.side === fig.side || !t.woundFx.canAct)) continue;
-    if (attackProblem(state, fig, t) !== null) continue;
-    const am = attackMode(fig, w, t);
+    // The code, not the message: no text is built for the targets ruled out (the AI's hot loop).
+    if (attackBar(state, fig, t) !== null) continue;
+    const am = attackMode(fig, w, t) as AttackMode;
     const entries: LedgerEntry[] | null = mode === 'explain' ? [] : null;
     const adj = attackDX(state, fig, t, w, am, entries);
     const dice = defenseDice(t, am);
