@@ -1,190 +1,173 @@
-// The scenario editor: figures built from the weapon, armor, shield, talent and race tables
-// (src/data/tft/*.json), with a problem shown next to the field it concerns, both from the
-// checks here and from the server's validation (the scenario schema decides).
+// The scenario editor: a TFT or an AD&D 1e encounter, figures built from the system's tables
+// (TFT: src/data/tft/*.json; AD&D: the class, weapon and spell tables), the rules options read
+// from the system's scenario schema (options.tsx), and a problem shown next to the field it
+// concerns, both from the checks here and from the server's validation (the scenario schema
+// decides). Each system keeps its own draft, so switching back loses nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ADND_FIGURE_FIELDS, ADND_OPTIONS, type AdndDraft, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft } from './adnd-draft.ts';
+import { AdndFigure } from './AdndFigure.tsx';
+import type { Problems } from './draft.ts';
+import { Field } from './fields.tsx';
+import { OptionsFields } from './options.tsx';
 import { type Tables, collectTables, issuesByField } from './tables.ts';
-import { DIRECTION_NAMES } from '../../../src/core/hex/coords.ts';
+import { TftFigure } from './TftFigure.tsx';
+import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario } from './tft-draft.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
-export interface FigureDraft {
-  name: string;
-  side: string;
-  race: string;
-  st: string;
-  dx: string;
-  iq: string;
-  weapons: string[];
-  armor: string;
-  shield: string;
-  talents: string[];
-  q: string;
-  r: string;
-  facing: string;
-}
+export type SystemId = 'tft' | 'adnd';
 
 export interface Draft {
-  name: string;
-  width: string;
-  height: string;
-  figures: FigureDraft[];
+  system: SystemId;
+  tft: TftDraft;
+  adnd: AdndDraft;
 }
 
-const blank = (i: number): FigureDraft => ({
-  name: i === 0 ? 'Hero' : `Foe ${i}`,
-  side: i === 0 ? 'heroes' : 'foes',
-  race: 'human',
-  st: '12',
-  dx: '12',
-  iq: '8',
-  weapons: [],
-  armor: '',
-  shield: '',
-  talents: [],
-  q: String(2 + i * 2),
-  r: '3',
-  facing: i === 0 ? '0' : '3',
-});
+export const blankDraft = (system: SystemId = 'tft'): Draft => ({ system, tft: blankTft(), adnd: blankAdnd() });
 
-const int = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s) : Number.NaN);
+const SYSTEMS: { id: SystemId; name: string }[] = [
+  { id: 'tft', name: 'The Fantasy Trip' },
+  { id: 'adnd', name: 'AD&D 1e' },
+];
 
-/** Checks a draft before sending it; keys are field paths ("figures.0.st"). Pure. */
-export function checkDraft(d: Draft): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const bad = (k: string, m: string) => out.set(k, [...(out.get(k) ?? []), m]);
-  if (!d.name.trim()) bad('name', 'give the encounter a name');
-  const w = int(d.width);
-  const h = int(d.height);
-  if (!(w >= 3 && w <= 60)) bad('map.width', 'a whole number from 3 to 60');
-  if (!(h >= 3 && h <= 60)) bad('map.height', 'a whole number from 3 to 60');
-  if (d.figures.length < 2) bad('figures', 'a fight needs at least two figures');
-  const seen = new Map<string, number>();
-  d.figures.forEach((f, i) => {
-    const p = `figures.${i}`;
-    if (!f.name.trim()) bad(`${p}.name`, 'required');
-    if (!f.side.trim()) bad(`${p}.side`, 'required');
-    for (const a of ['st', 'dx', 'iq'] as const) {
-      const v = int(f[a]);
-      if (!(v >= 1 && v <= 40)) bad(`${p}.${a}`, `${a.toUpperCase()} must be a whole number from 1 to 40`);
-    }
-    const q = int(f.q);
-    const r = int(f.r);
-    if (Number.isNaN(q) || Number.isNaN(r)) bad(`${p}.at`, 'q and r must be whole numbers');
-    else if (w >= 3 && h >= 3 && !(r >= 0 && r < h && q + Math.floor(r / 2) >= 0 && q + Math.floor(r / 2) < w)) bad(`${p}.at`, `${q},${r} is off the ${w}×${h} map`);
-    else {
-      const k = `${q},${r}`;
-      if (seen.has(k)) bad(`${p}.at`, `same hex as figure ${seen.get(k)! + 1}`);
-      seen.set(k, i);
-    }
-  });
-  if (new Set(d.figures.map((f) => f.side.trim())).size < 2 && d.figures.length >= 2) bad('figures', 'put the figures on at least two sides');
-  return out;
+/** Checks the draft of the chosen system; keys are field paths ("figures.0.st"). Pure. */
+export function checkDraft(d: Draft): Problems {
+  return d.system === 'adnd' ? checkAdndDraft(d.adnd) : checkTftDraft(d.tft);
 }
 
-const FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'at', 'facing'] as const;
+/** The scenario object for the chosen system's draft. */
+export function draftToScenario(d: Draft): Record<string, unknown> {
+  return d.system === 'adnd' ? adndDraftToScenario(d.adnd) : tftDraftToScenario(d.tft);
+}
 
 /** Every key the form shows a message at (a server issue goes to the nearest one, tables.ts). */
 export function fieldKeys(d: Draft): Set<string> {
-  const keys = new Set(['name', 'map', 'map.width', 'map.height', 'figures']);
-  d.figures.forEach((_f, i) => {
+  const adnd = d.system === 'adnd';
+  const keys = new Set(['name', 'figures', 'options', ...(adnd ? ADND_OPTIONS : TFT_OPTIONS).map((f) => `options.${f.key}`)]);
+  if (!adnd) for (const k of ['map', 'map.width', 'map.height']) keys.add(k);
+  else keys.add('surprise');
+  const figureFields: readonly string[] = adnd ? ADND_FIGURE_FIELDS : TFT_FIGURE_FIELDS;
+  (adnd ? d.adnd.figures : d.tft.figures).forEach((_f, i) => {
     keys.add(`figures.${i}`);
-    for (const k of FIGURE_FIELDS) keys.add(`figures.${i}.${k}`);
+    for (const k of figureFields) keys.add(`figures.${i}.${k}`);
   });
   return keys;
 }
 
 /** Brings the first field with a message into view and puts the cursor in its control. */
 function revealFirstError(form: HTMLFormElement | null): void {
-  const bad = form?.querySelector<HTMLElement>('.field.invalid, .fig-errors');
+  const bad = form?.querySelector<HTMLElement>('.field.invalid, .fig-errors, .profs.invalid');
   if (!bad) return;
   bad.scrollIntoView?.({ block: 'center' });
   const control = bad.querySelector<HTMLElement>('input, select, textarea') ?? bad.closest('fieldset')?.querySelector<HTMLElement>('input, select');
   control?.focus({ preventScroll: true });
 }
 
-const slug = (s: string, i: number) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `f${i + 1}`;
-
-/** The scenario object for a draft (system tft). */
-export function draftToScenario(d: Draft): Record<string, unknown> {
-  const ids = new Set<string>();
-  return {
-    system: 'tft',
-    name: d.name.trim(),
-    map: { width: int(d.width), height: int(d.height) },
-    figures: d.figures.map((f, i) => {
-      let id = slug(f.name, i);
-      while (ids.has(id)) id = `${id}-${i + 1}`;
-      ids.add(id);
-      const fig: Record<string, unknown> = {
-        id,
-        name: f.name.trim(),
-        side: f.side.trim(),
-        race: f.race || 'human',
-        st: int(f.st),
-        dx: int(f.dx),
-        iq: int(f.iq),
-        at: { q: int(f.q), r: int(f.r) },
-        facing: int(f.facing),
-      };
-      if (f.weapons.length > 0) fig.weapons = f.weapons;
-      if (f.armor) fig.armor = f.armor;
-      if (f.shield) fig.shield = f.shield;
-      if (f.talents.length > 0) fig.talents = f.talents;
-      return fig;
-    }),
-  };
-}
-
 export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { path: string; message: string }[]; onCreate(scenario: Record<string, unknown>, name: string): void }) {
   const tables: Tables = useMemo(() => collectTables(files), []);
-  const [d, setD] = useState<Draft>({ name: 'Arena fight', width: '12', height: '8', figures: [blank(0), blank(1)] });
+  const [d, setD] = useState<Draft>(() => blankDraft());
   const [tried, setTried] = useState(false);
   const [reveal, setReveal] = useState(0);
   const form = useRef<HTMLFormElement>(null);
+  // The system the server's issues are about: after a switch they name another form's fields.
+  const [issuesFor, setIssuesFor] = useState<SystemId>(d.system);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: noted when the issues arrive, for the system sent
+  useEffect(() => setIssuesFor(d.system), [issues]);
   const local = checkDraft(d);
-  const server = issuesByField(issues, fieldKeys(d));
+  const server = issuesByField(issuesFor === d.system ? issues : [], fieldKeys(d));
+  const notes = adndNotes(d.adnd);
   // New server issues, or a submit the local checks stopped: show the first message's field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: run when the issues arrive or a submit is refused
   useEffect(() => revealFirstError(form.current), [issues, reveal]);
   const errs = (k: string) => [...(tried ? (local.get(k) ?? []) : []), ...(server.get(k) ?? [])];
-  const setFig = (i: number, patch: Partial<FigureDraft>) => setD({ ...d, figures: d.figures.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  const adnd = d.system === 'adnd';
+  const cur = adnd ? d.adnd : d.tft;
+  const setTft = (patch: Partial<TftDraft>) => setD({ ...d, tft: { ...d.tft, ...patch } });
+  const setAdnd = (patch: Partial<AdndDraft>) => setD({ ...d, adnd: { ...d.adnd, ...patch } });
+  const setCur = (patch: Partial<TftDraft & AdndDraft>) => (adnd ? setAdnd(patch) : setTft(patch));
+  const figures: { name: string; side: string }[] = cur.figures;
+  const sides = [...new Set(d.adnd.figures.map((f) => f.side.trim()).filter(Boolean))];
 
   return (
     <form
       ref={form}
       className="editor"
+      data-system={d.system}
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (checkDraft(d).size === 0) onCreate(draftToScenario(d), d.name);
+        if (checkDraft(d).size === 0) onCreate(draftToScenario(d), cur.name);
         else setReveal((n) => n + 1);
       }}
     >
-      <div className="grid3">
+      <div className={adnd ? 'grid2' : 'grid4'}>
+        <Field label="System" errors={errs('system')}>
+          <select value={d.system} onChange={(e) => setD({ ...d, system: e.target.value as SystemId })}>
+            {SYSTEMS.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Field label="Name" errors={errs('name')}>
-          <input value={d.name} onChange={(e) => setD({ ...d, name: e.target.value })} />
+          <input value={cur.name} onChange={(e) => setCur({ name: e.target.value })} />
         </Field>
-        <Field label="Map width" errors={[...errs('map.width'), ...errs('map')]}>
-          <input inputMode="numeric" value={d.width} onChange={(e) => setD({ ...d, width: e.target.value })} />
-        </Field>
-        <Field label="Map height" errors={errs('map.height')}>
-          <input inputMode="numeric" value={d.height} onChange={(e) => setD({ ...d, height: e.target.value })} />
-        </Field>
+        {!adnd && (
+          <>
+            <Field label="Map width" errors={[...errs('map.width'), ...errs('map')]}>
+              <input inputMode="numeric" value={d.tft.width} onChange={(e) => setTft({ width: e.target.value })} />
+            </Field>
+            <Field label="Map height" errors={errs('map.height')}>
+              <input inputMode="numeric" value={d.tft.height} onChange={(e) => setTft({ height: e.target.value })} />
+            </Field>
+          </>
+        )}
       </div>
+      <fieldset className="options-edit">
+        <legend>Rules options</legend>
+        {errs('options').map((m) => (
+          <p key={m} className="field-error" role="alert">
+            {m}
+          </p>
+        ))}
+        <OptionsFields fields={adnd ? ADND_OPTIONS : TFT_OPTIONS} values={cur.options} onChange={(options) => setCur({ options })} errs={errs} />
+        {adnd && sides.length > 0 && (
+          <div className="surprise-sides">
+            <span className="field-label">Rolls for surprise (one d100 per side, R-A3)</span>
+            {sides.map((s) => (
+              <label key={s} className="check">
+                <input
+                  type="checkbox"
+                  checked={d.adnd.surprise.includes(s)}
+                  onChange={(e) => setAdnd({ surprise: e.target.checked ? [...d.adnd.surprise, s] : d.adnd.surprise.filter((x) => x !== s) })}
+                />
+                {s}
+              </label>
+            ))}
+            {errs('surprise').map((m) => (
+              <span key={m} className="field-error" role="alert">
+                {m}
+              </span>
+            ))}
+          </div>
+        )}
+      </fieldset>
       {errs('figures').map((m) => (
         <p key={m} className="field-error">
           {m}
         </p>
       ))}
-      {d.figures.map((f, i) => {
+      {figures.map((_f, i) => {
         const p = `figures.${i}`;
+        const remove = () => (adnd ? setAdnd({ figures: d.adnd.figures.filter((_, j) => j !== i) }) : setTft({ figures: d.tft.figures.filter((_, j) => j !== i) }));
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: figures are edited in place by position
-          <fieldset key={i} className="fig-edit">
+          <fieldset key={`${d.system}-${i}`} className="fig-edit">
             <legend>
               Figure {i + 1}
-              {d.figures.length > 2 && (
-                <button type="button" className="ghost small" onClick={() => setD({ ...d, figures: d.figures.filter((_, j) => j !== i) })}>
+              {figures.length > 2 && (
+                <button type="button" className="ghost small" onClick={remove}>
                   remove
                 </button>
               )}
@@ -194,79 +177,25 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
                 {errs(p).join('; ')}
               </p>
             )}
-            <div className="grid4">
-              <Field label="Name" errors={errs(`${p}.name`)}>
-                <input value={f.name} onChange={(e) => setFig(i, { name: e.target.value })} />
-              </Field>
-              <Field label="Side" errors={errs(`${p}.side`)}>
-                <input value={f.side} onChange={(e) => setFig(i, { side: e.target.value })} />
-              </Field>
-              <Field label="Race" errors={errs(`${p}.race`)}>
-                <select value={f.race} onChange={(e) => setFig(i, { race: e.target.value })}>
-                  {(tables.races ?? [{ id: 'human', name: 'Human' }]).map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <div className="grid3 tight">
-                {(['st', 'dx', 'iq'] as const).map((a) => (
-                  <Field key={a} label={a.toUpperCase()} errors={errs(`${p}.${a}`)}>
-                    <input inputMode="numeric" value={f[a]} onChange={(e) => setFig(i, { [a]: e.target.value })} />
-                  </Field>
-                ))}
-              </div>
-              <Field label="Weapons" errors={errs(`${p}.weapons`)}>
-                <Multi options={tables.weapons ?? []} value={f.weapons} onChange={(weapons) => setFig(i, { weapons })} />
-              </Field>
-              <Field label="Armor" errors={errs(`${p}.armor`)}>
-                <select value={f.armor} onChange={(e) => setFig(i, { armor: e.target.value })}>
-                  <option value="">none</option>
-                  {(tables.armor ?? []).map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                      {a.note ? ` (${a.note})` : ''}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Shield" errors={errs(`${p}.shield`)}>
-                <select value={f.shield} onChange={(e) => setFig(i, { shield: e.target.value })}>
-                  <option value="">none</option>
-                  {(tables.shields ?? []).map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Talents" errors={errs(`${p}.talents`)}>
-                <Multi options={tables.talents ?? []} value={f.talents} onChange={(talents) => setFig(i, { talents })} />
-              </Field>
-              <div className="grid3 tight">
-                <Field label="q" errors={errs(`${p}.at`)}>
-                  <input inputMode="numeric" value={f.q} onChange={(e) => setFig(i, { q: e.target.value })} />
-                </Field>
-                <Field label="r" errors={[]}>
-                  <input inputMode="numeric" value={f.r} onChange={(e) => setFig(i, { r: e.target.value })} />
-                </Field>
-                <Field label="Facing" errors={errs(`${p}.facing`)}>
-                  <select value={f.facing} onChange={(e) => setFig(i, { facing: e.target.value })}>
-                    {DIRECTION_NAMES.map((x, k) => (
-                      <option key={x} value={k}>
-                        {x}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              </div>
-            </div>
+            {adnd ? (
+              <AdndFigure
+                f={d.adnd.figures[i]}
+                p={p}
+                errs={errs}
+                notes={(k) => notes.get(k) ?? []}
+                set={(patch) => setAdnd({ figures: d.adnd.figures.map((f, j) => (j === i ? { ...f, ...patch } : f)) })}
+              />
+            ) : (
+              <TftFigure f={d.tft.figures[i]} p={p} tables={tables} errs={errs} set={(patch) => setTft({ figures: d.tft.figures.map((f, j) => (j === i ? { ...f, ...patch } : f)) })} />
+            )}
           </fieldset>
         );
       })}
       <div className="row">
-        <button type="button" onClick={() => setD({ ...d, figures: [...d.figures, blank(d.figures.length)] })}>
+        <button
+          type="button"
+          onClick={() => (adnd ? setAdnd({ figures: [...d.adnd.figures, blankAdndFigure(d.adnd.figures.length)] }) : setTft({ figures: [...d.tft.figures, blankTftFigure(d.tft.figures.length)] }))}
+        >
           Add a figure
         </button>
         <button type="submit" className="primary" disabled={busy}>
@@ -274,38 +203,5 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
         </button>
       </div>
     </form>
-  );
-}
-
-function Field({ label, errors, children }: { label: string; errors: string[]; children: React.ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
-    <label className={`field${errors.length > 0 ? ' invalid' : ''}`}>
-      <span className="field-label">{label}</span>
-      {children}
-      {errors.map((m) => (
-        <span key={m} className="field-error" role="alert">
-          {m}
-        </span>
-      ))}
-    </label>
-  );
-}
-
-function Multi({ options, value, onChange }: { options: { id: string; name: string; note?: string }[]; value: string[]; onChange(v: string[]): void }) {
-  return (
-    <select
-      multiple
-      size={Math.min(4, Math.max(2, options.length))}
-      value={value}
-      onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}
-    >
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-          {o.note ? ` (${o.note})` : ''}
-        </option>
-      ))}
-    </select>
   );
 }

@@ -1,0 +1,128 @@
+// One AD&D figure in the editor: a character (class and level) or a monster (hit dice), its hit
+// points, armour class, strength and dexterity, weapons from the weapon table with the one in
+// hand, proficiency per weapon (a note, not an error, when unticked: the class's penalty
+// applies, R-A4), spells and surprise chance. No map: AD&D fights on the segment clock.
+import { CLASSES } from '../../../src/rules/adnd/tables.ts';
+import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, NO_WEAPON } from './adnd-draft.ts';
+import { Field, Multi } from './fields.tsx';
+
+const weaponName = (id: string) => ADND_WEAPONS.find((w) => w.id === id)?.name ?? id;
+
+export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: string; errs(k: string): string[]; notes(k: string): string[]; set(patch: Partial<AdndFigureDraft>): void }) {
+  const character = f.kind === 'character';
+  const cls = CLASSES[f.cls as keyof typeof CLASSES];
+  return (
+    <div className="grid4">
+      <Field label="Name" errors={errs(`${p}.name`)}>
+        <input value={f.name} onChange={(e) => set({ name: e.target.value })} />
+      </Field>
+      <Field label="Side" errors={errs(`${p}.side`)}>
+        <input value={f.side} onChange={(e) => set({ side: e.target.value })} />
+      </Field>
+      <div className="grid2 tight">
+        <Field label="Kind" errors={[]}>
+          <select value={f.kind} onChange={(e) => set({ kind: e.target.value as AdndFigureDraft['kind'] })}>
+            <option value="character">character</option>
+            <option value="monster">monster</option>
+          </select>
+        </Field>
+        {character ? (
+          <Field label="Class" errors={errs(`${p}.class`)}>
+            <select value={f.cls} onChange={(e) => set({ cls: e.target.value })}>
+              {ADND_CLASSES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <Field label="Hit dice" errors={errs(`${p}.hd`)} hint="4, 1-1 or 6+3">
+            <input value={f.hd} onChange={(e) => set({ hd: e.target.value })} />
+          </Field>
+        )}
+      </div>
+      <div className="grid3 tight">
+        {character && (
+          <Field label="Level" errors={errs(`${p}.level`)}>
+            <input inputMode="numeric" value={f.level} onChange={(e) => set({ level: e.target.value })} />
+          </Field>
+        )}
+        <Field label="Size" errors={errs(`${p}.size`)}>
+          <select value={f.size} onChange={(e) => set({ size: e.target.value })}>
+            {ADND_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="AC" errors={errs(`${p}.ac`)}>
+          <input inputMode="numeric" value={f.ac} onChange={(e) => set({ ac: e.target.value })} />
+        </Field>
+      </div>
+      <div className="grid2 tight">
+        <Field label="hp" errors={errs(`${p}.hp`)}>
+          <input inputMode="numeric" value={f.hp} onChange={(e) => set({ hp: e.target.value })} />
+        </Field>
+        <Field label="Max hp" errors={errs(`${p}.maxHp`)}>
+          <input inputMode="numeric" placeholder="= hp" value={f.maxHp} onChange={(e) => set({ maxHp: e.target.value })} />
+        </Field>
+      </div>
+      <div className="grid2 tight">
+        <Field label="Str" errors={errs(`${p}.str`)}>
+          <input placeholder="10" value={f.str} onChange={(e) => set({ str: e.target.value })} />
+        </Field>
+        <Field label="Dex" errors={errs(`${p}.dex`)}>
+          <input inputMode="numeric" placeholder="11" value={f.dex} onChange={(e) => set({ dex: e.target.value })} />
+        </Field>
+      </div>
+      <Field label="Surprise %" errors={errs(`${p}.surpriseChance`)} hint="empty: the class's chance (monsters 33)">
+        <input inputMode="numeric" placeholder={String(cls && character ? cls.surprise : 33)} value={f.surpriseChance} onChange={(e) => set({ surpriseChance: e.target.value })} />
+      </Field>
+      <Field label="Weapons" errors={errs(`${p}.weapons`)}>
+        <Multi options={ADND_WEAPONS} value={f.weapons} onChange={(weapons) => set({ weapons })} />
+      </Field>
+      <Field label="In hand" errors={errs(`${p}.wield`)}>
+        <select value={f.wield === '' || (f.wield !== NO_WEAPON && !f.weapons.includes(f.wield)) ? (f.weapons[0] ?? NO_WEAPON) : f.wield} onChange={(e) => set({ wield: e.target.value })}>
+          {f.weapons.map((w) => (
+            <option key={w} value={w}>
+              {weaponName(w)}
+            </option>
+          ))}
+          <option value={NO_WEAPON}>nothing (draws later)</option>
+        </select>
+      </Field>
+      {character && f.weapons.length > 0 && (
+        <fieldset className={`profs${errs(`${p}.proficiencies`).length > 0 ? ' invalid' : ''}`}>
+          <legend className="field-label">Proficient with</legend>
+          {f.weapons.map((w) => (
+            <label key={w} className="check">
+              <input
+                type="checkbox"
+                checked={!f.unskilled.includes(w)}
+                onChange={(e) => set({ unskilled: e.target.checked ? f.unskilled.filter((x) => x !== w) : [...f.unskilled, w] })}
+              />
+              {weaponName(w)}
+            </label>
+          ))}
+          {errs(`${p}.proficiencies`).map((m) => (
+            <span key={m} className="field-error" role="alert">
+              {m}
+            </span>
+          ))}
+          {notes(`${p}.proficiencies`).map((m) => (
+            <span key={m} className="field-note">
+              {m}
+            </span>
+          ))}
+        </fieldset>
+      )}
+      {character && (
+        <Field label="Spells (one each)" errors={errs(`${p}.spells`)}>
+          <Multi options={ADND_SPELLS} value={f.spells} onChange={(spells) => set({ spells })} />
+        </Field>
+      )}
+    </div>
+  );
+}

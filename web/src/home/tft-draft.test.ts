@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { systems } from '../../../src/rules/index.ts';
+import { type FigureDraft, type TftDraft, checkTftDraft, tftDraftToScenario } from './tft-draft.ts';
+
+const fig = (over: Partial<FigureDraft> = {}): FigureDraft => ({
+  name: 'Ann',
+  side: 'red',
+  race: 'human',
+  st: '12',
+  dx: '12',
+  iq: '8',
+  weapons: ['broadsword'],
+  armor: 'leather',
+  shield: '',
+  talents: [],
+  q: '1',
+  r: '1',
+  facing: '0',
+  ...over,
+});
+const draft = (over: Partial<TftDraft> = {}): TftDraft => ({ name: 'Duel', width: '10', height: '8', options: {}, figures: [fig(), fig({ side: 'blue', q: '3', facing: '3' })], ...over });
+
+describe('the TFT draft', () => {
+  it('builds a TFT scenario with ids, attributes, gear and positions', () => {
+    const s = tftDraftToScenario(draft({ figures: [fig(), fig({ name: 'Ann', side: 'blue', q: '3', facing: '3', weapons: [], armor: '' })] }));
+    expect(s).toEqual({
+      system: 'tft',
+      name: 'Duel',
+      map: { width: 10, height: 8 },
+      figures: [
+        { id: 'ann', name: 'Ann', side: 'red', race: 'human', st: 12, dx: 12, iq: 8, at: { q: 1, r: 1 }, facing: 0, weapons: ['broadsword'], armor: 'leather' },
+        { id: 'ann-2', name: 'Ann', side: 'blue', race: 'human', st: 12, dx: 12, iq: 8, at: { q: 3, r: 1 }, facing: 3 },
+      ],
+    });
+    expect(() => systems.tft.setup(s)).not.toThrow();
+  });
+
+  it('puts the options the GM changed in the scenario (thread off, the classic ruleset, classic sweeps), leaves the defaults out, and the engine takes them', () => {
+    const s = tftDraftToScenario(draft({ options: { thread: 'off', ruleset: 'classic', sweep: 'classic', darkness: false, maxTurns: '100', hitech: false } }));
+    expect(s.options).toEqual({ thread: 'off', ruleset: 'classic', sweep: 'classic' });
+    const state = systems.tft.setup(s) as { options: Record<string, unknown> };
+    expect(state.options).toMatchObject({ thread: 'off', ruleset: 'classic', sweep: 'classic', maxTurns: 100 });
+    expect(tftDraftToScenario(draft({ options: { maxTurns: '30' } })).options).toEqual({ maxTurns: 30 });
+    expect(tftDraftToScenario(draft({ options: { ruleset: 'legacy' } }))).not.toHaveProperty('options');
+  });
+
+  it('puts each problem next to its field', () => {
+    const errs = checkTftDraft(draft({ name: '', height: 'x', figures: [fig({ dx: 'high' }), fig({ q: '1', r: '1', side: 'red' })], options: { maxTurns: '0' } }));
+    expect(errs.get('name')).toEqual(['give the encounter a name']);
+    expect(errs.get('map.height')).toEqual(['a whole number from 3 to 60']);
+    expect(errs.get('figures.0.dx')).toEqual(['DX must be a whole number from 1 to 40']);
+    expect(errs.get('figures.1.at')).toEqual(['same hex as figure 1']);
+    expect(errs.get('figures')).toEqual(['put the figures on at least two sides']);
+    // The bounds of maxTurns are the schema's (1..10000), not the editor's.
+    expect(errs.get('options.maxTurns')).toEqual(['a whole number from 1 to 10000']);
+  });
+
+  it('flags a figure off the odd-r map', () => {
+    const errs = checkTftDraft(draft({ width: '5', height: '5', figures: [fig({ q: '5', r: '0' }), fig({ side: 'b', q: '0', r: '2' })] }));
+    expect(errs.get('figures.0.at')).toEqual(['5,0 is off the 5×5 map']);
+    // Row 2 starts at q = -1, so q 0 is its second hex: on the map.
+    expect(errs.get('figures.1.at')).toBeUndefined();
+  });
+});

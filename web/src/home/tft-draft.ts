@@ -1,0 +1,112 @@
+// A TFT encounter as the editor holds it (text as typed) and the scenario it becomes: figures
+// from the weapon, armor, shield, talent and race tables on a hex map, and the rules options.
+import { tftSystem } from '../../../src/rules/tft/system.ts';
+import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
+import { Problems, checkCommon, figureIds, int } from './draft.ts';
+
+export interface FigureDraft {
+  name: string;
+  side: string;
+  race: string;
+  st: string;
+  dx: string;
+  iq: string;
+  weapons: string[];
+  armor: string;
+  shield: string;
+  talents: string[];
+  q: string;
+  r: string;
+  facing: string;
+}
+
+export interface TftDraft {
+  name: string;
+  width: string;
+  height: string;
+  options: OptionValues;
+  figures: FigureDraft[];
+}
+
+/** The TFT rules options: core and every house module's, from the scenario JSON Schema. */
+export const TFT_OPTIONS = optionFields(tftSystem.scenarioJsonSchema?.());
+
+export const blankTftFigure = (i: number): FigureDraft => ({
+  name: i === 0 ? 'Hero' : `Foe ${i}`,
+  side: i === 0 ? 'heroes' : 'foes',
+  race: 'human',
+  st: '12',
+  dx: '12',
+  iq: '8',
+  weapons: [],
+  armor: '',
+  shield: '',
+  talents: [],
+  q: String(2 + i * 2),
+  r: '3',
+  facing: i === 0 ? '0' : '3',
+});
+
+export const blankTft = (): TftDraft => ({ name: 'Arena fight', width: '12', height: '8', options: {}, figures: [blankTftFigure(0), blankTftFigure(1)] });
+
+/** The fields a TFT figure shows a message at (a server issue goes to the nearest, tables.ts). */
+export const TFT_FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'at', 'facing'] as const;
+
+/** Checks a draft before sending it; keys are field paths ("figures.0.st"). Pure. */
+export function checkTftDraft(d: TftDraft): Problems {
+  const out = new Problems();
+  checkCommon(d.name, d.figures, out);
+  const w = int(d.width);
+  const h = int(d.height);
+  if (!(w >= 3 && w <= 60)) out.add('map.width', 'a whole number from 3 to 60');
+  if (!(h >= 3 && h <= 60)) out.add('map.height', 'a whole number from 3 to 60');
+  checkOptions(TFT_OPTIONS, d.options, out);
+  const seen = new Map<string, number>();
+  d.figures.forEach((f, i) => {
+    const p = `figures.${i}`;
+    for (const a of ['st', 'dx', 'iq'] as const) {
+      const v = int(f[a]);
+      if (!(v >= 1 && v <= 40)) out.add(`${p}.${a}`, `${a.toUpperCase()} must be a whole number from 1 to 40`);
+    }
+    const q = int(f.q);
+    const r = int(f.r);
+    if (Number.isNaN(q) || Number.isNaN(r)) out.add(`${p}.at`, 'q and r must be whole numbers');
+    else if (w >= 3 && h >= 3 && !(r >= 0 && r < h && q + Math.floor(r / 2) >= 0 && q + Math.floor(r / 2) < w)) out.add(`${p}.at`, `${q},${r} is off the ${w}×${h} map`);
+    else {
+      const k = `${q},${r}`;
+      if (seen.has(k)) out.add(`${p}.at`, `same hex as figure ${seen.get(k)! + 1}`);
+      seen.set(k, i);
+    }
+  });
+  return out;
+}
+
+/** The scenario object for a draft (system tft); options only where they differ from the default. */
+export function tftDraftToScenario(d: TftDraft): Record<string, unknown> {
+  const ids = figureIds(d.figures.map((f) => f.name));
+  const options = chosenOptions(TFT_OPTIONS, d.options);
+  return {
+    system: 'tft',
+    name: d.name.trim(),
+    map: { width: int(d.width), height: int(d.height) },
+    ...(Object.keys(options).length > 0 ? { options } : {}),
+    figures: d.figures.map((f, i) => {
+      const fig: Record<string, unknown> = {
+        id: ids[i],
+        name: f.name.trim(),
+        side: f.side.trim(),
+        race: f.race || 'human',
+        st: int(f.st),
+        dx: int(f.dx),
+        iq: int(f.iq),
+        at: { q: int(f.q), r: int(f.r) },
+        facing: int(f.facing),
+      };
+      if (f.weapons.length > 0) fig.weapons = f.weapons;
+      if (f.armor) fig.armor = f.armor;
+      if (f.shield) fig.shield = f.shield;
+      if (f.talents.length > 0) fig.talents = f.talents;
+      return fig;
+    }),
+  };
+}
