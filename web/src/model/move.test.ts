@@ -170,6 +170,31 @@ describe('movement preview (the engine decides what is lit)', () => {
   });
 });
 
+describe('names in what is left after a move', () => {
+  it("targets by the names the table shows: two of one name are told apart by id, one without a name by its id (fuzz: 'thrown attack on undefined with Club')", () => {
+    const state = setup([
+      { id: 'a', side: 'x', st: 12, dx: 12, weapons: ['broadsword'], at: [0, 2], facing: 0 },
+      { id: 'b', name: 'Orc', side: 'y', at: [6, 1], facing: 3 },
+      { id: 'c', name: 'Orc', side: 'y', at: [6, 2], facing: 3 },
+    ]);
+    beginTurn(state, 'y');
+    for (const id of ['b', 'c']) sys.apply(state, { type: 'move', figure: id, path: [] }, new SeededDice(seedRng(1)), null);
+    const path = Array.from({ length: 5 }, (_, i) => ({ q: i + 1, r: 2 }));
+    expect(actionsAfterMove(wire(state), 'a', path)).toContain('melee attack on 2 targets with Broadsword');
+    const nameless = wire(state) as unknown as { figures: Record<string, unknown>[] };
+    delete nameless.figures[1].name;
+    nameless.figures[2].name = 'Cedric';
+    const left = actionsAfterMove(nameless, 'a', path)!;
+    expect(left.join('; ')).not.toMatch(/undefined/);
+    expect(left).toContain('melee attack on 2 targets with Broadsword');
+    // One target left in front: its name as the table shows it (the nameless one by its id).
+    const one = wire(state) as unknown as { figures: Record<string, unknown>[] };
+    delete one.figures[1].name;
+    one.figures.splice(2, 1);
+    expect(actionsAfterMove(one, 'a', path)).toContain('melee attack on b with Broadsword');
+  });
+});
+
 describe('movement preview on a view the engine cannot read', () => {
   /** The duel's first movement phase, Bjorn to move, as the page gets it. */
   function moving(): TftState {

@@ -6,6 +6,7 @@
 // engine's own check of a command (flow.ts commandProblem): a hex the engine would refuse is
 // never lit. A preview on the state this viewer sees; the server decides.
 import { type Hex, hexKey, neighbors } from '../../../src/core/hex/coords.ts';
+import { displayNames } from '../../../src/engine/names.ts';
 import { reachable as engineReachable, pathOf } from '../../../src/rules/tft/ai.ts';
 import { effectiveMA, isEngaged } from '../../../src/rules/tft/core.ts';
 import { applyCommand, commandProblem, stepCost } from '../../../src/rules/tft/flow.ts';
@@ -139,15 +140,20 @@ function actionsAfter(s: TftState, figureId: string, path: Hex[]): string[] | nu
   const fig = copy.figures.find((f) => isObj(f) && f.id === figureId);
   if (!fig || !isObj(fig.turn) || !fig.turn.moved) return null;
   // One entry per thing to do; the same attack at several figures is one ("Fire Rifle at 3 targets").
-  const groups = new Map<string, Set<string>>();
-  for (const o of actionOptions(copy, fig, 'explain')) {
+  // Figures by the names the table shows (the log's and the roster's: "Orc (orc2)"), one without
+  // a name by its id; the name is set aside while the label is shortened, so its "(orc2)" stays.
+  const names = displayNames(copy.figures.filter(isObj).map((f) => ({ id: String(f.id), name: typeof f.name === 'string' ? f.name : undefined })));
+  const groups = new Map<string, { targets: Set<string>; shown: string }>();
+  for (const o of actionOptions(copy, fig, 'explain', names)) {
     if (o.command.type === 'pass') continue;
-    const target = copy.figures.find((t) => isObj(t) && t.id === ('target' in o.command ? o.command.target : undefined));
-    const label = shortLabel(o.label);
-    const at = target && typeof target.name === 'string' && target.name ? label.indexOf(target.name) : -1;
-    const key = at >= 0 ? `${label.slice(0, at)}\u0000${label.slice(at + target!.name.length)}` : label;
-    groups.set(key, (groups.get(key) ?? new Set()).add(label));
+    const target = 'target' in o.command && typeof o.command.target === 'string' ? o.command.target : '';
+    const shown = names.get(target) ?? '';
+    const at = shown ? o.label.indexOf(shown) : -1;
+    const key = shortLabel(at >= 0 ? `${o.label.slice(0, at)}\u0000${o.label.slice(at + shown.length)}` : o.label);
+    const g = groups.get(key) ?? { targets: new Set<string>(), shown };
+    groups.set(key, g);
+    g.targets.add(target);
   }
-  const labels = [...groups].map(([key, all]) => (all.size > 1 ? key.replace('\u0000', `${all.size} targets`) : [...all][0]));
+  const labels = [...groups].map(([key, g]) => key.replace('\u0000', g.targets.size > 1 ? `${g.targets.size} targets` : g.shown));
   return labels.length > 0 ? labels : ['no action'];
 }
