@@ -139,6 +139,22 @@ describe('sides by their scenario names', () => {
   });
 });
 
+describe('the roster under the rules in force', () => {
+  it('R-T1: dyST and its key only with Hanging by a Thread on; with it off (standard TFT) the roster has no dyST column', () => {
+    const raw = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'));
+    const on = statusHtml(tft.setup(raw), 'tft');
+    expect(on).toContain('>dyST</th>');
+    expect(statusText(tft.setup(raw), 'tft')).toContain('dyST = ST − wounds');
+    const offState = tft.setup({ ...raw, options: { ...raw.options, thread: 'off' } });
+    const off = statusHtml(offState, 'tft');
+    expect(off).not.toContain('dyST');
+    expect(statusText(offState, 'tft')).toContain('remST = ST − wounds − fatigue');
+    // One cell per column in every row.
+    const cells = (html: string) => [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => (m[1].match(/<t[hd][ >]/g) ?? []).length);
+    expect(new Set(cells(off))).toEqual(new Set([6]));
+  });
+});
+
 describe('HiTech ammunition (R-H10)', () => {
   it("each figure's rounds loaded of the clip and its spare clips show in Status and in its action panel, and go down as it fires (shown nowhere)", () => {
     const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/hitech-firefight.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };

@@ -121,6 +121,9 @@ export function Status(p: StatusProps) {
   const explained = new Map<string, Obj>();
   if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
 
+  // Hanging by a Thread off (standard TFT): no dyST, which only the Thread's states read (R-T1).
+  const thread = !Array.isArray(p.state.modules) || p.state.modules.includes('thread');
+  const columns = thread ? 7 : 6;
   return (
     <div className="status" data-testid="status">
       <div className="clock">
@@ -180,7 +183,7 @@ export function Status(p: StatusProps) {
             <th>Wounds</th>
             <th>Fat.</th>
             <th aria-describedby={`${key}-rem`}>remST</th>
-            <th aria-describedby={`${key}-dy`}>dyST</th>
+            {thread && <th aria-describedby={`${key}-dy`}>dyST</th>}
           </tr>
         </thead>
         <tbody>
@@ -203,16 +206,16 @@ export function Status(p: StatusProps) {
                 <td>{f.wounds ?? '–'}</td>
                 <td>{f.fatigue ?? '–'}</td>
                 <td>{remST ?? '–'}</td>
-                <td>{dyST ?? '–'}</td>
+                {thread && <td>{dyST ?? '–'}</td>}
               </tr>
               {f.firearms.length > 0 && (
                 <tr {...rowProps(p, f)} className={`ammo-row${f.id === p.selected ? ' sel' : ''}`}>
-                  <td colSpan={7}>
+                  <td colSpan={columns}>
                     <Ammo f={f} />
                   </td>
                 </tr>
               )}
-              {adjust.row(f, 7)}
+              {adjust.row(f, columns)}
               </Fragment>
             );
           })}
@@ -222,8 +225,13 @@ export function Status(p: StatusProps) {
       {p.system !== 'adnd' && (
         // The columns' meaning in words on the page (a header's tooltip reached neither keyboard nor touch).
         <p className="roster-key small-note muted">
-          <span id={`${key}-st`}>ST: basic ST</span> · <span id={`${key}-rem`}>remST = ST − wounds − fatigue</span> ·{' '}
-          <span id={`${key}-dy`}>dyST = ST − wounds</span> <RuleId id="R-T1" />
+          <span id={`${key}-st`}>ST: basic ST</span> · <span id={`${key}-rem`}>remST = ST − wounds − fatigue</span>
+          {thread && (
+            <>
+              {' · '}
+              <span id={`${key}-dy`}>dyST = ST − wounds</span> <RuleId id="R-T1" />
+            </>
+          )}
         </p>
       )}
       {/* Once the fight is over there is nothing left to choose (the ST/IQ buttons stayed, for the dying at the end). */}
