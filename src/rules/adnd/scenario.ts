@@ -123,16 +123,16 @@ const figureSchema = z.strictObject({
 });
 
 const optionsSchema = z.strictObject({
-  naturalRolls: z.boolean().default(true),
-  deathAt: z.union([z.literal(0), z.literal(-10)]).default(0),
-  trueFighterBonus: z.enum(['flat', 'per-level']).default('flat'),
+  naturalRolls: z.boolean().default(true).describe('a natural 20 always hits, a natural 1 always misses (R-A11)'),
+  deathAt: z.union([z.literal(0), z.literal(-10)]).default(0).describe('dead at 0 hp, or at -10 (unconscious at 0, dying and losing 1 hp a round below it)'),
+  trueFighterBonus: z.enum(['flat', 'per-level']).default('flat').describe("a true fighter's extra-attack chance (R-A5): +5% flat, or per level"),
   spellPause: z.record(z.string(), int.min(0).max(20)).default({ default: 10 }),
   criticalTable: z
     .array(z.strictObject({ min: int.min(1).max(20), max: int.min(1).max(20), multiplier: z.number().min(0), special: z.boolean().optional(), label: z.string().optional() }))
     .nullable()
     .default(null),
-  struggleSegments: int.min(1).max(20).default(3),
-  maxRounds: int.min(1).max(1000).default(100),
+  struggleSegments: int.min(1).max(20).default(3).describe('segments an entangled figure takes to struggle once (R-A9)'),
+  maxRounds: int.min(1).max(1000).default(100).describe('the fight is a draw after this many rounds'),
 });
 
 export const scenarioSchema = z.strictObject({

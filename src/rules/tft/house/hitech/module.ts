@@ -42,11 +42,11 @@ import { talentModifiers } from './talents.ts';
 
 export const hitechOptionsSchema = z.object({
   /** Turn the module on (off unless the scenario asks). */
-  hitech: z.boolean().default(false),
+  hitech: z.boolean().default(false).describe('Revised HiTech: firearms, autofire, grenades, HiTech armor (f04d4dae)'),
   /** R-H4 option: guns may fire after moving more than half MA, at -6 DX. */
-  runAndGun: z.boolean().default(false),
+  runAndGun: z.boolean().default(false).describe('guns may fire after moving more than half MA, at -6 DX (R-H4)'),
   /** R-H9 option: HE splash unreduced by armor (default), reduced once by armor, or off. */
-  heSplash: z.enum(['unarmored', 'armored', 'off']).default('unarmored'),
+  heSplash: z.enum(['unarmored', 'armored', 'off']).default('unarmored').describe('HE splash to the 6 adjacent hexes (R-H9): not reduced by armor, reduced by armor once, or none'),
 });
 
 /** The to-hit modes of this module's attacks (the core adds no range of its own for them). */

@@ -29,9 +29,9 @@ import {
 
 export const sweepOptionsSchema = z.object({
   /** R-S6: the seed's rule (new), the one it replaces (classic), or none. */
-  sweep: z.enum(['new', 'classic', 'off']).default('new'),
+  sweep: z.enum(['new', 'classic', 'off']).default('new').describe('sweeping blows (R-S6): the seed\'s new rule, the classic one it replaces, or none'),
   /** R-S7: Multiple Swing's "speed 14+" read as basic DX (default) or basic MA. */
-  multipleSwingPrereq: z.enum(['dx', 'ma']).default('dx'),
+  multipleSwingPrereq: z.enum(['dx', 'ma']).default('dx').describe('Multiple Swing needs "speed 14+" (R-S7): basic DX 14+, or basic MA 14+'),
 });
 
 export const sweepCommandSchema = z.strictObject({

@@ -42,8 +42,14 @@ import {
 } from './tracker.ts';
 
 export const threadOptionsSchema = z.object({
-  thread: z.union([z.boolean(), z.enum(['on', 'off'])]).default('on'),
-  threadFatigue: z.enum(['separate', 'combined']).default('separate'),
+  thread: z
+    .union([z.boolean(), z.enum(['on', 'off'])])
+    .default('on')
+    .describe('Hanging by a Thread (R-T1): healthy, reeling, unconscious, dying, dead by remST and dyST, with thread rolls; off: standard TFT (ST 1 unconscious, 0 dead)'),
+  threadFatigue: z
+    .enum(['separate', 'combined'])
+    .default('separate')
+    .describe('the seed\'s fatigue rules: fatigue counts toward unconsciousness, not death (separate: dyST = ST - wounds), or without them dyST equals remST (combined)'),
 });
 
 /** Whether the Thread rule is on (R-T1 option `thread`, default on). */
