@@ -89,6 +89,10 @@ describe('reading explained options', () => {
     expect(optionsOf({ figures: [] }, 'a')).toEqual([]);
     expect([pct(0), pct(1), pct(0.0004), pct(0.9996), pct(0.123)]).toEqual(['0.0%', '100.0%', '<0.1%', '>99.9%', '12.3%']);
   });
+  it("an option that is not an object reads as its kind when it is a word, else as 'option' (fuzz: a list gave '[object Object]')", () => {
+    expect(optionView('pass', 'k').label).toMatch(/pass/);
+    for (const raw of [[{}], [], null, true]) expect(optionView(raw, 'k').label).not.toMatch(/object|undefined|null|true/);
+  });
 });
 
 describe('grouping long option lists', () => {

@@ -126,7 +126,9 @@ function targetIds(o: Obj): string[] {
 }
 
 export function optionView(raw: unknown, key: string, figure?: string, nameOf: (id: string) => string = (id) => id): OptionView {
-  const o: Obj = isObj(raw) ? raw : { kind: String(raw) };
+  // Not an object: a bare kind ("pass"), else an option of no known shape (a list read as
+  // text gave "[object Object]").
+  const o: Obj = isObj(raw) ? raw : { kind: typeof raw === 'string' || typeof raw === 'number' ? String(raw) : 'option' };
   const command = isObj(o.command) ? o.command : undefined;
   const kind = KIND_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? (typeof command?.type === 'string' ? command.type : 'option');
   const targets = targetIds(command ?? o).length > 0 ? targetIds(command ?? o) : targetIds(o);
