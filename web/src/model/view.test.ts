@@ -22,6 +22,11 @@ describe('reading a TFT state', () => {
     expect(b).toMatchObject({ state: 'dying', remST: 1, dyST: 1, frontCount: 6 });
   });
 
+  it("a figure whose id is not text (an object that cannot be printed) is read without its explain entry, not a crash (fuzz, FRAY_FUZZ_SEED=33)", () => {
+    const views = figureViews({ figures: [{ id: { toString: null }, name: 'Odd', side: 'x', pos: { q: 0, r: 0 } }] }, { figures: [{ id: 'a', options: [] }] });
+    expect(views).toHaveLength(1);
+    expect(views[0].name).toBe('Odd');
+  });
   it('reads the map rectangle, walls and whether HiTech megahexes apply', () => {
     expect(mapShape(tftState)).toEqual({ width: 8, height: 6, hexes: undefined, blocked: [{ q: 3, r: 2 }], megahexes: false });
     expect(mapShape({ ...tftState, options: { hitech: true } }).megahexes).toBe(true);

@@ -238,7 +238,8 @@ export function figureViews(state: unknown, report?: unknown): FigureView[] {
   }
   const fs = figuresOf(state);
   if (fs.length === 0) return [...explained.values()].map((e) => figureView(e, e));
-  const views = fs.map((f) => figureView(f, explained.get(String(f.id))));
+  // An id that is not a string has no explained entry (String() of an object can throw).
+  const views = fs.map((f) => figureView(f, typeof f.id === 'string' ? explained.get(f.id) : undefined));
   // The medic at work: its patient's stabilization record names it (R-T3).
   const medics = new Set<string>();
   for (const f of fs) {
