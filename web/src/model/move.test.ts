@@ -192,6 +192,10 @@ describe('names in what is left after a move', () => {
     delete one.figures[1].name;
     one.figures.splice(2, 1);
     expect(actionsAfterMove(one, 'a', path)).toContain('melee attack on b with Broadsword');
+    // A weapon without its name in this view: the engine would write "with undefined"; not judged (fuzz, FRAY_FUZZ_SEED=66).
+    const unnamed = wire(state) as unknown as { figures: { weapons: { def: Record<string, unknown> }[] }[] };
+    delete unnamed.figures[0].weapons[0].def.name;
+    expect(actionsAfterMove(unnamed, 'a', path)).toBeNull();
   });
 });
 

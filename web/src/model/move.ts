@@ -155,5 +155,7 @@ function actionsAfter(s: TftState, figureId: string, path: Hex[]): string[] | nu
     g.targets.add(target);
   }
   const labels = [...groups].map(([key, g]) => key.replace('\u0000', g.targets.size > 1 ? `${g.targets.size} targets` : g.shown));
+  // A label the engine wrote from a field missing in this view ("with undefined"): not judged here.
+  if (labels.some((l) => /undefined|NaN|\[object /.test(l))) return null;
   return labels.length > 0 ? labels : ['no action'];
 }
