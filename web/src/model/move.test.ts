@@ -227,4 +227,15 @@ describe('movement preview on a view the engine cannot read', () => {
     me.armor.def = -1;
     expect(movePreview(s, id)).toBeNull();
   });
+
+  it('no preview for a figure off the map or at a hex that is not whole numbers (counterexample, FRAY_FUZZ_SEED=77: q = -1e58 hung the page on a line of sight)', () => {
+    for (const q of [-1.07e58, 0.5, 99]) {
+      const s = moving();
+      const id = sys.pending(s)!.figures[0];
+      expect(actionsAfterMove(s, id, [])).not.toBeNull();
+      s.figures[0].pos = { q, r: 2 };
+      expect(movePreview(s, id)).toBeNull();
+      expect(actionsAfterMove(s, id, [])).toBeNull();
+    }
+  });
 });

@@ -8,7 +8,7 @@
 import { type Hex, hexKey, neighbors } from '../../../src/core/hex/coords.ts';
 import { displayNames } from '../../../src/engine/names.ts';
 import { reachable as engineReachable, pathOf } from '../../../src/rules/tft/ai.ts';
-import { effectiveMA, isEngaged } from '../../../src/rules/tft/core.ts';
+import { effectiveMA, isEngaged, onMapAt } from '../../../src/rules/tft/core.ts';
 import { applyCommand, commandProblem, stepCost } from '../../../src/rules/tft/flow.ts';
 import { actionOptions } from '../../../src/rules/tft/options.ts';
 import { cloneTft } from '../../../src/rules/tft/system.ts';
@@ -42,7 +42,16 @@ function previewState(state: unknown): TftState | null {
     const able = f.state === 'healthy' || f.state === 'reeling';
     return { ...f, woundFx: { dx: 0, maFactor: 1, canAct: able } };
   });
-  return { ...(state as unknown as TftState), figures: figures as Figure[] };
+  const s = { ...(state as unknown as TftState), figures: figures as Figure[] };
+  // The engine's own states have whole-number maps and every figure on them; a view that does
+  // not (a hex 10^58 away: a line of sight to it never ends) is not one to judge moves on.
+  const { width, height } = s.map;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > 1000 || height > 1000) return null;
+  for (const f of figures) {
+    const p = isObj(f) && isObj(f.pos) ? f.pos : null;
+    if (!p || !Number.isInteger(p.q) || !Number.isInteger(p.r) || !onMapAt(s, p.q as number, p.r as number)) return null;
+  }
+  return s;
 }
 
 /** Whether the engine accepts `path` as `figure`'s move (its own check, flow.ts commandProblem; nothing changes). */
