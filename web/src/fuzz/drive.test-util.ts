@@ -164,7 +164,7 @@ export function driveTable(v: TableInput): Driven {
   return { texts, numbers, lists };
 }
 
-const GARBAGE = /undefined|NaN|\[object Object\]|function |=>/;
+export const GARBAGE = /undefined|NaN|\[object Object\]|function |=>/;
 
 /**
  * What is wrong with a driven page, or null: a text that is not a string or (`words`: unless the

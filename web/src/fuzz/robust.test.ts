@@ -14,7 +14,7 @@ import { logEntry, mergeEntries } from '../model/log.ts';
 import { optionView } from '../model/options.ts';
 import { pendingOf } from '../model/turn.ts';
 import { toLedger } from '../model/view.ts';
-import { driveTable, problems } from './drive.test-util.ts';
+import { GARBAGE, driveTable, problems } from './drive.test-util.ts';
 import { mutate, mutation, oddString } from './mutate.test-util.ts';
 import { samples } from './samples.test-util.ts';
 
@@ -36,9 +36,11 @@ describe('the table on unusual views', () => {
     fc.assert(
       fc.property(fc.nat({ max: all.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (i, muts) => {
         const s = all[i];
-        expect(problems(drive(s, mutate(parts(s), muts)))).toBeNull();
+        // Names are the players' texts: one that reads like garbage ("=>") may be shown as it is.
+        const words = !muts.some((m) => m.op === 'names' && typeof m.value === 'string' && GARBAGE.test(m.value));
+        expect(problems(drive(s, mutate(parts(s), muts)), words)).toBeNull();
       }),
-      { numRuns: 120 },
+      { numRuns: 480 },
     );
   });
 
@@ -47,7 +49,7 @@ describe('the table on unusual views', () => {
       fc.property(json(4), json(4), json(2), json(4), fc.boolean(), (state, report, pending, entries, isGm) => {
         expect(problems(driveTable({ state, report, pending, entries, mine: ['a'], isGm }))).toBeNull();
       }),
-      { numRuns: 60 },
+      { numRuns: 240 },
     );
   });
 
@@ -58,7 +60,7 @@ describe('the table on unusual views', () => {
         // The input's own strings may read anything here: only throws and types are checked.
         expect(problems(drive(s, mutate(parts(s), muts)), false)).toBeNull();
       }),
-      { numRuns: 60 },
+      { numRuns: 240 },
     );
   });
 });
@@ -77,7 +79,7 @@ describe('what the server sends, read defensively', () => {
         }
         expect(logEntry(more[0]) === null || logEntry(more[0])?.seq === (more[0] as { seq: number }).seq).toBe(true);
       }),
-      { numRuns: 100 },
+      { numRuns: 400 },
     );
   });
 
@@ -100,7 +102,7 @@ describe('what the server sends, read defensively', () => {
           expect(c.figure === 'a' || typeof o.command === 'object').toBe(true);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 600 },
     );
   });
 
@@ -124,7 +126,7 @@ describe('what the server sends, read defensively', () => {
         holdToken('enc', { token: 'u', role: 'player', figures: ['a'] }, s);
         for (const h of heldTokens(s).enc ?? []) expect(seatLabel(h)).not.toMatch(/undefined|\[object/);
       }),
-      { numRuns: 100 },
+      { numRuns: 400 },
     );
   });
 });
