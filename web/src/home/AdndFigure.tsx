@@ -4,7 +4,7 @@
 // applies, R-A4), spells and surprise chance. No map: AD&D fights on the segment clock.
 import { CLASSES } from '../../../src/rules/adnd/tables.ts';
 import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, NO_WEAPON } from './adnd-draft.ts';
-import { Field, Multi } from './fields.tsx';
+import { Field, Multi, NameSide } from './fields.tsx';
 
 const weaponName = (id: string) => ADND_WEAPONS.find((w) => w.id === id)?.name ?? id;
 
@@ -13,12 +13,7 @@ export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: 
   const cls = CLASSES[f.cls as keyof typeof CLASSES];
   return (
     <div className="grid4">
-      <Field label="Name" errors={errs(`${p}.name`)}>
-        <input value={f.name} onChange={(e) => set({ name: e.target.value })} />
-      </Field>
-      <Field label="Side" errors={errs(`${p}.side`)}>
-        <input value={f.side} onChange={(e) => set({ side: e.target.value })} />
-      </Field>
+      <NameSide f={f} p={p} errs={errs} set={set} />
       <div className="grid2 tight">
         <Field label="Kind" errors={[]}>
           <select value={f.kind} onChange={(e) => set({ kind: e.target.value as AdndFigureDraft['kind'] })}>

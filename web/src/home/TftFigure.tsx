@@ -1,19 +1,14 @@
 // One TFT figure in the editor: race, attributes, gear and talents from the tables, its hex
 // and facing on the map.
 import { DIRECTION_NAMES } from '../../../src/core/hex/coords.ts';
-import { Field, Multi } from './fields.tsx';
+import { Field, Multi, NameSide } from './fields.tsx';
 import type { Tables } from './tables.ts';
 import type { FigureDraft } from './tft-draft.ts';
 
 export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: string; tables: Tables; errs(k: string): string[]; set(patch: Partial<FigureDraft>): void }) {
   return (
     <div className="grid4">
-      <Field label="Name" errors={errs(`${p}.name`)}>
-        <input value={f.name} onChange={(e) => set({ name: e.target.value })} />
-      </Field>
-      <Field label="Side" errors={errs(`${p}.side`)}>
-        <input value={f.side} onChange={(e) => set({ side: e.target.value })} />
-      </Field>
+      <NameSide f={f} p={p} errs={errs} set={set} />
       <Field label="Race" errors={errs(`${p}.race`)}>
         <select value={f.race} onChange={(e) => set({ race: e.target.value })}>
           {(tables.races ?? [{ id: 'human', name: 'Human' }]).map((r) => (

@@ -22,6 +22,20 @@ export function Field({ label, errors, hint, notes = [], className, children }: 
   );
 }
 
+/** A figure's name and side: the first two fields of both systems' figure forms. */
+export function NameSide({ f, p, errs, set }: { f: { name: string; side: string }; p: string; errs(k: string): string[]; set(patch: { name?: string; side?: string }): void }) {
+  return (
+    <>
+      <Field label="Name" errors={errs(`${p}.name`)}>
+        <input value={f.name} onChange={(e) => set({ name: e.target.value })} />
+      </Field>
+      <Field label="Side" errors={errs(`${p}.side`)}>
+        <input value={f.side} onChange={(e) => set({ side: e.target.value })} />
+      </Field>
+    </>
+  );
+}
+
 export function Multi({ options, value, onChange }: { options: readonly { id: string; name: string; note?: string }[]; value: string[]; onChange(v: string[]): void }) {
   return (
     <select
