@@ -28,7 +28,7 @@ type AnySystem = GameSystem<any, any, any>;
 /** A command of the system's GM commands: its dice are nobody's figure's. */
 function gmCommandOf(system: AnySystem, command: unknown): { figure: string | null } | null {
   const c = command as { type?: unknown; figure?: unknown } | null;
-  if (!system.gmCommands?.includes(String(c?.type))) return null;
+  if (typeof c?.type !== 'string' || !system.gmCommands?.includes(c.type)) return null;
   return { figure: typeof c?.figure === 'string' ? c.figure : null };
 }
 
