@@ -5,16 +5,10 @@
 // takes hp from a combatant of the surprise example, the form fitting 390 px. Screenshots:
 // gm-adjust-form, adnd-adjust-390 (see harness.ts).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, createFromExample, encounterApi, startHarness, tokenOf } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFromExample, encounterApi, fileHarness, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 /** A player's link for `figures`, issued through the API as the Share tab does. */
 async function playerLink(id: string, gmToken: string, figures: string[]): Promise<string> {

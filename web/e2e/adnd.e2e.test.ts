@@ -3,17 +3,11 @@
 // 3 segments, the ranger and the monk not), shown on the segment timeline; then the
 // combatants declare attacks and the timeline places each with the reason it lands there.
 // The end of a fight (Frito and Rocky against the ogre): the action panel leaves the fallen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, allowGmDice, apiGet, createFromExample, encounterApi, rawCommand, startHarness, tokenOf } from './harness.ts';
+import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, rawCommand, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('an AD&D surprise round', () => {
   it('enters the surprise d100 by hand and shows who is surprised for how many segments', async () => {

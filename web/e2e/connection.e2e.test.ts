@@ -2,16 +2,10 @@
 // server says `bye: shutdown`), and the Share tab asks for the seat list only when it should
 // (never because the table re-rendered, never in a loop when the request fails).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, createFromExample, logCount, startHarness, tokenOf } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFromExample, fileHarness, logCount, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 /** Chromium's console notes of requests the test makes fail on purpose (server down, a 500). */
 const expected = (e: string) => /WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|Failed to load resource|status of 500/.test(e);

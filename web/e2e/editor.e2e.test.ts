@@ -3,17 +3,11 @@
 // fields, opened at the table with its combatants; and, on a phone, a TFT fight with Hanging by
 // a Thread off and the classic ruleset, which the engine's state then holds.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, startHarness, tokenOf } from './harness.ts';
+import { apiGet, fileHarness, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 /** The field labelled exactly `label` in `scope` (a label also holds its messages and options). */
 const field = (scope: Locator | Page, label: string): Locator => {

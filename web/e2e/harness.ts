@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
 import { type Running, startServer } from '../../src/server/start.ts';
 
@@ -27,6 +27,27 @@ export interface Harness {
   /** Stops the server (open sockets get `bye: shutdown`) and starts it again on the same port and database. */
   restart(opts?: { downMs?: number }): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The file's harness: started before its tests and closed after them (beforeAll, afterAll). What
+ * it returns reads through to the started harness, so tests use it as one.
+ */
+export function fileHarness(): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!started) throw new Error('the harness starts before the tests (beforeAll)');
+      const v = Reflect.get(started, key);
+      return typeof v === 'function' ? v.bind(started) : v;
+    },
+  });
 }
 
 export async function startHarness(): Promise<Harness> {

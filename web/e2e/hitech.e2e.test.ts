@@ -2,17 +2,11 @@
 // burst per target, each with its rounds and the distribution of hits (R-H10), grenades aimed
 // at a hex picked on the map with the blast rings drawn (R-H12). The GM lets the engine play
 // until a gunner must act, then fires a burst; the log explains it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { apiGet, createFromExample, fileHarness, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('HiTech firefight', () => {
   it('shows megahexes, burst choices with odds and grenade blast rings; fires a burst', async () => {

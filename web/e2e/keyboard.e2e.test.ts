@@ -2,16 +2,10 @@
 // n), every button is reached, the map takes a cursor (arrow keys) and Enter picks a hex, so a
 // whole turn (begin, initiative, a move) is played without the mouse.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, allowGmDice, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { allowGmDice, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 /** What has the focus: its test id, else its tag and text. */
 const focused = (page: Page) =>

@@ -1,16 +1,10 @@
 // The lobby: examples, upload with the server's validation shown field by field, the editor
 // with its messages next to the fields, opening the built encounter, and the list of tables
 // this browser holds (reopen after a reload).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('the lobby', () => {
   it('lists examples, shows upload and editor errors next to their fields, opens and reopens tables', async () => {

@@ -2,20 +2,14 @@
 // move is one the engine accepts with the path the page would send (the page runs the engine's
 // own movement rules), including paths that must go around an enemy's front hexes; and the
 // move card says what the move leaves open in the Actions panel's words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../src/core/hex/coords.ts';
 import { SeededDice } from '../../src/core/dice/source.ts';
 import { seedRng } from '../../src/core/rng.ts';
 import { getSystem } from '../../src/rules/index.ts';
-import { type Harness, createFromExample, encounterApi, startHarness, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 const sys = getSystem('tft');
 function engineAccepts(state: unknown, figure: string, path: Hex[]): string | null {

@@ -1,17 +1,11 @@
 // "Not now" at the table: the action panel lists, under a figure's options, what it would
 // expect to do but cannot, with the engine's reason. A HiTech gunner whose magazine is empty
 // and who has no spare clip sees why it cannot fire, reload or overwatch (R-H10).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, rawCommand, startHarness } from './harness.ts';
+import { apiGet, fileHarness, rawCommand } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('not now', () => {
   it('shows the reason an empty magazine gives, under the gunner\'s options', async () => {

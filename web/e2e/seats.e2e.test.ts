@@ -1,16 +1,10 @@
 // Seats in one browser: the GM who opens a player's link to check it keeps the GM seat (the GM
 // token is shown once); with several seats stored the page asks which to open; the links the
 // GM issued stay listed across tabs and reloads until dismissed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, createFromExample, startHarness, tokenOf } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFromExample, fileHarness, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('seats held by one browser', () => {
   it("a player's link opened in the GM's browser does not replace the GM seat; the user picks the seat to open", async () => {

@@ -1,17 +1,11 @@
 // A spectator at the table: the GM issues a spectator link from the Share tab; the spectator
 // sees every step as it happens, has no controls, cannot command anything (the server refuses
 // and nothing changes), and loses access when the GM revokes the link.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, apiGet, createFromExample, logCount, rawCommand, startHarness, tokenOf } from './harness.ts';
+import { apiGet, createFromExample, fileHarness, logCount, rawCommand, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('a spectator link', () => {
   it('follows the fight live, has no controls, cannot command, and is revocable', async () => {

@@ -2,16 +2,10 @@
 // movement order while the initiative winner chooses, what a physical die is for, figures with
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
 // never over the content on a phone); a fallen figure in the Status tab; the map's zoom keys; the phone's header.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, allowGmDice, createFromExample, duelToActionPhase, encounterApi, logCount, startHarness, tokenOf } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { allowGmDice, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 const api = (id: string, token: string) => encounterApi(h.base, id, token);
 

@@ -4,21 +4,15 @@
 // GM rewinds one step; the exports; the log filtered by figure. Screenshots of the main screens go to SHOTS (see harness.ts).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
 import type { EncounterView, LogEntryView } from '../../src/server/protocol.ts';
 import { entryMentions } from '../src/model/log.ts';
-import { type Harness, apiGet, createFromExample, logCount, rawCommand, startHarness, tokenOf } from './harness.ts';
+import { apiGet, createFromExample, fileHarness, logCount, rawCommand, tokenOf } from './harness.ts';
 
 type Fig = { id: string; name: string; side: string; pos: { q: number; r: number }; state: string };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 async function view(id: string, token: string): Promise<EncounterView> {
   return apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);

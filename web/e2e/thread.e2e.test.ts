@@ -7,18 +7,12 @@
 // of ST or IQ for the thread rolls (R-T2).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, allowGmDice, apiGet, createFromExample, ROOT, rawCommand, startHarness, tokenOf } from './harness.ts';
+import { allowGmDice, apiGet, createFromExample, fileHarness, rawCommand, ROOT, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 const seqOf = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 

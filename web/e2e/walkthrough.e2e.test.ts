@@ -1,17 +1,11 @@
 // Friction met playing fights at the table as a GM and as players (the walkthrough): the
 // keyboard after ticking a checkbox; the AD&D timeline's parry word cut to "parr"; a grenade's
 // hex to pick on a phone, on a map scrolled out of sight.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { type Harness, allowGmDice, apiGet, createFromExample, encounterApi, startHarness, tokenOf } from './harness.ts';
+import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, tokenOf } from './harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = fileHarness();
 
 describe('the keyboard after a checkbox', () => {
   it('the GM ticks "physical dice" and presses b: the step asks for the dice (the keys did nothing while the checkbox had the focus)', async () => {
