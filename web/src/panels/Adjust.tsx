@@ -1,7 +1,7 @@
 // The GM's adjustment of a figure (the `adjust` command): damage or healing the rules do not
 // model (a Fireball, a fall, a potion), TFT's fatigue, and why. Opened from the figure's row in
 // the Status panel, for the GM only. A refusal shows the server's reason here, by the form.
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { type AdjustForm as Form, type AdjustProblem, EMPTY_ADJUST, adjustCommand } from '../model/adjust.ts';
 import type { Obj } from '../model/view.ts';
 import { RefusalText } from './Refusal.tsx';
@@ -65,6 +65,31 @@ export function AdjustForm(p: AdjustProps) {
     else if (result.refusal) setRefusal(result.refusal);
   }
 
+  /** One of the form's text fields: labelled, its hint and its problem as its description. */
+  const textField = (field: AdjustProblem['field'], label: string, extra: InputHTMLAttributes<HTMLInputElement>, hint?: string, className?: string) => (
+    <label className={`adjust-field${className ? ` ${className}` : ''}`}>
+      {label}
+      <input
+        ref={(el) => {
+          fieldRef.current[field] = el;
+        }}
+        name={field}
+        className={`adjust-input${field === 'reason' ? ' wide' : ''}`}
+        autoComplete="off"
+        {...extra}
+        value={form[field]}
+        onChange={(e) => set({ [field]: e.target.value })}
+        {...described(field, hint ? `${key}-${field}-hint` : undefined)}
+        data-adjust-field={field}
+      />
+      {hint && (
+        <span id={`${key}-${field}-hint`} className="small-note muted">
+          {hint}
+        </span>
+      )}
+    </label>
+  );
+
   return (
     <form
       id={p.id}
@@ -88,70 +113,14 @@ export function AdjustForm(p: AdjustProps) {
           <input type="radio" name={`${key}-kind`} value="heal" checked={form.kind === 'heal'} onChange={() => set({ kind: 'heal', armor: false })} /> heal
         </label>
       </fieldset>
-      <label className="adjust-field">
-        {form.kind === 'damage' ? (tft ? 'Hits' : 'hp lost') : tft ? 'Wounds healed' : 'hp regained'}
-        <input
-          ref={(el) => {
-            fieldRef.current.amount = el;
-          }}
-          name="amount"
-          className="adjust-input"
-          autoComplete="off"
-          placeholder={tft ? '7 or 2d+1' : '9 or 3d6'}
-          value={form.amount}
-          onChange={(e) => set({ amount: e.target.value })}
-          {...described('amount', `${key}-amount-hint`)}
-          data-adjust-field="amount"
-        />
-        <span id={`${key}-amount-hint`} className="small-note muted">
-          a number or dice
-        </span>
-      </label>
+      {textField('amount', form.kind === 'damage' ? (tft ? 'Hits' : 'hp lost') : tft ? 'Wounds healed' : 'hp regained', { placeholder: tft ? '7 or 2d+1' : '9 or 3d6' }, 'a number or dice')}
       {tft && (
         <label className="adjust-check">
           <input type="checkbox" checked={form.armor} disabled={form.kind !== 'damage'} onChange={(e) => set({ armor: e.target.checked })} data-adjust-field="armor" /> armor stops it
         </label>
       )}
-      {tft && (
-        <label className="adjust-field">
-          Fatigue
-          <input
-            ref={(el) => {
-              fieldRef.current.fatigue = el;
-            }}
-            name="fatigue"
-            className="adjust-input"
-            autoComplete="off"
-            inputMode="numeric"
-            placeholder="+2 or -1"
-            value={form.fatigue}
-            onChange={(e) => set({ fatigue: e.target.value })}
-            {...described('fatigue', `${key}-fatigue-hint`)}
-            data-adjust-field="fatigue"
-          />
-          <span id={`${key}-fatigue-hint`} className="small-note muted">
-            + taken, − recovered
-          </span>
-        </label>
-      )}
-      <label className="adjust-field adjust-reason">
-        Reason
-        <input
-          ref={(el) => {
-            fieldRef.current.reason = el;
-          }}
-          name="reason"
-          className="adjust-input wide"
-          autoComplete="off"
-          aria-required="true"
-          maxLength={200}
-          placeholder="Fireball"
-          value={form.reason}
-          onChange={(e) => set({ reason: e.target.value })}
-          {...described('reason')}
-          data-adjust-field="reason"
-        />
-      </label>
+      {tft && textField('fatigue', 'Fatigue', { inputMode: 'numeric', placeholder: '+2 or -1' }, '+ taken, − recovered')}
+      {textField('reason', 'Reason', { placeholder: 'Fireball', maxLength: 200, 'aria-required': true }, undefined, 'adjust-reason')}
       <div className="adjust-buttons">
         <button type="submit" className="small" disabled={busy} data-testid="adjust-apply">
           Apply
