@@ -222,7 +222,13 @@ export function playSteps(system: AnySystem, raw: Json, n: number, seed: number)
 export function offeredCommands(system: AnySystem, state: unknown): Json[] {
   const out: Json[] = [];
   if (system.pending(state) !== null) out.push(structuredClone(system.decide(state)) as Json);
-  for (const f of system.explain(state).figures) {
+  const report = system.explain(state);
+  // The GM's end of the fight (GameSystem.gmCommands) is in no explain either: a win for the
+  // first figure's side, and no winner.
+  if (system.gmCommands?.includes('end')) {
+    out.push({ type: 'end', winner: report.figures[0]?.side ?? 'nobody', reason: 'fuzz' }, { type: 'end', winner: null, reason: 'fuzz' });
+  }
+  for (const f of report.figures) {
     for (const o of f.options) {
       const c = (o as { command?: unknown } | null)?.command;
       if (c !== undefined) out.push(structuredClone(c) as Json);

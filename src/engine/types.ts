@@ -106,9 +106,10 @@ export interface GameSystem<S, C, E extends GameEvent = GameEvent> {
    */
   playOut?(state: S, dice: DiceSource, maxSteps: number): { steps: number; ended: boolean };
   /**
-   * Command types only the GM may send, whatever figure they name (the GM's adjustment of a
-   * figure: damage, healing, fatigue from what the rules do not model, such as a spell). The
-   * AI never sends them; the server refuses them from players.
+   * Command types only the GM may send, whatever figure they name: the GM's adjustment of a
+   * figure (`adjust`: damage, healing, fatigue from what the rules do not model, such as a
+   * spell) and the end of the fight (`end`: a rout or a surrender, with the winning side or
+   * none and the reason). The AI never sends them; the server refuses them from players.
    */
   readonly gmCommands?: readonly string[];
 }

@@ -7,3 +7,6 @@
 export function count(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+/** `text` ending as a sentence: a full stop unless it has its own (the GM's "they flee!"). */
+export const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);

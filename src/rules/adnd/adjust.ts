@@ -19,12 +19,20 @@ import { fig } from './plan.ts';
 
 export type AdjustCommand = Extract<Command, { type: 'adjust' }>;
 
+/** The command types only the GM may send (adndSystem.gmCommands): this adjustment and the end of the fight (end.ts). */
+export const GM_COMMANDS: readonly string[] = Object.freeze(['adjust', 'end']);
+
+/** Refuses (nothing changed) a command whose `at` names another segment than this one. */
+export function checkAt(s: AdndState, at: number | undefined): void {
+  if (at !== undefined && at !== s.now) throw new CommandRejected('command.at', `this command is for segment ${at}; it is segment ${s.now}`);
+}
+
 /** The figure `c` adjusts; refuses (nothing changed) after the fight, for the dead, or at another segment. */
 function adjusted(s: AdndState, c: AdjustCommand): Figure {
   if (s.phase === 'over') throw new CommandRejected('command', 'the fight is over');
   const f = fig(s, c.figure, 'command.figure');
   if (figureState(f, s.options) === 'dead') throw new CommandRejected('command.figure', `${f.name} is dead: dead is final`);
-  if (c.at !== undefined && c.at !== s.now) throw new CommandRejected('command.at', `this command is for segment ${c.at}; it is segment ${s.now}`);
+  checkAt(s, c.at);
   return f;
 }
 

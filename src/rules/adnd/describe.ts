@@ -4,7 +4,7 @@
 import { type DiceExpr, formatDice, parseDiceCached } from '../../core/dice/notation.ts';
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
-import { count } from '../words.ts';
+import { count, sentence } from '../words.ts';
 import { segmentLabel } from './clock.ts';
 import type { AdndEvent } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
@@ -216,8 +216,12 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
       return `${at(e)} ${f} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
     case 'adjust':
       return `${at(e)} ${adjustText(x, f)}`;
-    case 'end':
-      return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : `${x.winner ?? 'Nobody'} wins after ${count(Number(x.rounds), 'round')}`;
+    case 'end': {
+      const won = `${x.winner ?? 'Nobody'} wins after ${count(Number(x.rounds), 'round')}`;
+      // The GM's end (end.ts) says why before who won.
+      if (x.gm === true) return `GM ends the fight: ${sentence(String(x.reason))} ${won}`;
+      return x.stalled ? `Stopped after ${x.rounds} rounds without a winner` : won;
+    }
     default:
       return `${at(e)} ${e.type}`;
   }

@@ -210,7 +210,12 @@ export type Command =
    * not model (a fall, a trap, a potion), as a number or dice notation; exactly one of the two.
    * Not the figure's action: no time passes and the pending decision stays.
    */
-  | { type: 'adjust'; figure: string; damage?: number | string; heal?: number | string; reason: string; at?: number };
+  | { type: 'adjust'; figure: string; damage?: number | string; heal?: number | string; reason: string; at?: number }
+  /**
+   * The GM ends the fight (end.ts): a rout, a surrender. `winner`: a side, or null for none;
+   * `reason` is shown in the log; `at`: for that segment only. No time passes, no die is rolled.
+   */
+  | { type: 'end'; winner: string | null; reason: string; at?: number };
 
 export interface AdndEvent extends GameEvent {
   /** The absolute segment and its place in the round. */

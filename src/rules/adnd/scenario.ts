@@ -67,6 +67,8 @@ const commandShapes = {
   wait: z.strictObject({ type: z.literal('wait'), figure: id, until: int.min(1).optional(), at: int.min(0).optional() }),
   struggle: z.strictObject({ type: z.literal('struggle'), figure: id, at: int.min(0).optional() }),
   adjust: adjustShape,
+  // The GM ends the fight (end.ts): the winning side (end.ts checks it is one) or null, and why.
+  end: z.strictObject({ type: z.literal('end'), winner: id.nullable(), reason: z.string().trim().min(1).max(200), at: int.min(0).optional() }),
 };
 export const commandSchema = z.discriminatedUnion('type', [
   commandShapes.begin,
@@ -80,6 +82,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   commandShapes.wait,
   commandShapes.struggle,
   commandShapes.adjust,
+  commandShapes.end,
 ]);
 
 const scoreField = z.union([int, z.string()]);
@@ -341,7 +344,8 @@ export function setupScenario(raw: unknown): AdndState {
       try {
         // The GM's adjustment is nobody's scripted decision: decide() would never use it up.
         if (c.type === 'adjust') throw new InputError([{ path: `${p}.script[${k}].type`, message: `'adjust' is the GM's command, not a figure's action` }], 'scenario');
-        f.script.push(parseCommand({ ...c, figure: fr.id }, `${p}.script[${k}]`));
+        // The GM's end (a surrender, a rout) names no figure: decide() plays it once its segment (`at`) comes (script.ts).
+        f.script.push(parseCommand(c.type === 'end' ? c : { ...c, figure: fr.id }, `${p}.script[${k}]`));
       } catch (e) {
         if (e instanceof InputError) issues.push(...e.issues);
         else throw e;
@@ -370,6 +374,7 @@ export function setupScenario(raw: unknown): AdndState {
         const v = (c as Record<string, unknown>)[key];
         if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure ${quote(v)}` });
       }
+      if (c.type === 'end' && c.winner !== null && !sides.has(c.winner)) issues.push({ path: `figures[${i}].script[${k}].winner`, message: `no figure is on side ${quote(c.winner)}` });
     });
   });
   if (issues.length > 0) throw new InputError(issues, 'scenario');

@@ -24,17 +24,18 @@ import { CommandRejected } from '../../core/errors.ts';
 import { ledger } from '../../core/ledger.ts';
 import type { Emit, FigureState, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { z } from 'zod';
-import { adjustFigure } from './adjust.ts';
+import { GM_COMMANDS, adjustFigure, checkAt } from './adjust.ts';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
 import { ev, parryDelay, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
 import { actsIn, canFight, disarmMethod, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
+import { checkEnd } from './end.ts';
 import { explainState } from './explain.ts';
 import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason } from './model.ts';
 import { declareAt, fig } from './plan.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
-import { sameCommand, scriptPick } from './script.ts';
+import { sameCommand, scriptPick, scriptedEnd } from './script.ts';
 import { CLASSES, SPELLS, WEAPONS } from './tables.ts';
 import { timingLedger } from './timing.ts';
 import { twoInHand, weaponById } from './tohit.ts';
@@ -120,6 +121,18 @@ function startRound(s: AdndState, dice: DiceSource, emit: E): void {
   }
 }
 
+/** Why an encounter ended, in its 'end' event beside the winner and rounds: none (one side left standing), stalled, or the GM's end. */
+type EndWhy = { stalled: true } | { gm: true; reason: string } | null;
+const STALLED: EndWhy = Object.freeze({ stalled: true });
+
+/** Ends the encounter: nobody decides any more, every figure stays as it is; the 'end' event. */
+function finish(s: AdndState, winner: string | null, why: EndWhy, emit: E): void {
+  s.phase = 'over';
+  s.queue.length = 0;
+  s.winner = winner;
+  if (emit) emit(ev(s, 'end', { winner, rounds: roundOf(s.now), ...why }));
+}
+
 function checkOver(s: AdndState, emit: E): boolean {
   let side: string | null = null;
   for (const f of s.figures) {
@@ -127,10 +140,7 @@ function checkOver(s: AdndState, emit: E): boolean {
     if (side === null) side = f.side;
     else if (f.side !== side) return false;
   }
-  s.phase = 'over';
-  s.queue.length = 0;
-  s.winner = side;
-  if (emit) emit(ev(s, 'end', { winner: s.winner, rounds: roundOf(s.now) }));
+  finish(s, side, null, emit);
   return true;
 }
 
@@ -140,10 +150,8 @@ function nextSegment(s: AdndState, dice: DiceSource, emit: E): void {
   if (segmentOfRound(s.now) === 1) {
     if (roundOf(s.now) > s.options.maxRounds) {
       s.now -= 1;
-      s.phase = 'over';
       s.stalled = true;
-      s.queue.length = 0;
-      if (emit) emit(ev(s, 'end', { winner: null, rounds: roundOf(s.now), stalled: true }));
+      finish(s, null, STALLED, emit);
       return;
     }
     startRound(s, dice, emit);
@@ -710,6 +718,12 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
     if (stood && !canFight(f)) felledByGm(s, f, dice, emit);
     return;
   }
+  if (c.type === 'end') {
+    // The GM's (end.ts), at any decision once begun: the fight is over as it stands.
+    checkEnd(s, c);
+    finish(s, c.winner, { gm: true, reason: c.reason.trim() }, emit);
+    return;
+  }
   if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
   if (c.type === 'begin') {
     if (s.phase !== 'begin') throw new CommandRejected('command.type', 'the encounter has already begun');
@@ -722,8 +736,7 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
   if (!s.queue.includes(f.id)) {
     throw new CommandRejected('command.figure', `${f.name} has no decision to make now (waiting for ${s.queue.join(', ')})`);
   }
-  const at = (c as { at?: number }).at;
-  if (at !== undefined && at !== s.now) throw new CommandRejected('command.at', `this command is for segment ${at}; it is segment ${s.now}`);
+  checkAt(s, (c as { at?: number }).at);
   const pick = f.script.length > 0 ? scriptPick(s, f) : null;
   if (s.phase === 'extra') {
     if (c.type === 'pass') {
@@ -806,6 +819,8 @@ function pending(s: AdndState): Pending | null {
 function decide(s: AdndState): Command {
   if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
   if (s.phase === 'begin') return { type: 'begin' };
+  const end = scriptedEnd(s);
+  if (end) return end;
   const f = fig(s, s.queue[0]);
   const pick = f.script.length > 0 ? scriptPick(s, f) : null;
   if (pick) return pick.command;
@@ -836,6 +851,7 @@ function scripted(s: AdndState): boolean {
   const p = pending(s);
   if (!p) return false;
   if (p.kind === 'begin') return s.figures.some((f) => f.script.length > 0);
+  if (scriptedEnd(s)) return true;
   const pick = scriptPick(s, fig(s, p.figures[0]));
   return pick !== null && (pick.index >= 0 || pick.command.type === 'wait');
 }
@@ -853,5 +869,6 @@ export const adndSystem: GameSystem<AdndState, Command, AdndEvent> = {
   describe: describeEvent,
   scripted,
   scenarioJsonSchema: () => z.toJSONSchema(scenarioSchema, { io: 'input' }),
-  gmCommands: ['adjust'],
+  // The GM's adjustment of a figure (adjust.ts) and end of the fight (end.ts); the AI never sends them.
+  gmCommands: GM_COMMANDS,
 };

@@ -45,6 +45,8 @@ export const coreCommandSchemas = {
       ...base,
     })
     .superRefine(checkAdjustFields),
+  // The GM ends the fight (end.ts): the winning side (a side id; end.ts checks it) or null, and why.
+  end: z.strictObject({ type: z.literal('end'), winner: id.nullable(), reason: z.string().trim().min(1).max(200), ...base }),
 } as const;
 
 export type CoreCommandType = keyof typeof coreCommandSchemas;
@@ -63,6 +65,7 @@ export const coreCommandSchema = z.discriminatedUnion('type', [
   coreCommandSchemas['pick-up'],
   coreCommandSchemas.disengage,
   coreCommandSchemas.adjust,
+  coreCommandSchemas.end,
 ]);
 
 export function isCoreType(t: string): t is CoreCommandType {

@@ -1,7 +1,7 @@
 // One line of narration per event (`fray run` without --json, the table's log).
 import { directionName } from '../../core/hex/coords.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
-import { count } from '../words.ts';
+import { count, sentence } from '../words.ts';
 import { ledgerText } from './ledger-text.ts';
 import type { TftEvent } from './model.ts';
 import { allModules } from './registry.ts';
@@ -112,8 +112,12 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
       return `${t} ${describeAdjust(e, f)}`;
     case 'script-skipped':
       return `${t} (script entry ${e.index} skipped: ${e.reason})`;
-    case 'over':
-      return `*** The fight is over after turn ${e.turn}: ${e.winner ? (e.sideNames ? `won by ${side(e.winner)}` : `${e.winner} wins`) : 'no winner'} (${e.reason}). ***`;
+    case 'over': {
+      const won = e.winner ? (e.sideNames ? `won by ${side(e.winner)}` : `${e.winner} wins`) : 'no winner';
+      // The GM's end (end.ts): the GM's reason as said ("the orcs flee"), then the outcome.
+      if (e.gm === true) return `*** GM ends the fight: ${sentence(String(e.reason))} ${won[0].toUpperCase()}${won.slice(1)}. ***`;
+      return `*** The fight is over after turn ${e.turn}: ${won} (${e.reason}). ***`;
+    }
     default: {
       // House-rule events: the module's own narration, else their fields.
       for (const m of allModules()) {

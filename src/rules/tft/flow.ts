@@ -34,13 +34,16 @@ import {
 } from './core.ts';
 import type { AttackMode, TftContext } from './hooks.ts';
 import { GM_COMMANDS, validateAdjust } from './adjust.ts';
+import { checkEnd } from './end.ts';
 import type {
   AdjustCommand,
   AttackCommand,
   DisengageCommand,
+  EndCommand,
   Figure,
   HouseCommand,
   MoveCommand,
+  OverEvent,
   PickUpCommand,
   ReadyCommand,
   ScriptEntry,
@@ -155,6 +158,12 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
   if (type === 'begin') {
     if (state.phase !== 'begin') reject('command.type', `the encounter has begun (phase: ${state.phase})`);
     return () => startTurn(ctx);
+  }
+  // The GM ends the fight (end.ts): no figure's command, at any decision.
+  if (type === 'end') {
+    const c = cmd as EndCommand;
+    checkEnd(state, c);
+    return () => endEncounter(ctx, c.winner, c.reason.trim(), true);
   }
   const fid = (cmd as { figure?: unknown }).figure;
   const fig = typeof fid === 'string' ? figure(state, fid) : undefined;
@@ -848,8 +857,8 @@ function endTurn(ctx: TftContext): void {
 }
 
 /**
- * A command type given at any moment, not as a figure's move or action: the GM's (adjust.ts) and
- * house actions of phase 'any'.
+ * A command type given at any moment, not as a figure's move or action: the GM's (adjust.ts,
+ * end.ts) and house actions of phase 'any'.
  */
 export function anyMomentType(state: TftState, type: string): boolean {
   return GM_COMMANDS.includes(type) || hooksOf(state).actions.get(type)?.spec.phase === 'any';
@@ -930,12 +939,15 @@ export function overNow(state: TftState): { over: boolean; winner: string | null
   return { over: false, winner: null, reason: '' };
 }
 
-function endEncounter(ctx: TftContext, winner: string | null, reason: string): void {
+/** Ends the encounter with `winner` (or none) and why; `byGm`: the GM's `end` (end.ts), said in the event. */
+function endEncounter(ctx: TftContext, winner: string | null, reason: string, byGm = false): void {
   const { state } = ctx;
   state.phase = 'over';
   state.winner = winner;
   state.endReason = reason;
-  if (ctx.emit) ctx.emit({ type: 'over', turn: state.turn, winner, reason, ...sideNamesOf(state) });
+  if (!ctx.emit) return;
+  const ev: OverEvent = { type: 'over', turn: state.turn, winner, reason, ...(byGm ? { gm: true as const } : {}), ...sideNamesOf(state) };
+  ctx.emit(ev);
 }
 
 /** Advance through automatic steps up to the next decision. */

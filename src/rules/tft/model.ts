@@ -391,6 +391,17 @@ export interface AdjustCommand extends CommandBase {
   reason: string;
 }
 
+/**
+ * The GM ends the fight (end.ts; rule id `gm`): a rout, a surrender, both sides parting. `winner`:
+ * a side of the scenario, or null for no winner; `reason` (1-200 characters) is shown in the log.
+ * Only the GM sends it, once the fight has begun; it rolls no dice and leaves every figure as it is.
+ */
+export interface EndCommand extends CommandBase {
+  type: 'end';
+  winner: string | null;
+  reason: string;
+}
+
 export type CoreCommand =
   | BeginCommand
   | InitiativeCommand
@@ -400,7 +411,8 @@ export type CoreCommand =
   | ReadyCommand
   | PickUpCommand
   | DisengageCommand
-  | AdjustCommand;
+  | AdjustCommand
+  | EndCommand;
 
 /** A house module's command ('sweep', 'fire', 'overwatch', 'stabilize'...). */
 export interface HouseCommand extends CommandBase {
@@ -419,8 +431,8 @@ export type TftCommand = CoreCommand | HouseCommand;
  * Every event: `type`, `turn`, and per type the fields below. Ledgers are LedgerEntry arrays
  * with their total. Core types: turn-start, initiative, initiative-choice, move-step, move,
  * stance, action-order, attack, damage, falls, state, weapon-dropped, weapon-broken, ready,
- * pick-up, stand-up, drop, disengage, pass, lose-action, reload, turn-end, over. Modules add
- * their own types.
+ * pick-up, stand-up, drop, disengage, pass, lose-action, reload, turn-end, over (OverEvent).
+ * Modules add their own types.
  */
 export interface TftEvent extends GameEvent {
   figure?: string;
@@ -475,6 +487,18 @@ export interface AdjustEvent extends TftEvent {
   fatigue?: number;
   woundsNow: number;
   fatigueNow: number;
+}
+
+/**
+ * The end of the fight (flow.ts endEncounter): the winning side or null, and why ("one side left
+ * standing", "max turns", or the GM's reason with `gm: true`: the GM's `end`, end.ts).
+ */
+export interface OverEvent extends TftEvent {
+  type: 'over';
+  winner: string | null;
+  reason: string;
+  gm?: true;
+  sideNames?: Record<string, string>;
 }
 
 export interface StateEvent extends TftEvent {

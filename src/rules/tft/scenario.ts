@@ -8,6 +8,7 @@ import { parseTftCommand } from './commands.ts';
 import { onMap, parseDamage, requirementST, updateShield, woundState } from './core.ts';
 import type { HouseModule } from './hooks.ts';
 import type {
+  EndCommand,
   Figure,
   ScriptEntry,
   TftOptions,
@@ -351,6 +352,9 @@ export function setupTft(raw: unknown): TftState {
         if (fid !== undefined && !seenIds.has(fid)) issues.push({ path: `${path}.figure`, message: `no figure ${quote(String(fid))}` });
         const tid = (cmd as { target?: unknown }).target;
         if (typeof tid === 'string' && !seenIds.has(tid)) issues.push({ path: `${path}.target`, message: `no figure '${tid}'` });
+        // The GM's end names a side (end.ts); one not in the fight would be passed over at play.
+        const win = cmd.type === 'end' ? (cmd as EndCommand).winner : null;
+        if (win !== null && !state.sides.includes(win)) issues.push({ path: `${path}.winner`, message: `no side ${quote(win)} (sides: ${state.sides.join(', ')})` });
         script.push(turn === undefined ? { command: cmd } : { turn, command: cmd });
       } catch (e) {
         if (e instanceof InputError) issues.push(...e.issues);

@@ -289,6 +289,6 @@ export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   scenarioJsonSchema,
   tallies: tftTallies,
   playOut: playOutTft,
-  // The GM's adjustment of a figure (adjust.ts); the AI never sends it.
+  // The GM's adjustment of a figure (adjust.ts) and end of the fight (end.ts); the AI never sends them.
   gmCommands: GM_COMMANDS,
 };
