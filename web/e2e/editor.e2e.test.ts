@@ -1,7 +1,9 @@
 // The scenario editor builds both systems with their rules options (read from the scenario
-// schemas): an AD&D encounter (a fighter and an ogre, death at -10) with its checks next to the
-// fields, opened at the table with its combatants; and, on a phone, a TFT fight with Hanging by
-// a Thread off and the classic ruleset, which the engine's state then holds.
+// schemas): an AD&D encounter (a fighter with a +1 long sword and a dagger in his off hand, an
+// ogre, a wolf's bite, the party's surprise roll fixed, death at -10) with its checks next to the
+// fields, opened at the table with its combatants; the AD&D fields on a phone, by keyboard; and,
+// on a phone, a TFT fight with Hanging by a Thread off and the classic ruleset, which the
+// engine's state then holds.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
@@ -18,7 +20,7 @@ const control = (scope: Locator | Page, label: string): Locator => field(scope, 
 const idOf = (page: Page) => decodeURIComponent(/\/table\/([^/#?]+)/.exec(page.url())![1]);
 
 describe('the scenario editor', () => {
-  it('builds an AD&D encounter (a fighter and an ogre, death at -10) with its checks by the fields, and the table opens with the combatants', async () => {
+  it('builds an AD&D encounter (a fighter with two weapons, one +1, an ogre, a wolf with a bite, a fixed surprise roll, death at -10) with its checks by the fields, and the table opens with the combatants', async () => {
     const { page } = await h.page({ width: 1280, height: 900 });
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
@@ -40,6 +42,14 @@ describe('the scenario editor', () => {
     expect(await gorm.locator('.field-note').textContent()).toBe('not proficient with long sword: -2 to hit (fighter, R-A4)');
     await gorm.getByRole('checkbox', { name: 'long sword' }).check();
     expect(await gorm.locator('.field-note').count()).toBe(0);
+    // A +1 long sword in hand and a dagger in the other, with the Two Weapons skill (R-A4).
+    expect(await field(gorm, 'In off hand').count()).toBe(0);
+    await control(gorm, 'Weapons').selectOption(['longsword', 'dagger']);
+    await control(gorm, 'long sword +').fill('+1');
+    // The dagger comes first in the table, so first in hand: the sword goes there.
+    await control(gorm, 'In hand').selectOption('longsword');
+    await control(gorm, 'In off hand').selectOption('dagger');
+    await gorm.getByRole('checkbox', { name: 'Two Weapons skill' }).check();
 
     await control(ogre, 'Name').fill('Ogre');
     await control(ogre, 'Hit dice').fill('4+1');
@@ -47,29 +57,98 @@ describe('the scenario editor', () => {
     await control(ogre, 'hp').fill('27');
     await control(ogre, 'AC').fill('5');
     await control(ogre, 'Weapons').selectOption(['club']);
+    // A wolf: no weapon, a natural bite.
+    await page.getByRole('button', { name: 'Add a figure' }).click();
+    const wolf = page.locator('fieldset.fig-edit').nth(2);
+    await control(wolf, 'Name').fill('Wolf');
+    await control(wolf, 'Hit dice').fill('2+2');
+    await control(wolf, 'hp').fill('11');
+    await control(wolf, 'AC').fill('7');
+    await control(wolf, 'Weapons').selectOption([]);
+    await wolf.getByRole('button', { name: 'Add a natural attack' }).click();
+    const bite = wolf.getByRole('group', { name: 'natural attack 1' });
+    await control(bite, 'Attack').fill('bite');
+    await control(bite, 'SF').fill('3');
+    await control(bite, 'Damage').fill('2 dogs');
+    // The party's surprise roll fixed in advance (R-A3).
+    expect(await field(page, 'party roll').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'party', exact: true }).check();
+    await control(page, 'party roll').fill('120');
     await page.getByRole('button', { name: 'Open the table' }).click();
     await expect.poll(() => field(gorm, 'hp').locator('.field-error').textContent()).toMatch(/30 is more than maxHp 25/);
     expect(await field(gorm, 'Level').locator('.field-error').textContent()).toBe('a whole number from 0 to 40');
+    expect(await field(bite, 'Damage').locator('.field-error').textContent()).toMatch(/^not dice like 2d4, 1d6\+1 or 2-7: .* in '2 dogs'$/);
+    expect(await field(page, 'party roll').locator('.field-error').textContent()).toBe('a whole number from 1 to 100 (d100), or empty to roll at the table');
     expect(page.url()).not.toMatch(/\/table\//);
     await h.shot(page, 'editor-adnd');
 
     await control(gorm, 'Max hp').fill('');
     await control(gorm, 'hp').fill('24');
     await control(gorm, 'Level').fill('3');
+    await control(bite, 'Damage').fill('2d4');
+    await control(page, 'party roll').fill('25');
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/table\//);
     await expect.poll(() => page.getByTestId('role').textContent()).toBe('gm');
     await page.locator('[data-tab="status"]').click();
-    await expect.poll(() => page.locator('[data-roster]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-roster]').count()).toBe(3);
     expect(await page.locator('[data-roster="gorm"]').textContent()).toMatch(/Gorm.*24\/24/);
     expect(await page.locator('[data-roster="ogre"]').textContent()).toMatch(/Ogre.*27\/27/);
+    expect(await page.locator('[data-roster="wolf"]').textContent()).toMatch(/Wolf.*11\/11/);
     const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(idOf(page))}`, tokenOf(page));
-    const state = v.view.state as { system: string; options: { deathAt: number }; figures: { id: string; monster: boolean; size: string; proficiencies: Record<string, number> }[] };
+    type Weapon = { id: string; kind: string; sf: number; damage: { sm: string }; magicHit: number; magicDmg: number };
+    const state = v.view.state as {
+      system: string;
+      options: { deathAt: number };
+      surprise: { side: string; roll: number | null }[];
+      figures: { id: string; monster: boolean; size: string; proficiencies: Record<string, number>; weapons: Weapon[]; hands: string[]; twoWeaponsSkill: boolean }[];
+    };
     expect([state.system, state.options.deathAt]).toEqual(['adnd', -10]);
-    expect(state.figures.map((f) => [f.id, f.monster, f.size, f.proficiencies])).toEqual([
-      ['gorm', false, 'M', { longsword: 1 }],
-      ['ogre', true, 'L', {}],
+    expect(state.surprise).toEqual([{ side: 'party', roll: 25 }]);
+    expect(state.figures.map((f) => [f.id, f.monster, f.size, f.proficiencies, f.hands, f.twoWeaponsSkill])).toEqual([
+      ['gorm', false, 'M', { longsword: 1, dagger: 1 }, ['longsword', 'dagger'], true],
+      ['ogre', true, 'L', {}, ['club'], false],
+      ['wolf', true, 'M', {}, [], false],
     ]);
+    expect(state.figures.map((f) => f.weapons.map((w) => [w.id, w.kind, w.sf, w.damage.sm, w.magicHit, w.magicDmg]))).toEqual([
+      [
+        ['dagger', 'melee', 2, '1d4', 0, 0],
+        ['longsword', 'melee', 5, '1d8', 1, 1],
+      ],
+      [['club', 'melee', 4, '1d6', 0, 0]],
+      [['bite', 'natural', 3, '2d4', 0, 0]],
+    ]);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('on a phone, the AD&D off hand, magic, natural attacks and surprise roll fit the screen and work by keyboard', async () => {
+    const { page } = await h.page({ width: 390, height: 844, mobile: true });
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Build one' }).click();
+    await control(page, 'System').selectOption('adnd');
+    const [gorm, orc] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
+    await control(gorm, 'Weapons').selectOption(['longsword', 'dagger']);
+    await page.getByRole('checkbox', { name: 'monsters', exact: true }).check();
+    // By keyboard: the button adds a row, Tab goes through its fields and the remove button.
+    await orc.getByRole('button', { name: 'Add a natural attack' }).focus();
+    await page.keyboard.press('Enter');
+    const claw = orc.getByRole('group', { name: 'natural attack 1' });
+    await control(claw, 'Attack').focus();
+    await page.keyboard.type('claw');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('4');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1-3');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('remove natural attack 1 (claw)');
+    expect([await control(claw, 'SF').inputValue(), await control(claw, 'Damage').inputValue()]).toEqual(['4', '1-3']);
+    for (const loc of [control(gorm, 'In off hand'), control(gorm.getByRole('group', { name: 'magic dagger' }), 'damage +'), control(claw, 'Damage'), claw.getByRole('button', { name: /remove/ }), control(page, 'monsters roll')]) {
+      const box = (await loc.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.keyboard.press('Enter');
+    expect(await orc.getByRole('group', { name: 'natural attack 1' }).count()).toBe(0);
     expect(h.errors).toEqual([]);
   });
 

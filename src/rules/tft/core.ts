@@ -77,7 +77,8 @@ export function onMap(state: TftState, h: Hex): boolean {
   return onMapAt(state, h.q, h.r);
 }
 
-export function onMapAt(state: TftState, q: number, r: number): boolean {
+/** Whether q,r is on the map: any holder of a map's size (the editor's draft too). */
+export function onMapAt(state: { readonly map: { readonly width: number; readonly height: number } }, q: number, r: number): boolean {
   const { width, height } = state.map;
   if (r < 0 || r >= height) return false;
   const col = q + Math.floor(r / 2);

@@ -49,6 +49,10 @@ describe('scenario editor', () => {
     expect(m2.get('figures.0.proficiencies')?.[0]).toMatch(/unknown weapon 'longsord'/);
     expect(m2.get('figures.0.wield')?.[0]).toMatch(/'bow' is not one of this figure's carried weapons/);
     expect(m2.get('')).toBeUndefined();
+    // A fixed surprise roll the engine refuses shows at that side's roll field.
+    const sides = { ...d, adnd: { ...d.adnd, surprise: [d.adnd.figures[1].side] } };
+    const m3 = issuesByField(engineIssues({ ...draftToScenario(sides), surprise: [{ side: d.adnd.figures[1].side, roll: 101 }] }), fieldKeys(sides));
+    expect(m3.get('surprise.0.roll')?.length).toBe(1);
   });
 
   it('offers both systems and the rules options of the chosen one', () => {

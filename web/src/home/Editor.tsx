@@ -4,13 +4,14 @@
 // concerns, both from the checks here and from the server's validation (the scenario schema
 // decides). Each system keeps its own draft, so switching back loses nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ADND_FIGURE_FIELDS, ADND_OPTIONS, type AdndDraft, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft } from './adnd-draft.ts';
+import { ADND_FIGURE_FIELDS, ADND_OPTIONS, type AdndDraft, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft, surpriseSides } from './adnd-draft.ts';
 import { AdndFigure } from './AdndFigure.tsx';
 import type { Problems } from './draft.ts';
 import { Field } from './fields.tsx';
 import { OptionsFields } from './options.tsx';
 import { type Tables, collectTables, issuesByField } from './tables.ts';
 import { TftFigure } from './TftFigure.tsx';
+import { TftMapEditor } from './TftMapEditor.tsx';
 import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario } from './tft-draft.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
@@ -45,7 +46,10 @@ export function fieldKeys(d: Draft): Set<string> {
   const adnd = d.system === 'adnd';
   const keys = new Set(['name', 'figures', 'options', ...(adnd ? ADND_OPTIONS : TFT_OPTIONS).map((f) => `options.${f.key}`)]);
   if (!adnd) for (const k of ['map', 'map.width', 'map.height']) keys.add(k);
-  else keys.add('surprise');
+  else {
+    keys.add('surprise');
+    for (let i = 0; i < surpriseSides(d.adnd).length; i++) keys.add(`surprise.${i}.roll`);
+  }
   const figureFields: readonly string[] = adnd ? ADND_FIGURE_FIELDS : TFT_FIGURE_FIELDS;
   (adnd ? d.adnd.figures : d.tft.figures).forEach((_f, i) => {
     keys.add(`figures.${i}`);
@@ -124,6 +128,7 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
           </>
         )}
       </div>
+      {!adnd && <TftMapEditor d={d.tft} set={setTft} />}
       <fieldset className="options-edit">
         <legend>Rules options</legend>
         {errs('options').map((m) => (
@@ -134,17 +139,32 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
         <OptionsFields fields={adnd ? ADND_OPTIONS : TFT_OPTIONS} values={cur.options} onChange={(options) => setCur({ options })} errs={errs} />
         {adnd && sides.length > 0 && (
           <div className="surprise-sides">
-            <span className="field-label">Rolls for surprise (one d100 per side, R-A3)</span>
-            {sides.map((s) => (
-              <label key={s} className="check">
-                <input
-                  type="checkbox"
-                  checked={d.adnd.surprise.includes(s)}
-                  onChange={(e) => setAdnd({ surprise: e.target.checked ? [...d.adnd.surprise, s] : d.adnd.surprise.filter((x) => x !== s) })}
-                />
-                {s}
-              </label>
-            ))}
+            <span className="field-label">Rolls for surprise (one d100 per side, R-A3; a roll fixed here is not rolled at the table)</span>
+            {sides.map((s) => {
+              const i = surpriseSides(d.adnd).indexOf(s);
+              return (
+                <span key={s} className="surprise-side">
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={d.adnd.surprise.includes(s)}
+                      onChange={(e) => setAdnd({ surprise: e.target.checked ? [...d.adnd.surprise, s] : d.adnd.surprise.filter((x) => x !== s) })}
+                    />
+                    {s}
+                  </label>
+                  {i >= 0 && (
+                    <Field label={`${s} roll`} errors={errs(`surprise.${i}.roll`)}>
+                      <input
+                        inputMode="numeric"
+                        placeholder="at the table"
+                        value={d.adnd.surpriseRoll[s] ?? ''}
+                        onChange={(e) => setAdnd({ surpriseRoll: { ...d.adnd.surpriseRoll, [s]: e.target.value } })}
+                      />
+                    </Field>
+                  )}
+                </span>
+              );
+            })}
             {errs('surprise').map((m) => (
               <span key={m} className="field-error" role="alert">
                 {m}

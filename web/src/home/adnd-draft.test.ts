@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/errors.ts';
 import { systems } from '../../../src/rules/index.ts';
-import { type AdndDraft, type AdndFigureDraft, NO_WEAPON, adndDraftToScenario, adndNotes, blankAdnd, checkAdndDraft } from './adnd-draft.ts';
+import { ADND_FIGURE_FIELDS, type AdndDraft, type AdndFigureDraft, NO_WEAPON, adndDraftToScenario, adndNotes, blankAdnd, checkAdndDraft } from './adnd-draft.ts';
+import { issuesByField } from './tables.ts';
 
 const fighter = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft => ({
   name: 'Gorm',
@@ -16,7 +18,11 @@ const fighter = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft => ({
   str: '18/50',
   dex: '12',
   weapons: ['longsword', 'longbow'],
+  magic: {},
+  naturals: [],
   wield: '',
+  offHand: '',
+  twoWeapons: false,
   unskilled: [],
   spells: [],
   surpriseChance: '',
@@ -24,10 +30,24 @@ const fighter = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft => ({
 });
 const ogre = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft =>
   fighter({ name: 'Ogre', side: 'monsters', kind: 'monster', cls: 'fighter', level: '3', hd: '4+1', size: 'L', hp: '27', ac: '5', str: '', dex: '', weapons: ['club'], ...over });
-const draft = (over: Partial<AdndDraft> = {}): AdndDraft => ({ name: 'Ogre at the ford', options: {}, surprise: [], figures: [fighter(), ogre()], ...over });
+const draft = (over: Partial<AdndDraft> = {}): AdndDraft => ({ name: 'Ogre at the ford', options: {}, surprise: [], surpriseRoll: {}, figures: [fighter(), ogre()], ...over });
+const wolf = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft => ogre({ name: 'Wolf', hd: '2+2', size: 'S', hp: '11', ac: '7', weapons: [], naturals: [{ name: 'bite', sf: '3', damage: '2d4' }], ...over });
 
-type Fig = { id: string; cls: string | null; level: number; hd: number; monster: boolean; size: string; hp: number; maxHp: number; str: { score: number; pct: number }; proficiencies: Record<string, number>; hands: string[]; spells: { spell: string }[]; surpriseChance: number };
-const setup = (s: unknown) => systems.adnd.setup(s) as { options: Record<string, unknown>; figures: Fig[]; surprise: { side: string }[] };
+type Weapon = { id: string; weapon: string | null; name: string; kind: string; sf: number; damage: { sm: string; l: string }; magicHit: number; magicDmg: number; ready: boolean };
+type Fig = { id: string; cls: string | null; level: number; hd: number; monster: boolean; size: string; hp: number; maxHp: number; str: { score: number; pct: number }; proficiencies: Record<string, number>; weapons: Weapon[]; hands: string[]; twoWeaponsSkill: boolean; spells: { spell: string }[]; surpriseChance: number };
+const setup = (s: unknown) => systems.adnd.setup(s) as { options: Record<string, unknown>; figures: Fig[]; surprise: { side: string; roll: number | null }[] };
+
+/** The engine's issues for a scenario, by the editor's field (what the server's 400 shows). */
+function engineIssuesByField(d: AdndDraft): Map<string, string[]> {
+  try {
+    setup(adndDraftToScenario(d));
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const keys = new Set(d.figures.flatMap((_f, i) => ADND_FIGURE_FIELDS.map((k) => `figures.${i}.${k}`)));
+    return issuesByField(e.issues, keys);
+  }
+  return new Map();
+}
 
 describe('the AD&D draft', () => {
   it('builds a fighter and an ogre the engine sets up: class and level, hit dice and size, proficient in each weapon, the first in hand', () => {
@@ -95,5 +115,140 @@ describe('the AD&D draft', () => {
     });
     // The engine agrees about hp above maxHp, at the same field.
     expect(() => setup(adndDraftToScenario(draft({ figures: [fighter({ hp: '30', maxHp: '25' }), ogre()] })))).toThrow(/maxHp 25/);
+  });
+
+  it("builds a wolf's natural attacks (an id from each name, unique among its weapons) that the engine sets up ready, none in hand", () => {
+    const d = draft({
+      figures: [fighter(), wolf(), wolf({ name: 'Bear', weapons: ['club'], naturals: [{ name: 'claw', sf: '4', damage: '1-3' }, { name: 'claw', sf: '4', damage: '1-3' }, { name: ' club ', sf: '5', damage: '2d6' }] })],
+    });
+    expect(checkAdndDraft(d).size).toBe(0);
+    const s = adndDraftToScenario(d) as { figures: { weapons: unknown[]; wield?: unknown }[] };
+    expect(s.figures[1].weapons).toEqual([{ id: 'bite', name: 'bite', sf: 3, damage: '2d4' }]);
+    expect(s.figures[2].weapons).toEqual([
+      { weapon: 'club' },
+      { id: 'claw', name: 'claw', sf: 4, damage: '1-3' },
+      { id: 'claw-3', name: 'claw', sf: 4, damage: '1-3' },
+      { id: 'club-4', name: 'club', sf: 5, damage: '2d6' },
+    ]);
+    const [, w, bear] = setup(s).figures;
+    expect(w.weapons.map((x) => [x.id, x.kind, x.sf, x.damage.sm, x.ready])).toEqual([['bite', 'natural', 3, '2d4', true]]);
+    expect(w.hands).toEqual([]);
+    expect(bear.weapons.map((x) => x.id)).toEqual(['club', 'claw', 'claw-3', 'club-4']);
+    expect(bear.hands).toEqual(['club']);
+    // A character fights with weapons: natural attacks typed before a switch to a class are not sent.
+    const hero = adndDraftToScenario(draft({ figures: [fighter({ naturals: [{ name: 'bite', sf: '3', damage: '2d4' }] }), ogre()] })) as { figures: { weapons: unknown[] }[] };
+    expect(hero.figures[0].weapons).toEqual([{ weapon: 'longsword' }, { weapon: 'longbow' }]);
+  });
+
+  it('builds magic weapons: +N to hit and damage, or separate pluses, which the engine adds', () => {
+    const d = draft({ figures: [fighter({ magic: { longsword: { hit: '+1', dmg: '' }, longbow: { hit: '2', dmg: '+3' } } }), ogre({ magic: { club: { hit: '-1', dmg: '-1' } } })] });
+    expect(checkAdndDraft(d).size).toBe(0);
+    const s = adndDraftToScenario(d) as { figures: { weapons: unknown[] }[] };
+    expect(s.figures[0].weapons).toEqual([
+      { weapon: 'longsword', magic: 1 },
+      { weapon: 'longbow', magic: { hit: 2, dmg: 3 } },
+    ]);
+    expect(s.figures[1].weapons).toEqual([{ weapon: 'club', magic: -1 }]);
+    const [gorm, og] = setup(s).figures;
+    expect(gorm.weapons.map((w) => [w.id, w.magicHit, w.magicDmg])).toEqual([
+      ['longsword', 1, 1],
+      ['longbow', 2, 3],
+    ]);
+    expect([og.weapons[0].magicHit, og.weapons[0].magicDmg]).toEqual([-1, -1]);
+    // An empty or +0 plus is no magic.
+    const plain = adndDraftToScenario(draft({ figures: [fighter({ magic: { longsword: { hit: '+0', dmg: '' } } }), ogre()] })) as { figures: { weapons: unknown[] }[] };
+    expect(plain.figures[0].weapons).toEqual([{ weapon: 'longsword' }, { weapon: 'longbow' }]);
+  });
+
+  it('builds a fighter with two weapons in hand, with the Two Weapons skill, which the engine sets up (R-A4)', () => {
+    const d = draft({ figures: [fighter({ weapons: ['longsword', 'dagger'], dex: '17', offHand: 'dagger', twoWeapons: true }), ogre()] });
+    expect(checkAdndDraft(d).size).toBe(0);
+    const s = adndDraftToScenario(d) as { figures: Record<string, unknown>[] };
+    expect([s.figures[0].wield, s.figures[0].twoWeapons]).toEqual([['longsword', 'dagger'], true]);
+    const [gorm] = setup(s).figures;
+    expect([gorm.hands, gorm.twoWeaponsSkill]).toEqual([['longsword', 'dagger'], true]);
+    // Without the skill, two weapons still; the main hand chosen; an off hand no longer carried is none.
+    const plain = adndDraftToScenario(draft({ figures: [fighter({ weapons: ['longsword', 'dagger'], wield: 'dagger', offHand: 'longsword' }), ogre()] })) as { figures: Record<string, unknown>[] };
+    expect([plain.figures[0].wield, plain.figures[0].twoWeapons]).toEqual([['dagger', 'longsword'], undefined]);
+    const gone = adndDraftToScenario(draft({ figures: [fighter({ weapons: ['longsword'], offHand: 'dagger', twoWeapons: true }), ogre()] })) as { figures: Record<string, unknown>[] };
+    expect([gone.figures[0].wield, gone.figures[0].twoWeapons]).toEqual([undefined, undefined]);
+    expect(setup(gone).figures[0].hands).toEqual(['longsword']);
+  });
+
+  it('builds a fixed surprise roll for a side, the others rolled at the table (R-A3)', () => {
+    const d = draft({ surprise: ['party', 'monsters'], surpriseRoll: { party: ' 25 ', monsters: '' } });
+    expect(checkAdndDraft(d).size).toBe(0);
+    const s = adndDraftToScenario(d);
+    expect(s.surprise).toEqual([{ side: 'party', roll: 25 }, { side: 'monsters' }]);
+    expect(setup(s).surprise).toEqual([
+      { side: 'party', roll: 25 },
+      { side: 'monsters', roll: null },
+    ]);
+  });
+
+  it('names each problem of a natural attack, a magic plus, the off hand and a surprise roll at its field', () => {
+    const errs = checkAdndDraft(
+      draft({
+        surprise: ['gone', 'party', 'monsters'],
+        surpriseRoll: { party: '0', monsters: 'x', gone: '500' },
+        figures: [
+          fighter({ weapons: ['longsword', 'dagger'], magic: { longsword: { hit: '+6', dmg: '' }, dagger: { hit: '1', dmg: '+x' } }, offHand: 'longsword' }),
+          wolf({ weapons: ['club'], magic: { spear: { hit: '+9', dmg: '' } }, naturals: [{ name: ' ', sf: '', damage: '' }, { name: 'bite', sf: '21', damage: '2 dogs' }, { name: 'claw', sf: '3', damage: '100d1000' }] }),
+          fighter({ name: 'Zara', wield: NO_WEAPON, weapons: ['dagger', 'sling'], offHand: 'sling' }),
+          wolf({ name: 'Cub', naturals: [] }),
+        ],
+      }),
+    );
+    expect(Object.fromEntries(errs)).toEqual({
+      'surprise.0.roll': ['a whole number from 1 to 100 (d100), or empty to roll at the table'],
+      'surprise.1.roll': ['a whole number from 1 to 100 (d100), or empty to roll at the table'],
+      'figures.0.weapons.0.magic': ['a plus from -5 to +5, like +1'],
+      'figures.0.weapons.1.magic.dmg': ['a plus from -5 to +5, like +1'],
+      'figures.0.wield.1': ['the same weapon as the main hand: choose another or none'],
+      'figures.1.weapons.1.name': ['required: what it attacks with (bite, claw)'],
+      'figures.1.weapons.1.sf': ['required: its speed factor'],
+      'figures.1.weapons.1.damage': ['required: its damage, like 2d4'],
+      'figures.1.weapons.2.sf': ['a whole number from 1 to 20'],
+      'figures.1.weapons.2.damage': [expect.stringMatching(/^not dice like 2d4, 1d6\+1 or 2-7: .* in '2 dogs'$/)],
+      'figures.1.weapons.3.damage': [expect.stringMatching(/^'100d1000' is too large to enumerate exactly/)],
+      'figures.2.wield.1': ['put a weapon in the main hand first'],
+      'figures.3.weapons': ['choose a weapon or add a natural attack'],
+    });
+  });
+
+  it("puts the engine's issues at the new fields: two weapons in hand at the figure's wield, a weapon entry's column at that column", () => {
+    // What the editor's own checks let through and the engine refuses (two bites get two ids: no issue).
+    const byField = engineIssuesByField(
+      draft({
+        figures: [
+          fighter({ weapons: ['two-handed-sword', 'dagger'], offHand: 'dagger' }),
+          wolf({ naturals: [{ name: 'bite', sf: '3', damage: '2d4' }, { name: 'bite', sf: '3', damage: '2d4' }] }),
+          fighter({ name: 'Pip', dex: '8', weapons: ['short-sword', 'dagger'], offHand: 'dagger' }),
+        ],
+      }),
+    );
+    expect(Object.fromEntries(byField)).toEqual({
+      'figures.0.wield': ['more than two hands of weapons'],
+      'figures.2.wield': ['dexterity 8-9 does not allow two weapons (R-A4)'],
+    });
+    // A scenario's issue at a weapon entry's column (the server's path) lands on that column's field.
+    const keys = new Set(ADND_FIGURE_FIELDS.map((k) => `figures.1.${k}`));
+    const m = issuesByField(
+      [
+        { path: 'figures[1].weapons[2].sf', message: 'too slow' },
+        { path: 'figures[1].weapons[2].damage', message: 'not dice' },
+        { path: 'figures[1].weapons[0].magic', message: 'not a plus' },
+        { path: 'figures[1].weapons[3].id', message: "duplicate weapon id 'bite'" },
+        { path: 'figures[1].wield[1]', message: "'x' is not one of this figure's carried weapons" },
+      ],
+      keys,
+    );
+    expect(Object.fromEntries(m)).toEqual({
+      'figures.1.weapons.2.sf': ['too slow'],
+      'figures.1.weapons.2.damage': ['not dice'],
+      'figures.1.weapons.0.magic': ['not a plus'],
+      'figures.1.weapons.3': ["duplicate weapon id 'bite'"],
+      'figures.1.wield.1': ["'x' is not one of this figure's carried weapons"],
+    });
   });
 });

@@ -18,7 +18,7 @@ const fig = (over: Partial<FigureDraft> = {}): FigureDraft => ({
   facing: '0',
   ...over,
 });
-const draft = (over: Partial<TftDraft> = {}): TftDraft => ({ name: 'Duel', width: '10', height: '8', options: {}, figures: [fig(), fig({ side: 'blue', q: '3', facing: '3' })], ...over });
+const draft = (over: Partial<TftDraft> = {}): TftDraft => ({ name: 'Duel', width: '10', height: '8', terrain: [], options: {}, figures: [fig(), fig({ side: 'blue', q: '3', facing: '3' })], ...over });
 
 describe('the TFT draft', () => {
   it('builds a TFT scenario with ids, attributes, gear and positions', () => {
@@ -53,6 +53,51 @@ describe('the TFT draft', () => {
     expect(errs.get('figures')).toEqual(['put the figures on at least two sides']);
     // The bounds of maxTurns are the schema's (1..10000), not the editor's.
     expect(errs.get('options.maxTurns')).toEqual(['a whole number from 1 to 10000']);
+  });
+
+  it('writes the painted terrain into the map, sorted by row, and the engine sets the fight on it', () => {
+    const s = tftDraftToScenario(
+      draft({
+        terrain: [
+          { q: 4, r: 2, kind: 'water' },
+          { q: 2, r: 0, kind: 'wall' },
+          { q: 1, r: 2, kind: 'rough' },
+        ],
+      }),
+    );
+    const terrain = [
+      { q: 2, r: 0, kind: 'wall' },
+      { q: 1, r: 2, kind: 'rough' },
+      { q: 4, r: 2, kind: 'water' },
+    ];
+    expect(s.map).toEqual({ width: 10, height: 8, terrain });
+    const state = systems.tft.setup(s) as { map: { terrain: unknown } };
+    expect(state.map.terrain).toEqual(terrain);
+  });
+
+  it('leaves out terrain a smaller map no longer holds (the editor says so in a note), and the engine takes the rest', () => {
+    const d = draft({
+      width: '5',
+      height: '4',
+      terrain: [
+        { q: 6, r: 0, kind: 'wall' },
+        { q: 0, r: 3, kind: 'rough' },
+        { q: 2, r: 4, kind: 'water' },
+      ],
+    });
+    const s = tftDraftToScenario(d);
+    expect(s.map).toEqual({ width: 5, height: 4, terrain: [{ q: 0, r: 3, kind: 'rough' }] });
+    expect(checkTftDraft(d).size).toBe(0);
+    expect(() => systems.tft.setup(s)).not.toThrow();
+  });
+
+  it('flags a figure on a wall at its hex field, as the engine does', () => {
+    const d = draft({ terrain: [{ q: 1, r: 1, kind: 'wall' }, { q: 3, r: 1, kind: 'rough' }] });
+    const errs = checkTftDraft(d);
+    expect(errs.get('figures.0.at')).toEqual(['hex 1,1 is a wall']);
+    // Rough ground under a figure is no problem.
+    expect(errs.get('figures.1.at')).toBeUndefined();
+    expect(() => systems.tft.setup(tftDraftToScenario(d))).toThrow(/hex 1,1 is a wall/);
   });
 
   it('flags a figure off the odd-r map', () => {

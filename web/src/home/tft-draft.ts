@@ -3,6 +3,7 @@
 import { tftSystem } from '../../../src/rules/tft/system.ts';
 import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
 import { Problems, checkCommon, figureIds, int } from './draft.ts';
+import { type TerrainHex, boardSize, boardTerrain, onBoard } from './map-draft.ts';
 
 export interface FigureDraft {
   name: string;
@@ -24,6 +25,8 @@ export interface TftDraft {
   name: string;
   width: string;
   height: string;
+  /** Walls, rough ground and water painted on the map (TftMapEditor), one kind per hex. */
+  terrain: TerrainHex[];
   options: OptionValues;
   figures: FigureDraft[];
 }
@@ -47,7 +50,7 @@ export const blankTftFigure = (i: number): FigureDraft => ({
   facing: i === 0 ? '0' : '3',
 });
 
-export const blankTft = (): TftDraft => ({ name: 'Arena fight', width: '12', height: '8', options: {}, figures: [blankTftFigure(0), blankTftFigure(1)] });
+export const blankTft = (): TftDraft => ({ name: 'Arena fight', width: '12', height: '8', terrain: [], options: {}, figures: [blankTftFigure(0), blankTftFigure(1)] });
 
 /** The fields a TFT figure shows a message at (a server issue goes to the nearest, tables.ts). */
 export const TFT_FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'at', 'facing'] as const;
@@ -60,6 +63,8 @@ export function checkTftDraft(d: TftDraft): Problems {
   const h = int(d.height);
   if (!(w >= 3 && w <= 60)) out.add('map.width', 'a whole number from 3 to 60');
   if (!(h >= 3 && h <= 60)) out.add('map.height', 'a whole number from 3 to 60');
+  const board = boardSize(d.width, d.height);
+  const walls = new Set(d.terrain.filter((t) => t.kind === 'wall').map((t) => `${t.q},${t.r}`));
   checkOptions(TFT_OPTIONS, d.options, out);
   const seen = new Map<string, number>();
   d.figures.forEach((f, i) => {
@@ -71,9 +76,11 @@ export function checkTftDraft(d: TftDraft): Problems {
     const q = int(f.q);
     const r = int(f.r);
     if (Number.isNaN(q) || Number.isNaN(r)) out.add(`${p}.at`, 'q and r must be whole numbers');
-    else if (w >= 3 && h >= 3 && !(r >= 0 && r < h && q + Math.floor(r / 2) >= 0 && q + Math.floor(r / 2) < w)) out.add(`${p}.at`, `${q},${r} is off the ${w}×${h} map`);
+    else if (board && !onBoard(q, r, board.w, board.h)) out.add(`${p}.at`, `${q},${r} is off the ${w}×${h} map`);
     else {
       const k = `${q},${r}`;
+      // As the engine's setup says it (src/rules/tft/scenario.ts).
+      if (walls.has(k)) out.add(`${p}.at`, `hex ${k} is a wall`);
       if (seen.has(k)) out.add(`${p}.at`, `same hex as figure ${seen.get(k)! + 1}`);
       seen.set(k, i);
     }
@@ -81,14 +88,18 @@ export function checkTftDraft(d: TftDraft): Problems {
   return out;
 }
 
-/** The scenario object for a draft (system tft); options only where they differ from the default. */
+/**
+ * The scenario object for a draft (system tft); options only where they differ from the default;
+ * the terrain on the board, sorted (a hex the size no longer holds is left out: offBoardNote).
+ */
 export function tftDraftToScenario(d: TftDraft): Record<string, unknown> {
   const ids = figureIds(d.figures.map((f) => f.name));
   const options = chosenOptions(TFT_OPTIONS, d.options);
+  const terrain = boardTerrain(d.terrain, int(d.width), int(d.height));
   return {
     system: 'tft',
     name: d.name.trim(),
-    map: { width: int(d.width), height: int(d.height) },
+    map: { width: int(d.width), height: int(d.height), ...(terrain.length > 0 ? { terrain } : {}) },
     ...(Object.keys(options).length > 0 ? { options } : {}),
     figures: d.figures.map((f, i) => {
       const fig: Record<string, unknown> = {
