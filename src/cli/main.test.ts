@@ -106,6 +106,12 @@ describe('fray run', () => {
     expect(duel.out).toContain('Result after 4 turns: south wins');
     expect(duel.out).toContain('  Cedric [south]: healthy, ST 13, wounds 0, fatigue 0');
   });
+  it("the result names the winning side by its scenario name, after the GM's end told with its reason", async () => {
+    const r = await fray(['run', 'examples/tft/gm-end.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('*** GM ends the fight: the goblin flees. Won by The Party. ***');
+    expect(r.out).toContain('Result after 3 turns: The Party wins');
+  });
   it('--dice is used face by face: the first initiative uses the first two faces', async () => {
     const r = await fray(['run', DUEL, '--dice', '2,5', '--json']);
     expect(r.code).toBe(2);

@@ -48,3 +48,13 @@ export function nameOf(names: DisplayNames | undefined, id: unknown): string {
   const s = String(id ?? '');
   return names?.get(s) ?? s;
 }
+
+/**
+ * A side's name in the scenario (state.sideNames), or null when it has none: the Markdown
+ * report, the lobby's listing and `fray run`'s result name sides by it, as the narration does.
+ */
+export function sideNameOf(state: unknown, side: unknown): string | null {
+  const names = (state as { sideNames?: Record<string, unknown> } | null)?.sideNames;
+  const n = typeof side === 'string' && names && Object.hasOwn(names, side) ? names[side] : undefined;
+  return typeof n === 'string' && n !== '' ? n : null;
+}

@@ -180,6 +180,28 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect((await srv.app.inject({ method: 'GET', url: '/api/encounters' })).json().encounters).toEqual([]);
   });
 
+  it("the listing names the winner by its side's name (winnerName): after the GM's end, with names and without; a draw has neither", async () => {
+    const listed = async (token: string) =>
+      (await srv.app.inject({ method: 'GET', url: '/api/encounters', headers: { 'x-fray-tokens': token } })).json().encounters[0] as Record<string, unknown>;
+    const end = async (id: string, gm: string, winner: string | null) => {
+      for (const command of [{ type: 'begin' }, { type: 'end', winner, reason: 'they part' }]) {
+        const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(gm), payload: { command } });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+    };
+    const scenario = { ...duelScenario(), sides: [{ id: 'north', name: 'House Bjorn' }, { id: 'south', name: 'the ford keepers' }] };
+    const named = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario } })).json();
+    expect(await listed(named.gm.token)).toMatchObject({ over: false, winner: null, winnerName: null });
+    await end(named.encounter.id, named.gm.token, 'south');
+    expect(await listed(named.gm.token)).toMatchObject({ over: true, winner: 'south', winnerName: 'the ford keepers' });
+    const plain = await createDuel(srv.app);
+    await end(plain.encounter.id, plain.gm.token, 'north');
+    expect(await listed(plain.gm.token)).toMatchObject({ over: true, winner: 'north', winnerName: null });
+    const draw = await createDuel(srv.app);
+    await end(draw.encounter.id, draw.gm.token, null);
+    expect(await listed(draw.gm.token)).toMatchObject({ over: true, winner: null, winnerName: null });
+  });
+
   it('deletes an encounter (GM only): its tokens stop working', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });

@@ -210,6 +210,7 @@ export class Hub {
       seq: r.seq,
       over: r.over,
       winner: r.winner,
+      winnerName: r.winnerName,
       role: best.get(r.id) as Role,
     }));
   }

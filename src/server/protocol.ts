@@ -95,7 +95,10 @@ export const EncounterInfo = z.object({
   seq: z.number().int(),
   /** True when the engine has no pending decision (the fight is over). */
   over: z.boolean(),
+  /** The winning side's id (null: no winner, or not over). */
   winner: z.string().nullable(),
+  /** The winning side by the scenario's name; null when no winner or the side has no name (show `winner`). */
+  winnerName: z.string().nullable(),
 });
 export type EncounterInfo = z.infer<typeof EncounterInfo>;
 

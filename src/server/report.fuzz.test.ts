@@ -28,7 +28,7 @@ type Input = typeof input extends fc.Arbitrary<infer T> ? T : never;
 function report(x: Input): { md: string; notes: number; descriptions: number; figures: number } {
   const figures = x.figures.map((f, i) => ({ id: `f${i}`, ...f, st: 12, wounds: 0, fatigue: 0 }));
   const view = {
-    encounter: { id: 'e', name: x.name, system: 'tft', createdAt: '', updatedAt: '', seq: x.entries.length, over: x.winner !== null, winner: x.winner },
+    encounter: { id: 'e', name: x.name, system: 'tft', createdAt: '', updatedAt: '', seq: x.entries.length, over: x.winner !== null, winner: x.winner, winnerName: null },
     role: x.role,
     figures: [],
     settings: { enteredDice: 'off', hiddenFigures: [], hideEnemyStats: false, notes: x.notes.map((n, i) => ({ id: `n${i}`, text: n.text, hidden: n.hidden, ...(n.figure === null ? {} : { figure: `f${n.figure}` }) })) },

@@ -5,7 +5,7 @@ import { markdownReport } from './report.ts';
 
 const view = (sideNames: Record<string, string> | undefined): EncounterView =>
   ({
-    encounter: { id: 'e', name: 'Duel at the ford', system: 'tft', createdAt: '', updatedAt: '', seq: 0, over: true, winner: 'north' },
+    encounter: { id: 'e', name: 'Duel at the ford', system: 'tft', createdAt: '', updatedAt: '', seq: 0, over: true, winner: 'north', winnerName: null },
     role: 'gm',
     figures: [],
     settings: { enteredDice: 'off', hiddenFigures: [], hideEnemyStats: false, notes: [] },

@@ -1,7 +1,7 @@
 // The Markdown fight report (export format=markdown): the encounter's heading, every log entry
 // with its narration and dice, and the standings, as the viewer may see them. For posting a
 // fight's progress in a play-by-post thread.
-import { type DisplayNames, displayNames, nameOf } from '../engine/names.ts';
+import { type DisplayNames, displayNames, nameOf, sideNameOf } from '../engine/names.ts';
 import type { EncounterView, LogEntryView } from './protocol.ts';
 
 /**
@@ -24,8 +24,7 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
   const figures = (view.view.summary as { figures?: Record<string, unknown>[] }).figures ?? [];
   const names = displayNames(figures.filter((f) => typeof f.id === 'string').map((f) => ({ id: f.id as string, name: typeof f.name === 'string' ? f.name : undefined })));
   // Sides by the scenario's names (state.sideNames), as the table and the narration show them.
-  const sideNames = (view.view.state as { sideNames?: Record<string, unknown> } | null)?.sideNames;
-  const side = (id: unknown): unknown => (typeof id === 'string' && typeof sideNames?.[id] === 'string' && sideNames[id] !== '' ? sideNames[id] : id);
+  const side = (id: unknown): unknown => sideNameOf(view.view.state, id) ?? id;
   lines.push(`# ${esc(e.name)}`, '');
   lines.push(`- System: ${esc(e.system)}`);
   lines.push(`- Log entries: ${e.seq}`);

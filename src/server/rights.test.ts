@@ -26,13 +26,21 @@ describe("the system's GM commands (GameSystem.gmCommands)", () => {
   it("a player's or a spectator's GM command is forbidden naming command.type, even for the player's own figure while it is pending; the GM's is let through", () => {
     // A made-up name: the list the system gives decides, not a name written in the server.
     const smite = { type: 'smite', figure: 'bjorn', damage: 3, reason: 'Fireball' };
-    const issue = { path: 'command.type', message: "'smite' is the GM's: only the GM may adjust a figure" };
+    const issue = { path: 'command.type', message: "'smite' is the GM's: only the GM may send it" };
     expect(refusal('player', smite, ['smite'])).toEqual({ code: 'forbidden', issues: [issue] });
     expect(refusal('spectator', smite, ['smite'])).toEqual({ code: 'forbidden', issues: [issue] });
     expect(refusal('gm', smite, ['smite'])).toBeNull();
     // Not in the system's list: the usual rule (a player's own figure, pending) lets it through.
     expect(refusal('player', smite, ['adjust'])).toBeNull();
     expect(refusal('player', smite)).toBeNull();
+  });
+
+  it("a player's or a spectator's end of the fight is refused naming command.type, saying what only the GM may do; the GM's is let through", () => {
+    const end = { type: 'end', winner: 'north', reason: 'Cedric flees' };
+    const issue = { path: 'command.type', message: "'end' is the GM's: only the GM may end the fight" };
+    expect(refusal('player', end, ['adjust', 'end'])).toEqual({ code: 'forbidden', issues: [issue] });
+    expect(refusal('spectator', end, ['adjust', 'end'])).toEqual({ code: 'forbidden', issues: [issue] });
+    expect(refusal('gm', end, ['adjust', 'end'])).toBeNull();
   });
 });
 
@@ -152,6 +160,33 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     if (entry.kind !== 'command') throw new Error('the adjust was not stored');
     expect(entry.body).toMatchObject({ command, faces: [4, 3], entered: true });
     expect(entry.body.events.slice(0, 2)).toMatchObject([{ type: 'adjust', figure: 'bjorn', damage: 7, roll: { dice: '2d', faces: [4, 3], total: 7 } }, { type: 'damage', delivery: 'gm', amount: 7 }]);
+  });
+
+  it("the GM's end rolls no dice, not even with entered dice on: no face is asked for; a player's and a spectator's end are refused and nothing is stored", async () => {
+    const { encounter, gm } = await createDuel(srv.app, { settings: { enteredDice: 'all' } });
+    const id = encounter.id;
+    expect((await post(srv.app, id, gm.token, { command: { type: 'begin' } })).statusCode).toBe(200);
+    const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: ['bjorn'] });
+    const watcher = await issue(srv.app, id, gm.token, { role: 'spectator' });
+    const command = { type: 'end', winner: 'north', reason: 'Cedric flees' };
+    for (const extra of [{}, { faces: [] }]) {
+      const mine = await post(srv.app, id, seat.token, { command, ...extra });
+      expect(mine.statusCode, mine.body).toBe(403);
+      expect(mine.json().issues).toEqual([{ path: 'command.type', message: "'end' is the GM's: only the GM may end the fight" }]);
+      // A spectator sends no command at all (room.ts), an end no more than any other.
+      const theirs = await post(srv.app, id, watcher.token, { command, ...extra });
+      expect(theirs.statusCode, theirs.body).toBe(403);
+    }
+    expect((await srv.storage.readLog(id)).length).toBe(1);
+    // The GM with entered dice: stored at once, no dice-needed, no face.
+    const r = await post(srv.app, id, gm.token, { command, faces: [] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().type).not.toBe('dice-needed');
+    const entry = (await srv.storage.readLog(id)).at(-1);
+    if (entry?.kind !== 'command') throw new Error('the end was not stored');
+    expect(entry.body.faces).toEqual([]);
+    expect(entry.body.events.at(-1)).toMatchObject({ type: 'over', winner: 'north', reason: 'Cedric flees', gm: true });
+    expect((await getView(srv.app, id, seat.token)).view).toMatchObject({ over: true, pending: null, summary: { winner: 'north' } });
   });
 
   it("the dice request names the figure as the table does: 'Orc (orc2)' where two are called Orc", async () => {

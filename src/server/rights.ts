@@ -17,12 +17,18 @@ export interface Rights {
   figures: readonly string[];
 }
 
+/** What a GM command does, in a player's refusal ("only the GM may end the fight"). */
+const GM_DOES = new Map([
+  ['adjust', 'adjust a figure'],
+  ['end', 'end the fight'],
+]);
+
 /** Throws forbidden unless `who` may send `command` while `pending` waits; `gmCommands`: the system's (GameSystem.gmCommands). */
 export function checkCommandRights(who: Rights, command: unknown, pending: Pending, gmCommands: readonly string[] = []): void {
   if (who.role === 'gm') return;
   const c = command as { type?: unknown; figure?: unknown };
   const type = typeof c.type === 'string' ? c.type : 'command';
-  if (gmCommands.includes(type)) throw forbidden('command.type', `'${type}' is the GM's: only the GM may adjust a figure`);
+  if (gmCommands.includes(type)) throw forbidden('command.type', `'${type}' is the GM's: only the GM may ${GM_DOES.get(type) ?? 'send it'}`);
   if (who.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
   if (typeof c.figure !== 'string') {
     throw forbidden('command.type', `'${type}' names no figure: it is the GM's step, not a player's`);

@@ -74,6 +74,34 @@ for (const tdb of testDatabases()) {
       expect(last.seq).toBe(15);
     });
 
+    it("the GM's end: the row is over with the winner and its side's name, stored too; a rewind past it reopens the fight", async () => {
+      const storage = await Storage.open(await tdb.create());
+      opened.push(storage);
+      const scenario = { ...duelScenario(), sides: [{ id: 'north', name: 'House Bjorn' }, { id: 'south', name: 'the ford keepers' }] };
+      await storage.createEncounter(
+        { id: 'r3', name: 'duel', system: 'tft', scenario, settings: EncounterSettings.parse({}), at: new Date(0).toISOString() },
+        { id: 'gm1', hash: 'h', role: 'gm', figures: [], label: 'GM', createdAt: '' },
+      );
+      const room = await Room.load(storage, silent, (await storage.getEncounter('r3')) ?? (null as never), getSystem, opts);
+      const token = { ...gm, encounterId: 'r3' };
+      for (let i = 0; i < 4; i++) expect((await room.submit(token, { command: tft.decide(room.state) })).type).toBe('accepted');
+      const figures = JSON.stringify((room.state as { figures: unknown }).figures);
+      const ended = await room.submit(token, { command: { type: 'end', winner: 'south', reason: 'Bjorn flees' } });
+      expect(ended.type).toBe('accepted');
+      expect(tft.pending(room.state)).toBeNull();
+      expect(JSON.stringify((room.state as { figures: unknown }).figures)).toBe(figures); // no one dies or goes
+      const over = { over: true, winner: 'south', winnerName: 'the ford keepers' };
+      expect(room.row).toMatchObject(over);
+      expect(room.info()).toMatchObject(over);
+      expect(await storage.getEncounter('r3')).toMatchObject(over);
+      // Back to the step before the end: the fight goes on, no one has won.
+      await room.rewind(token, 4);
+      const open = { over: false, winner: null, winnerName: null };
+      expect(room.row).toMatchObject(open);
+      expect(await storage.getEncounter('r3')).toMatchObject(open);
+      expect(tft.pending(room.state)).not.toBeNull();
+    });
+
     it('narrates with the names each viewer may see: a hidden namesake never turns a visible figure into "Name (id)"', async () => {
       const storage = await Storage.open(await tdb.create());
       opened.push(storage);

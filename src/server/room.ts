@@ -10,7 +10,7 @@
 // A lost compare-and-set (another process appended first) catches up and tries again.
 import { DiceExhausted, type DiceSource, RecordingDice, ScriptedDice, SeededDice } from '../core/dice/source.ts';
 import { seedRng } from '../core/rng.ts';
-import { type DisplayNames, displayNames, nameOf } from '../engine/names.ts';
+import { type DisplayNames, displayNames, nameOf, sideNameOf } from '../engine/names.ts';
 import type { GameEvent, GameSystem } from '../engine/types.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import { checkCommandRights, checkEnteredDice } from './rights.ts';
@@ -23,7 +23,7 @@ import type {
   ServerMessage,
   StateView,
 } from './protocol.ts';
-import { type EncounterRow, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
+import { type EncounterRow, type ListingMeta, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
 import { ServerDice } from './tokens.ts';
 import { type Viewer, viewCommandEntry, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
 
@@ -164,9 +164,7 @@ export class Room {
   }
 
   private touchRow(at: string): void {
-    const pending = this.system.pending(this.state);
-    const summary = this.system.summary(this.state) as { winner?: string | null };
-    this.row = { ...this.row, seq: this.seq, updatedAt: at, over: pending === null, winner: summary.winner ?? null };
+    this.row = { ...this.row, seq: this.seq, updatedAt: at, ...this.metaOf(this.state) };
   }
 
   /**
@@ -454,9 +452,10 @@ export class Room {
     return { type: 'dice-needed', sides, index, roll };
   }
 
-  private metaOf(state: unknown): { over: boolean; winner: string | null } {
-    const summary = this.system.summary(state) as { winner?: string | null };
-    return { over: this.system.pending(state) === null, winner: summary.winner ?? null };
+  /** The listing's view of a state: over when nothing is pending; the winner, by its side's name too. */
+  private metaOf(state: unknown): ListingMeta {
+    const winner = (this.system.summary(state) as { winner?: string | null }).winner ?? null;
+    return { over: this.system.pending(state) === null, winner, winnerName: winner === null ? null : sideNameOf(state, winner) };
   }
 
   private async maybeSnapshot(): Promise<void> {
@@ -517,7 +516,7 @@ export class Room {
 
   info(): EncounterInfo {
     const r = this.row;
-    return { id: r.id, name: r.name, system: r.system, createdAt: r.createdAt, updatedAt: r.updatedAt, seq: r.seq, over: r.over, winner: r.winner };
+    return { id: r.id, name: r.name, system: r.system, createdAt: r.createdAt, updatedAt: r.updatedAt, seq: r.seq, over: r.over, winner: r.winner, winnerName: r.winnerName };
   }
 
   stateView(viewer: Viewer): StateView {

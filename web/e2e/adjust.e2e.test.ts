@@ -6,21 +6,9 @@
 // gm-adjust-form, adnd-adjust-390 (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
-
-/** A player's link for `figures`, issued through the API as the Share tab does. */
-async function playerLink(id: string, gmToken: string, figures: string[]): Promise<string> {
-  const r = await fetch(`${h.base}/api/encounters/${encodeURIComponent(id)}/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${gmToken}` },
-    body: JSON.stringify({ role: 'player', figures }),
-  });
-  expect(r.status).toBe(201);
-  const { token } = (await r.json()) as { token: string };
-  return `/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
-}
 
 /** The text of a roster cell of `figure` (column `n`, from 1: TFT 4 = wounds; AD&D 3 = hp). */
 const cell = (page: Page, figure: string, n: number) => page.locator(`tr[data-roster="${figure}"] > td:nth-child(${n})`).first().textContent();
@@ -43,7 +31,7 @@ describe("the GM's adjustment of a figure", () => {
     await api.seqIs(1);
 
     const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
-    await player.goto(await playerLink(id, gmToken, ['cedric']));
+    await player.goto(await playerLink(h.base, id, gmToken, ['cedric']));
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await player.locator('[data-tab="status"]').click();
     await player.locator('tr[data-roster="bjorn"]').first().waitFor();

@@ -137,6 +137,18 @@ export async function rawCommand(base: string, id: string, token: string, comman
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 
+/** A player seat's table link for `figures` of encounter `id`, issued by the GM (`gmToken`). */
+export async function playerLink(base: string, id: string, gmToken: string, figures: string[]): Promise<string> {
+  const r = await fetch(`${base}/api/encounters/${encodeURIComponent(id)}/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${gmToken}` },
+    body: JSON.stringify({ role: 'player', figures }),
+  });
+  expect(r.status).toBe(201);
+  const { token } = (await r.json()) as { token: string };
+  return `/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+}
+
 /** The server's view of an encounter for `token` (to assert on what the pages show). */
 export async function apiGet<T>(base: string, path: string, token: string): Promise<T> {
   const r = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -9,6 +9,7 @@ import { Header } from './App.tsx';
 import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
+import { sideColorsOf } from './map/sides.ts';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
 import { entryWords, logEntry, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
@@ -24,10 +25,10 @@ import { Key } from './panels/Key.tsx';
 import { Share } from './panels/Share.tsx';
 import { Status } from './panels/Status.tsx';
 import type { AdjustResult } from './panels/Adjust.tsx';
+import { gmEndReason } from './panels/EndFight.tsx';
 import { RefusalText } from './panels/Refusal.tsx';
 import { TabList, tabId } from './Tabs.tsx';
 
-const SIDE_PALETTE = ['#c0533a', '#3f7cc4', '#4f9a5a', '#b58a2e', '#8a5cb8', '#2f9c9c'];
 
 type Tab = 'actions' | 'status' | 'log' | 'share';
 // What a control does beyond its name: its tooltip for the mouse, its description for a screen reader.
@@ -154,7 +155,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const mine = useMemo(() => new Set(isGm ? figures.map((f) => f.id) : (ev?.figures ?? [])), [isGm, figures, ev?.figures]);
   const sideColors = useMemo(() => {
     const sides = Array.isArray(state.sides) ? state.sides.filter((s): s is string => typeof s === 'string') : [...new Set(figures.map((f) => f.side))];
-    return Object.fromEntries(sides.map((s, i) => [s, SIDE_PALETTE[i % SIDE_PALETTE.length]]));
+    return sideColorsOf(sides);
   }, [state.sides, figures]);
   const shape = useMemo(() => mapShape(state), [state]);
   const boardHexes = useMemo(() => {
@@ -175,6 +176,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // Default selection: the first figure whose turn it is that this viewer commands; at the end
   // of the fight (no pending decision) a standing figure, not the one that just fell.
   const winner = typeof view?.summary.winner === 'string' ? view.summary.winner : null;
+  // The GM's reason when the GM ended the fight (panels/EndFight.tsx): the banner says it.
+  const gmReason = view?.over ? gmEndReason(log) : null;
   const pendingKey = `${view?.seq}:${pending?.figures.join(',')}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reselect when the pending decision changes
   useEffect(() => {
@@ -623,7 +626,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
           {(systemStep || view.over) && (
             <div className={`banner${view.over ? ' over' : ''}`} data-testid="banner">
               {view.over ? (
-                <span>{resultWords(state, winner)}</span>
+                <span>
+                  {resultWords(state, winner)}
+                  {gmReason !== null && <span data-testid="end-reason"> The GM ended it: {gmReason}</span>}
+                </span>
               ) : isGm ? (
                 <>
                   <span>Next: {pending?.kind} (the dice are rolled in the log).</span>
@@ -726,6 +732,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 mine={mine}
                 onCommand={status === 'live' ? (c) => void send(c) : undefined}
                 onAdjust={isGm && status === 'live' && !view.over ? adjust : undefined}
+                onEnd={isGm && status === 'live' && !view.over && pending?.kind !== 'begin' ? adjust : undefined}
                 notes={ev.settings.notes}
               />
             )}

@@ -1,7 +1,7 @@
 // `fray run <scenario> [--seed N] [--dice LIST] [--json]`: play to the end; narrate or print
 // JSON lines (every event, then the summary line).
 import type { Command } from 'commander';
-import { displayNames } from '../../engine/names.ts';
+import { displayNames, sideNameOf } from '../../engine/names.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { GameEvent } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
@@ -45,8 +45,8 @@ Examples:
       if (opts.json) io.out(JSON.stringify(summary));
       else {
         io.out('');
-        // AD&D counts rounds; two figures of one name are told apart as in the narration.
-        io.out(`Result after ${count(summary.turns, turnWord(system.id))}: ${summary.winner ? `${summary.winner} wins` : 'no winner'}`);
+        // AD&D counts rounds; two figures of one name are told apart as in the narration; sides by name.
+        io.out(`Result after ${count(summary.turns, turnWord(system.id))}: ${summary.winner ? `${sideNameOf(state, summary.winner) ?? summary.winner} wins` : 'no winner'}`);
         for (const f of summary.figures) {
           const hp = f.hp !== undefined ? `hp ${f.hp}/${f.maxHp}` : `ST ${f.st}, wounds ${f.wounds}, fatigue ${f.fatigue}`;
           io.out(`  ${names.get(f.id) ?? f.name} [${f.side}]: ${f.state}, ${hp}`);

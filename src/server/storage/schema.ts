@@ -17,6 +17,8 @@ export interface EncountersTable {
   seq: number;
   over: number;
   winner: string | null;
+  /** The winner's side by the scenario's name (null: no winner, or a side without a name). From 002. */
+  winner_name: string | null;
 }
 
 export interface LogTable {
@@ -112,9 +114,22 @@ const m001: Migration = {
   },
 };
 
+// The lobby names the winner as the table does: by its side's name, which only the state knows
+// (listing never loads an encounter). Rows over before it keep null: the lobby shows the id.
+const m002: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('encounters').addColumn('winner_name', 'text').execute();
+  },
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('encounters').dropColumn('winner_name').execute();
+  },
+};
+
 /** Migrations in code (no files to find at run time), applied in name order. */
 export const migrations: MigrationProvider = {
   async getMigrations() {
-    return { '001_initial': m001 };
+    return { '001_initial': m001, '002_winner_name': m002 };
   },
 };

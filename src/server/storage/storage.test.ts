@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import fc from 'fast-check';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EncounterSettings } from '../protocol.ts';
+import { migrations } from './schema.ts';
 import { type LogEntry, SeqConflict, Storage } from './storage.ts';
 import { testDatabases } from './test-databases.ts';
 
@@ -35,6 +38,14 @@ const cmd = (n: number): Omit<LogEntry, 'seq'> => ({
   at: at(n),
 });
 
+/** A bare Kysely on a test database's URL (no migrations run): to build a database as an older Fray left it. */
+// biome-ignore lint/suspicious/noExplicitAny: the tables of an older schema
+function oldKysely(url: string): Kysely<any> {
+  return url.startsWith('postgres')
+    ? new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) })
+    : new Kysely({ dialect: new SqliteDialect({ database: new SqliteDatabase(url.replace(/^sqlite:/, '')) }) });
+}
+
 for (const tdb of testDatabases()) {
   describe(`storage on ${tdb.name}`, () => {
     const opened: Storage[] = [];
@@ -52,7 +63,7 @@ for (const tdb of testDatabases()) {
       const s = await open();
       const id = await makeEncounter(s);
       const e = await s.getEncounter(id);
-      expect(e).toMatchObject({ id, name: `fight ${id}`, system: 'tft', seq: 0, over: false, winner: null });
+      expect(e).toMatchObject({ id, name: `fight ${id}`, system: 'tft', seq: 0, over: false, winner: null, winnerName: null });
       expect(e?.scenario).toEqual({ system: 'tft', figures: [{ id: 'a' }] });
       expect(e?.settings).toEqual(settings);
       const t = await s.findTokenByHash(`hash-gm-${id}`);
@@ -71,20 +82,34 @@ for (const tdb of testDatabases()) {
       expect((await b.getEncounter(id))?.id).toBe(id);
     });
 
+    it('a database made by 001 alone (before winner_name) migrates on open: its over rows keep their winner, no name, and new appends store the name', async () => {
+      const url = await tdb.create();
+      const old = oldKysely(url);
+      const { error } = await new Migrator({ db: old, provider: { getMigrations: async () => ({ '001_initial': (await migrations.getMigrations())['001_initial'] }) } }).migrateToLatest();
+      expect(error).toBeUndefined();
+      const row = { name: 'old fight', system: 'tft', scenario: '{}', settings: JSON.stringify(settings), created_at: at(), updated_at: at(), seq: 0 };
+      await old.insertInto('encounters').values([{ ...row, id: 'old-over', over: 1, winner: 'red' }, { ...row, id: 'old-on', over: 0, winner: null }]).execute();
+      await old.destroy();
+      const s = await open(url);
+      expect(await s.getEncounter('old-over')).toMatchObject({ over: true, winner: 'red', winnerName: null });
+      await s.append('old-on', 0, cmd(1), { over: true, winner: 'blue', winnerName: 'the Blue Guard' });
+      expect(await s.getEncounter('old-on')).toMatchObject({ over: true, winner: 'blue', winnerName: 'the Blue Guard' });
+    });
+
     it('appends with compare-and-set: the right seq wins, a stale one writes nothing', async () => {
       const s = await open();
       const id = await makeEncounter(s);
-      expect(await s.append(id, 0, cmd(1), { over: false, winner: null })).toBe(1);
-      expect(await s.append(id, 1, cmd(2), { over: true, winner: 'red' })).toBe(2);
-      await expect(s.append(id, 1, cmd(99), { over: false, winner: null })).rejects.toBeInstanceOf(SeqConflict);
-      await expect(s.append(id, 5, cmd(99), { over: false, winner: null })).rejects.toBeInstanceOf(SeqConflict);
-      await expect(s.append('missing', 0, cmd(99), { over: false, winner: null })).rejects.toBeInstanceOf(SeqConflict);
+      expect(await s.append(id, 0, cmd(1), { over: false, winner: null, winnerName: null })).toBe(1);
+      expect(await s.append(id, 1, cmd(2), { over: true, winner: 'red', winnerName: 'the Red Company' })).toBe(2);
+      await expect(s.append(id, 1, cmd(99), { over: false, winner: null, winnerName: null })).rejects.toBeInstanceOf(SeqConflict);
+      await expect(s.append(id, 5, cmd(99), { over: false, winner: null, winnerName: null })).rejects.toBeInstanceOf(SeqConflict);
+      await expect(s.append('missing', 0, cmd(99), { over: false, winner: null, winnerName: null })).rejects.toBeInstanceOf(SeqConflict);
       const log = await s.readLog(id);
       expect(log.map((e) => e.seq)).toEqual([1, 2]);
       expect(log.map((e) => (e.body as { command: { n: number } }).command.n)).toEqual([1, 2]);
       expect(log[0]).toMatchObject({ kind: 'command', role: 'gm', tokenId: null, at: at(1) });
       const e = await s.getEncounter(id);
-      expect(e).toMatchObject({ seq: 2, over: true, winner: 'red', updatedAt: at(2) });
+      expect(e).toMatchObject({ seq: 2, over: true, winner: 'red', winnerName: 'the Red Company', updatedAt: at(2) });
       expect((await s.readLog(id, 1)).map((x) => x.seq)).toEqual([2]);
       expect((await s.readLog(id, 0, 1)).map((x) => x.seq)).toEqual([1]);
     });
@@ -98,8 +123,8 @@ for (const tdb of testDatabases()) {
       const id = await makeEncounter(a);
       for (let step = 0; step < 10; step++) {
         const results = await Promise.allSettled([
-          a.append(id, step, cmd(100 + step), { over: false, winner: null }),
-          b.append(id, step, cmd(200 + step), { over: false, winner: null }),
+          a.append(id, step, cmd(100 + step), { over: false, winner: null, winnerName: null }),
+          b.append(id, step, cmd(200 + step), { over: false, winner: null, winnerName: null }),
         ]);
         expect(results.filter((r) => r.status === 'fulfilled').length).toBe(1);
         const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -116,7 +141,7 @@ for (const tdb of testDatabases()) {
           const won: number[] = [];
           for (const [i, g] of guesses.entries()) {
             try {
-              won.push(await s.append(id, g, cmd(i), { over: false, winner: null }));
+              won.push(await s.append(id, g, cmd(i), { over: false, winner: null, winnerName: null }));
             } catch (e) {
               if (!(e instanceof SeqConflict)) throw e;
             }
@@ -133,8 +158,8 @@ for (const tdb of testDatabases()) {
     it('stores rewind entries beside commands', async () => {
       const s = await open();
       const id = await makeEncounter(s);
-      await s.append(id, 0, cmd(1), { over: false, winner: null });
-      await s.append(id, 1, { kind: 'rewind', body: { to: 0 }, role: 'gm', tokenId: 'gm-x', at: at(3) }, { over: false, winner: null });
+      await s.append(id, 0, cmd(1), { over: false, winner: null, winnerName: null });
+      await s.append(id, 1, { kind: 'rewind', body: { to: 0 }, role: 'gm', tokenId: 'gm-x', at: at(3) }, { over: false, winner: null, winnerName: null });
       const log = await s.readLog(id);
       expect(log[1]).toEqual({ seq: 2, kind: 'rewind', body: { to: 0 }, role: 'gm', tokenId: 'gm-x', at: at(3) });
     });
@@ -175,7 +200,7 @@ for (const tdb of testDatabases()) {
       const other = await makeEncounter(s);
       await s.updateSettings(id, { ...settings, hideEnemyStats: true }, at(9));
       expect((await s.getEncounter(id))?.settings.hideEnemyStats).toBe(true);
-      await s.append(id, 0, cmd(1), { over: false, winner: null });
+      await s.append(id, 0, cmd(1), { over: false, winner: null, winnerName: null });
       await s.putSnapshot(id, { seq: 1, state: {}, line: [1] });
       expect((await s.listEncounters([id, other, 'x'])).map((e) => e.id).sort()).toEqual([id, other].sort());
       expect(await s.deleteEncounter(id)).toBe(true);
@@ -201,7 +226,7 @@ for (const tdb of testDatabases()) {
           }
         });
       });
-      await a.append(id, 0, cmd(1), { over: false, winner: null });
+      await a.append(id, 0, cmd(1), { over: false, winner: null, winnerName: null });
       expect(await heard).toEqual([id, 1]);
     });
 

@@ -38,6 +38,15 @@ export interface EncounterRow {
   seq: number;
   over: boolean;
   winner: string | null;
+  /** The winner's side by the scenario's name; null when no winner or no name (the lobby shows the id). */
+  winnerName: string | null;
+}
+
+/** What an append or rewind leaves the listing: whether the fight is over, and who won. */
+export interface ListingMeta {
+  over: boolean;
+  winner: string | null;
+  winnerName: string | null;
 }
 
 export interface CommandBody {
@@ -298,6 +307,7 @@ export class Storage {
           seq: 0,
           over: 0,
           winner: null,
+          winner_name: null,
         })
         .execute();
       await trx.insertInto('tokens').values(tokenValues({ ...gm, encounterId: e.id, revokedAt: null })).execute();
@@ -352,20 +362,15 @@ export class Storage {
 
   /**
    * Appends `entry` as seq `expected + 1` if and only if the log is still at `expected`;
-   * otherwise throws SeqConflict and writes nothing. `over`/`winner` update the listing.
+   * otherwise throws SeqConflict and writes nothing. `meta` updates the listing.
    */
-  async append(
-    id: string,
-    expected: number,
-    entry: Omit<LogEntry, 'seq'>,
-    meta: { over: boolean; winner: string | null },
-  ): Promise<number> {
+  async append(id: string, expected: number, entry: Omit<LogEntry, 'seq'>, meta: ListingMeta): Promise<number> {
     const seq = expected + 1;
     try {
       await this.db.transaction().execute(async (trx) => {
         const u = await trx
           .updateTable('encounters')
-          .set({ seq, updated_at: entry.at, over: meta.over ? 1 : 0, winner: meta.winner })
+          .set({ seq, updated_at: entry.at, over: meta.over ? 1 : 0, winner: meta.winner, winner_name: meta.winnerName })
           .where('id', '=', id)
           .where('seq', '=', expected)
           .executeTakeFirst();
@@ -561,6 +566,7 @@ function encounterRow(r: Database['encounters']): EncounterRow {
     seq: Number(r.seq),
     over: Number(r.over) === 1,
     winner: r.winner,
+    winnerName: r.winner_name,
   };
 }
 

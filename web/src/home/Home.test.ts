@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../../src/server/app.ts';
 import type { ErrorBody } from '../../../src/server/protocol.ts';
 import { Storage } from '../../../src/server/storage/storage.ts';
-import { ErrorBox } from './Home.tsx';
+import { ErrorBox, progressWords } from './Home.tsx';
 
 /** The server's answer to uploading `scenario`. */
 async function upload(scenario: string): Promise<ErrorBody> {
@@ -43,5 +43,15 @@ describe('an upload the server refuses', () => {
     const one = await upload('system: tft\nfigures:\n  - { id: a, side: x, st: 10, dx: high, at: [1, 1] }\n');
     expect(one.issues?.length).toBe(1);
     expect(count(shown(one), one.issues![0].message)).toBe(1);
+  });
+});
+
+describe('the list of your tables', () => {
+  it("says an encounter's step, or who won by the side's name (the id where the side has none); a draw says no winner", () => {
+    const e = { seq: 7, over: false, winner: null, winnerName: null };
+    expect(progressWords(e)).toBe('step 7');
+    expect(progressWords({ ...e, over: true, winner: 'south', winnerName: 'the ford keepers' })).toBe('over: the ford keepers won');
+    expect(progressWords({ ...e, over: true, winner: 'south' })).toBe('over: south won');
+    expect(progressWords({ ...e, over: true })).toBe('over: no winner');
   });
 });

@@ -8,7 +8,13 @@ import { TabList, tabId } from '../Tabs.tsx';
 import { Editor } from './Editor.tsx';
 
 type Example = { name: string; system: string; title: string };
-type Listed = { id: string; name: string; system: string; seq: number; over: boolean; winner: string | null; role: string; updatedAt: string };
+type Listed = { id: string; name: string; system: string; seq: number; over: boolean; winner: string | null; winnerName: string | null; role: string; updatedAt: string };
+
+/** An encounter's progress in the list: its step, or over with the winner by its side's name (the id where the side has none). */
+export function progressWords(e: Pick<Listed, 'seq' | 'over' | 'winner' | 'winnerName'>): string {
+  if (!e.over) return `step ${e.seq}`;
+  return e.winner ? `over: ${e.winnerName ?? e.winner} won` : 'over: no winner';
+}
 
 export function openTable(id: string, token: string, role: string, name: string): void {
   holdToken(id, { token, role, name });
@@ -133,7 +139,7 @@ export function Home() {
                     <strong>{e.name}</strong>
                   </button>
                   <span className={`sys sys-${e.system}`}>{e.system.toUpperCase()}</span>
-                  <span className="muted">{e.over ? `over${e.winner ? `: ${e.winner} won` : ''}` : `step ${e.seq}`}</span>
+                  <span className="muted" data-testid="progress">{progressWords(e)}</span>
                   <span className="seats">
                     {seats.map((h) => (
                       <button key={h.token} type="button" className="small" data-seat={h.role ?? 'unknown'} title="Open the table in this seat" aria-label={`Open in the seat ${seatLabel(h)}`} onClick={() => openTable(e.id, h.token, h.role ?? e.role, e.name)}>

@@ -301,3 +301,13 @@ describe("the GM's adjustment of a figure", () => {
     expect(statusHtml(a, 'adnd')).not.toContain('data-adjust');
   });
 });
+
+describe("the GM's end of the fight", () => {
+  it('the GM (given onEnd) has an "End the fight…" button, closed at first; players and spectators (no onEnd) have none', () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')));
+    const html = statusHtml(s, 'tft', [], [], { onEnd: async () => ({ ok: true as const }) });
+    expect(html).toContain('<button type="button" class="small ghost" aria-expanded="false" data-testid="end-open">End the fight…</button>');
+    expect(html).not.toContain('data-testid="end-form"');
+    expect(statusHtml(s, 'tft')).not.toContain('End the fight');
+  });
+});

@@ -3,7 +3,7 @@
 // model/conditions.ts), ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
 // the chance to survive the coming turns, stabilization progress (R-T3); HiTech ammunition
 // (R-H10) under each figure's row; the GM's notes this viewer may read; for the GM, each living
-// figure's Adjust form (panels/Adjust.tsx). Numbers come from the state and from explain():
+// figure's Adjust form (panels/Adjust.tsx) and "End the fight…" (panels/EndFight.tsx). Numbers come from the state and from explain():
 // nothing is computed here but percentages.
 import { Fragment, type ReactNode, useId, useRef, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
@@ -11,6 +11,7 @@ import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { isObj, sideName, toLedger } from '../model/view.ts';
 import { AdjustForm, type AdjustResult } from './Adjust.tsx';
+import { EndFight } from './EndFight.tsx';
 import { Ammo } from './Ammo.tsx';
 import { LedgerView, RuleId } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
@@ -36,6 +37,34 @@ export interface StatusProps {
   notes?: EncounterSettings['notes'];
   /** Sends the GM's adjustment of a figure; given to the GM only, while the fight goes on (each row gets its Adjust form). */
   onAdjust?(command: Obj): Promise<AdjustResult>;
+  /** Sends the GM's end of the fight; given to the GM only, while the fight goes on ("End the fight…"). */
+  onEnd?(command: Obj): Promise<AdjustResult>;
+}
+
+/** The fight's sides in the scenario's order (TFT's state.sides; else as the figures have them), by the names the table shows. */
+export function sidesOf(state: Obj, figures: readonly FigureView[]): { id: string; name: string }[] {
+  const ids = Array.isArray(state.sides) ? state.sides.filter((x): x is string => typeof x === 'string') : [];
+  for (const f of figures) if (!ids.includes(f.side)) ids.push(f.side);
+  return ids.map((id) => ({ id, name: sideName(state, id) }));
+}
+
+/** The GM's "End the fight…" button and, while open, its form (panels/EndFight.tsx). */
+function EndFightControl({ state, figures, onEnd }: { state: Obj; figures: readonly FigureView[]; onEnd(command: Obj): Promise<AdjustResult> }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const formId = `${useId()}-end`;
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div className="end-fight">
+      <button ref={button} type="button" className="small ghost" aria-expanded={open} aria-controls={open ? formId : undefined} onClick={() => setOpen(!open)} data-testid="end-open">
+        End the fight…
+      </button>
+      {open && <EndFight id={formId} sides={sidesOf(state, figures)} onEnd={onEnd} onClose={close} />}
+    </div>
+  );
 }
 
 /** The GM's Adjust control of each row: which figure's form is open, and its button and form row. */
@@ -150,6 +179,7 @@ export function Status(p: StatusProps) {
         )}
         {p.clock.over && <div className="pill over">over{typeof s.winner === 'string' ? `: ${sideName(s, s.winner)} won` : ''}</div>}
       </div>
+      {p.onEnd && <EndFightControl state={s} figures={p.figures} onEnd={p.onEnd} />}
       {moveOrder.length > 0 && (
         <div className="order" data-testid="move-order">
           <span className="muted">Moves:</span>
