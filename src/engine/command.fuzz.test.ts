@@ -1,5 +1,5 @@
 // Fuzzing the command API: from states reached by a few seeded steps of every example, the
-// commands explain offers (and the one decide sends, and the GM's: adjust, end), mutated (a value of another type or a
+// commands explain offers (and the one decide sends, and the GM's: adjust, end, leave), mutated (a value of another type or a
 // hostile number or text, a field dropped, a value copied from elsewhere, an unknown field),
 // and arbitrary values. Each is refused with an InputError naming the field and the state left
 // exactly as it was, or applied, after which the fight plays to its end soundly.
@@ -10,13 +10,15 @@ import { getSystem } from '../rules/index.ts';
 import { applyMutation, exampleScenarios, fuzzParams, idsIn, type Json, mutation, offeredCommands, playSteps, sendCommand } from './fuzz.test-util.ts';
 
 describe('fuzz: commands from reachable states [DESIGN contracts: invalid input is rejected with field and reason, nothing changes]', () => {
-  it("the GM's commands are among those mutated in both systems: an adjust of each figure, an end with a winner and with none", () => {
+  it("the GM's commands are among those mutated in both systems: an adjust of each figure, an end with a winner and with none, a leave of each figure", () => {
     for (const system of ['tft', 'adnd']) {
       const { raw } = exampleScenarios.find((x) => (x.raw as { system: string }).system === system)!;
       const { state } = playSteps(getSystem(system), raw, 3, 1);
       const offered = offeredCommands(getSystem(system), state) as { type: string; winner?: unknown }[];
       expect(offered.filter((c) => c.type === 'end').map((c) => c.winner === null)).toEqual([false, true]);
       expect(offered.some((c) => c.type === 'adjust')).toBe(true);
+      const figures = getSystem(system).explain(state).figures.map((f) => f.id);
+      expect(offered.filter((c) => c.type === 'leave').map((c) => (c as { figure?: string }).figure)).toEqual(figures);
     }
   });
 

@@ -238,6 +238,8 @@ export function offeredCommands(system: AnySystem, state: unknown): Json[] {
     if (system.gmCommands?.includes('adjust')) {
       out.push({ type: 'adjust', figure: f.id, damage: '2d', reason: 'fuzz' }, { type: 'adjust', figure: f.id, heal: 3, reason: 'fuzz' }, { type: 'adjust', figure: f.id, fatigue: 2, reason: 'fuzz' });
     }
+    // Its taking the figure out of the fight (leave), likewise in no explain.
+    if (system.gmCommands?.includes('leave')) out.push({ type: 'leave', figure: f.id, reason: 'fuzz' });
   }
   return out;
 }

@@ -37,6 +37,7 @@ export interface Summary {
   winner: string | null;
   /** Turns (TFT) or rounds (AD&D) played. */
   turns: number;
+  /** The figures in the fight, then those the GM took out of it (`leave`), each with `left`: why it left. */
   figures: FigureSummary[];
 }
 

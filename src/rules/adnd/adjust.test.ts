@@ -77,7 +77,7 @@ describe('the GM adjustment: the command', () => {
   });
 
   it("gm: only the GM's: the system names 'adjust' as a GM command, and a figure's script may not hold one (refused at setup, naming the entry)", () => {
-    expect(sys.gmCommands).toEqual(['adjust', 'end']);
+    expect(sys.gmCommands).toEqual(['adjust', 'end', 'leave']);
     const r = raw(12, {}, []);
     (r.figures[0] as Record<string, unknown>).script = [{ type: 'adjust', damage: 3, reason: 'fall' }];
     expect(refusal(() => setupScenario(r)).issues).toEqual([{ path: 'figures[0].script[0].type', message: "'adjust' is the GM's command, not a figure's action" }]);

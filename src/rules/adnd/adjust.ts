@@ -19,8 +19,8 @@ import { fig } from './plan.ts';
 
 export type AdjustCommand = Extract<Command, { type: 'adjust' }>;
 
-/** The command types only the GM may send (adndSystem.gmCommands): this adjustment and the end of the fight (end.ts). */
-export const GM_COMMANDS: readonly string[] = Object.freeze(['adjust', 'end']);
+/** The command types only the GM may send (adndSystem.gmCommands): this adjustment, the end of the fight (end.ts) and a figure's leaving it (leave.ts). */
+export const GM_COMMANDS: readonly string[] = Object.freeze(['adjust', 'end', 'leave']);
 
 /** Refuses (nothing changed) a command whose `at` names another segment than this one. */
 export function checkAt(s: AdndState, at: number | undefined): void {

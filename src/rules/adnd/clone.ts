@@ -1,6 +1,6 @@
 // A fast deep copy of the AD&D state (the lab copies the start state once per fight; the
 // driver keeps a copy per command for rewind). It copies every object the engine changes in
-// place (figures, weapons, spell slots, hands, script, queue, landing, counters) and shares only
+// place (figures, those gone, weapons, spell slots, hands, script, queue, landing, counters) and shares only
 // what is never changed after setup (options, weapon damage texts, proficiencies, surprise
 // rolls, commands, declared actions, which are replaced, never edited). Equal to structuredClone
 // (tested).
@@ -29,5 +29,7 @@ export function cloneState(s: AdndState): AdndState {
   for (let i = 0; i < figures.length; i++) figures[i] = cloneFigure(s.figures[i]);
   const landing = new Array(s.landing.length);
   for (let i = 0; i < landing.length; i++) landing[i] = { ...s.landing[i] };
-  return { ...s, figures, landing, queue: s.queue.slice() };
+  // `gone` only where the state has it (absent in an old state: the copy stays the same text).
+  const gone = s.gone ? { gone: s.gone.map((g) => ({ ...cloneFigure(g), left: { ...g.left } })) } : null;
+  return { ...s, figures, ...gone, landing, queue: s.queue.slice() };
 }

@@ -216,6 +216,8 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
       return `${at(e)} ${f} is ${x.to}${typeof x.hp === 'number' ? ` (hp ${x.hp})` : ''}`;
     case 'adjust':
       return `${at(e)} ${adjustText(x, f)}`;
+    case 'leave':
+      return `${at(e)} GM: ${f} leaves the fight (${x.reason})`;
     case 'end': {
       const won = `${x.winner ?? 'Nobody'} wins after ${count(Number(x.rounds), 'round')}`;
       // The GM's end (end.ts) says why before who won.

@@ -63,7 +63,7 @@ describe("the GM's end of the fight (gm)", () => {
     expect(bad({ at: -1 })).toEqual(['command.at']);
     expect(bad({ figure: 'orc' })).toEqual(['command.figure']);
     expect(parseCommand({ type: 'end', winner: null, reason: ' both sides part ' })).toEqual({ type: 'end', winner: null, reason: 'both sides part' });
-    expect(sys.gmCommands).toEqual(['adjust', 'end']);
+    expect(sys.gmCommands).toEqual(['adjust', 'end', 'leave']);
   });
 
   it('gm end: at an action, an extra-attack and a parry decision the fight is over at once: winner and reason in the end event (by gm) and the summary, no die rolled, every figure as it was', () => {

@@ -5,14 +5,15 @@
 import { CommandRejected } from '../../core/errors.ts';
 import { quote } from '../../core/issues.ts';
 import { checkAt } from './adjust.ts';
+import { goneOf } from './leave.ts';
 import type { AdndState, Command } from './model.ts';
 
 export type EndCommand = Extract<Command, { type: 'end' }>;
 
-/** The sides of the encounter, in the order the figures first show them. */
+/** The sides of the encounter, in the order the figures first show them (those gone from the fight last: leave.ts). */
 function sidesOf(s: AdndState): string[] {
   const out: string[] = [];
-  for (const f of s.figures) if (!out.includes(f.side)) out.push(f.side);
+  for (const f of [...s.figures, ...goneOf(s)]) if (!out.includes(f.side)) out.push(f.side);
   return out;
 }
 

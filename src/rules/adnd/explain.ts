@@ -14,6 +14,7 @@ import { count } from '../words.ts';
 import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
 import { cloneState } from './clone.ts';
+import { goneOf } from './leave.ts';
 import { declareAt, hasted, plan, slowed } from './plan.ts';
 import { scriptPick } from './script.ts';
 import { type Role, armourClass, attackBonus, hits, needLedger, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
@@ -339,7 +340,7 @@ export function schedule(s: AdndState, horizon = 20, names: DisplayNames = displ
  * The explain report: JSON data (figures with AC and to-hit ledgers, options with exact odds,
  * the schedule) and `text`, the same report as terminal lines (`fray explain` without --json).
  */
-export function explainState(s: AdndState, names: DisplayNames = displayNames(s.figures)): ExplainReport {
+export function explainState(s: AdndState, names: DisplayNames = displayNames([...s.figures, ...goneOf(s)])): ExplainReport {
   const pend = s.phase === 'over' ? null : s.phase === 'begin' ? { figures: [], kind: 'begin' } : { figures: [...s.queue], kind: s.phase === 'extra' ? 'extra-attack' : s.phase === 'react' ? 'parry' : 'action' };
   const report: ExplainReport & { schedule: ScheduleStep[] } = {
     system: 'adnd',

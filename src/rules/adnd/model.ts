@@ -74,7 +74,9 @@ export type FreeReason =
   | 'parried'
   | 'disarmed'
   | 'entangled'
-  | 'held';
+  | 'held'
+  /** Its attack or spell was aimed at a figure that left the fight (leave.ts): void. */
+  | 'target left';
 
 export interface Figure {
   id: string;
@@ -175,11 +177,22 @@ export interface Attack {
   fallen: string | null;
 }
 
+/** A figure out of the fight (AdndState.gone): as it was when it left, with when and why. */
+export interface GoneFigure extends Figure {
+  left: { segment: number; reason: string };
+}
+
 export interface AdndState {
   system: 'adnd';
   name: string;
   options: AdndOptions;
+  /** The figures in the fight (every rule walks these). */
   figures: Figure[];
+  /**
+   * The figures the GM took out of the fight (`leave`, leave.ts), in the order they left: never
+   * walked by a rule. Absent in states saved before it existed (read as []).
+   */
+  gone?: GoneFigure[];
   /** Sides that roll for surprise, with a fixed roll (null = roll d100 at begin). */
   surprise: { side: string; roll: number | null }[];
   /** The current segment (0 before segment 1). */
@@ -215,7 +228,12 @@ export type Command =
    * The GM ends the fight (end.ts): a rout, a surrender. `winner`: a side, or null for none;
    * `reason` is shown in the log; `at`: for that segment only. No time passes, no die is rolled.
    */
-  | { type: 'end'; winner: string | null; reason: string; at?: number };
+  | { type: 'end'; winner: string | null; reason: string; at?: number }
+  /**
+   * The GM takes one figure out of the fight (leave.ts): it flees, surrenders, is carried off.
+   * `reason` is shown in the log; `at`: for that segment only. No time passes, no die is rolled.
+   */
+  | { type: 'leave'; figure: string; reason: string; at?: number };
 
 export interface AdndEvent extends GameEvent {
   /** The absolute segment and its place in the round. */

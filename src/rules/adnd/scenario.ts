@@ -69,6 +69,8 @@ const commandShapes = {
   adjust: adjustShape,
   // The GM ends the fight (end.ts): the winning side (end.ts checks it is one) or null, and why.
   end: z.strictObject({ type: z.literal('end'), winner: id.nullable(), reason: z.string().trim().min(1).max(200), at: int.min(0).optional() }),
+  // The GM takes one figure out of the fight (leave.ts): it flees, surrenders, is carried off.
+  leave: z.strictObject({ type: z.literal('leave'), figure: id, reason: z.string().trim().min(1).max(200), at: int.min(0).optional() }),
 };
 export const commandSchema = z.discriminatedUnion('type', [
   commandShapes.begin,
@@ -83,6 +85,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   commandShapes.struggle,
   commandShapes.adjust,
   commandShapes.end,
+  commandShapes.leave,
 ]);
 
 const scoreField = z.union([int, z.string()]);
@@ -344,8 +347,10 @@ export function setupScenario(raw: unknown): AdndState {
       try {
         // The GM's adjustment is nobody's scripted decision: decide() would never use it up.
         if (c.type === 'adjust') throw new InputError([{ path: `${p}.script[${k}].type`, message: `'adjust' is the GM's command, not a figure's action` }], 'scenario');
-        // The GM's end (a surrender, a rout) names no figure: decide() plays it once its segment (`at`) comes (script.ts).
-        f.script.push(parseCommand(c.type === 'end' ? c : { ...c, figure: fr.id }, `${p}.script[${k}]`));
+        // The GM's end (a surrender, a rout) names no figure, the GM's leave this one unless it names
+        // another: decide() plays either once its segment (`at`) comes (script.ts).
+        const cmd = c.type === 'end' ? c : c.type === 'leave' ? { figure: fr.id, ...c } : { ...c, figure: fr.id };
+        f.script.push(parseCommand(cmd, `${p}.script[${k}]`));
       } catch (e) {
         if (e instanceof InputError) issues.push(...e.issues);
         else throw e;
@@ -370,7 +375,7 @@ export function setupScenario(raw: unknown): AdndState {
   // Script targets must name figures.
   figures.forEach((f, i) => {
     f.script.forEach((c, k) => {
-      for (const key of ['target', 'against'] as const) {
+      for (const key of c.type === 'leave' ? (['figure'] as const) : (['target', 'against'] as const)) {
         const v = (c as Record<string, unknown>)[key];
         if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure ${quote(v)}` });
       }
@@ -383,6 +388,7 @@ export function setupScenario(raw: unknown): AdndState {
     name: sc.name ?? 'AD&D encounter',
     options: opts,
     figures,
+    gone: [],
     surprise: (sc.surprise ?? []).map((s) => ({ side: s.side, roll: s.roll ?? null })),
     now: 0,
     phase: 'begin',

@@ -32,10 +32,11 @@ import { actsIn, canFight, disarmMethod, figureState, heal, hurt, saves, savingT
 import { describeEvent } from './describe.ts';
 import { checkEnd } from './end.ts';
 import { explainState } from './explain.ts';
-import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason } from './model.ts';
+import { checkLeave, goneOf } from './leave.ts';
+import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, GoneFigure } from './model.ts';
 import { declareAt, fig } from './plan.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
-import { sameCommand, scriptPick, scriptedEnd } from './script.ts';
+import { dropScriptedLeaves, sameCommand, scriptPick, scriptedGm } from './script.ts';
 import { CLASSES, SPELLS, WEAPONS } from './tables.ts';
 import { timingLedger } from './timing.ts';
 import { twoInHand, weaponById } from './tohit.ts';
@@ -693,12 +694,13 @@ function decided(s: AdndState, f: Figure, pick: { command: Command; index: numbe
 }
 
 /**
- * A figure the GM's adjustment felled between two decisions (adjust.ts) is down before the
- * segment's blows land: it holds no action and no parry, its blows of this segment (an extra
- * attack already taken) do not land, it leaves the decision, and so does a figure no other
- * blow strikes now; then the fight may be over, or the decision made.
+ * A figure the GM's adjustment felled between two decisions (adjust.ts), or took out of the
+ * fight (leave.ts), is out of the segment before its blows land: it holds no action and no
+ * parry, its blows of this segment (an extra attack already taken) do not land, it leaves the
+ * decision, and so does a figure no other blow strikes now; then the fight may be over (the end
+ * test, as after any blow), or the decision made.
  */
-function felledByGm(s: AdndState, f: Figure, dice: DiceSource, emit: E): void {
+function outOfSegment(s: AdndState, f: Figure, dice: DiceSource, emit: E): void {
   f.declared = null;
   f.parry = null;
   let n = 0;
@@ -710,12 +712,41 @@ function felledByGm(s: AdndState, f: Figure, dice: DiceSource, emit: E): void {
   if (!checkOver(s, emit)) advance(s, dice, emit);
 }
 
+/**
+ * `f` leaves the fight (leave.ts): into s.gone, off every list the rules walk. Every blow or spell
+ * aimed at it is void: one landing now does not land, and a figure that declared one is free
+ * again now, as after a parry (its action lost), so it declares anew in this segment.
+ */
+function leaveFight(s: AdndState, f: Figure, reason: string, dice: DiceSource, emit: E): void {
+  dropScriptedLeaves(s, f.id);
+  s.figures.splice(s.figures.indexOf(f), 1);
+  const gone = f as GoneFigure;
+  gone.left = { segment: s.now, reason };
+  if (s.gone) s.gone.push(gone);
+  else s.gone = [gone];
+  if (emit) emit(ev(s, 'leave', { figure: f.id, reason }));
+  let n = 0;
+  for (const l of s.landing) if (l.target !== f.id) s.landing[n++] = l;
+  s.landing.length = n;
+  for (const o of s.figures) {
+    const d = o.declared;
+    if (d && (d.kind === 'attack' || d.kind === 'cast') && d.target === f.id) interrupt(s, o, 'target left');
+  }
+  if (s.phase === 'declare') declareQueue(s);
+  outOfSegment(s, f, dice, emit);
+}
+
 function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
   if (c.type === 'adjust') {
     // The GM's, at any decision; the same decision stays pending unless the figure falls.
     const stood = s.figures.some((x) => x.id === c.figure && canFight(x));
     const f = adjustFigure(s, c, dice, emit);
-    if (stood && !canFight(f)) felledByGm(s, f, dice, emit);
+    if (stood && !canFight(f)) outOfSegment(s, f, dice, emit);
+    return;
+  }
+  if (c.type === 'leave') {
+    // The GM's (leave.ts), at any decision once begun; the same decision stays pending unless it was the figure's.
+    leaveFight(s, checkLeave(s, c), c.reason.trim(), dice, emit);
     return;
   }
   if (c.type === 'end') {
@@ -819,8 +850,8 @@ function pending(s: AdndState): Pending | null {
 function decide(s: AdndState): Command {
   if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
   if (s.phase === 'begin') return { type: 'begin' };
-  const end = scriptedEnd(s);
-  if (end) return end;
+  const gm = scriptedGm(s);
+  if (gm) return gm;
   const f = fig(s, s.queue[0]);
   const pick = f.script.length > 0 ? scriptPick(s, f) : null;
   if (pick) return pick.command;
@@ -829,20 +860,22 @@ function decide(s: AdndState): Command {
   return aiDeclare(s, f);
 }
 
+/** The figures still in the fight, then those gone from it (leave.ts), each with why it left. */
 function summary(s: AdndState): Summary {
+  const one = (f: Figure) => ({
+    id: f.id,
+    name: f.name,
+    side: f.side,
+    state: figureState(f, s.options),
+    hp: f.hp,
+    maxHp: f.maxHp,
+    ...(f.cls ? { class: f.cls, level: f.level } : { hd: f.hdLabel }),
+  });
   return {
     type: 'summary',
     winner: s.winner,
     turns: roundOf(s.now),
-    figures: s.figures.map((f) => ({
-      id: f.id,
-      name: f.name,
-      side: f.side,
-      state: figureState(f, s.options),
-      hp: f.hp,
-      maxHp: f.maxHp,
-      ...(f.cls ? { class: f.cls, level: f.level } : { hd: f.hdLabel }),
-    })),
+    figures: [...s.figures.map(one), ...goneOf(s).map((g) => ({ ...one(g), left: g.left.reason }))],
   };
 }
 
@@ -851,7 +884,7 @@ function scripted(s: AdndState): boolean {
   const p = pending(s);
   if (!p) return false;
   if (p.kind === 'begin') return s.figures.some((f) => f.script.length > 0);
-  if (scriptedEnd(s)) return true;
+  if (scriptedGm(s)) return true;
   const pick = scriptPick(s, fig(s, p.figures[0]));
   return pick !== null && (pick.index >= 0 || pick.command.type === 'wait');
 }
@@ -869,6 +902,6 @@ export const adndSystem: GameSystem<AdndState, Command, AdndEvent> = {
   describe: describeEvent,
   scripted,
   scenarioJsonSchema: () => z.toJSONSchema(scenarioSchema, { io: 'input' }),
-  // The GM's adjustment of a figure (adjust.ts) and end of the fight (end.ts); the AI never sends them.
+  // The GM's adjustment of a figure (adjust.ts), end of the fight (end.ts) and a figure's leaving it (leave.ts); the AI never sends them.
   gmCommands: GM_COMMANDS,
 };

@@ -10,7 +10,7 @@ import { SPELLS, WEAPONS } from './tables.ts';
 import { weaponById } from './tohit.ts';
 
 /** What ended when the figure became free, for the first step's words ("attack landed in round 2 segment 2"). */
-const ENDED: Record<Exclude<FreeReason, 'start' | 'held' | 'parried' | 'disarmed' | 'entangled'>, string> = {
+const ENDED: Record<Exclude<FreeReason, 'start' | 'held' | 'parried' | 'disarmed' | 'entangled' | 'target left'>, string> = {
   attack: 'attack landed',
   draw: 'weapon drawn',
   ready: 'launcher readied',
@@ -30,7 +30,7 @@ export function freeInto(f: Figure, out: LedgerEntry[] | null): number {
       out.push({ source: 'start of the encounter', delta: 0, rule: 'R-A1' });
       if (f.freeAt > 0) out.push({ source: `surprised ${f.freeAt} segments (d100 ${f.surpriseRoll} <= ${f.surpriseChance}%)`, delta: f.freeAt, rule: 'R-A3' });
     } else if (r === 'held') out.push({ source: `held until ${segmentLabel(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
-    else if (r === 'parried' || r === 'disarmed' || r === 'entangled') out.push({ source: `${r} ${inSegment(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
+    else if (r === 'parried' || r === 'disarmed' || r === 'entangled' || r === 'target left') out.push({ source: `${r} ${inSegment(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
     else out.push({ source: `${ENDED[r]} ${inSegment(f.freeAt)}`, delta: f.freeAt, rule: 'R-A1' });
   }
   return f.freeAt;

@@ -12,8 +12,8 @@ import { applyDamage, parseDamage, refreshState } from './core.ts';
 import type { ApplyDamageOptions, DamageInfo, TftContext } from './hooks.ts';
 import type { AdjustCommand, AdjustEvent, DamageDice, Figure, TftEvent } from './model.ts';
 
-/** The command types only the GM may send (tftSystem.gmCommands): this adjustment and the end of the fight (end.ts). */
-export const GM_COMMANDS: readonly string[] = Object.freeze(['adjust', 'end']);
+/** The command types only the GM may send (tftSystem.gmCommands): this adjustment, the end of the fight (end.ts) and a figure's leaving it (leave.ts). */
+export const GM_COMMANDS: readonly string[] = Object.freeze(['adjust', 'end', 'leave']);
 
 /** The most hits or wounds one adjustment gives or removes. */
 export const MAX_ADJUST = 999;

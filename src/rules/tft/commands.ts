@@ -47,6 +47,8 @@ export const coreCommandSchemas = {
     .superRefine(checkAdjustFields),
   // The GM ends the fight (end.ts): the winning side (a side id; end.ts checks it) or null, and why.
   end: z.strictObject({ type: z.literal('end'), winner: id.nullable(), reason: z.string().trim().min(1).max(200), ...base }),
+  // The GM takes one figure out of the fight (leave.ts): it flees, surrenders, is carried off.
+  leave: z.strictObject({ type: z.literal('leave'), figure: id, reason: z.string().trim().min(1).max(200), ...base }),
 } as const;
 
 export type CoreCommandType = keyof typeof coreCommandSchemas;
@@ -66,6 +68,7 @@ export const coreCommandSchema = z.discriminatedUnion('type', [
   coreCommandSchemas.disengage,
   coreCommandSchemas.adjust,
   coreCommandSchemas.end,
+  coreCommandSchemas.leave,
 ]);
 
 export function isCoreType(t: string): t is CoreCommandType {

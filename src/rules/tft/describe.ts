@@ -110,6 +110,8 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
       return `${t} End of turn.`;
     case 'adjust':
       return `${t} ${describeAdjust(e, f)}`;
+    case 'leave':
+      return `${t} GM: ${f} leaves the fight (${e.reason}).`;
     case 'script-skipped':
       return `${t} (script entry ${e.index} skipped: ${e.reason})`;
     case 'over': {

@@ -1,7 +1,6 @@
 // The TFT turn (tft-core "Turn sequence"): initiative, movement by side, actions in adjDX
 // order, end of turn. apply() checks a command completely before changing anything, carries
 // it out, then advances through the automatic steps up to the next decision.
-import { quote } from '../../core/issues.ts';
 import { CommandRejected } from '../../core/errors.ts';
 import { type Hex, distance } from '../../core/hex/coords.ts';
 import { attackerRelation } from '../../core/hex/facing.ts';
@@ -35,6 +34,7 @@ import {
 import type { AttackMode, TftContext } from './hooks.ts';
 import { GM_COMMANDS, validateAdjust } from './adjust.ts';
 import { checkEnd } from './end.ts';
+import { goneFigure, unknownFigure, validateLeave } from './leave.ts';
 import type {
   AdjustCommand,
   AttackCommand,
@@ -42,6 +42,7 @@ import type {
   EndCommand,
   Figure,
   HouseCommand,
+  LeaveCommand,
   MoveCommand,
   OverEvent,
   PickUpCommand,
@@ -167,9 +168,11 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
   }
   const fid = (cmd as { figure?: unknown }).figure;
   const fig = typeof fid === 'string' ? figure(state, fid) : undefined;
-  if (!fig) return reject('command.figure', `no figure ${quote(String(fid))}`);
+  if (!fig) return reject('command.figure', unknownFigure(state, fid));
   // The GM's adjustment: at any moment, not the figure's action (adjust.ts).
   if (type === 'adjust') return validateAdjust(ctx, cmd as AdjustCommand, fig);
+  // The GM takes a figure out of the fight (leave.ts): not the figure's action either.
+  if (type === 'leave') return validateLeave(ctx, cmd as LeaveCommand, fig);
 
   const house = hooksOf(state).actions.get(type);
   if (house) {
@@ -858,25 +861,25 @@ function endTurn(ctx: TftContext): void {
 
 /**
  * A command type given at any moment, not as a figure's move or action: the GM's (adjust.ts,
- * end.ts) and house actions of phase 'any'.
+ * end.ts, leave.ts) and house actions of phase 'any'.
  */
 export function anyMomentType(state: TftState, type: string): boolean {
   return GM_COMMANDS.includes(type) || hooksOf(state).actions.get(type)?.spec.phase === 'any';
 }
 
-/** The figure a script entry's command names, when there is one. */
+/** The figure a script entry's command names, when there is one (in the fight or gone from it). */
 function entryFigure(state: TftState, e: ScriptEntry): Figure | undefined {
   const fid = (e.command as { figure?: unknown }).figure;
-  return typeof fid === 'string' ? figure(state, fid) : undefined;
+  return typeof fid === 'string' ? (figure(state, fid) ?? goneFigure(state, fid)) : undefined;
 }
 
 /**
- * Whether a script entry naming `f` can never be played: `f` is dead. Dead is final, and every
- * command refuses a dead figure: a move or action (it never acts), the GM's adjust and the
- * thread module's any-moment commands (adjust.ts, thread/module.ts).
+ * Whether a script entry naming `f` can never be played: `f` is dead or has left the fight.
+ * Dead is final and gone is gone: every command refuses such a figure, a move or action (it never
+ * acts), the GM's adjust and leave and the thread module's any-moment commands (it is not found).
  */
-function neverPlayable(f: Figure | undefined): f is Figure {
-  return f?.state === 'dead';
+function neverPlayable(f: Figure): boolean {
+  return f.state === 'dead' || 'left' in f;
 }
 
 /**
@@ -891,12 +894,12 @@ function skipSpentEntries(ctx: TftContext): void {
     if (state.scriptUsed[i]) continue;
     const e = state.script[i];
     const f = entryFigure(state, e);
-    const dead = neverPlayable(f);
+    const dead = f !== undefined && neverPlayable(f);
     if (!dead && (e.turn === undefined || e.turn > state.turn)) continue;
     state.scriptUsed[i] = true;
     if (!emit) continue;
-    const reason = dead
-      ? `${f.name} is dead: dead is final, none of its entries can be played`
+    const reason = f && dead
+      ? `${f.name} ${'left' in f ? 'has left the fight' : 'is dead: dead is final'}, none of its entries can be played`
       : `turn ${e.turn} ended without it: its figure never had the decision, or it was no longer legal then`;
     emit({ type: 'script-skipped', turn: state.turn, index: i, command: e.command, reason });
   }
@@ -910,8 +913,9 @@ export function scriptRemains(state: TftState): boolean {
     if (e.turn !== undefined && e.turn <= state.turn) continue;
     const f = entryFigure(state, e);
     // A figure down may still be named at any moment (the GM's adjust may bring it round); a
-    // dead one never.
-    if (!f || f.woundFx.canAct || (!neverPlayable(f) && anyMomentType(state, e.command.type))) return true;
+    // dead or gone one never.
+    if (!f) return true;
+    if (!neverPlayable(f) && (f.woundFx.canAct || anyMomentType(state, e.command.type))) return true;
   }
   return false;
 }

@@ -219,6 +219,11 @@ export interface Figure {
   tally?: FigureTally;
 }
 
+/** A figure out of the fight (TftState.gone): as it was when it left, with when and why. */
+export interface GoneFigure extends Figure {
+  left: { turn: number; reason: string };
+}
+
 /** A weapon lying on the ground. */
 export interface GroundItem {
   pos: Hex;
@@ -276,7 +281,13 @@ export interface TftState {
   /** House modules active in this encounter, in hook order. */
   modules: string[];
   map: TftMap;
+  /** The figures in the fight (every rule walks these). */
   figures: Figure[];
+  /**
+   * The figures the GM took out of the fight (`leave`, leave.ts), in the order they left: off the
+   * map, never walked by a rule. Absent in states saved before it existed (read as []).
+   */
+  gone?: GoneFigure[];
   items: GroundItem[];
   turn: number;
   phase: Phase;
@@ -402,6 +413,17 @@ export interface EndCommand extends CommandBase {
   reason: string;
 }
 
+/**
+ * The GM takes one figure out of the fight (leave.ts; rule id `gm`): it flees, surrenders or is
+ * carried off while the fight goes on. `reason` (1-200 characters) is shown in the log. Only the
+ * GM sends it, once the fight has begun; it rolls no dice and is not the figure's action.
+ */
+export interface LeaveCommand extends CommandBase {
+  type: 'leave';
+  figure: string;
+  reason: string;
+}
+
 export type CoreCommand =
   | BeginCommand
   | InitiativeCommand
@@ -412,7 +434,8 @@ export type CoreCommand =
   | PickUpCommand
   | DisengageCommand
   | AdjustCommand
-  | EndCommand;
+  | EndCommand
+  | LeaveCommand;
 
 /** A house module's command ('sweep', 'fire', 'overwatch', 'stabilize'...). */
 export interface HouseCommand extends CommandBase {
@@ -499,6 +522,13 @@ export interface OverEvent extends TftEvent {
   reason: string;
   gm?: true;
   sideNames?: Record<string, string>;
+}
+
+/** A figure leaves the fight (leave.ts): the GM's reason ("flees"). */
+export interface LeaveEvent extends TftEvent {
+  type: 'leave';
+  figure: string;
+  reason: string;
 }
 
 export interface StateEvent extends TftEvent {

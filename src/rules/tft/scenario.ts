@@ -185,6 +185,7 @@ export function setupTft(raw: unknown): TftState {
     modules: active.map((m) => m.id),
     map: { width: sc.map.width, height: sc.map.height, terrain: sc.map.terrain },
     figures: [],
+    gone: [],
     items: [],
     turn: 0,
     phase: 'begin',

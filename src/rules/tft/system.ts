@@ -2,13 +2,14 @@
 import { tftPolicy } from './ai.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import type { DisplayNames } from '../../engine/names.ts';
-import type { ExplainReport, FigureTally, GameSystem, Pending, Summary } from '../../engine/types.ts';
+import type { ExplainReport, FigureSummary, FigureTally, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { GM_COMMANDS } from './adjust.ts';
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, halfMA, isEngaged, readyWeapon, woundState } from './core.ts';
 import { describeTft } from './describe.ts';
 import { playOutTft } from './autoplay.ts';
 import { applyCommand, commandProblem, pendingOf, scriptRemains } from './flow.ts';
+import { goneOf } from './leave.ts';
 import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { notNowOf } from './not-now.ts';
 import { actionOptions } from './options.ts';
@@ -94,32 +95,40 @@ export function decideWithSource(state: TftState): { command: TftCommand; source
 
 const NO_TALLY: FigureTally = Object.freeze({ dealt: 0, taken: 0, attacks: 0, hits: 0 });
 
-/** The core's running totals per figure (model Figure.tally), in summary order; read-only. */
+/** The core's running totals per figure (model Figure.tally), in summary order (those gone last); read-only. */
 export function tftTallies(state: TftState): FigureTally[] {
-  const out = new Array<FigureTally>(state.figures.length);
-  for (let i = 0; i < out.length; i++) out[i] = state.figures[i].tally ?? NO_TALLY;
+  const fs = state.figures;
+  const gone = goneOf(state);
+  const out = new Array<FigureTally>(fs.length + gone.length);
+  for (let i = 0; i < fs.length; i++) out[i] = fs[i].tally ?? NO_TALLY;
+  for (let i = 0; i < gone.length; i++) out[fs.length + i] = gone[i].tally ?? NO_TALLY;
   return out;
 }
 
+/** The figures still in the fight, then those gone from it (leave.ts), each with why it left. */
 export function summaryTft(state: TftState): Summary {
   return {
     type: 'summary',
     winner: state.winner,
     turns: state.turn,
-    figures: state.figures.map((f) => ({
-      id: f.id,
-      name: f.name,
-      side: f.side,
-      state: f.state,
-      st: f.st,
-      wounds: f.wounds,
-      fatigue: f.fatigue,
-      remST: f.st - f.wounds - f.fatigue,
-      dx: f.dx,
-      pos: { q: f.pos.q, r: f.pos.r },
-      prone: f.prone,
-      weapon: readyWeapon(f)?.def.id ?? null,
-    })),
+    figures: [...state.figures.map(figureSummary), ...goneOf(state).map((g) => ({ ...figureSummary(g), left: g.left.reason }))],
+  };
+}
+
+function figureSummary(f: Figure): FigureSummary {
+  return {
+    id: f.id,
+    name: f.name,
+    side: f.side,
+    state: f.state,
+    st: f.st,
+    wounds: f.wounds,
+    fatigue: f.fatigue,
+    remST: f.st - f.wounds - f.fatigue,
+    dx: f.dx,
+    pos: { q: f.pos.q, r: f.pos.r },
+    prone: f.prone,
+    weapon: readyWeapon(f)?.def.id ?? null,
   };
 }
 
@@ -255,6 +264,8 @@ export function cloneTft(state: TftState): TftState {
     modules: state.modules,
     map: state.map,
     figures: state.figures.map(cloneFigure),
+    // Absent in an old state: left absent, so the copy is the same text.
+    gone: state.gone?.map((g) => ({ ...cloneFigure(g), left: { turn: g.left.turn, reason: g.left.reason } })),
     items: state.items.map((it) => ({ pos: { q: it.pos.q, r: it.pos.r }, weapon: cloneWeapon(it.weapon) })),
     turn: state.turn,
     phase: state.phase,
@@ -289,6 +300,6 @@ export const tftSystem: GameSystem<TftState, TftCommand, TftEvent> = {
   scenarioJsonSchema,
   tallies: tftTallies,
   playOut: playOutTft,
-  // The GM's adjustment of a figure (adjust.ts) and end of the fight (end.ts); the AI never sends them.
+  // The GM's adjustment of a figure (adjust.ts), end of the fight (end.ts) and a figure's leaving it (leave.ts); the AI never sends them.
   gmCommands: GM_COMMANDS,
 };
