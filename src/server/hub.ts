@@ -20,6 +20,7 @@ import { Room, type RoomLogger, type RoomOptions, type SystemLookup, shuttingDow
 import { checkScenario, loadExample, parseScenarioText } from './scenario.ts';
 import type { Storage, TokenRow } from './storage/storage.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
+import { figureIds } from './views.ts';
 
 /**
  * Rooms kept in memory: beyond this many, the least recently used idle ones are dropped (they
@@ -174,7 +175,7 @@ export class Hub {
     }
     if (long.length > 0) throw new ApiError('invalid', `invalid scenario: ${long.map((i) => `${i.path}: ${i.message}`).join('; ')}`, long);
     const settings = EncounterSettings.parse(req.settings ?? {});
-    const bad = settingsIssues(settings, figureIdsOf(checked.state), 'body.settings');
+    const bad = settingsIssues(settings, figureIds(checked.state), 'body.settings');
     if (bad.length > 0) throw new ApiError('invalid', `invalid settings: ${bad.map((i) => `${i.path}: ${i.message}`).join('; ')}`, bad);
     const scenarioName = typeof checked.scenario.name === 'string' ? checked.scenario.name : undefined;
     const name = req.name ?? scenarioName ?? fallbackName;
@@ -329,13 +330,6 @@ export class Hub {
     );
     this.rooms.clear();
   }
-}
-
-/** The figure ids of a start state (every system keeps `figures`, a list or a map by id). */
-function figureIdsOf(state: unknown): string[] {
-  const figs = (state as { figures?: unknown })?.figures;
-  const list = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
-  return list.map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
 }
 
 export function requireGm(t: TokenRow): void {

@@ -1,4 +1,5 @@
-// The Markdown fight report names sides as the table does: by the scenario's names.
+// The Markdown fight report names sides as the table does: by the scenario's names; a figure
+// the GM took out of the fight stands with its reason.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from './protocol.ts';
 import { markdownReport } from './report.ts';
@@ -22,5 +23,14 @@ describe('the Markdown report', () => {
     const md = markdownReport(view(undefined), []);
     expect(md).toContain('- Status: over, won by north');
     expect(md).toContain('| Bjorn | north | healthy |');
+  });
+
+  it("a figure that left the fight (the summary's `left`) stands with its last state and why, after those still in it", () => {
+    const v = view(undefined);
+    const gone = { id: 'cedric', name: 'Cedric', side: 'south', state: 'reeling', st: 12, wounds: 6, fatigue: 0, left: 'flees' };
+    (v.view.summary as { figures: unknown[] }).figures.push(gone);
+    const md = markdownReport(v, []);
+    expect(md).toContain('| Bjorn | north | healthy | 12 | 2 | 0 |  |');
+    expect(md).toContain('| Cedric | south | reeling, left the fight: flees | 12 | 6 | 0 |  |');
   });
 });

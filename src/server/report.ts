@@ -1,6 +1,6 @@
 // The Markdown fight report (export format=markdown): the encounter's heading, every log entry
-// with its narration and dice, and the standings, as the viewer may see them. For posting a
-// fight's progress in a play-by-post thread.
+// with its narration and dice, and the standings (those that left the fight with why), as the
+// viewer may see them. For posting a fight's progress in a play-by-post thread.
 import { type DisplayNames, displayNames, nameOf, sideNameOf } from '../engine/names.ts';
 import type { EncounterView, LogEntryView } from './protocol.ts';
 
@@ -52,7 +52,9 @@ export function markdownReport(view: EncounterView, entries: readonly LogEntryVi
     lines.push('## Standings', '', '| Figure | Side | State | ST | Wounds | Fatigue | hp |', '|---|---|---|---|---|---|---|');
     const cell = (v: unknown) => (v === undefined || v === null ? '' : esc(String(v)));
     for (const f of figures) {
-      lines.push(`| ${cell(nameOf(names, f.id))} | ${cell(side(f.side))} | ${cell(f.state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
+      // A figure the GM took out of the fight (summary: `left`, its reason) keeps its last state.
+      const state = typeof f.left === 'string' ? `${f.state ?? ''}, left the fight: ${f.left}` : f.state;
+      lines.push(`| ${cell(nameOf(names, f.id))} | ${cell(side(f.side))} | ${cell(state)} | ${cell(f.st)} | ${cell(f.wounds)} | ${cell(f.fatigue)} | ${cell(f.hp)} |`);
     }
     lines.push('');
   }

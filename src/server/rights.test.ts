@@ -42,6 +42,14 @@ describe("the system's GM commands (GameSystem.gmCommands)", () => {
     expect(refusal('spectator', end, ['adjust', 'end'])).toEqual({ code: 'forbidden', issues: [issue] });
     expect(refusal('gm', end, ['adjust', 'end'])).toBeNull();
   });
+
+  it("a player's or a spectator's leave is refused naming command.type, even for the player's own figure; the GM's is let through", () => {
+    const leave = { type: 'leave', figure: 'bjorn', reason: 'flees' };
+    const issue = { path: 'command.type', message: "'leave' is the GM's: only the GM may take a figure out of the fight" };
+    expect(refusal('player', leave, ['adjust', 'end', 'leave'])).toEqual({ code: 'forbidden', issues: [issue] });
+    expect(refusal('spectator', leave, ['adjust', 'end', 'leave'])).toEqual({ code: 'forbidden', issues: [issue] });
+    expect(refusal('gm', leave, ['adjust', 'end', 'leave'])).toBeNull();
+  });
 });
 
 describeServerOnEachDatabase('command rights and entered dice', (srv) => {
@@ -187,6 +195,34 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect(entry.body.faces).toEqual([]);
     expect(entry.body.events.at(-1)).toMatchObject({ type: 'over', winner: 'north', reason: 'Cedric flees', gm: true });
     expect((await getView(srv.app, id, seat.token)).view).toMatchObject({ over: true, pending: null, summary: { winner: 'north' } });
+  });
+
+  it("the GM's leave rolls no dice, not even with entered dice on, and the fight goes on; a player's (its own figure) and a spectator's are refused and nothing is stored", async () => {
+    const c = await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/skirmish', settings: { enteredDice: 'all' } } });
+    const { encounter, gm } = c.json();
+    const id = encounter.id as string;
+    expect((await post(srv.app, id, gm.token, { command: { type: 'begin' } })).statusCode).toBe(200);
+    const seat = await issue(srv.app, id, gm.token, { role: 'player', figures: ['grim'] });
+    const watcher = await issue(srv.app, id, gm.token, { role: 'spectator' });
+    const command = { type: 'leave', figure: 'grim', reason: 'flees' };
+    for (const token of [seat.token, watcher.token]) {
+      const r = await post(srv.app, id, token, { command, faces: [] });
+      expect(r.statusCode, r.body).toBe(403);
+    }
+    expect((await post(srv.app, id, seat.token, { command })).json().issues).toEqual([{ path: 'command.type', message: "'leave' is the GM's: only the GM may take a figure out of the fight" }]);
+    expect((await srv.storage.readLog(id)).length).toBe(1);
+    const r = await post(srv.app, id, gm.token, { command, faces: [] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().type).not.toBe('dice-needed');
+    const entry = (await srv.storage.readLog(id)).at(-1);
+    if (entry?.kind !== 'command') throw new Error('the leave was not stored');
+    expect(entry.body.faces).toEqual([]);
+    expect(entry.body.events).toContainEqual(expect.objectContaining({ type: 'leave', figure: 'grim', reason: 'flees' }));
+    // Grim's player sees it gone, with why; the fight goes on without it.
+    const v = (await getView(srv.app, id, seat.token)).view as { over: boolean; state: { figures: { id: string }[]; gone: { id: string; left: { reason: string } }[] } };
+    expect(v.over).toBe(false);
+    expect(v.state.figures.map((f) => f.id)).not.toContain('grim');
+    expect(v.state.gone).toMatchObject([{ id: 'grim', left: { reason: 'flees' } }]);
   });
 
   it("the dice request names the figure as the table does: 'Orc (orc2)' where two are called Orc", async () => {

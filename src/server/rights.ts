@@ -21,6 +21,7 @@ export interface Rights {
 const GM_DOES = new Map([
   ['adjust', 'adjust a figure'],
   ['end', 'end the fight'],
+  ['leave', 'take a figure out of the fight'],
 ]);
 
 /** Throws forbidden unless `who` may send `command` while `pending` waits; `gmCommands`: the system's (GameSystem.gmCommands). */

@@ -25,7 +25,7 @@ import type {
 } from './protocol.ts';
 import { type EncounterRow, type ListingMeta, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
 import { ServerDice } from './tokens.ts';
-import { type Viewer, viewCommandEntry, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
+import { type Viewer, figureIds, figureList, viewCommandEntry, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
 
 /** Store a snapshot every this many log entries (default): loading replays at most this many. */
 export const SNAPSHOT_EVERY = 50;
@@ -692,12 +692,3 @@ function prefixIssues(e: ApiError, prefix: string): ApiError {
 
 /** English words of one letter: never taken for a figure's id or name in a refusal's text. */
 const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);
-
-function figureList(state: unknown): unknown[] {
-  const figs = (state as { figures?: unknown })?.figures;
-  return Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
-}
-
-function figureIds(state: unknown): string[] {
-  return figureList(state).map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
-}

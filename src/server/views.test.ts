@@ -113,6 +113,27 @@ describe('views', () => {
     for (const o of mine(seen)) expect(mine(full)).toContainEqual(o);
   });
 
+  it('a figure that left the fight (state.gone) is filtered as one in it: hidden when the GM hides it (its own player still sees it), its numbers hidden from the other side, what it is and why it left shown', () => {
+    // Cedric taken out of the fight as the engines do it: moved from figures to gone, with when and why.
+    const [bjorn, cedric] = ['bjorn', 'cedric'].map((id) => (state as unknown as { figures: Record<string, unknown>[] }).figures.find((f) => f.id === id));
+    const left = { ...state, figures: [bjorn], gone: [{ ...cedric, wounds: 5, left: { turn: 2, reason: 'flees' } }] };
+    const summary = { figures: [{ id: 'bjorn', side: 'north', state: 'healthy', st: 12, wounds: 0 }, { id: 'cedric', side: 'south', state: 'reeling', st: 12, wounds: 5, left: 'flees' }] };
+    const leave = [{ type: 'leave', turn: 2, figure: 'cedric', reason: 'flees', wounds: 5 }];
+    const cedricSeat: Viewer = { role: 'player', figures: ['cedric'] };
+    const hidden = settings({ hiddenFigures: ['cedric'] });
+    expect(JSON.stringify([viewState(left, hidden, bjornSeat), viewValue(summary, left, hidden, spectator), viewEvents(leave, left, hidden, bjornSeat)])).not.toContain('cedric');
+    expect((viewState(left, hidden, cedricSeat) as { gone: { id: string }[] }).gone.map((f) => f.id)).toEqual(['cedric']);
+    const stats = settings({ hideEnemyStats: true });
+    const gone = (viewState(left, stats, bjornSeat) as { gone: Record<string, unknown>[] }).gone[0];
+    expect(gone).toMatchObject({ id: 'cedric', side: 'south', left: { turn: 2, reason: 'flees' } });
+    expect(gone.st).toBeUndefined();
+    expect(gone.wounds).toBeUndefined();
+    expect((viewValue(summary, left, stats, bjornSeat) as typeof summary).figures[1]).toEqual({ id: 'cedric', side: 'south', state: 'reeling', left: 'flees' });
+    expect(viewEvents(leave, left, stats, bjornSeat)).toEqual([{ type: 'leave', turn: 2, figure: 'cedric', reason: 'flees' }]);
+    // Cedric's own player reads its numbers.
+    expect((viewState(left, stats, cedricSeat) as { gone: Record<string, unknown>[] }).gone[0].wounds).toBe(5);
+  });
+
   it('hidden notes, and notes about hidden figures, are removed', () => {
     const s = settings({
       hiddenFigures: ['cedric'],

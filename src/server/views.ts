@@ -9,9 +9,10 @@
 //   a hidden id, any field whose value or key is a hidden id, are dropped; an event that names a
 //   hidden figure anywhere is dropped whole;
 // - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
-//   figure), all but what visibility.ts lists as visible: a figure record (state, summary,
-//   explain) keeps only its listed fields and shows no options; an event reporting on such a
-//   figure keeps its listed fields; the AD&D explain's `text` (a rendering of everything) goes;
+//   figure; those that left the fight, `state.gone`, as those in it), all but what
+//   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its
+//   listed fields and shows no options; an event reporting on such a figure keeps its listed
+//   fields; the AD&D explain's `text` (a rendering of everything) goes;
 // - hidden notes, and the list of hidden ids itself;
 // - a log entry's command when it names a hidden figure, and the entry's dice (every face of
 //   the step) when its command or any of its events is hidden (viewCommandEntry).
@@ -35,9 +36,21 @@ interface Rules {
   record: Allow;
 }
 
-function figureList(state: unknown): unknown[] {
-  const figs = (state as { figures?: unknown })?.figures;
-  return Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
+/**
+ * The figures of a state (every system keeps `figures`, a list or a map by id): those in the
+ * fight, then those the GM took out of it (`gone`; missing in states stored before the GM's
+ * leave). What this filter hides of one it hides of the other.
+ */
+export function figureList(state: unknown): unknown[] {
+  const s = state as { figures?: unknown; gone?: unknown } | null | undefined;
+  const figs = s?.figures;
+  const inFight = Array.isArray(figs) ? figs : figs && typeof figs === 'object' ? Object.values(figs) : [];
+  return Array.isArray(s?.gone) ? [...inFight, ...s.gone] : inFight;
+}
+
+/** The ids of figureList(state). */
+export function figureIds(state: unknown): string[] {
+  return figureList(state).map((f) => (f as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
 }
 
 function figureSides(state: unknown): Map<string, string> {

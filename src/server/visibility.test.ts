@@ -1,6 +1,7 @@
 // "Hide enemy ST and wounds" over the HTTP API: what a player of the other side receives of the
 // minotaur in AD&D and of the orcs in Hanging by a Thread (view, explain, log with narration,
-// Markdown report) carries none of their hp, ST or wounds; the GM still gets all of it.
+// Markdown report) carries none of their hp, ST or wounds; the GM still gets all of it. A hidden
+// figure the GM takes out of the fight stays hidden.
 import { expect, it } from 'vitest';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
@@ -147,5 +148,26 @@ describeServerOnEachDatabase("the GM's adjust as each viewer sees it", (srv) => 
     const mine = await lines(gm);
     expect(mine[0]).toMatch(/hp now \d+/);
     expect(mine[1]).toMatch(/max hp.*hp now \d+/);
+  });
+
+  it("a hidden figure that leaves the fight stays hidden from the other players (view, log, report); its own player and the GM read it gone, with why", async () => {
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/skirmish', settings: { hiddenFigures: ['grim'] } } })).json();
+    const id = c.encounter.id as string;
+    const gm = c.gm.token as string;
+    for (const command of [{ type: 'begin' }, { type: 'leave', figure: 'grim', reason: 'flees' }]) {
+      const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(gm), payload: { command } });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const read = async (token: string) => ({
+      view: (await get(srv.app, `/api/encounters/${id}`, token)).json() as EncounterView,
+      log: (await get(srv.app, `/api/encounters/${id}/log`, token)).body,
+      markdown: (await get(srv.app, `/api/encounters/${id}/export?format=markdown`, token)).body,
+    });
+    const other = await read((await issue(srv.app, id, gm, { role: 'player', figures: ['ada'] })).token);
+    expect(JSON.stringify(other)).not.toMatch(/grim|Grim/);
+    const own = await read((await issue(srv.app, id, gm, { role: 'player', figures: ['grim'] })).token);
+    expect((own.view.view.state as { gone: { id: string; left: unknown }[] }).gone).toMatchObject([{ id: 'grim', left: { reason: 'flees' } }]);
+    expect(own.log).toContain('GM: Grim leaves the fight (flees).');
+    for (const md of [own.markdown, (await read(gm)).markdown]) expect(md).toMatch(/\| Grim \| blue \| healthy, left the fight: flees \|/);
   });
 });

@@ -12,7 +12,7 @@
 // (AD&D strength too: it shows in every attack ledger as a to-hit and damage bonus).
 //
 // Two kinds of data name a figure's condition: figure records (objects with the figure's `id`
-// and `side`: state.figures[], summary.figures[], explain.figures[]) pass RECORDS; log events
+// and `side`: state.figures[], state.gone[], summary.figures[], explain.figures[]) pass RECORDS; log events
 // that report on such a figure (their subject) pass EVENTS.
 
 /** A whitelist: `true` keeps the value whole; an object keeps only the keys it lists (applied to each element of an array). */
@@ -45,6 +45,8 @@ const TFT_RECORD: Allow = {
   dxPenalty: true,
   turn: true,
   ai: true,
+  // Left the fight (the GM's leave): when and why, in state.gone; the summary's reason.
+  left: true,
   // explain
   adjDX: true,
   adjDXLedger: true,
@@ -102,10 +104,11 @@ const ADND_RECORD: Allow = {
   entangled: true,
   drained: true,
   toHit: true,
+  left: true,
 };
 
 /** For a system not listed: who it is, where, and its state word. */
-const ANY_RECORD: Allow = { id: true, name: true, side: true, state: true, pos: true, facing: true, prone: true };
+const ANY_RECORD: Allow = { id: true, name: true, side: true, state: true, pos: true, facing: true, prone: true, left: true };
 
 const RECORDS: Record<string, Allow> = { tft: TFT_RECORD, adnd: ADND_RECORD };
 
@@ -187,6 +190,9 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   // The GM's adjustment of a figure (both systems): what was done and why, as damage taken is
   // shown, roll by roll; not what the figure is left with (TFT woundsNow, fatigueNow).
   adjust: { keep: [...ADND_BASE, 'reason', 'roll', 'damage', 'armor', 'heal', 'fatigue'] },
+  // A figure leaves the fight (the GM's leave, both systems): who and why, as anyone at the
+  // table sees it go; not the numbers it takes along.
+  leave: { keep: [...ADND_BASE, 'reason', 'gm', 'state'] },
   // AD&D (attack, ready, drop, state: above)
   begin: ALL,
   surprise: ALL,

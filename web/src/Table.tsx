@@ -141,13 +141,16 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const rep = report && view && report.seq === view.seq ? report.report : null;
   const system = typeof state.system === 'string' ? state.system : (ev?.encounter.system ?? '');
   const isGm = ev?.role === 'gm';
-  const rawFigures = useMemo(() => distinctNames(figureViews(state, rep)), [state, rep]);
+  const rawFigures = useMemo(() => distinctNames(figureViews(state, rep, view?.summary)), [state, rep, view?.summary]);
   // The GM's map marks the figures hidden from players (settings.hiddenFigures).
   const hiddenFigures = ev?.settings.hiddenFigures;
   const figures = useMemo(() => {
     const marked = markEngaged(rawFigures, (f) => (f.hex && f.facing !== undefined ? adjacentArcs(f.hex, f.facing, f.frontCount) : []));
     return hiddenFigures?.length ? marked.map((f) => (hiddenFigures.includes(f.id) ? { ...f, markers: ['hidden', ...f.markers] } : f)) : marked;
   }, [rawFigures, hiddenFigures]);
+  // In the fight: those the GM took out of it (`left`, state.gone) stay on the roster, in the log
+  // and in the seats, not on the map, the timeline or the action panel.
+  const fighting = useMemo(() => figures.filter((f) => !f.left), [figures]);
   const hasMap = figures.some((f) => f.hex);
   const clock = { ...clockView(state, rep ?? { pending: view?.pending ?? null }), over: view?.over ?? false };
   // Read defensively: the page draws whatever the server sends (model/turn.ts pendingOf).
@@ -182,7 +185,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // biome-ignore lint/correctness/useExhaustiveDependencies: reselect when the pending decision changes
   useEffect(() => {
     if (!view) return;
-    setSelected(selectionFor({ pending, mine, isGm, figures, selected, winner }));
+    setSelected(selectionFor({ pending, mine, isGm, figures: fighting, selected, winner }));
     setFacing(null);
   }, [pendingKey]);
   // An AD&D figure's state (dying, dead) comes with the step's report, not in the state: once it
@@ -192,7 +195,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   useEffect(() => {
     const shown = figures.find((f) => f.id === selected);
     if (explainedSeq == null || !shown || !isFallen(shown.state)) return;
-    setSelected(selectionFor({ pending, mine, isGm, figures, selected, winner }));
+    setSelected(selectionFor({ pending, mine, isGm, figures: fighting, selected, winner }));
   }, [explainedSeq]);
 
   const sel = figures.find((f) => f.id === selected);
@@ -200,7 +203,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const canAct = !!sel && mine.has(sel.id) && status === 'live' && (pending ? pending.figures.includes(sel.id) : isGm);
   const ctx: CommandContext = useMemo(() => {
     const me = figures.find((f) => f.id === selected);
-    const alive = figures.filter((f) => f.state !== 'dead');
+    const alive = fighting.filter((f) => f.state !== 'dead');
     const landing = Array.isArray(state.landing) ? state.landing.filter(isObj) : [];
     return {
       system,
@@ -209,7 +212,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       friends: alive.filter((f) => me && f.side === me.side).map((f) => ({ id: f.id, name: f.name })),
       attackers: landing.filter((a) => a.target === selected && typeof a.attacker === 'string').map((a) => String(a.attacker)),
     };
-  }, [figures, selected, state.landing, system]);
+  }, [figures, fighting, selected, state.landing, system]);
   const options = useMemo(() => {
     // No report for this step yet: no options (not AD&D's added "pass" alone, to be clicked meanwhile).
     if (!selected || !rep) return [];
@@ -449,7 +452,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     } else if (k === 'q' || k === 'e') setFacing(((moveFacing(chosen) + (k === 'e' ? 1 : 5)) % 6) as number);
     else if (k === 'n' || k === 'N') {
       // Next (n) or previous (Shift+N) of your figures.
-      const pool = figures.filter((f) => mine.has(f.id) && f.state !== 'dead');
+      const pool = fighting.filter((f) => mine.has(f.id) && f.state !== 'dead');
       if (pool.length > 0) {
         const i = pool.findIndex((f) => f.id === selected);
         const step = k === 'N' ? pool.length - 1 : 1;
@@ -577,7 +580,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             <HexMap
               hexes={boardHexes}
               terrain={terrain}
-              figures={figures}
+              figures={fighting}
               sideColors={sideColors}
               selected={selected}
               active={waiting}
@@ -599,7 +602,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             />
           ) : (
             // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
-            <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />
+            <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} />
           )}
           {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it. */}
           <DiceTray
@@ -715,7 +718,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                       : undefined
                   }
                 />
-                {system === 'adnd' && hasMap && <Segments state={state} figures={figures} entries={log} schedule={rep?.schedule} />}
+                {system === 'adnd' && hasMap && <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} />}
               </>
             )}
             {tab === 'status' && (
@@ -733,6 +736,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 onCommand={status === 'live' ? (c) => void send(c) : undefined}
                 onAdjust={isGm && status === 'live' && !view.over ? adjust : undefined}
                 onEnd={isGm && status === 'live' && !view.over && pending?.kind !== 'begin' ? adjust : undefined}
+                onLeave={isGm && status === 'live' && !view.over && pending?.kind !== 'begin' ? adjust : undefined}
                 notes={ev.settings.notes}
               />
             )}

@@ -23,6 +23,17 @@ export interface AdjustProblem {
   message: string;
 }
 
+/** The engines' limit on a GM command's reason (adjust, end, leave). */
+export const REASON_MAX = 200;
+
+/** What is wrong with a GM command's reason as typed (required, REASON_MAX at most, trimmed), `example` in the hint; null when nothing. */
+export function reasonProblem(reason: string, example: string): string | null {
+  const r = reason.trim();
+  if (r === '') return `say why (e.g. ${example}): the log shows it`;
+  if (r.length > REASON_MAX) return `at most ${REASON_MAX} characters (${r.length} now)`;
+  return null;
+}
+
 /** A whole number as typed ("7", "-2", "−2", "+3"); null for anything else (dice notation). */
 function wholeNumber(text: string): number | null {
   const t = text.replace(/^\u2212/, '-');
@@ -39,7 +50,8 @@ export function adjustCommand(system: string, figure: string, form: AdjustForm):
     return { problem: { field: 'amount', message } };
   }
   if (fatigue !== '' && wholeNumber(fatigue) === null) return { problem: { field: 'fatigue', message: 'a whole number: + taken, − recovered' } };
-  if (reason === '') return { problem: { field: 'reason', message: 'say why (e.g. Fireball): the log shows it' } };
+  const why = reasonProblem(reason, 'Fireball');
+  if (why !== null) return { problem: { field: 'reason', message: why } };
   const command: Obj = { type: 'adjust', figure };
   if (amount !== '') {
     command[form.kind] = wholeNumber(amount) ?? amount;

@@ -22,6 +22,30 @@ describe('reading a TFT state', () => {
     expect(b).toMatchObject({ state: 'dying', remST: 1, dyST: 1, frontCount: 6 });
   });
 
+  it('reads the figures the GM took out of the fight (state.gone) after those in it: why and when they left, no hex, engaging no one; a state without gone has none', () => {
+    const [a, b] = tftState.figures;
+    const left = { ...tftState, figures: [a], gone: [{ ...b, state: 'healthy', engaged: true, left: { turn: 2, reason: 'flees' } }] };
+    const views = figureViews(left, { figures: [{ id: 'a', options: [] }] });
+    expect(views.map((f) => f.id)).toEqual(['a', 'b']);
+    expect(views[1]).toMatchObject({ name: 'Bob', state: 'healthy', wounds: 9, left: { reason: 'flees', turn: 2 }, engaged: false });
+    expect(views[1].hex).toBeUndefined();
+    expect(views[0].left).toBeUndefined();
+    // An AD&D figure's segment; the summary's reason alone.
+    expect(figureViews({ figures: [], gone: [{ id: 'orc2', name: 'Orc', side: 'orcs', left: { segment: 14, reason: 'surrenders' } }] })[0].left).toEqual({ reason: 'surrenders', segment: 14 });
+    expect(figureViews({ figures: [{ id: 'x', left: 'carried off' }] })[0].left).toEqual({ reason: 'carried off' });
+    expect(figureViews(tftState).every((f) => f.left === undefined)).toBe(true);
+  });
+
+  it("an AD&D figure out of the fight takes its state word from the step's summary (explain does not list it; the state keeps only its hp)", () => {
+    const s = { system: 'adnd', figures: [{ id: 'orc1', name: 'Orc', side: 'orcs', hp: 5 }], gone: [{ id: 'orc2', name: 'Orc', side: 'orcs', hp: 0, left: { segment: 3, reason: 'carried off' } }] };
+    const summary = { figures: [{ id: 'orc1', state: 'healthy' }, { id: 'orc2', state: 'unconscious', left: 'carried off' }] };
+    const [a, b] = figureViews(s, { figures: [{ id: 'orc1', state: 'healthy', options: [] }] }, summary);
+    expect(b).toMatchObject({ id: 'orc2', state: 'unconscious', hp: 0, left: { reason: 'carried off', segment: 3 } });
+    // A figure in the fight goes by explain and the state alone.
+    expect(figureViews(s, undefined, { figures: [{ id: 'orc1', state: 'dying' }] })[0].state).toBe('healthy');
+    expect(a.state).toBe('healthy');
+  });
+
   it("a figure whose id is not text (an object that cannot be printed) is read without its explain entry, not a crash (fuzz, FRAY_FUZZ_SEED=33)", () => {
     const views = figureViews({ figures: [{ id: { toString: null }, name: 'Odd', side: 'x', pos: { q: 0, r: 0 } }] }, { figures: [{ id: 'a', options: [] }] });
     expect(views).toHaveLength(1);

@@ -80,8 +80,26 @@ export interface FigureView {
   markers: string[];
   /** HiTech firearms carried, with their ammunition (R-H9, R-H10). */
   firearms: FirearmView[];
+  /** Out of the fight (the GM's leave: state.gone): why, and when (TFT turn, AD&D segment); such a figure has no hex. */
+  left?: LeftView;
   raw: Obj;
 }
+
+export interface LeftView {
+  reason: string;
+  turn?: number;
+  segment?: number;
+}
+
+/** When and why a figure left the fight: the state's `left` record, or the summary's reason alone. */
+function leftOf(v: unknown): LeftView | undefined {
+  if (typeof v === 'string') return { reason: v };
+  if (!isObj(v) || typeof v.reason !== 'string') return undefined;
+  return { reason: v.reason, ...(num(v.turn) !== undefined ? { turn: num(v.turn) } : {}), ...(num(v.segment) !== undefined ? { segment: num(v.segment) } : {}) };
+}
+
+/** "left: flees" (the roster's mark of a figure out of the fight). */
+export const leftWords = (l: LeftView): string => `left: ${l.reason}`;
 
 /** A HiTech firearm's ammunition as the state keeps it (weapon.house.hitech: loaded, clip, spare clips). */
 export interface FirearmView {
@@ -146,14 +164,16 @@ export function figureNames(ids: readonly string[], figures: readonly FigureView
   return [...known, ...unknown].join(', ');
 }
 
+/** The state's figures: those in the fight, then those the GM took out of it (`gone`, none in a state stored before it). */
 function figuresOf(state: unknown): Obj[] {
   if (!isObj(state)) return [];
+  const gone = Array.isArray(state.gone) ? state.gone.filter(isObj) : [];
   const f = state.figures;
-  if (Array.isArray(f)) return f.filter(isObj);
-  if (isObj(f)) return Object.entries(f).map(([id, v]) => (isObj(v) ? { id, ...v } : { id }));
+  if (Array.isArray(f)) return [...f.filter(isObj), ...gone];
+  if (isObj(f)) return [...Object.entries(f).map(([id, v]) => (isObj(v) ? { id, ...v } : { id })), ...gone];
   const c = state.combatants;
   if (Array.isArray(c)) return c.filter(isObj);
-  return [];
+  return gone;
 }
 
 const MARKER_FLAGS: Record<string, string> = {
@@ -202,13 +222,15 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
   if (isObj(f.parry)) mark('parrying');
   const eyesBehind = (Array.isArray(f.talents) && f.talents.includes('Eyes Behind')) || (Array.isArray(f.statuses) && f.statuses.includes('Eyes Behind'));
   const frontCount = pick(f, ['frontHexes', 'frontCount'], num) ?? (eyesBehind ? 6 : 3);
-  const engagedRaw = f.engaged ?? e.engaged;
+  // Out of the fight: off the map, engaging no one (its last hex stays in the record).
+  const left = leftOf(f.left) ?? leftOf(e.left);
+  const engagedRaw = left ? false : (f.engaged ?? e.engaged);
   const engaged = engagedRaw === true || (Array.isArray(engagedRaw) && engagedRaw.length > 0);
   return {
     id,
     name: str(f.name) ?? str(e.name) ?? id,
     side: str(f.side) ?? str(e.side) ?? '',
-    hex: asHex(f.pos) ?? asHex(f.hex) ?? asHex(f.position) ?? asHex(f.at),
+    hex: left ? undefined : (asHex(f.pos) ?? asHex(f.hex) ?? asHex(f.position) ?? asHex(f.at)),
     // One of the six directions: a facing that is not a whole number names none (figureWords, the map's arrow).
     facing: pick(f, ['facing', 'dir', 'direction'], (v) => (Number.isInteger(v) ? (v as number) : undefined)),
     state: str(e.state) ?? str(f.state) ?? str(f.status) ?? 'healthy',
@@ -227,19 +249,33 @@ export function figureView(f: Obj, explained?: Obj): FigureView {
     frontCount,
     markers,
     firearms: firearmsOf(f),
+    ...(left ? { left } : {}),
     raw: f,
   };
 }
 
-export function figureViews(state: unknown, report?: unknown): FigureView[] {
-  const explained = new Map<string, Obj>();
+/** The figure records of a report (explain, summary) by id. */
+function byId(report: unknown): Map<string, Obj> {
+  const out = new Map<string, Obj>();
   if (isObj(report) && Array.isArray(report.figures)) {
-    for (const f of report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
+    for (const f of report.figures) if (isObj(f) && typeof f.id === 'string') out.set(f.id, f);
   }
+  return out;
+}
+
+/**
+ * The figures of the state read with the explain report's entries; `summary`: the step's
+ * summary, whose entries stand in for a figure out of the fight that explain does not list
+ * (its AD&D state word, unconscious or dying, is reckoned there, not kept in the state).
+ */
+export function figureViews(state: unknown, report?: unknown, summary?: unknown): FigureView[] {
+  const explained = byId(report);
   const fs = figuresOf(state);
   if (fs.length === 0) return [...explained.values()].map((e) => figureView(e, e));
+  const summed = byId(summary);
+  const entry = (f: Obj) => explained.get(f.id as string) ?? (f.left !== undefined ? summed.get(f.id as string) : undefined);
   // An id that is not a string has no explained entry (String() of an object can throw).
-  const views = fs.map((f) => figureView(f, typeof f.id === 'string' ? explained.get(f.id) : undefined));
+  const views = fs.map((f) => figureView(f, typeof f.id === 'string' ? entry(f) : undefined));
   // The medic at work: its patient's stabilization record names it (R-T3).
   const medics = new Set<string>();
   for (const f of fs) {

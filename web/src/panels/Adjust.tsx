@@ -1,8 +1,10 @@
 // The GM's adjustment of a figure (the `adjust` command): damage or healing the rules do not
 // model (a Fireball, a fall, a potion), TFT's fatigue, and why. Opened from the figure's row in
 // the Status panel, for the GM only. A refusal shows the server's reason here, by the form.
-import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
-import { type AdjustForm as Form, type AdjustProblem, EMPTY_ADJUST, adjustCommand } from '../model/adjust.ts';
+// The pieces of every GM form (useGmSend, ReasonField, GmFormFoot) are here, for EndFight and
+// Leave too.
+import { type FormEvent, type InputHTMLAttributes, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type AdjustForm as Form, type AdjustProblem, EMPTY_ADJUST, REASON_MAX, adjustCommand } from '../model/adjust.ts';
 import type { Obj } from '../model/view.ts';
 import { RefusalText } from './Refusal.tsx';
 
@@ -14,6 +16,95 @@ export interface AdjustRefusal {
 
 /** What became of a command sent: taken, refused (with the reason) or given up (a dice prompt cancelled). */
 export type AdjustResult = { ok: true } | { ok: false; refusal?: AdjustRefusal };
+
+/**
+ * A GM form's sending (Adjust, EndFight, Leave): one command at a time, the server's refusal
+ * kept to show by the form, the form closed once the command is taken.
+ */
+export function useGmSend(onSend: (command: Obj) => Promise<AdjustResult>, onClose: () => void) {
+  const [refusal, setRefusal] = useState<AdjustRefusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    refusal,
+    /** An edit makes the last refusal stale. */
+    clearRefusal: () => setRefusal(null),
+    async send(command: Obj) {
+      setBusy(true);
+      setRefusal(null);
+      const result = await onSend(command);
+      setBusy(false);
+      if (result.ok) onClose();
+      else if (result.refusal) setRefusal(result.refusal);
+    },
+  };
+}
+
+/** A GM form's foot: its submit button and Cancel, the problem it found itself (`problemId`), the server's refusal. */
+export function GmFormFoot(p: {
+  submit: string;
+  /** data-testid of the submit button and of the refusal: `${testId}-${submitTestId}`, `${testId}-refused`. */
+  testId: string;
+  submitTestId: string;
+  busy: boolean;
+  onClose(): void;
+  problem: string | null;
+  problemId: string;
+  refusal: AdjustRefusal | null;
+}) {
+  return (
+    <>
+      <div className="adjust-buttons">
+        <button type="submit" className="small" disabled={p.busy} data-testid={`${p.testId}-${p.submitTestId}`}>
+          {p.submit}
+        </button>
+        <button type="button" className="small ghost" onClick={p.onClose}>
+          Cancel
+        </button>
+      </div>
+      {p.problem !== null && (
+        <p id={p.problemId} className="adjust-problem" role="alert">
+          {p.problem}
+        </p>
+      )}
+      {p.refusal && (
+        <div className="error adjust-refused" role="alert" data-testid={`${p.testId}-refused`}>
+          <RefusalText text={p.refusal.text} issues={p.refusal.issues} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A GM form's required "Why" (end, leave): REASON_MAX characters at most, its problem as its description; `data`: the form's own data- attribute. */
+export function ReasonField(p: {
+  inputRef: Ref<HTMLInputElement>;
+  value: string;
+  placeholder: string;
+  onChange(value: string): void;
+  /** The id of the problem shown, when it is this field's. */
+  problemId: string | null;
+  data: Record<`data-${string}`, string>;
+}) {
+  return (
+    <label className="adjust-field adjust-reason">
+      Why
+      <input
+        ref={p.inputRef}
+        name="reason"
+        className="adjust-input wide"
+        autoComplete="off"
+        placeholder={p.placeholder}
+        maxLength={REASON_MAX}
+        aria-required="true"
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        {...(p.problemId !== null ? { 'aria-invalid': true, 'aria-describedby': p.problemId } : {})}
+        {...p.data}
+      />
+    </label>
+  );
+}
 
 export interface AdjustProps {
   system: string;
@@ -27,8 +118,7 @@ export interface AdjustProps {
 export function AdjustForm(p: AdjustProps) {
   const [form, setForm] = useState<Form>(EMPTY_ADJUST);
   const [problem, setProblem] = useState<AdjustProblem | null>(null);
-  const [refusal, setRefusal] = useState<AdjustRefusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useGmSend(p.onApply, p.onClose);
   const key = useId();
   const fieldRef = useRef<Record<string, HTMLInputElement | null>>({});
   const tft = p.system === 'tft';
@@ -38,7 +128,7 @@ export function AdjustForm(p: AdjustProps) {
   const set = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
     setProblem(null);
-    setRefusal(null);
+    sending.clearRefusal();
   };
   const problemId = `${key}-problem`;
   /** A field's own ids: its problem is its description while it has one. */
@@ -50,19 +140,14 @@ export function AdjustForm(p: AdjustProps) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (sending.busy) return;
     const r = adjustCommand(p.system, p.figure.id, form);
     if ('problem' in r) {
       setProblem(r.problem);
       fieldRef.current[r.problem.field]?.focus();
       return;
     }
-    setBusy(true);
-    setRefusal(null);
-    const result = await p.onApply(r.command);
-    setBusy(false);
-    if (result.ok) p.onClose();
-    else if (result.refusal) setRefusal(result.refusal);
+    await sending.send(r.command);
   }
 
   /** One of the form's text fields: labelled, its hint and its problem as its description. */
@@ -120,25 +205,17 @@ export function AdjustForm(p: AdjustProps) {
         </label>
       )}
       {tft && textField('fatigue', 'Fatigue', { inputMode: 'numeric', placeholder: '+2 or -1' }, '+ taken, − recovered')}
-      {textField('reason', 'Reason', { placeholder: 'Fireball', maxLength: 200, 'aria-required': true }, undefined, 'adjust-reason')}
-      <div className="adjust-buttons">
-        <button type="submit" className="small" disabled={busy} data-testid="adjust-apply">
-          Apply
-        </button>
-        <button type="button" className="small ghost" onClick={p.onClose}>
-          Cancel
-        </button>
-      </div>
-      {problem && (
-        <p id={problemId} className="adjust-problem" role="alert">
-          {problem.message}
-        </p>
-      )}
-      {refusal && (
-        <div className="error adjust-refused" role="alert" data-testid="adjust-refused">
-          <RefusalText text={refusal.text} issues={refusal.issues} />
-        </div>
-      )}
+      {textField('reason', 'Reason', { placeholder: 'Fireball', maxLength: REASON_MAX, 'aria-required': true }, undefined, 'adjust-reason')}
+      <GmFormFoot
+        submit="Apply"
+        testId="adjust"
+        submitTestId="apply"
+        busy={sending.busy}
+        onClose={p.onClose}
+        problem={problem?.message ?? null}
+        problemId={problemId}
+        refusal={sending.refusal}
+      />
     </form>
   );
 }

@@ -5,11 +5,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { LogEntryView } from '../api/client.ts';
 import type { Obj } from '../model/view.ts';
-import type { AdjustRefusal, AdjustResult } from './Adjust.tsx';
-import { RefusalText } from './Refusal.tsx';
-
-/** The engines' limit on the reason's length. */
-export const END_REASON_MAX = 200;
+import { reasonProblem } from '../model/adjust.ts';
+import { type AdjustResult, GmFormFoot, ReasonField, useGmSend } from './Adjust.tsx';
 
 /** What the form holds: the winner (a side id, null for no one, undefined not chosen yet) and why. */
 export interface EndFightForm {
@@ -28,8 +25,8 @@ export function endCommand(form: EndFightForm, sides: readonly string[]): { comm
   const reason = form.reason.trim();
   if (form.winner === undefined) return { problem: { field: 'winner', message: 'choose who won, or No one' } };
   if (form.winner !== null && !sides.includes(form.winner)) return { problem: { field: 'winner', message: `'${form.winner}' is not a side of this fight` } };
-  if (reason === '') return { problem: { field: 'reason', message: 'say why (e.g. the orcs flee): the log shows it' } };
-  if (reason.length > END_REASON_MAX) return { problem: { field: 'reason', message: `at most ${END_REASON_MAX} characters (${reason.length} now)` } };
+  const why = reasonProblem(reason, 'the orcs flee');
+  if (why !== null) return { problem: { field: 'reason', message: why } };
   return { command: { type: 'end', winner: form.winner, reason } };
 }
 
@@ -65,8 +62,7 @@ const optionOf = (sides: EndFightProps['sides'], w: string | null | undefined) =
 export function EndFight(p: EndFightProps) {
   const [form, setForm] = useState<EndFightForm>({ winner: undefined, reason: '' });
   const [problem, setProblem] = useState<EndProblem | null>(null);
-  const [refusal, setRefusal] = useState<AdjustRefusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useGmSend(p.onEnd, p.onClose);
   const key = useId();
   const winnerRef = useRef<HTMLSelectElement>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
@@ -75,14 +71,14 @@ export function EndFight(p: EndFightProps) {
   const set = (patch: Partial<EndFightForm>) => {
     setForm({ ...form, ...patch });
     setProblem(null);
-    setRefusal(null);
+    sending.clearRefusal();
   };
   const problemId = `${key}-problem`;
   const described = (field: EndProblem['field']) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': problemId } : {});
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (sending.busy) return;
     const r = endCommand(
       form,
       p.sides.map((s) => s.id),
@@ -92,12 +88,7 @@ export function EndFight(p: EndFightProps) {
       (r.problem.field === 'winner' ? winnerRef : reasonRef).current?.focus();
       return;
     }
-    setBusy(true);
-    setRefusal(null);
-    const result = await p.onEnd(r.command);
-    setBusy(false);
-    if (result.ok) p.onClose();
-    else if (result.refusal) setRefusal(result.refusal);
+    await sending.send(r.command);
   }
 
   return (
@@ -136,40 +127,24 @@ export function EndFight(p: EndFightProps) {
           <option value={NO_ONE}>No one</option>
         </select>
       </label>
-      <label className="adjust-field adjust-reason">
-        Why
-        <input
-          ref={reasonRef}
-          name="reason"
-          className="adjust-input wide"
-          autoComplete="off"
-          placeholder="the orcs flee"
-          maxLength={END_REASON_MAX}
-          aria-required="true"
-          value={form.reason}
-          onChange={(e) => set({ reason: e.target.value })}
-          {...described('reason')}
-          data-end-field="reason"
-        />
-      </label>
-      <div className="adjust-buttons">
-        <button type="submit" className="small" disabled={busy} data-testid="end-submit">
-          End the fight
-        </button>
-        <button type="button" className="small ghost" onClick={p.onClose}>
-          Cancel
-        </button>
-      </div>
-      {problem && (
-        <p id={problemId} className="adjust-problem" role="alert">
-          {problem.message}
-        </p>
-      )}
-      {refusal && (
-        <div className="error adjust-refused" role="alert" data-testid="end-refused">
-          <RefusalText text={refusal.text} issues={refusal.issues} />
-        </div>
-      )}
+      <ReasonField
+        inputRef={reasonRef}
+        value={form.reason}
+        placeholder="the orcs flee"
+        onChange={(reason) => set({ reason })}
+        problemId={problem?.field === 'reason' ? problemId : null}
+        data={{ 'data-end-field': 'reason' }}
+      />
+      <GmFormFoot
+        submit="End the fight"
+        testId="end"
+        submitTestId="submit"
+        busy={sending.busy}
+        onClose={p.onClose}
+        problem={problem?.message ?? null}
+        problemId={problemId}
+        refusal={sending.refusal}
+      />
     </form>
   );
 }

@@ -311,3 +311,52 @@ describe("the GM's end of the fight", () => {
     expect(statusHtml(s, 'tft')).not.toContain('End the fight');
   });
 });
+
+describe('a figure out of the fight (the GM\'s leave)', () => {
+  const onAdjust = async () => ({ ok: true as const });
+  /** `id` taken out of the fight as the engines do it: moved from figures to gone, with when and why. */
+  const leave = (s: { figures: Obj[]; gone?: Obj[] }, id: string, left: Obj) => {
+    const f = s.figures.splice(
+      s.figures.findIndex((x) => x.id === id),
+      1,
+    )[0];
+    s.gone = [...(s.gone ?? []), { ...f, left }];
+    return s;
+  };
+
+  it('the GM (given onLeave) has "Leaves…" beside Adjust on each living figure\'s row, named for the figure; none for a dead one, none without onLeave', () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    s.figures[1].state = 'dead';
+    const html = statusHtml(s, 'tft', [], [], { onAdjust, onLeave: onAdjust });
+    expect(html).toContain('data-adjust="bjorn">Adjust</button><button type="button" class="small ghost leave" aria-expanded="false" aria-label="Bjorn leaves…" data-leave="bjorn">Leaves…</button>');
+    expect(html).not.toContain('data-leave="cedric"');
+    expect(statusHtml(s, 'tft', [], [], { onAdjust })).not.toMatch(/data-leave|Leaves…/);
+  });
+
+  it('TFT: stands under "Left the fight" after those in it, with its last state and "left: flees" (when, a tap away); no Adjust, no Leaves…, no thread card', () => {
+    const s = tft.setup(parse(readFileSync(new URL('../../../examples/tft/hanging-by-a-thread.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    const id = String(s.figures[0].id);
+    s.figures[0].state = 'dying';
+    leave(s, id, { turn: 3, reason: 'carried off' });
+    const html = statusHtml(s, 'tft', [], [], { onAdjust, onLeave: onAdjust });
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const gone = /<tbody class="gone" data-testid="gone">(.*?)<\/tbody>/.exec(html)?.[1] ?? '';
+    expect(gone).toMatch(/^<tr class="gone-head"><th colSpan="\d+" scope="colgroup">Left the fight<\/th><\/tr><tr class="" data-roster="[^"]+">/);
+    expect(gone.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toMatch(/dying left: carried off the GM took .* out of the fight in turn 3/);
+    expect(html.indexOf('data-testid="gone"')).toBeGreaterThan(html.indexOf(`data-roster="${String(s.figures.at(-1)?.id)}"`));
+    expect(html).not.toContain(`data-adjust="${id}"`);
+    expect(html).not.toContain(`data-leave="${id}"`);
+    expect(html).not.toContain(`data-thread="${id}"`);
+    expect(text).toContain('Left the fight');
+  });
+
+  it('AD&D: an orc that surrendered stands under "Left the fight" with its hp and "left: surrenders" (in segment 4); nothing declared', () => {
+    const s = adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    leave(s, 'orc2', { segment: 4, reason: 'surrenders' });
+    const html = statusHtml(s, 'adnd', [], [], { onAdjust, onLeave: onAdjust });
+    const gone = (/<tbody class="gone" data-testid="gone">(.*?)<\/tbody>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(gone).toMatch(/^ Left the fight Orc \(orc2\) healthy left: surrenders the GM took Orc \(orc2\) out of the fight in segment 4: .* 6\/6 .* – $/);
+    expect(html).toContain('data-leave="orc3"');
+    expect(html).not.toContain('data-leave="orc2"');
+  });
+});

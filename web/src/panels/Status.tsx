@@ -3,15 +3,18 @@
 // model/conditions.ts), ST, wounds, fatigue, remST and dyST (Hanging by a Thread, R-T1), thread rolls and
 // the chance to survive the coming turns, stabilization progress (R-T3); HiTech ammunition
 // (R-H10) under each figure's row; the GM's notes this viewer may read; for the GM, each living
-// figure's Adjust form (panels/Adjust.tsx) and "End the fight…" (panels/EndFight.tsx). Numbers come from the state and from explain():
-// nothing is computed here but percentages.
+// figure's Adjust form (panels/Adjust.tsx) and "Leaves…" (panels/Leave.tsx), and "End the
+// fight…" (panels/EndFight.tsx). The figures the GM took out of the fight stand last, under
+// "Left the fight", with their last state and why. Numbers come from the state and from
+// explain(): nothing is computed here but percentages.
 import { Fragment, type ReactNode, useId, useRef, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
-import { isObj, sideName, toLedger } from '../model/view.ts';
+import { isObj, leftWords, sideName, toLedger } from '../model/view.ts';
 import { AdjustForm, type AdjustResult } from './Adjust.tsx';
 import { EndFight } from './EndFight.tsx';
+import { LeaveForm } from './Leave.tsx';
 import { Ammo } from './Ammo.tsx';
 import { LedgerView, RuleId } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
@@ -39,6 +42,8 @@ export interface StatusProps {
   onAdjust?(command: Obj): Promise<AdjustResult>;
   /** Sends the GM's end of the fight; given to the GM only, while the fight goes on ("End the fight…"). */
   onEnd?(command: Obj): Promise<AdjustResult>;
+  /** Sends the GM's leave of a figure; given to the GM only, while the fight goes on (each row in the fight gets "Leaves…"). */
+  onLeave?(command: Obj): Promise<AdjustResult>;
 }
 
 /** The fight's sides in the scenario's order (TFT's state.sides; else as the figures have them), by the names the table shows. */
@@ -67,55 +72,103 @@ function EndFightControl({ state, figures, onEnd }: { state: Obj; figures: reado
   );
 }
 
-/** The GM's Adjust control of each row: which figure's form is open, and its button and form row. */
-function useAdjust(p: StatusProps) {
-  const [open, setOpen] = useState<string | null>(null);
+/** The GM's forms of a roster row: Adjust (panels/Adjust.tsx) and "Leaves…" (panels/Leave.tsx). */
+type RowForm = 'adjust' | 'leave';
+
+/** The GM's controls of each row: which figure's form is open (one at a time), its buttons and its form row. */
+function useRowForms(p: StatusProps) {
+  const [open, setOpen] = useState<{ figure: string; form: RowForm } | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const key = useId();
-  const onAdjust = p.onAdjust;
   // A figure id may hold anything: the form's id is made from its place in the roster.
-  const formId = (f: FigureView) => `${key}-adjust-${p.figures.indexOf(f)}`;
-  const close = (f: FigureView) => {
+  const formId = (f: FigureView, form: RowForm) => `${key}-${form}-${p.figures.indexOf(f)}`;
+  const handler = (form: RowForm) => (form === 'adjust' ? p.onAdjust : p.onLeave);
+  // Neither for the dead (dead is final) nor for a figure out of the fight.
+  const offers = (f: FigureView, form: RowForm) => !!handler(form) && f.state !== 'dead' && !f.left;
+  const close = (f: FigureView, form: RowForm) => {
     setOpen(null);
-    buttons.current.get(f.id)?.focus();
+    buttons.current.get(`${form}:${f.id}`)?.focus();
+  };
+  const button = (f: FigureView, form: RowForm, label: string, text: string, data: Record<`data-${string}`, string>) => {
+    if (!offers(f, form)) return null;
+    const isOpen = open?.figure === f.id && open.form === form;
+    return (
+      <button
+        type="button"
+        className={`small ghost ${form}`}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? formId(f, form) : undefined}
+        aria-label={label}
+        {...data}
+        ref={(el) => {
+          if (el) buttons.current.set(`${form}:${f.id}`, el);
+          else buttons.current.delete(`${form}:${f.id}`);
+        }}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(isOpen ? null : { figure: f.id, form });
+        }}
+      >
+        {text}
+      </button>
+    );
   };
   return {
-    button(f: FigureView) {
-      if (!onAdjust || f.state === 'dead') return null;
-      const isOpen = open === f.id;
+    /** Together, so that they wrap under the name as one. */
+    buttons(f: FigureView) {
+      const adjust = button(f, 'adjust', `Adjust ${f.name}`, 'Adjust', { 'data-adjust': f.id });
+      const leave = button(f, 'leave', `${f.name} leaves…`, 'Leaves…', { 'data-leave': f.id });
+      if (!adjust && !leave) return null;
       return (
-        <button
-          type="button"
-          className="small ghost adjust"
-          aria-expanded={isOpen}
-          aria-controls={isOpen ? formId(f) : undefined}
-          aria-label={`Adjust ${f.name}`}
-          data-adjust={f.id}
-          ref={(el) => {
-            if (el) buttons.current.set(f.id, el);
-            else buttons.current.delete(f.id);
-          }}
-          onClick={(e) => {
-            e.stopPropagation();
-            setOpen(isOpen ? null : f.id);
-          }}
-        >
-          Adjust
-        </button>
+        <span className="row-tools">
+          {adjust}
+          {leave}
+        </span>
       );
     },
     /** The row under the figure's holding its open form, across the roster's `columns`. */
     row(f: FigureView, columns: number) {
-      if (!onAdjust || open !== f.id || f.state === 'dead') return null;
+      const form = open?.figure === f.id ? open.form : null;
+      const send = form && offers(f, form) ? handler(form) : undefined;
+      if (!form || !send) return null;
+      const onClose = () => close(f, form);
       return (
         <tr className="adjust-row">
           <td colSpan={columns}>
-            <AdjustForm id={formId(f)} system={p.system} figure={f} onApply={onAdjust} onClose={() => close(f)} />
+            {form === 'adjust' ? (
+              <AdjustForm id={formId(f, form)} system={p.system} figure={f} onApply={send} onClose={onClose} />
+            ) : (
+              <LeaveForm id={formId(f, form)} figure={f} onLeave={send} onClose={onClose} />
+            )}
           </td>
         </tr>
       );
     },
   };
+}
+
+/** The roster's figures: those in the fight, then those that left it (shown under "Left the fight"). */
+function byPresence(figures: readonly FigureView[]): { present: FigureView[]; gone: FigureView[] } {
+  return { present: figures.filter((f) => !f.left), gone: figures.filter((f) => f.left) };
+}
+
+/** The heading row of the figures that left the fight, across the roster's `columns`. */
+function GoneHead({ columns }: { columns: number }) {
+  return (
+    <tr className="gone-head">
+      <th colSpan={columns} scope="colgroup">
+        Left the fight
+      </th>
+    </tr>
+  );
+}
+
+/** A figure out of the fight: "left: flees", when opened the turn or segment it left in. */
+function LeftMark({ f, system }: { f: FigureView; system: string }) {
+  const l = f.left;
+  if (!l) return null;
+  const when = system === 'adnd' ? (l.segment !== undefined ? ` in segment ${l.segment}` : '') : l.turn !== undefined ? ` in turn ${l.turn}` : '';
+  return <Reason label={leftWords(l)} why={`the GM took ${f.name} out of the fight${when}: off the map, no more turns; its last state stays`} data={{ 'data-left': f.id }} />;
 }
 
 const STAB_TURNS = 60; // R-T3: 5 minutes of work
@@ -146,13 +199,45 @@ export function Status(p: StatusProps) {
   const actionOrder = ids(s.actionOrder);
   const actionIndex = typeof s.actionIndex === 'number' ? s.actionIndex : -1;
   const key = useId();
-  const adjust = useAdjust(p);
+  const forms = useRowForms(p);
+  const { present, gone } = byPresence(p.figures);
   const explained = new Map<string, Obj>();
   if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
 
   // Hanging by a Thread off (standard TFT): no dyST, which only the Thread's states read (R-T1).
   const thread = !Array.isArray(p.state.modules) || p.state.modules.includes('thread');
   const columns = thread ? 7 : 6;
+  /** A TFT roster row (and its ammunition and GM form rows); one out of the fight says why, with its last state. */
+  const tftRow = (f: FigureView) => {
+    const remST = f.remST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds - (f.fatigue ?? 0) : undefined);
+    const dyST = f.dyST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds : undefined);
+    return (
+      <Fragment key={f.id}>
+        <tr {...rowProps(p, f)}>
+          <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
+            {forms.buttons(f)}
+          </NameCell>
+          <td data-conditions={f.id}>
+            <span className={`state st-${f.state}`}>{f.state}</span>
+            {f.left ? <LeftMark f={f} system={p.system} /> : tftConditions(f.raw, p.entries).map((c) => <Reason key={c.label} label={c.label} why={c.title} />)}
+          </td>
+          <td>{f.st ?? f.hp ?? '–'}</td>
+          <td>{f.wounds ?? '–'}</td>
+          <td>{f.fatigue ?? '–'}</td>
+          <td>{remST ?? '–'}</td>
+          {thread && <td>{dyST ?? '–'}</td>}
+        </tr>
+        {f.firearms.length > 0 && (
+          <tr {...rowProps(p, f)} className={`ammo-row${f.id === p.selected ? ' sel' : ''}`}>
+            <td colSpan={columns}>
+              <Ammo f={f} />
+            </td>
+          </tr>
+        )}
+        {forms.row(f, columns)}
+      </Fragment>
+    );
+  };
   return (
     <div className="status" data-testid="status">
       <div className="clock">
@@ -202,7 +287,7 @@ export function Status(p: StatusProps) {
         </div>
       )}
       {p.system === 'adnd' ? (
-        <AdndRoster {...p} explained={explained} adjust={adjust} />
+        <AdndRoster {...p} explained={explained} forms={forms} />
       ) : (
       <table className="roster">
         <thead>
@@ -216,40 +301,13 @@ export function Status(p: StatusProps) {
             {thread && <th aria-describedby={`${key}-dy`}>dyST</th>}
           </tr>
         </thead>
-        <tbody>
-          {p.figures.map((f) => {
-            const remST = f.remST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds - (f.fatigue ?? 0) : undefined);
-            const dyST = f.dyST ?? (f.st !== undefined && f.wounds !== undefined ? f.st - f.wounds : undefined);
-            return (
-              <Fragment key={f.id}>
-              <tr {...rowProps(p, f)}>
-                <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
-                  {adjust.button(f)}
-                </NameCell>
-                <td data-conditions={f.id}>
-                  <span className={`state st-${f.state}`}>{f.state}</span>
-                  {tftConditions(f.raw, p.entries).map((c) => (
-                    <Reason key={c.label} label={c.label} why={c.title} />
-                  ))}
-                </td>
-                <td>{f.st ?? f.hp ?? '–'}</td>
-                <td>{f.wounds ?? '–'}</td>
-                <td>{f.fatigue ?? '–'}</td>
-                <td>{remST ?? '–'}</td>
-                {thread && <td>{dyST ?? '–'}</td>}
-              </tr>
-              {f.firearms.length > 0 && (
-                <tr {...rowProps(p, f)} className={`ammo-row${f.id === p.selected ? ' sel' : ''}`}>
-                  <td colSpan={columns}>
-                    <Ammo f={f} />
-                  </td>
-                </tr>
-              )}
-              {adjust.row(f, columns)}
-              </Fragment>
-            );
-          })}
-        </tbody>
+        <tbody>{present.map(tftRow)}</tbody>
+        {gone.length > 0 && (
+          <tbody className="gone" data-testid="gone">
+            <GoneHead columns={columns} />
+            {gone.map(tftRow)}
+          </tbody>
+        )}
       </table>
       )}
       {p.system !== 'adnd' && (
@@ -265,7 +323,8 @@ export function Status(p: StatusProps) {
         </p>
       )}
       {/* Once the fight is over there is nothing left to choose (the ST/IQ buttons stayed, for the dying at the end). */}
-      <ThreadCards figures={p.figures} explained={explained} mine={p.mine} onCommand={p.clock.over ? undefined : p.onCommand} />
+      {/* No thread rolls for a figure out of the fight. */}
+      <ThreadCards figures={present} explained={explained} mine={p.mine} onCommand={p.clock.over ? undefined : p.onCommand} />
       {p.notes && p.notes.length > 0 && (
         <section className="status-notes">
           <h4>Notes</h4>
@@ -293,11 +352,78 @@ export function NoteList({ notes, figures, children }: { notes: EncounterSetting
 }
 
 /** AD&D combatants: hp, armour class (its ledger a click or Enter away), what each has declared and when it lands, surprise and parry. */
-function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; adjust: ReturnType<typeof useAdjust> }) {
+function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; forms: ReturnType<typeof useRowForms> }) {
   const nameOf = (id: unknown) => p.figures.find((f) => f.id === id)?.name ?? String(id);
   // The figures whose AC ledger is open (none at first); ids made here: a figure id may hold anything.
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const key = useId();
+  const { present, gone } = byPresence(p.figures);
+  /** A combatant's row (and its AC ledger and GM form rows); one out of the fight says why, with its last state. */
+  const row = (f: FigureView) => {
+    const i = p.figures.indexOf(f);
+    const e = p.explained.get(f.id) ?? {};
+    const ac = toLedger(e.ac) ?? null;
+    const isOpen = open.has(f.id);
+    const ledgerId = `${key}-ac-${i}`;
+    const parry = isObj(e.parry) ? e.parry : null;
+    const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
+    // Told apart by the engine already ("attack Gnoll (gnoll2)"): explain names figures as the table does.
+    const declared = typeof e.declared === 'string' ? e.declared : null;
+    return (
+      <Fragment key={f.id}>
+      <tr {...rowProps(p, f)}>
+        <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
+          {p.forms.buttons(f)}
+        </NameCell>
+        <td>
+          <span className={`state st-${f.state}`}>{f.state}</span>
+          <LeftMark f={f} system={p.system} />
+          {surprised > 0 && <Reason label={`surprised ${surprised}`} why={`it cannot act in segments 1 to ${surprised} of the first round (R-A3)`} />}
+          {parry && <span className="pill small">{typeof parry.against === 'string' ? `parry vs ${nameOf(parry.against)}` : 'parrying'}</span>}
+        </td>
+        <td>
+          {f.hp ?? '–'}/{f.maxHp ?? '–'}
+        </td>
+        <td>
+          {ac ? (
+            <button
+              type="button"
+              className="linkish ac-why"
+              aria-expanded={isOpen}
+              aria-controls={ledgerId}
+              aria-label={`Ledger: ${f.name}'s AC ${ac.total}`}
+              data-ac={f.id}
+              onClick={(ev) => {
+                ev.stopPropagation();
+                const next = new Set(open);
+                if (isOpen) next.delete(f.id);
+                else next.add(f.id);
+                setOpen(next);
+              }}
+            >
+              {ac.total}
+              <span aria-hidden="true">{isOpen ? ' ▾' : ' ▸'}</span>
+            </button>
+          ) : (
+            '–'
+          )}
+        </td>
+        <td className="muted" data-testid={`next-${f.id}`}>
+          {f.left ? '–' : declared !== null ? `${declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}
+        </td>
+      </tr>
+      {/* Drawn closed (hidden) too: the button controls a row that is there. */}
+      {ac && (
+        <tr id={ledgerId} className="ledger-row" hidden={!isOpen} data-ac-ledger={f.id}>
+          <td colSpan={5}>
+            <LedgerView name={`${f.name}: armour class`} ledger={ac} />
+          </td>
+        </tr>
+      )}
+      {p.forms.row(f, 5)}
+      </Fragment>
+    );
+  };
   return (
     <table className="roster">
       <thead>
@@ -309,71 +435,13 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; adjust: Retu
           <th>Next</th>
         </tr>
       </thead>
-      <tbody>
-        {p.figures.map((f, i) => {
-          const e = p.explained.get(f.id) ?? {};
-          const ac = toLedger(e.ac) ?? null;
-          const isOpen = open.has(f.id);
-          const ledgerId = `${key}-ac-${i}`;
-          const parry = isObj(e.parry) ? e.parry : null;
-          const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
-          // Told apart by the engine already ("attack Gnoll (gnoll2)"): explain names figures as the table does.
-          const declared = typeof e.declared === 'string' ? e.declared : null;
-          return (
-            <Fragment key={f.id}>
-            <tr {...rowProps(p, f)}>
-              <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
-                {p.adjust.button(f)}
-              </NameCell>
-              <td>
-                <span className={`state st-${f.state}`}>{f.state}</span>
-                {surprised > 0 && <Reason label={`surprised ${surprised}`} why={`it cannot act in segments 1 to ${surprised} of the first round (R-A3)`} />}
-                {parry && <span className="pill small">{typeof parry.against === 'string' ? `parry vs ${nameOf(parry.against)}` : 'parrying'}</span>}
-              </td>
-              <td>
-                {f.hp ?? '–'}/{f.maxHp ?? '–'}
-              </td>
-              <td>
-                {ac ? (
-                  <button
-                    type="button"
-                    className="linkish ac-why"
-                    aria-expanded={isOpen}
-                    aria-controls={ledgerId}
-                    aria-label={`Ledger: ${f.name}'s AC ${ac.total}`}
-                    data-ac={f.id}
-                    onClick={(ev) => {
-                      ev.stopPropagation();
-                      const next = new Set(open);
-                      if (isOpen) next.delete(f.id);
-                      else next.add(f.id);
-                      setOpen(next);
-                    }}
-                  >
-                    {ac.total}
-                    <span aria-hidden="true">{isOpen ? ' ▾' : ' ▸'}</span>
-                  </button>
-                ) : (
-                  '–'
-                )}
-              </td>
-              <td className="muted" data-testid={`next-${f.id}`}>
-                {declared !== null ? `${declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}
-              </td>
-            </tr>
-            {/* Drawn closed (hidden) too: the button controls a row that is there. */}
-            {ac && (
-              <tr id={ledgerId} className="ledger-row" hidden={!isOpen} data-ac-ledger={f.id}>
-                <td colSpan={5}>
-                  <LedgerView name={`${f.name}: armour class`} ledger={ac} />
-                </td>
-              </tr>
-            )}
-            {p.adjust.row(f, 5)}
-            </Fragment>
-          );
-        })}
-      </tbody>
+      <tbody>{present.map(row)}</tbody>
+      {gone.length > 0 && (
+        <tbody className="gone" data-testid="gone">
+          <GoneHead columns={5} />
+          {gone.map(row)}
+        </tbody>
+      )}
     </table>
   );
 }
