@@ -106,11 +106,14 @@ describe('fray run', () => {
     expect(duel.out).toContain('Result after 4 turns: south wins');
     expect(duel.out).toContain('  Cedric [south]: healthy, ST 13, wounds 0, fatigue 0');
   });
-  it("the result names the winning side by its scenario name, after the GM's end told with its reason", async () => {
+  it("the result names the winning side by its scenario name, after the GM's end told with its reason, and a figure that left the fight says why", async () => {
     const r = await fray(['run', 'examples/tft/gm-end.yaml']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('*** GM ends the fight: the goblin flees. Won by The Party. ***');
     expect(r.out).toContain('Result after 3 turns: The Party wins');
+    const leave = await fray(['run', 'examples/tft/gm-leave.yaml']);
+    expect(leave.out).toContain('  Snaga [goblins]: reeling, left the fight (flees, hurt), ST 9, wounds 6, fatigue 0');
+    expect(leave.out).toContain('  Goblin [goblins]: unconscious, ST 11, wounds 10, fatigue 0');
   });
   it('--dice is used face by face: the first initiative uses the first two faces', async () => {
     const r = await fray(['run', DUEL, '--dice', '2,5', '--json']);

@@ -2,7 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CHUNK, runInline } from './arena.ts';
+import { SeededDice } from '../core/dice/source.ts';
+import { seedRng } from '../core/rng.ts';
+import { runToEnd } from '../engine/run.ts';
+import { tftSystem } from '../rules/tft/system.ts';
+import { CHUNK, Prepared, runInline } from './arena.ts';
 import { formatSim } from './format.ts';
 import { tftAttackOdds } from './odds.ts';
 import { ArenaPool, runArena } from './pool.ts';
@@ -76,6 +80,26 @@ describe('arena', () => {
     const seRate = Math.sqrt((pExact * (1 - pExact)) / s.n);
     expect(Math.abs((healthy?.est ?? 0) - pExact)).toBeLessThan(4 * seRate);
   }, 60_000);
+
+  it('a figure the GM takes out of the fight (a scripted leave) keeps its own columns: the summary lists it last, the arena finds it by id', () => {
+    // examples/tft/gm-leave.yaml with the goblin who flees second of three, not last.
+    const raw = parse(readFileSync(new URL('../../examples/tft/gm-leave.yaml', import.meta.url), 'utf8')) as { seed?: number; figures: unknown[] };
+    const { seed: _seed, ...scenario } = { ...raw, figures: [raw.figures[0], raw.figures[2], raw.figures[1]] };
+    const arena = new Prepared('leave', scenario, false);
+    let left = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const { vals } = arena.fight(new SeededDice(seedRng(seed)));
+      const state = tftSystem.setup(scenario);
+      runToEnd(tftSystem, state, new SeededDice(seedRng(seed)), null);
+      const figures = tftSystem.summary(state).figures;
+      if (figures.at(-1)?.left !== undefined) left++;
+      for (const f of figures) {
+        expect(vals[arena.keys.indexOf(`taken:${f.id}`)]).toBe(f.wounds);
+        expect(vals[arena.keys.indexOf(`state:${f.id}=${f.state}`)]).toBe(1);
+      }
+    }
+    expect(left).toBeGreaterThan(0);
+  });
 
   it('fast sims (events off) report damage dealt per figure from the TFT tally: one side deals what the other takes, and the events say the same on the same seed', () => {
     const fast = runInline({ variants: [{ name: 'duel', raw: duel }], seed: 11, fights: 300, events: false });

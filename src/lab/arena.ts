@@ -169,11 +169,14 @@ export class Prepared {
     v[this.kTurns] = s.turns;
     const figs = s.figures;
     const tallies = this.tallied ? (this.system.tallies?.(state) ?? null) : null;
-    for (let i = 0; i < figs.length; i++) {
-      v[this.kTaken + i] = vital(figs[i]) - this.startVital[i];
-      const st = FIGURE_STATES.indexOf(figs[i].state);
+    for (let k = 0; k < figs.length; k++) {
+      // A figure the GM took out of the fight (a scripted leave) is listed after those in it:
+      // its place at the start, by id.
+      const i = figs[k].id === this.figures[k].id ? k : (this.figIndex.get(figs[k].id) as number);
+      v[this.kTaken + i] = vital(figs[k]) - this.startVital[i];
+      const st = FIGURE_STATES.indexOf(figs[k].state);
       if (st >= 0) v[this.kState + i * FIGURE_STATES.length + st] = 1;
-      if (tallies) v[this.kDealt + i] = tallies[i].dealt - this.startDealt[i];
+      if (tallies) v[this.kDealt + i] = tallies[k].dealt - this.startDealt[i];
       if (this.events || this.tallied) v[this.kDpt + i] = s.turns > 0 ? v[this.kDealt + i] / s.turns : 0;
     }
     return { vals: v, ended: r.ended };

@@ -49,7 +49,9 @@ Examples:
         io.out(`Result after ${count(summary.turns, turnWord(system.id))}: ${summary.winner ? `${sideNameOf(state, summary.winner) ?? summary.winner} wins` : 'no winner'}`);
         for (const f of summary.figures) {
           const hp = f.hp !== undefined ? `hp ${f.hp}/${f.maxHp}` : `ST ${f.st}, wounds ${f.wounds}, fatigue ${f.fatigue}`;
-          io.out(`  ${names.get(f.id) ?? f.name} [${f.side}]: ${f.state}, ${hp}`);
+          // A figure the GM took out of the fight says so and why (the summary's `left`).
+          const left = typeof f.left === 'string' ? `, left the fight (${f.left})` : '';
+          io.out(`  ${names.get(f.id) ?? f.name} [${f.side}]: ${f.state}${left}, ${hp}`);
         }
       }
       if (!result.ended) {
