@@ -61,6 +61,8 @@ describe('a figure leaves the fight', () => {
     await h.shot(gm, 'gm-leave-fight');
     await form.getByRole('button', { name: 'Leaves the fight' }).click();
     await api.seqIs(2);
+    // Its row's buttons went with it: the cursor is on its "left: flees" mark, not lost to the page.
+    await expect.poll(() => gm.evaluate(() => document.activeElement?.getAttribute('data-left'))).toBe(leaver);
     const after = (await api.view()).view;
     const pending = after.pending as { figures: string[]; kind: string } | null;
     expect(after.over).toBe(false);

@@ -20,13 +20,16 @@ export interface LeaveProps {
   /** `id` of the form (the "Leaves…" button's aria-controls). */
   id: string;
   onLeave(command: Obj): Promise<AdjustResult>;
+  /** Cancel or Escape. */
   onClose(): void;
+  /** The figure has left (the server took it): its row's buttons go with it. Default: onClose. */
+  onLeft?(): void;
 }
 
 export function LeaveForm(p: LeaveProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const sending = useGmSend(p.onLeave, p.onClose);
+  const sending = useGmSend(p.onLeave, p.onLeft ?? p.onClose);
   const problemId = `${useId()}-problem`;
   const reasonRef = useRef<HTMLInputElement>(null);
   // Opened by its button: the reason takes the typing at once; Escape closes.

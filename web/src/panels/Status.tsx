@@ -7,7 +7,7 @@
 // fight…" (panels/EndFight.tsx). The figures the GM took out of the fight stand last, under
 // "Left the fight", with their last state and why. Numbers come from the state and from
 // explain(): nothing is computed here but percentages.
-import { Fragment, type ReactNode, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
@@ -89,6 +89,17 @@ function useRowForms(p: StatusProps) {
     setOpen(null);
     buttons.current.get(`${form}:${f.id}`)?.focus();
   };
+  // A figure that left takes its row's buttons along: the cursor goes to its "left: …" mark
+  // under "Left the fight" once the server's step draws it (else it would fall to the page).
+  const roster = useRef<HTMLDivElement | null>(null);
+  const [leftFocus, setLeftFocus] = useState<string | null>(null);
+  const leftDrawn = leftFocus !== null && p.figures.some((f) => f.id === leftFocus && f.left);
+  useEffect(() => {
+    if (!leftDrawn) return;
+    const mark = [...(roster.current?.querySelectorAll<HTMLElement>('[data-left]') ?? [])].find((el) => el.dataset.left === leftFocus);
+    mark?.focus();
+    setLeftFocus(null);
+  }, [leftFocus, leftDrawn]);
   const button = (f: FigureView, form: RowForm, label: string, text: string, data: Record<`data-${string}`, string>) => {
     if (!offers(f, form)) return null;
     const isOpen = open?.figure === f.id && open.form === form;
@@ -114,6 +125,8 @@ function useRowForms(p: StatusProps) {
     );
   };
   return {
+    /** The panel: where a figure that left is found again (its mark). */
+    root: roster,
     /** Together, so that they wrap under the name as one. */
     buttons(f: FigureView) {
       const adjust = button(f, 'adjust', `Adjust ${f.name}`, 'Adjust', { 'data-adjust': f.id });
@@ -138,7 +151,16 @@ function useRowForms(p: StatusProps) {
             {form === 'adjust' ? (
               <AdjustForm id={formId(f, form)} system={p.system} figure={f} onApply={send} onClose={onClose} />
             ) : (
-              <LeaveForm id={formId(f, form)} figure={f} onLeave={send} onClose={onClose} />
+              <LeaveForm
+                id={formId(f, form)}
+                figure={f}
+                onLeave={send}
+                onClose={onClose}
+                onLeft={() => {
+                  setOpen(null);
+                  setLeftFocus(f.id);
+                }}
+              />
             )}
           </td>
         </tr>
@@ -239,7 +261,7 @@ export function Status(p: StatusProps) {
     );
   };
   return (
-    <div className="status" data-testid="status">
+    <div className="status" data-testid="status" ref={forms.root}>
       <div className="clock">
         {/* AD&D counts rounds of ten segments, as the header says (a "Turn 1" here disagreed with it). */}
         <div>
