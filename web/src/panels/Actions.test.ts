@@ -62,6 +62,23 @@ describe('the move card', () => {
 });
 
 describe("the initiative winner's choice", () => {
+  it("a figure the GM took out of the fight says so and why, not 'not its turn' (a player whose own figure left kept it shown)", () => {
+    const sys = systems.tft;
+    const s = sys.setup({ system: 'tft', name: 'leave', figures: [
+      { id: 'a', name: 'Ada', side: 'x', st: 12, dx: 12, weapons: ['broadsword'], at: { q: 2, r: 2 }, facing: 0 },
+      { id: 'b', name: 'Bryn', side: 'y', st: 12, dx: 12, weapons: ['broadsword'], at: { q: 3, r: 2 }, facing: 3 },
+      { id: 'c', name: 'Cob', side: 'y', st: 12, dx: 12, weapons: ['broadsword'], at: { q: 4, r: 2 }, facing: 3 },
+    ] });
+    const dice = new ScriptedDice([6, 1]);
+    for (const c of [{ type: 'begin' }, { type: 'leave', figure: 'b', reason: 'flees' }]) sys.apply(s, sys.parseCommand(c), dice, null);
+    const bryn = figureViews(s, sys.explain(s)).find((f) => f.id === 'b');
+    expect(bryn?.left?.reason).toBe('flees');
+    const html = renderToStaticMarkup(createElement(Actions, { figure: bryn, options: [], notNow: [], canAct: false, waitingFor: ['a'], armed: null, onChoose: () => undefined, onArm: () => undefined, figureName: (id: string) => id }));
+    expect(html).toContain('<span class="pill">out of the fight</span>');
+    expect(html).toContain('Bryn has left the fight (flees): nothing more for it to do.');
+    expect(html).not.toContain('not its turn');
+  });
+
   it('shows its keys on the buttons and says them (aria-keyshortcuts), f and w (l is the log), the names unchanged', () => {
     const html = renderToStaticMarkup(createElement(InitiativeChoice, { side: 'north', busy: false, onChoose: () => undefined }));
     expect(INITIATIVE_KEYS).toEqual({ first: 'f', last: 'w' });

@@ -128,13 +128,15 @@ export function Actions(p: ActionsProps) {
       <div className="actions-head">
         <h3>{f.name}</h3>
         {p.pendingKind && (p.canAct || (p.preview && p.move)) && <span className="pill now">{p.pendingKind}</span>}
-        {!p.canAct && !p.preview && <span className="pill">{p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
+        {!p.canAct && !p.preview && <span className="pill">{f.left ? 'out of the fight' : p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
       </div>
       {f.firearms.length > 0 && <Ammo f={f} />}
       {p.move && <MoveCard {...p.move} />}
       {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}
       {p.options.length === 0 && !p.move && p.loading && <p className="muted">Working out the options…</p>}
-      {p.options.length === 0 && !p.move && !p.loading && <p className="muted">{p.canAct ? 'No options now.' : `Nothing for ${f.name} to do now.`}</p>}
+      {p.options.length === 0 && !p.move && !p.loading && (
+        <p className="muted">{f.left ? `${f.name} has left the fight (${f.left.reason}): nothing more for it to do.` : p.canAct ? 'No options now.' : `Nothing for ${f.name} to do now.`}</p>
+      )}
       <ol className="options">
         {p.options.map((o, i) => (
           <OptionCard
