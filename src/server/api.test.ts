@@ -58,6 +58,15 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it('a JSON body with a field named "__proto__" is refused naming that field and why, not as "not valid JSON"', async () => {
+    const payload = JSON.stringify({ scenario: duelScenario() }).replace('{"system"', '{"__proto__":{"dx":99},"system"');
+    const r = await srv.app.inject({ method: 'POST', url: '/api/encounters', headers: { 'content-type': 'application/json' }, payload });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().issues).toEqual([{ path: 'body.scenario.__proto__', message: expect.stringMatching(/^a field named "__proto__".*inherit$/) }]);
+    const broken = await srv.app.inject({ method: 'POST', url: '/api/encounters', headers: { 'content-type': 'application/json' }, payload: '{"scenario":' });
+    expect([broken.statusCode, broken.json().issues[0].path, broken.json().message]).toEqual([400, 'body', "Body is not valid JSON but content-type is set to 'application/json'"]);
+  });
+
   it('plays the duel to its end over HTTP; the stored state equals a replay of the exported log', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     const seq = await playSteps(srv.app, encounter.id, gm.token, 500);

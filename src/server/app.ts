@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import { registerJsonBodies } from './body.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { Hub } from './hub.ts';
 import { zodIssues } from '../core/issues.ts';
@@ -69,6 +70,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
       return reply.code(api.status).send(api.body());
     },
   });
+  registerJsonBodies(app);
   const hub = new Hub(opts.storage, app.log, opts.examplesDir, opts.systems, { dice: opts.dice, snapshotEvery: opts.snapshotEvery });
   app.decorate('hub', hub);
   opts.storage.onError((err) => app.log.error({ err }, 'storage notification channel failed'));
