@@ -1,6 +1,7 @@
 // Fuzzing the command API and the scenario parser of every system, from every example scenario:
 // malformed or illegal input must be rejected with an InputError (naming a field) and must leave
 // the state exactly as it was (GameSystem.apply checks before it changes anything).
+// FRAY_FUZZ_RUNS raises the count; FRAY_FUZZ_SEED replays another seed (a fixed seed here hid them).
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { SeededDice } from '../src/core/dice/source.ts';
 import { InputError } from '../src/core/errors.ts';
 import { seedRng } from '../src/core/rng.ts';
 import { ChainedDice } from '../src/engine/dice.ts';
+import { fuzzParams } from '../src/engine/fuzz.test-util.ts';
 import type { GameSystem } from '../src/engine/types.ts';
 import { getSystem } from '../src/rules/index.ts';
 
@@ -118,7 +120,7 @@ describe('fuzz: commands [DESIGN contracts: invalid input is rejected with field
           system.pending(state);
           for (const f of system.summary(state).figures) expect(STATES).toContain(f.state);
         }),
-        { numRuns: 300, seed: 20261130 },
+        fuzzParams(300),
       );
     });
   }
@@ -141,7 +143,7 @@ describe('fuzz: scenarios [DESIGN contracts: a bad scenario names the field]', (
             expect((e as InputError).issues.every((x) => typeof x.path === 'string' && x.message.length > 0)).toBe(true);
           }
         }),
-        { numRuns: 150, seed: 20261130 },
+        fuzzParams(150),
       );
     });
   }

@@ -42,6 +42,12 @@ describe('reading explained options', () => {
     expect(o.ledgers.map((l) => l.name)).toEqual(['primary: bonus', 'secondary: bonus']);
   });
 
+  it('a swing whose role or weapon is not a text is labelled by its place, never "[object Object]"', () => {
+    const o = optionView({ kind: 'attack', swings: [{ role: { name: 'primary' }, hit: 0.5, bonus: ledger(1) }, { role: 'secondary', weapon: ['dagger'], hit: 0.25 }, { weapon: {}, hit: 0.1 }] }, 'k');
+    expect(o.odds.map((x) => x.label)).toEqual(['1 hit', 'secondary hit', '3 hit']);
+    expect(o.ledgers.map((l) => l.name)).toEqual(['1: bonus']);
+  });
+
   it('TFT-style option: bare ledger arrays, nested odds, sweep targets in arc order, hexes to pick', () => {
     const o = optionView(
       {

@@ -68,6 +68,17 @@ function humanize(k: string): string {
 const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index', 'score']);
 const NESTED = /^(swings|attacks|strikes|targets|friends)$/;
 
+/**
+ * The words before a nested item's odds and ledgers (a swing's role, a friend's name, a weapon,
+ * else its place), then `sep`; none for a lone swing. Texts only: a role of another shape would
+ * read "[object Object]".
+ */
+function nestedTag(k: string, list: unknown[], x: Obj, i: number, nameOf: (id: string) => string, sep: string): string {
+  if (list.length <= 1 && k !== 'friends') return '';
+  const who = typeof x.role === 'string' ? x.role : typeof x.id === 'string' ? nameOf(x.id) : typeof x.weapon === 'string' ? x.weapon : String(i + 1);
+  return `${k === 'friends' ? 'friend ' : ''}${who}${sep}`;
+}
+
 function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string) => string = (id) => id): void {
   for (const [k, v] of Object.entries(o)) {
     if (typeof v === 'number' && Number.isFinite(v) && !SKIP_NUM.has(k)) {
@@ -79,8 +90,7 @@ function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string)
       // Per-swing odds (AD&D two weapons: primary and secondary), labelled by role or weapon.
       v.forEach((x, i) => {
         if (!isObj(x)) return;
-        const who = x.role ?? (typeof x.id === 'string' ? nameOf(x.id) : undefined) ?? x.weapon ?? i + 1;
-        const tag = v.length > 1 || k === 'friends' ? `${k === 'friends' ? 'friend ' : ''}${String(who)} ` : '';
+        const tag = nestedTag(k, v, x, i, nameOf, ' ');
         const sub: OddsItem[] = [];
         collectOdds(x, sub, '', nameOf);
         for (const o of sub) into.push({ ...o, key: `${prefix}${k}.${i}.${o.key}`, label: tag + o.label });
@@ -104,8 +114,7 @@ function collectLedgers(o: Obj, nameOf: (id: string) => string = (id) => id): { 
     else if (Array.isArray(v) && NESTED.test(k)) {
       v.forEach((x, i) => {
         if (!isObj(x)) return;
-        const who = x.role ?? (typeof x.id === 'string' ? nameOf(x.id) : undefined) ?? x.weapon ?? i + 1;
-        const tag = v.length > 1 || k === 'friends' ? `${k === 'friends' ? 'friend ' : ''}${String(who)}: ` : '';
+        const tag = nestedTag(k, v, x, i, nameOf, ': ');
         for (const l of collectLedgers(x, nameOf)) out.push({ name: tag + l.name, ledger: l.ledger });
       });
     }
