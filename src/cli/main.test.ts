@@ -203,10 +203,13 @@ dice: [6, 1]
     expect(t.out.join('\n')).toMatch(/melee attack on Cedric with Broadsword: adjDX 10 = 12 DX - 2 Leather armor \[tft-core armor\]; 3d6 hit 50.00% \(1\/2\)/);
   });
 
-  it('explain text heads with the scenario and names the figures it waits for, not their ids', async () => {
+  it('explain text heads with the scenario and names the figures it waits for, not their ids; before the action phase it says the options are the action to come', async () => {
     const biff = (await fray(['explain', 'examples/tft/hitech-biff.yaml'])).out;
     expect(biff[0]).toBe('The Fantasy Trip — HiTech TFT - Biff Redstone (seed f04d4dae examples): turn 3, initiative phase; waiting for: initiative (Rifleman, Second rifleman, Swordsman, Pistoleer)');
-    expect((await fray(['explain', DUEL])).out[0]).toBe('The Fantasy Trip — Duel at the ford: before turn 1; waiting for: begin');
+    const duel = (await fray(['explain', DUEL])).out;
+    expect(duel[0]).toBe('The Fantasy Trip — Duel at the ford: before turn 1; waiting for: begin');
+    // At the begin step the options listed are the action phase's to come, and it says so.
+    expect(duel[1]).toBe("Each figure's options are its action in the action phase, with the odds as things stand now (this step is begin).");
     const over = (await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml'])).out[0];
     expect(over).toMatch(/: turn \d+; waiting for: nothing \(the fight is over\)$/);
   });

@@ -80,6 +80,10 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
   const when = r.turn === 0 ? 'before turn 1' : `turn ${r.turn}${r.phase && r.phase !== 'over' ? `, ${String(r.phase)} phase` : ''}`;
   const waiting = r.pending ? `${r.pending.kind}${r.pending.figures.length ? ` (${r.pending.figures.map(who).join(', ')})` : ''}` : 'nothing (the fight is over)';
   lines.push(`${SYSTEM_NAMES[r.system] ?? r.system}${title ? ` — ${title}` : ''}: ${when}; waiting for: ${waiting}`);
+  // Before the action phase the options are each figure's action to come, as the table's preview says.
+  if (r.pending && r.pending.kind !== 'action' && r.figures.some((f) => f.options.length > 0)) {
+    lines.push(`Each figure's options are its action in the action phase, with the odds as things stand now (this step is ${r.pending.kind}).`);
+  }
   for (const f of r.figures) {
     const extra = [f.adjDX !== undefined ? `adjDX ${f.adjDX}` : '', f.remST !== undefined ? `remST ${f.remST}` : '', f.ma !== undefined ? `MA ${f.ma}` : '', f.engaged ? 'engaged' : '']
       .filter(Boolean)
