@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice } from '../../core/dice/source.ts';
-import { CommandRejected, InputError } from '../../core/errors.ts';
+import { CommandRejected, } from '../../core/errors.ts';
 import { intBelow, seedRng } from '../../core/rng.ts';
 import type { Ledger } from '../../core/ledger.ts';
 import { replay, startEncounter, submit } from '../../engine/encounter.ts';
@@ -14,7 +14,7 @@ import { describeEvent } from './describe.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { QUIET, QueueDice } from './testing.ts';
+import { QueueDice, QUIET, refusal } from './testing.ts';
 
 const fighter = (id: string, side: string, hp: number, extra: object = {}) => ({
   id,
@@ -45,16 +45,6 @@ function send(s: AdndState, c: object, faces: number[] = []): AdndEvent[] {
 }
 
 const hpOf = (s: AdndState, id: string) => s.figures.find((f) => f.id === id)!.hp;
-
-function refusal(f: () => unknown): InputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe('the GM adjustment: the command', () => {
   it('gm: a bad adjust is refused naming the field: amounts 1..9999 or dice, one of damage / heal, a reason of 1..200 characters', () => {

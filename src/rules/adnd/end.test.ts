@@ -4,14 +4,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
-import { InputError } from '../../core/errors.ts';
 import { seedRng } from '../../core/rng.ts';
 import { replay, startEncounter, submit } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { QUIET, QueueDice } from './testing.ts';
+import { QueueDice, QUIET, refusal } from './testing.ts';
 
 const fighter = (id: string, side: string, extra: object = {}) => ({
   id,
@@ -41,16 +40,6 @@ function send(s: AdndState, c: object): AdndEvent[] {
   const events: AdndEvent[] = [];
   sys.apply(s, sys.parseCommand(c), new ScriptedDice([]), (e) => events.push(e));
   return events;
-}
-
-function refusal(f: () => unknown): InputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
 }
 
 describe("the GM's end of the fight (gm)", () => {

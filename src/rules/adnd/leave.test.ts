@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
-import { InputError } from '../../core/errors.ts';
+import type { InputError } from '../../core/errors.ts';
 import { seedRng } from '../../core/rng.ts';
 import { replay, startEncounter, submit } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
@@ -13,7 +13,7 @@ import { cloneState } from './clone.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { QUIET, QueueDice } from './testing.ts';
+import { QueueDice, QUIET, refusal } from './testing.ts';
 
 /** A level-1 fighter with a long sword (speed factor 5): every blow of the three lands together. */
 const fighter = (id: string, side: string, extra: object = {}) => ({
@@ -57,16 +57,6 @@ function atTheBlows(): AdndState {
 }
 
 const ids = (s: AdndState) => [s.figures.map((f) => f.id), (s.gone ?? []).map((g) => g.id)];
-
-function refusal(f: () => unknown): InputError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe("the GM's leave: a figure leaves the fight (gm)", () => {
   it('gm leave: a bad leave is refused naming the field: figure missing, reason of 1..200 characters, at; the reason is trimmed', () => {

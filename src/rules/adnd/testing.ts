@@ -1,5 +1,6 @@
 // Helpers for the AD&D tests: dice steered per die size, and a fight played to a segment.
 import type { DiceSource } from '../../core/dice/source.ts';
+import { InputError } from '../../core/errors.ts';
 import type { AdndEvent, AdndState } from './model.ts';
 import { adndSystem } from './system.ts';
 
@@ -28,4 +29,15 @@ export function playUntil(raw: unknown, dice: DiceSource, untilSegment: number):
   const events: AdndEvent[] = [];
   for (let i = 0; i < 10_000 && adndSystem.pending(s) && s.now <= untilSegment; i++) adndSystem.apply(s, adndSystem.decide(s), dice, (e) => events.push(e));
   return { s, events: events.filter((e) => e.segment <= untilSegment) };
+}
+
+/** The InputError `f` throws (a parse or setup refusal); fails the test when it throws none. */
+export function refusal(f: () => unknown): InputError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error('not refused');
 }

@@ -4,30 +4,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
-import { InputError } from '../../core/errors.ts';
 import { seedRng } from '../../core/rng.ts';
 import { replay, startEncounter, submit } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
 import { bagOf } from './house/thread/tracker.ts';
 import type { TftCommand, TftEvent, TftState } from './model.ts';
 import { decideWithSource, tftSystem, tftTallies } from './system.ts';
-import { type FigureSpec, beginTurn, fig, play, refusal, setup } from './testing.ts';
+import { type FigureSpec, beginTurn, commandIssues, fig, play, refusal, setup } from './testing.ts';
 
 const duo = (extra: Partial<FigureSpec> = {}): FigureSpec[] => [
   { id: 'a', side: 'A', at: [2, 3], facing: 0 },
   { id: 'b', side: 'B', at: [3, 3], facing: 3, ...extra },
 ];
-
-/** The issues parseCommand reports for `raw`, as "path: message". */
-function issues(raw: unknown): string[] {
-  try {
-    tftSystem.parseCommand(raw);
-  } catch (e) {
-    if (e instanceof InputError) return e.issues.map((i) => `${i.path}: ${i.message}`);
-    throw e;
-  }
-  return [];
-}
 
 /** Both figures moved, `order` to act in the action phase of turn 1 (the first pending). */
 function actionPhase(s: TftState, order: string[]): void {
@@ -41,24 +29,24 @@ function actionPhase(s: TftState, order: string[]): void {
 describe('the GM adjustment (gm)', () => {
   it('gm: parse errors name the field (none of damage/heal/fatigue, damage and heal both, reason empty or over 200, damage 0, bad dice, armor without damage, fatigue 0)', () => {
     const ok = { type: 'adjust', figure: 'b', reason: 'Fireball' };
-    expect(issues({ ...ok, damage: '2d' })).toEqual([]);
-    expect(issues({ ...ok, damage: 7, armor: true, fatigue: -2 })).toEqual([]);
-    expect(issues(ok)).toEqual(['command.damage: required: one of damage, heal or fatigue']);
-    expect(issues({ ...ok, damage: 3, heal: 2 })).toEqual(['command.heal: damage and heal cannot both be given: send two adjustments']);
-    expect(issues({ ...ok, reason: '   ', damage: 3 })).toEqual([expect.stringMatching(/^command\.reason: needs at least 1 character/)]);
-    expect(issues({ ...ok, reason: 'x'.repeat(201), damage: 3 })).toEqual([expect.stringMatching(/^command\.reason: may have at most 200 character/)]);
-    expect(issues({ ...ok, reason: ` ${'x'.repeat(200)} `, damage: 3 })).toEqual([]);
-    expect(issues({ type: 'adjust', figure: 'b', damage: 3 })).toEqual(['command.reason: required: text']);
-    expect(issues({ ...ok, damage: 0 })).toEqual(['command.damage: must be at least 1, got 0']);
-    expect(issues({ ...ok, damage: 1000 })).toEqual(['command.damage: must be at most 999, got 1000']);
-    expect(issues({ ...ok, heal: 1.5 })).toEqual(['command.heal: expected a whole number or TFT dice such as 2d+1, got 1.5']);
-    expect(issues({ ...ok, damage: 'a fireball' })).toEqual(["command.damage: 'a fireball' is not a number or TFT dice (e.g. 2d, 3d+1, 1d-1)"]);
-    expect(issues({ ...ok, damage: '1d-6' })).toEqual(["command.damage: '1d-6' never comes to 1 or more"]);
-    expect(issues({ ...ok, heal: true })).toEqual([expect.stringMatching(/^command\.heal: expected a number or text/)]);
-    expect(issues({ ...ok, heal: 2, armor: false })).toEqual(['command.armor: only with damage (whether armor and shield stop its hits)']);
-    expect(issues({ ...ok, fatigue: 0 })).toEqual(['command.fatigue: must not be 0 (+ fatigue taken, - fatigue recovered)']);
-    expect(issues({ ...ok, fatigue: 100 })).toEqual(['command.fatigue: must be at most 99, got 100']);
-    expect(issues({ ...ok, damage: 2, hp: 3 })).toEqual(["command.hp: unknown field 'hp'"]);
+    expect(commandIssues({ ...ok, damage: '2d' })).toEqual([]);
+    expect(commandIssues({ ...ok, damage: 7, armor: true, fatigue: -2 })).toEqual([]);
+    expect(commandIssues(ok)).toEqual(['command.damage: required: one of damage, heal or fatigue']);
+    expect(commandIssues({ ...ok, damage: 3, heal: 2 })).toEqual(['command.heal: damage and heal cannot both be given: send two adjustments']);
+    expect(commandIssues({ ...ok, reason: '   ', damage: 3 })).toEqual([expect.stringMatching(/^command\.reason: needs at least 1 character/)]);
+    expect(commandIssues({ ...ok, reason: 'x'.repeat(201), damage: 3 })).toEqual([expect.stringMatching(/^command\.reason: may have at most 200 character/)]);
+    expect(commandIssues({ ...ok, reason: ` ${'x'.repeat(200)} `, damage: 3 })).toEqual([]);
+    expect(commandIssues({ type: 'adjust', figure: 'b', damage: 3 })).toEqual(['command.reason: required: text']);
+    expect(commandIssues({ ...ok, damage: 0 })).toEqual(['command.damage: must be at least 1, got 0']);
+    expect(commandIssues({ ...ok, damage: 1000 })).toEqual(['command.damage: must be at most 999, got 1000']);
+    expect(commandIssues({ ...ok, heal: 1.5 })).toEqual(['command.heal: expected a whole number or TFT dice such as 2d+1, got 1.5']);
+    expect(commandIssues({ ...ok, damage: 'a fireball' })).toEqual(["command.damage: 'a fireball' is not a number or TFT dice (e.g. 2d, 3d+1, 1d-1)"]);
+    expect(commandIssues({ ...ok, damage: '1d-6' })).toEqual(["command.damage: '1d-6' never comes to 1 or more"]);
+    expect(commandIssues({ ...ok, heal: true })).toEqual([expect.stringMatching(/^command\.heal: expected a number or text/)]);
+    expect(commandIssues({ ...ok, heal: 2, armor: false })).toEqual(['command.armor: only with damage (whether armor and shield stop its hits)']);
+    expect(commandIssues({ ...ok, fatigue: 0 })).toEqual(['command.fatigue: must not be 0 (+ fatigue taken, - fatigue recovered)']);
+    expect(commandIssues({ ...ok, fatigue: 100 })).toEqual(['command.fatigue: must be at most 99, got 100']);
+    expect(commandIssues({ ...ok, damage: 2, hp: 3 })).toEqual(["command.hp: unknown field 'hp'"]);
   });
 
   it('gm: refused after the fight, on a dead figure ("dead is final", by name) and on an unknown figure; the state unchanged', () => {

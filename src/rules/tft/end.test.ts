@@ -10,23 +10,12 @@ import { replay, startEncounter, submit } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { TftCommand, TftEvent, TftState } from './model.ts';
 import { tftSystem } from './system.ts';
-import { type FigureSpec, acting, beginTurn, play, refusal, scenario, setup } from './testing.ts';
+import { type FigureSpec, acting, beginTurn, commandIssues, play, refusal, scenario, setup } from './testing.ts';
 
 const duo = (): FigureSpec[] => [
   { id: 'a', side: 'A', at: [2, 3], facing: 0 },
   { id: 'b', side: 'B', at: [3, 3], facing: 3 },
 ];
-
-/** The issues parseCommand reports for `raw`, as "path: message". */
-function issues(raw: unknown): string[] {
-  try {
-    tftSystem.parseCommand(raw);
-  } catch (e) {
-    if (e instanceof InputError) return e.issues.map((i) => `${i.path}: ${i.message}`);
-    throw e;
-  }
-  return [];
-}
 
 /** Sends the GM's end (parsed) with no dice to roll; returns its events. */
 const end = (s: TftState, winner: string | null, reason: string): TftEvent[] => play(s, [{ type: 'end', winner, reason }]);
@@ -34,16 +23,16 @@ const end = (s: TftState, winner: string | null, reason: string): TftEvent[] => 
 describe("the GM's end of the fight (gm)", () => {
   it('gm end: parse errors name the field (winner missing or not a side id or null, reason empty or over 200, unknown fields)', () => {
     const ok = { type: 'end', winner: 'A', reason: 'they flee' };
-    expect(issues(ok)).toEqual([]);
-    expect(issues({ ...ok, winner: null })).toEqual([]);
-    expect(issues({ ...ok, reason: ` ${'x'.repeat(200)} ` })).toEqual([]);
-    expect(issues({ type: 'end', reason: 'they flee' })).toEqual([expect.stringMatching(/^command\.winner: required/)]);
-    expect(issues({ ...ok, winner: 3 })).toEqual([expect.stringMatching(/^command\.winner: /)]);
-    expect(issues({ ...ok, winner: '' })).toEqual([expect.stringMatching(/^command\.winner: /)]);
-    expect(issues({ ...ok, reason: '   ' })).toEqual([expect.stringMatching(/^command\.reason: needs at least 1 character/)]);
-    expect(issues({ ...ok, reason: 'x'.repeat(201) })).toEqual([expect.stringMatching(/^command\.reason: may have at most 200 character/)]);
-    expect(issues({ type: 'end', winner: 'A' })).toEqual(['command.reason: required: text']);
-    expect(issues({ ...ok, figure: 'a' })).toEqual(["command.figure: unknown field 'figure'"]);
+    expect(commandIssues(ok)).toEqual([]);
+    expect(commandIssues({ ...ok, winner: null })).toEqual([]);
+    expect(commandIssues({ ...ok, reason: ` ${'x'.repeat(200)} ` })).toEqual([]);
+    expect(commandIssues({ type: 'end', reason: 'they flee' })).toEqual([expect.stringMatching(/^command\.winner: required/)]);
+    expect(commandIssues({ ...ok, winner: 3 })).toEqual([expect.stringMatching(/^command\.winner: /)]);
+    expect(commandIssues({ ...ok, winner: '' })).toEqual([expect.stringMatching(/^command\.winner: /)]);
+    expect(commandIssues({ ...ok, reason: '   ' })).toEqual([expect.stringMatching(/^command\.reason: needs at least 1 character/)]);
+    expect(commandIssues({ ...ok, reason: 'x'.repeat(201) })).toEqual([expect.stringMatching(/^command\.reason: may have at most 200 character/)]);
+    expect(commandIssues({ type: 'end', winner: 'A' })).toEqual(['command.reason: required: text']);
+    expect(commandIssues({ ...ok, figure: 'a' })).toEqual(["command.figure: unknown field 'figure'"]);
   });
 
   it('gm end: at a move, an initiative and an action decision the fight is over at once: the winner and the reason in the over event (by gm) and the summary, no die rolled, every figure as it was', () => {

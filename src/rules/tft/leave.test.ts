@@ -5,13 +5,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SeededDice } from '../../core/dice/source.ts';
-import { InputError } from '../../core/errors.ts';
 import { seedRng } from '../../core/rng.ts';
 import { replay, startEncounter, submit } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { TftCommand, TftEvent, TftState } from './model.ts';
 import { cloneTft, tftSystem } from './system.ts';
-import { type FigureSpec, beginTurn, play, refusal, scenario, setup } from './testing.ts';
+import { type FigureSpec, beginTurn, commandIssues, play, refusal, scenario, setup } from './testing.ts';
 
 /** One of side A against two of side B; dx apart, so the action order needs no roll-off: a, b, c. */
 const trio = (): FigureSpec[] => [
@@ -19,17 +18,6 @@ const trio = (): FigureSpec[] => [
   { id: 'b', name: 'Goblin', side: 'B', dx: 12, at: [3, 3], facing: 3 },
   { id: 'c', name: 'Hob', side: 'B', dx: 10, at: [6, 6], facing: 3 },
 ];
-
-/** The issues parseCommand reports for `raw`, as "path: message". */
-function issues(raw: unknown): string[] {
-  try {
-    tftSystem.parseCommand(raw);
-  } catch (e) {
-    if (e instanceof InputError) return e.issues.map((i) => `${i.path}: ${i.message}`);
-    throw e;
-  }
-  return [];
-}
 
 /** Sends the GM's leave (parsed) with no dice to roll (ScriptedDice([]) throws on any die); returns its events. */
 const leave = (s: TftState, figure: string, reason: string): TftEvent[] => play(s, [{ type: 'leave', figure, reason }]);
@@ -39,14 +27,14 @@ const ids = (s: TftState) => [s.figures.map((f) => f.id), (s.gone ?? []).map((g)
 describe("the GM's leave: a figure leaves the fight (gm)", () => {
   it('gm leave: parse errors name the field (figure missing or empty, reason empty or over 200, unknown fields); the reason is trimmed', () => {
     const ok = { type: 'leave', figure: 'b', reason: 'flees' };
-    expect(issues(ok)).toEqual([]);
+    expect(commandIssues(ok)).toEqual([]);
     expect(tftSystem.parseCommand({ ...ok, reason: '  flees  ' })).toEqual(ok);
-    expect(issues({ type: 'leave', reason: 'flees' })).toEqual([expect.stringMatching(/^command\.figure: required/)]);
-    expect(issues({ ...ok, figure: '' })).toEqual([expect.stringMatching(/^command\.figure: /)]);
-    expect(issues({ ...ok, reason: '   ' })).toEqual([expect.stringMatching(/^command\.reason: needs at least 1 character/)]);
-    expect(issues({ ...ok, reason: 'x'.repeat(201) })).toEqual([expect.stringMatching(/^command\.reason: may have at most 200 character/)]);
-    expect(issues({ type: 'leave', figure: 'b' })).toEqual(['command.reason: required: text']);
-    expect(issues({ ...ok, winner: 'A' })).toEqual(["command.winner: unknown field 'winner'"]);
+    expect(commandIssues({ type: 'leave', reason: 'flees' })).toEqual([expect.stringMatching(/^command\.figure: required/)]);
+    expect(commandIssues({ ...ok, figure: '' })).toEqual([expect.stringMatching(/^command\.figure: /)]);
+    expect(commandIssues({ ...ok, reason: '   ' })).toEqual([expect.stringMatching(/^command\.reason: needs at least 1 character/)]);
+    expect(commandIssues({ ...ok, reason: 'x'.repeat(201) })).toEqual([expect.stringMatching(/^command\.reason: may have at most 200 character/)]);
+    expect(commandIssues({ type: 'leave', figure: 'b' })).toEqual(['command.reason: required: text']);
+    expect(commandIssues({ ...ok, winner: 'A' })).toEqual(["command.winner: unknown field 'winner'"]);
     expect(tftSystem.gmCommands).toContain('leave');
   });
 

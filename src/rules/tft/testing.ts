@@ -1,6 +1,7 @@
 // Helpers for tests (of the core and of house modules): a quick scenario, and running commands
 // with scripted dice while collecting events.
 import { ScriptedDice } from '../../core/dice/source.ts';
+import { InputError } from '../../core/errors.ts';
 import type { NotNow } from './hooks.ts';
 import type { Figure, TftCommand, TftEvent, TftState } from './model.ts';
 import { explainTft, tftSystem } from './system.ts';
@@ -108,4 +109,15 @@ export function refusal(state: TftState, cmd: unknown): string {
     return (e as Error).message;
   }
   return 'accepted';
+}
+
+/** The issues parseCommand reports for `raw`, as "path: message" (none when it parses). */
+export function commandIssues(raw: unknown): string[] {
+  try {
+    tftSystem.parseCommand(raw);
+  } catch (e) {
+    if (e instanceof InputError) return e.issues.map((i) => `${i.path}: ${i.message}`);
+    throw e;
+  }
+  return [];
 }
