@@ -17,8 +17,8 @@ import { type CommandContext, buildCommand, expandOptions } from './model/comman
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
 import { isFallen, pendingOf, resultWords, selectionFor, whoseTurn } from './model/turn.ts';
 import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
-import { Actions, INITIATIVE_KEYS, InitiativeChoice, notNowOf } from './panels/Actions.tsx';
-import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
+import { Actions, INITIATIVE_KEYS, InitiativeChoice, declaredOf, notNowOf } from './panels/Actions.tsx';
+import { type DiceFor, type DiceGroup, DicePrompt, DiceTray, trayName } from './panels/Dice.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Key } from './panels/Key.tsx';
@@ -604,9 +604,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
             <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} />
           )}
-          {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it. */}
+          {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it (its name with no map). */}
           <DiceTray
-            groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, (id) => figures.find((f) => f.id === id)?.short ?? name(id)) }))}
+            groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, trayName(figures, name)) }))}
             stamp={dice.stamp}
             label={dice.label}
             said={trayWords(dice.groups, name)}
@@ -689,6 +689,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   options={shown}
                   notNow={notNowOf(rep, sel?.id)}
                   canAct={canChoose}
+                  declared={declaredOf(rep, sel?.id)}
                   busy={busy}
                   loading={!rep}
                   preview={!optionsLive}

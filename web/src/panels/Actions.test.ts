@@ -10,7 +10,7 @@ import { systems } from '../../../src/rules/index.ts';
 import { movePreview } from '../model/move.ts';
 import { type OptionView, SCORE_WHY, groupOptions, optionView, optionsOf } from '../model/options.ts';
 import { figureViews } from '../model/view.ts';
-import { Actions, INITIATIVE_KEYS, InitiativeChoice, NotNow, notNowOf } from './Actions.tsx';
+import { Actions, INITIATIVE_KEYS, InitiativeChoice, NotNow, declaredOf, notNowOf } from './Actions.tsx';
 
 const tft = systems.tft;
 
@@ -216,5 +216,35 @@ describe('reasons on the page, not in tooltips', () => {
       /<button type="button" class="linkish arc-order why" aria-expanded="false" aria-controls="([^"]+)" aria-describedby="\1">arc order: CEDRIC → DORN<\/button><span id="\1" class="why-text" hidden="">targets in the order the attacks are rolled \(R-S4\)<\/span>/,
     );
     expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
+  });
+});
+
+describe('an AD&D figure that has declared', () => {
+  it("says what it declared and when it lands, not 'not its turn' (a player who had just declared saw only that, over greyed options)", () => {
+    const sys = systems.adnd;
+    const scenario = parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8'));
+    const s = sys.setup(scenario);
+    const dice = new ScriptedDice(Array.from({ length: 40 }, () => 3));
+    for (const c of [{ type: 'begin' }, { type: 'attack', figure: 'brenna', target: 'orc1' }]) sys.apply(s, sys.parseCommand(c), dice, null);
+    const report = sys.explain(s);
+    expect(declaredOf(report, 'brenna')).toBe('attack Orc sergeant with battle axe, lands in round 1 segment 7');
+    expect(declaredOf(report, 'aldric')).toBeNull();
+    expect(declaredOf({ figures: [{ id: 'x', declared: 3 }] }, 'x')).toBeNull();
+    const html = renderToStaticMarkup(
+      createElement(Actions, {
+        figure: figureViews(s, report).find((f) => f.id === 'brenna'),
+        options: [],
+        canAct: false,
+        declared: declaredOf(report, 'brenna'),
+        waitingFor: ['aldric'],
+        armed: null,
+        onChoose: () => undefined,
+        onArm: () => undefined,
+        figureName: (id) => id,
+      }),
+    );
+    expect(html).toContain('<span class="pill">declared</span>');
+    expect(html).toContain('Declared: attack Orc sergeant with battle axe, lands in round 1 segment 7.');
+    expect(html).not.toContain('not its turn');
   });
 });

@@ -13,6 +13,7 @@ import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.t
 import { Key } from './Key.tsx';
 import { LedgerView } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
+import { declaredWords } from './Segments.tsx';
 
 const DIR_ARROWS = ['→', '↘', '↙', '←', '↖', '↗'];
 
@@ -40,6 +41,12 @@ export function notNowOf(report: unknown, id: string | null | undefined): NotNow
     out.push({ key: `${i}:${label}`, action, label, reason: n.reason, ...(typeof n.rule === 'string' && n.rule.trim() !== '' ? { rule: n.rule } : {}) });
   });
   return out;
+}
+
+/** What figure `id` has declared, in words, from an AD&D explain report (declaredWords); null when nothing. */
+export function declaredOf(report: unknown, id: string | null | undefined): string | null {
+  if (!isObj(report) || !Array.isArray(report.figures) || typeof id !== 'string') return null;
+  return declaredWords(report.figures.find((x) => isObj(x) && x.id === id));
 }
 
 /**
@@ -73,6 +80,8 @@ export interface ActionsProps {
   notNow?: readonly NotNowView[];
   /** Whether this viewer may command the figure now. */
   canAct: boolean;
+  /** AD&D: what the figure has declared, in words (declaredOf); said in place of "not its turn". */
+  declared?: string | null;
   /** The options of this step are still on their way (the explain report of an earlier step is not shown). */
   loading?: boolean;
   /** A command is on its way (or waits for physical dice): the buttons wait, the figure is still this viewer's. */
@@ -128,8 +137,15 @@ export function Actions(p: ActionsProps) {
       <div className="actions-head">
         <h3>{f.name}</h3>
         {p.pendingKind && (p.canAct || (p.preview && p.move)) && <span className="pill now">{p.pendingKind}</span>}
-        {!p.canAct && !p.preview && <span className="pill">{f.left ? 'out of the fight' : p.waitingFor.includes(f.id) ? 'not your figure' : 'not its turn'}</span>}
+        {!p.canAct && !p.preview && (
+          <span className="pill">{f.left ? 'out of the fight' : p.waitingFor.includes(f.id) ? 'not your figure' : p.declared ? 'declared' : 'not its turn'}</span>
+        )}
       </div>
+      {!p.canAct && !f.left && p.declared && (
+        <p className="declared-line" data-testid="declared">
+          Declared: {p.declared}.
+        </p>
+      )}
       {f.firearms.length > 0 && <Ammo f={f} />}
       {p.move && <MoveCard {...p.move} />}
       {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
-import { trayGroups } from '../model/log.ts';
-import { DiceTray } from './Dice.tsx';
+import { trayGroups, trayLabel } from '../model/log.ts';
+import { distinctNames, figureViews } from '../model/view.ts';
+import { DiceTray, trayName } from './Dice.tsx';
 
 const tft = systems.tft;
 
@@ -33,5 +34,20 @@ describe('the dice tray', () => {
     const html = renderToStaticMarkup(createElement(DiceTray, { groups, stamp: 1, label: 'step 9' }));
     const shown = [...html.matchAll(/<span class="dice-label">([^<]*)<\/span>/g)].map((m) => m[1]);
     expect(shown).toEqual(['attack', 'damage', 'north', 'south', 'step 9']);
+  });
+});
+
+describe("the tray's names for figures", () => {
+  it('names a figure by its map token on a map, by its name with no map (AD&D melee: "OR1 to-hit" named a token drawn nowhere)', () => {
+    const name = (id: string) => `name of ${id}`;
+    const melee = systems.adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8')));
+    const noMap = distinctNames(figureViews(melee));
+    expect(noMap.every((f) => !f.hex)).toBe(true);
+    expect(trayLabel({ label: 'to-hit d20', faces: [10], summed: true, figure: 'orc1' }, trayName(noMap, name))).toBe('name of orc1 to-hit d20');
+    const duel = distinctNames(figureViews(tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')))));
+    const bjorn = duel.find((f) => f.id === 'bjorn');
+    expect(bjorn?.short).toBeTruthy();
+    expect(trayName(duel, name)('bjorn')).toBe(bjorn?.short);
+    expect(trayName(duel, name)('nobody')).toBe('name of nobody');
   });
 });

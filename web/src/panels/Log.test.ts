@@ -10,7 +10,12 @@ const name = (id: string) => ({ a: 'Ann', b: 'Bob' })[id] ?? id;
 describe('the log panel', () => {
   it('says a command in one line', () => {
     expect(commandLine({ type: 'attack', figure: 'a', target: 'b' }, name)).toBe('attack: Ann → Bob');
-    expect(commandLine({ kind: 'move', figure: 'a', path: [{ q: 1, r: 0 }] }, name)).toBe('move: Ann (1 hex)');
+    expect(commandLine({ kind: 'move', figure: 'a', path: [{ q: 1, r: 0 }] }, name)).toBe('move: Ann (1 hex)');  });
+
+  it('says a command in words, as a table does (it read "first-aid: Ann → Bob", "throw-grenade: Ann", "move: Ann (0 hexes)")', () => {
+    expect(commandLine({ type: 'first-aid', figure: 'a', target: 'b' }, name)).toBe('first aid: Ann → Bob');
+    expect(commandLine({ type: 'throw-grenade', figure: 'a' }, name)).toBe('throw grenade: Ann');
+    expect(commandLine({ type: 'move', figure: 'a', path: [] }, name)).toBe('move: Ann (stays)');
   });
 
   it('a command type that is not a word reads "command", not "[object Object]" (fast-check counterexample: type {})', () => {

@@ -133,7 +133,7 @@ export function Log(p: LogProps) {
   );
 }
 
-/** One line for a command: "attack: Ann → Bob", "move: Ann (3 hexes)". */
+/** One line for a command: "attack: Ann → Bob", "move: Ann (3 hexes)", "first aid: Ann → Bob"; in words, not the command's id ("first-aid", "move … (0 hexes)"). */
 export function commandLine(cmd: unknown, name: (id: string) => string): string {
   if (typeof cmd !== 'object' || cmd === null) return String(cmd ?? '');
   if (Array.isArray(cmd)) return 'command';
@@ -141,6 +141,6 @@ export function commandLine(cmd: unknown, name: (id: string) => string): string 
   const type = typeof c.type === 'string' ? c.type : typeof c.kind === 'string' ? c.kind : 'command';
   const who = typeof c.figure === 'string' ? name(c.figure) : '';
   const target = typeof c.target === 'string' ? ` → ${name(c.target)}` : Array.isArray(c.targets) ? ` → ${c.targets.map((t) => (typeof t === 'string' ? name(t) : '?')).join(', ')}` : '';
-  const path = Array.isArray(c.path) ? ` (${c.path.length} hex${c.path.length === 1 ? '' : 'es'})` : '';
-  return `${type}${who ? `: ${who}` : ''}${target}${path}`;
+  const path = Array.isArray(c.path) ? (c.path.length === 0 ? ' (stays)' : ` (${c.path.length} hex${c.path.length === 1 ? '' : 'es'})`) : '';
+  return `${type.replaceAll('-', ' ')}${who ? `: ${who}` : ''}${target}${path}`;
 }

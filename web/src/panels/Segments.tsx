@@ -21,6 +21,17 @@ const SEGS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** An absolute segment as the grid reads it: 13 is "round 2 segment 3" (the grid's columns are 1-10). */
 export const segmentWords = (abs: number): string => `round ${Math.ceil(abs / 10)} segment ${((abs - 1) % 10) + 1}`;
+
+/**
+ * What a figure has declared and when it lands, from its entry of the AD&D explain report
+ * ("attack Orc sergeant with battle axe, lands in round 2 segment 4"); null when it has not
+ * declared. The roster said "@14", a segment count no table uses.
+ */
+export function declaredWords(e: unknown): string | null {
+  if (!isObj(e) || typeof e.declared !== 'string' || e.declared.trim() === '') return null;
+  return typeof e.next === 'number' ? `${e.declared}, lands in ${segmentWords(e.next)}` : e.declared;
+}
+
 /**
  * A timeline list line: the log's narration without its "[r1 s2]" (the line's number and the
  * round's heading say it), after its figure's name unless the narration starts with it ("Frito:

@@ -58,12 +58,28 @@ describe('AD&D combatants', () => {
     expect(text).toMatch(/^ Round 1 Phase declare /);
     expect(text).not.toMatch(/Turn/);
     // Two figures are called Gnoll: told apart (was ambiguous; and "parry vs gnoll2", the id); the weapon by its table name.
-    expect(text).toMatch(/attack Gnoll \(gnoll2\) with long sword @5/);
+    expect(text).toMatch(/attack Gnoll \(gnoll2\) with long sword, lands in round 1 segment 5/);
     expect(text).toContain('parry vs Gnoll (gnoll2)');
     // Played on (the AI, fixed dice) into the round: the segment shows beside the round.
     const dice = new ScriptedDice(Array(400).fill(4));
     for (let i = 0; i < 40 && (s as unknown as { now: number }).now < 3; i++) adnd.apply(s, adnd.decide(adnd.clone(s)), dice, null);
     expect(statusText(s)).toMatch(/^ Round 1 Segment 3 Phase /);
+  });
+});
+
+describe("AD&D combatants' Next column", () => {
+  it('says when a declared action lands in rounds and segments (it read "@14", a segment count), and a fallen figure is not "free" (a dead one read so)', () => {
+    const s = adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8'))) as unknown as { figures: Obj[] };
+    const dice = new ScriptedDice(Array(40).fill(3));
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), dice, null);
+    adnd.apply(s, adnd.parseCommand({ type: 'attack', figure: 'brenna', target: 'orc1' }), dice, null);
+    // Mirela dead (set on the state: the table only reads it).
+    s.figures.find((f) => f.id === 'mirela')!.hp = -11;
+    const html = statusHtml(s);
+    const next = (id: string) => new RegExp(`data-testid="next-${id}">([^<]*)<`).exec(html)?.[1];
+    expect(next('brenna')).toBe('attack Orc sergeant with battle axe, lands in round 1 segment 7');
+    expect(next('mirela')).toBe('–');
+    expect(next('aldric')).toBe('free');
   });
 });
 
@@ -136,6 +152,21 @@ describe('sides by their scenario names', () => {
     s.phase = 'over';
     s.winner = 'south';
     expect(statusText(s, 'tft')).toContain('over: the ford keepers won');
+  });
+});
+
+describe('the thread card (R-T2)', () => {
+  it('says what the thread roll is made against once, in the engine\'s words (it read "(IQ 14, the higher of ST and IQ (R-T2 default)) R-T2")', () => {
+    // The seed's example played with its own dice until Claudio (ST 8, IQ 14) is dying.
+    const scenario = parse(readFileSync(new URL('../../../examples/tft/hanging-by-a-thread.yaml', import.meta.url), 'utf8'));
+    const s = tft.setup(scenario);
+    const dice = new ScriptedDice(scenario.dice);
+    const claudio = () => (tft.explain(s) as unknown as { figures: Obj[] }).figures.find((f) => f.id === 'claudio')!;
+    for (let i = 0; i < 60 && claudio().state !== 'dying'; i++) tft.apply(s, tft.decide(tft.clone(s)), dice, null);
+    expect(claudio().state).toBe('dying');
+    const text = statusText(s, 'tft');
+    expect(text).toContain('Thread roll at the end of the turn: 1d6 ≤ 14: IQ 14, the higher of ST and IQ (R-T2 default) Survives');
+    expect(text).not.toMatch(/\(R-T2 default\)\)|default\) R-T2/);
   });
 });
 

@@ -18,8 +18,9 @@ import { LeaveForm } from './Leave.tsx';
 import { Ammo } from './Ammo.tsx';
 import { LedgerView, RuleId } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
+import { declaredWords } from './Segments.tsx';
 import { pct } from '../model/options.ts';
-import { moveOrderView } from '../model/turn.ts';
+import { isFallen, moveOrderView } from '../model/turn.ts';
 
 export interface StatusProps {
   system: string;
@@ -390,7 +391,7 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; forms: Retur
     const parry = isObj(e.parry) ? e.parry : null;
     const surprised = typeof e.surprised === 'number' && e.surprised > 0 ? e.surprised : 0;
     // Told apart by the engine already ("attack Gnoll (gnoll2)"): explain names figures as the table does.
-    const declared = typeof e.declared === 'string' ? e.declared : null;
+    const declared = declaredWords(e);
     return (
       <Fragment key={f.id}>
       <tr {...rowProps(p, f)}>
@@ -431,7 +432,8 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; forms: Retur
           )}
         </td>
         <td className="muted" data-testid={`next-${f.id}`}>
-          {f.left ? '–' : declared !== null ? `${declared}${typeof e.next === 'number' ? ` @${e.next}` : ''}` : 'free'}
+          {/* A fallen figure is not "free" to declare: it read so beside "dead". */}
+          {f.left ? '–' : (declared ?? (isFallen(f.state) ? '–' : 'free'))}
         </td>
       </tr>
       {/* Drawn closed (hidden) too: the button controls a row that is there. */}
@@ -512,8 +514,15 @@ function ThreadCards({
           </div>
           {next !== null && !stab && (
             <p>
+              {/* The engine's words name the rule already ("IQ 14, the higher of ST and IQ (R-T2 default)"): not in parentheses again, nor the rule twice. */}
               Thread roll at the end of the turn: <strong>{next}d6</strong>
-              {against ? ` ≤ ${against.total}${againstWhat ? ` (${againstWhat})` : ''}` : ''} <code className="rule-id">R-T2</code>
+              {against ? ` ≤ ${against.total}${againstWhat ? `: ${againstWhat}` : ''}` : ''}
+              {!againstWhat.includes('R-T2') && (
+                <>
+                  {' '}
+                  <code className="rule-id">R-T2</code>
+                </>
+              )}
             </p>
           )}
           {choices.length > 0 && (
