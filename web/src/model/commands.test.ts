@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ScriptedDice } from '../../../src/core/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../../src/core/dice/source.ts';
+import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { buildCommand, expandOptions } from './commands.ts';
 import { optionView, optionsOf } from './options.ts';
@@ -61,24 +62,38 @@ describe('AD&D options to commands', () => {
     expect(() => adnd.apply(s, adnd.parseCommand(cmd), new ScriptedDice(Array(200).fill(10)), null)).not.toThrow();
   });
 
-  it('parry needs whom: attackers first, then every enemy; and a pass is always offered', () => {
+  it('parry needs whom: attackers first, then every enemy', () => {
     const opt = { kind: 'parry', weapon: 'longsword', acImprovement: 1, rule: 'R-A8' };
     const report = { figures: [{ id: 'a', name: 'A', side: 'x', options: [opt] }, { id: 'b', name: 'B', side: 'y' }, { id: 'c', name: 'C', side: 'y' }] };
     const ctx = { ...ctxFor(report, 'a'), attackers: ['c'] };
-    const [parry, pass] = expandOptions(optionsOf(report, 'a'), ctx);
+    const [parry] = expandOptions(optionsOf(report, 'a'), ctx);
     expect(parry.choices.map((c) => buildCommand(c, ctx))).toEqual([
       { type: 'parry', figure: 'a', against: 'c' },
       { type: 'parry', figure: 'a', against: 'b' },
     ]);
-    expect(buildCommand(pass, ctx)).toEqual({ type: 'pass', figure: 'a' });
   });
 
-  it('adds no lone "pass" to an AD&D figure with no options (it showed under "The fight is over")', () => {
-    // the engine lists no options once the AD&D fight is over
-    const over = { system: 'adnd', pending: null, figures: [{ id: 'frito', name: 'Frito', side: 'heroes', options: [] }, { id: 'mino', name: 'Minotaur', side: 'monsters' }] };
-    expect(expandOptions(optionsOf(over, 'frito'), ctxFor(over, 'frito'))).toEqual([]);
-    const live = { ...over, pending: { figures: ['frito'], kind: 'action' }, figures: [{ ...over.figures[0], options: [{ kind: 'attack', target: 'mino' }] }, over.figures[1]] };
-    expect(expandOptions(optionsOf(live, 'frito'), ctxFor(live, 'frito')).map((o) => o.kind)).toEqual(['attack', 'pass']);
+  it('adds no pass of its own: every option offered at a real AD&D decision is one the engine takes (a pass added while declaring was refused)', () => {
+    const adnd = systems.adnd;
+    const s = adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8')));
+    const dice = new SeededDice(seedRng(5));
+    adnd.apply(s, adnd.parseCommand({ type: 'begin' }), dice, null);
+    let checked = 0;
+    for (let step = 0; step < 40 && adnd.pending(s); step++) {
+      const report = adnd.explain(s) as unknown as Obj;
+      for (const id of adnd.pending(s)?.figures ?? []) {
+        const ctx = ctxFor(report, id);
+        for (const o of expandOptions(optionsOf(report, id), ctx)) {
+          for (const c of o.choices.length > 0 ? o.choices : [o]) {
+            const copy = adnd.clone(s);
+            expect(() => adnd.apply(copy, adnd.parseCommand(buildCommand(c, ctx)), new SeededDice(seedRng(6)), null), `${c.label} at ${adnd.pending(s)?.kind}`).not.toThrow();
+            checked++;
+          }
+        }
+      }
+      adnd.apply(s, adnd.decide(s), dice, null);
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('an option with its own command is sent as it is', () => {

@@ -61,7 +61,7 @@ const DISPLAY_KEYS = /^(odds|ledger|ledgers|notes?|reason|why|rule|rules|hit|hit
 
 /**
  * Adds the choices an option needs before it can be sent: AD&D parry (against whom: the
- * attackers first, then every enemy), AD&D cast (at whom); and a `pass` for AD&D figures that have options.
+ * attackers first, then every enemy), AD&D cast (at whom).
  */
 export function expandOptions(options: OptionView[], ctx: CommandContext): OptionView[] {
   if (ctx.system !== 'adnd') return options;
@@ -77,8 +77,7 @@ export function expandOptions(options: OptionView[], ctx: CommandContext): Optio
     }
     return o;
   });
-  // Not to a figure with nothing listed (the fight is over, or it is not free to declare): the
-  // panel showed a lone "pass" under "The fight is over".
-  if (out.length > 0 && !out.some((o) => o.kind === 'pass')) out.push(optionView({ kind: 'pass', label: 'pass (do nothing now)' }, `${ctx.figure}.pass`, ctx.figure));
+  // No pass of its own: the engine lists one where it is legal (a blow to take, an extra attack
+  // to let go); one added to every list was refused when declaring ("'pass' answers a blow").
   return out;
 }
