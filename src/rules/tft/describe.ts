@@ -2,7 +2,7 @@
 import { directionName } from '../../core/hex/coords.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
 import { count, sentence } from '../words.ts';
-import { ledgerText } from './ledger-text.ts';
+import { ledgerText, rollText } from './ledger-text.ts';
 import type { TftEvent } from './model.ts';
 import { allModules } from './registry.ts';
 
@@ -10,12 +10,6 @@ const hexText = (h: unknown): string => {
   const x = h as { q: number; r: number } | undefined;
   return x ? `(${x.q},${x.r})` : '?';
 };
-
-/** "2d = 4+3 = 7" (one die: "1d = 4"; adds: "2d+1 = 4+3+1 = 8"). */
-function rollText(r: { dice: string; faces: number[]; total: number }): string {
-  const plus = /[+-]\d+$/.exec(r.dice)?.[0] ?? '';
-  return r.faces.length === 1 && !plus ? `${r.dice} = ${r.total}` : `${r.dice} = ${r.faces.join('+')}${plus} = ${r.total}`;
-}
 
 /**
  * The GM's adjustment (adjust.ts): "GM: Bjorn is hit (Fireball; 2d = 4+3 = 7)." What the

@@ -1,5 +1,5 @@
-// A ledger in a line of TFT narration, written one way for the core's events and the house
-// rules' (sweep, HiTech): "13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]".
+// A ledger (and a roll) in a line of TFT narration, written one way for the core's events and
+// the house rules' (sweep, HiTech, the Thread): "13 DX - 1 rifle range 4 MH (16 m) [R-H2] + 1 half-clip burst [R-H10]".
 // An entry that adds nothing is a note ("target dodges: 4d6", "knockdown counts 9, the damage
 // before flak jacket"): it reads "; note [rule]", not "+ 0 note [rule]".
 import type { LedgerEntry } from '../../core/ledger.ts';
@@ -24,4 +24,10 @@ export function ledgerText(entries: unknown, first: (e: LedgerEntry) => string =
     out += t.startsWith(';') ? t : ` ${t}`;
   }
   return out;
+}
+
+/** "2d = 4+3 = 7" (one die: "1d = 4", not "1d = 4 = 4"; adds: "2d+1 = 4+3+1 = 8"). */
+export function rollText(r: { dice: string; faces: number[]; total: number }): string {
+  const plus = /[+-]\d+$/.exec(r.dice)?.[0] ?? '';
+  return r.faces.length === 1 && !plus ? `${r.dice} = ${r.total}` : `${r.dice} = ${r.faces.join('+')}${plus} = ${r.total}`;
 }

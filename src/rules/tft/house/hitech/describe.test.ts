@@ -109,8 +109,13 @@ describe('HiTech narration', () => {
         { type: 'quickdraw', figure: 'pistolero', weapon: 'pistolero.heavy-pistol', faces: [3, 4, 2], roll: 9, adjDX: 12, ledger: [{ source: 'DX', delta: 12, rule: 'tft-core' }], fires: true, rule: 'R-H6' },
         'pistolero quickdraws the hvy pistol: 3d6 = 3+4+2 = 9 vs adjDX 12 [12 DX] -> drawn and fires this turn [R-H6].',
       ],
+      [
+        // One round fired (a shotgun): no burst to add up ("1 for the hit + 1 for every 3 ... - 1 only 1 round fired").
+        { type: 'hits', figure: 'r-shot', target: 'b-rifle', hits: 1, rounds: 1, ledger: [{ source: 'for the hit', delta: 1, rule: 'R-H10' }, { source: 'for every 3 the roll 14 is under adjDX 17', delta: 1, rule: 'R-H10' }, { source: 'only 1 round fired', delta: -1, rule: 'R-H10' }] },
+        "r-shot's single round hits b-rifle once [R-H10].",
+      ],
     ];
-    expect(lines.map(([e]) => e.type).sort()).toEqual([...HITECH_TYPES].sort());
+    expect([...new Set(lines.map(([e]) => e.type))].sort()).toEqual([...HITECH_TYPES].sort());
     for (const [e, text] of lines) expect(tftSystem.describe({ turn: 2, ...e } as unknown as TftEvent)).toBe(`[turn 2] ${text}`);
     // With the table's names, every figure the line names reads by its name; the rest is the same
     // (the overwatch's `why` is the engine's own text, "r-smg entered hex (4,5)" in this made-up event).

@@ -90,6 +90,8 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
     case 'throw-grenade':
       return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)} [R-H3, R-H12].`;
     case 'hits': {
+      // One round fired (a shotgun, a single shot): one hit, no burst to add up.
+      if (e.rounds === 1) return `${f}'s single round hits ${who(e.target)} once [R-H10].`;
       // A sum of counts: a 0 term ("+ 0 for every 3 the roll 12 is under adjDX 13") is part of it.
       const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.delta} ${l.source}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source}`)).join(' ');
       const hits = Number(e.hits);

@@ -419,6 +419,7 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
       figure: fig.id,
       target: target.id,
       hits,
+      rounds,
       ledger: [
         { source: 'for the hit', delta: 1, rule: 'R-H10' },
         { source: `for every 3 the roll ${roll.roll} is under adjDX ${adjDX}`, delta: Math.max(0, Math.floor((adjDX - roll.roll) / 3)), rule: 'R-H10' },

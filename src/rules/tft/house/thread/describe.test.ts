@@ -31,7 +31,7 @@ describe('thread narration [82345e2a]', () => {
     expect(interrupted).toBe(
       "Eragin stops working on Claudio after 1 turn: the stabilization is interrupted; thread rolls resume at 1 die (1 half of the last roll's 1 die, rounded up (stabilization interrupted) [R-T3] = 1) [R-T3].",
     );
-    expect(lines.at(-1)).toMatch(/^Claudio makes a thread roll: 1d6 = 2 = 2 against IQ 14 \(dice: 1 half of the last roll's 1 die, rounded up/);
+    expect(lines.at(-1)).toMatch(/^Claudio makes a thread roll: 1d6 = 2 against IQ 14 \(dice: 1 half of the last roll's 1 die, rounded up/);
     expect(lines.join('\n')).not.toMatch(/\b1 dice\b/);
   });
 
@@ -46,7 +46,7 @@ describe('thread narration [82345e2a]', () => {
     }
     const lines = events.map((e) => describeThread(e as unknown as GameEvent)).filter((l) => l?.includes('thread roll:'));
     expect(lines).toEqual([
-      'james makes a thread roll: 1d6 = 1 = 1 against IQ 11 (dice: 1 first turn of dying [R-T2] = 1): lives another turn [R-T2].',
+      'james makes a thread roll: 1d6 = 1 against IQ 11 (dice: 1 first turn of dying [R-T2] = 1): lives another turn [R-T2].',
       'james makes a thread roll: 2d6 = 2+3 = 5 against IQ 11 (dice: 1 first turn of dying [R-T2] + 1 thread roll made since [R-T2] = 2): lives another turn [R-T2].',
       'james makes a thread roll: 3d6 = 6+4+3 = 13 against IQ 11 (dice: 1 first turn of dying [R-T2] + 2 thread rolls made since [R-T2] = 3): DIES [R-T2].',
     ]);
