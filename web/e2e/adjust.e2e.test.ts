@@ -6,7 +6,7 @@
 // gm-adjust-form, adnd-adjust-390 (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, playerLink, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, opensByKeyboard, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -43,13 +43,7 @@ describe("the GM's adjustment of a figure", () => {
     expect(await cell(gm, 'bjorn', 4)).toBe('0');
     const open = gm.getByRole('button', { name: 'Adjust Bjorn' });
     // By keyboard: Enter opens the form with the amount ready for typing; Escape closes it, the focus back on the button.
-    await open.focus();
-    await gm.keyboard.press('Enter');
-    expect(await open.getAttribute('aria-expanded')).toBe('true');
-    expect(await gm.evaluate(() => document.activeElement?.getAttribute('data-adjust-field'))).toBe('amount');
-    await gm.keyboard.press('Escape');
-    expect(await gm.locator('form.adjust-form').count()).toBe(0);
-    expect(await gm.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Adjust Bjorn');
+    await opensByKeyboard(gm, open, gm.locator('form.adjust-form'), gm.locator('[data-adjust-field="amount"]'));
     await open.click();
     expect(await open.getAttribute('aria-expanded')).toBe('true');
     const form = gm.getByRole('form', { name: 'Adjust Bjorn' });

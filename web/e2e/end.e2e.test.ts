@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROOT, createFromExample, duelToActionPhase, encounterApi, fileHarness, playerLink, tokenOf } from './harness.ts';
+import { ROOT, createFromExample, duelToActionPhase, encounterApi, fileHarness, opensByKeyboard, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -47,13 +47,7 @@ describe('the GM ends the fight', () => {
     await gm.locator('[data-tab="status"]').click();
     const open = gm.getByRole('button', { name: 'End the fight…' });
     // By keyboard: Enter opens it with the choice of winner focused; Escape closes it, the focus back on the button.
-    await open.focus();
-    await gm.keyboard.press('Enter');
-    expect(await open.getAttribute('aria-expanded')).toBe('true');
-    expect(await gm.evaluate(() => document.activeElement?.getAttribute('data-end-field'))).toBe('winner');
-    await gm.keyboard.press('Escape');
-    expect(await gm.getByTestId('end-form').count()).toBe(0);
-    expect(await gm.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('end-open');
+    await opensByKeyboard(gm, open, gm.getByTestId('end-form'), gm.locator('[data-end-field="winner"]'));
 
     await open.click();
     const form = gm.getByRole('form', { name: 'End the fight' });

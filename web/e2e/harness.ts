@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
 import { type Running, startServer } from '../../src/server/start.ts';
@@ -147,6 +147,20 @@ export async function playerLink(base: string, id: string, gmToken: string, figu
   expect(r.status).toBe(201);
   const { token } = (await r.json()) as { token: string };
   return `/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A GM form's button opens it by keyboard (Enter) with `field` focused, and Escape closes it
+ * (`form` gone) with the focus back on the button.
+ */
+export async function opensByKeyboard(page: Page, open: Locator, form: Locator, field: Locator): Promise<void> {
+  await open.focus();
+  await page.keyboard.press('Enter');
+  expect(await open.getAttribute('aria-expanded')).toBe('true');
+  expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Escape');
+  expect(await form.count()).toBe(0);
+  expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
 }
 
 /** The server's view of an encounter for `token` (to assert on what the pages show). */

@@ -7,7 +7,7 @@
 // the timeline drops it. Screenshot: gm-leave-fight (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, playerLink, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, opensByKeyboard, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -42,13 +42,7 @@ describe('a figure leaves the fight', () => {
     const open = gm.locator(`button[data-leave="${leaver}"]`);
     expect(await open.getAttribute('aria-label')).toBe(`${name} leaves…`);
     // By keyboard: Enter opens it with the reason focused; Escape closes it, the focus back on the button.
-    await open.focus();
-    await gm.keyboard.press('Enter');
-    expect(await open.getAttribute('aria-expanded')).toBe('true');
-    expect(await gm.evaluate(() => document.activeElement?.getAttribute('data-leave-field'))).toBe('reason');
-    await gm.keyboard.press('Escape');
-    expect(await gm.locator('form[data-leave-form]').count()).toBe(0);
-    expect(await gm.evaluate(() => document.activeElement?.getAttribute('data-leave'))).toBe(leaver);
+    await opensByKeyboard(gm, open, gm.locator('form[data-leave-form]'), gm.locator('[data-leave-field="reason"]'));
 
     await open.click();
     const form = gm.getByRole('form', { name: `${name} leaves the fight` });
