@@ -14,21 +14,9 @@ import { describeEvent } from './describe.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice, QUIET, refusal } from './testing.ts';
+import { fighter, QueueDice, QUIET, refusal } from './testing.ts';
 
-const fighter = (id: string, side: string, hp: number, extra: object = {}) => ({
-  id,
-  name: id[0].toUpperCase() + id.slice(1),
-  side,
-  class: 'fighter',
-  level: 1,
-  hp,
-  ac: 5,
-  proficiencies: { longsword: 1 },
-  weapons: [{ weapon: 'longsword' }],
-  ...extra,
-});
-const raw = (hp = 12, options: object = {}, more: object[] = []) => ({ system: 'adnd', options, figures: [fighter('gorm', 'party', hp), fighter('orc', 'foes', 12), ...more] });
+const raw = (hp = 12, options: object = {}, more: object[] = []) => ({ system: 'adnd', options, figures: [fighter('gorm', 'party', { hp }), fighter('orc', 'foes', { hp: 12 }), ...more] });
 
 /** Sets up, begins, and lets the AI decide (quiet dice) until `kind` is pending. */
 function at(r: object, kind = 'action', dice = new QueueDice({}, QUIET)): AdndState {
@@ -81,7 +69,7 @@ describe('the GM adjustment: the command', () => {
       expect(e.issues).toEqual([{ path, message }]);
       expect(JSON.stringify(s)).toBe(before);
     };
-    const s = at(raw(12, { deathAt: -10 }, [fighter('ogre', 'foes', 12)]));
+    const s = at(raw(12, { deathAt: -10 }, [fighter('ogre', 'foes', { hp: 12 })]));
     refused(s, { type: 'adjust', figure: 'troll', damage: 3, reason: 'fall' }, 'command.figure', "no figure 'troll'");
     refused(s, { type: 'adjust', figure: 'gorm', damage: 3, reason: 'fall', at: 7 }, 'command.at', 'this command is for segment 7; it is segment 0');
     send(s, { type: 'adjust', figure: 'ogre', damage: 30, reason: 'lava' });
@@ -110,7 +98,7 @@ describe('the GM adjustment: hp and the states that follow', () => {
   });
 
   it('gm: with deathAt -10: 0 hp unconscious, -1..-9 dying, -10 dead; a dying figure may be hurt further', () => {
-    const s = at(raw(5, { deathAt: -10 }, [fighter('kurt', 'party', 5), fighter('lars', 'party', 5)]));
+    const s = at(raw(5, { deathAt: -10 }, [fighter('kurt', 'party', { hp: 5 }), fighter('lars', 'party', { hp: 5 })]));
     const state = (c: object) => send(s, c).find((e) => e.type === 'state');
     expect(state({ type: 'adjust', figure: 'gorm', damage: 5, reason: 'fall' })).toMatchObject({ to: 'unconscious', hp: 0 });
     expect(state({ type: 'adjust', figure: 'kurt', damage: 7, reason: 'fall' })).toMatchObject({ to: 'dying', hp: -2 });
@@ -136,7 +124,7 @@ describe('the GM adjustment: hp and the states that follow', () => {
 
   it('gm: healing never goes above max hp; it raises a dying figure (deathAt -10), which stops bleeding and declares again', () => {
     // Kurt stands beside Gorm, so the fight goes on while Gorm is down.
-    const s = at(raw(12, { deathAt: -10 }, [fighter('kurt', 'party', 30)]));
+    const s = at(raw(12, { deathAt: -10 }, [fighter('kurt', 'party', { hp: 30 })]));
     send(s, { type: 'adjust', figure: 'gorm', damage: 4, reason: 'fall' });
     const ev = send(s, { type: 'adjust', figure: 'gorm', heal: '2d8', reason: 'potion' }, [7, 8]);
     expect(ev[0]).toMatchObject({ heal: 4, roll: { dice: '2d8', faces: [7, 8], total: 15 }, hp: 12 });
@@ -172,7 +160,7 @@ describe('the GM adjustment: not the figure action', () => {
   };
 
   it('gm: at every kind of decision (begin, action, extra attack, parry) the same decision stays pending and the timeline, declarations and queue are unchanged', () => {
-    const lord = (id: string, side: string) => fighter(id, side, 30, { level: 10 });
+    const lord = (id: string, side: string) => fighter(id, side, { hp: 30, level: 10 });
     // a level-10 fighter rolls d100 1 for an extra attack, d10 3: extra attack in segment 3
     const dice = () => new QueueDice({ 100: [1], 10: [3] }, QUIET);
     const r = { system: 'adnd', figures: [lord('gorm', 'party'), lord('orc', 'foes')] };
@@ -198,7 +186,7 @@ describe('the GM adjustment: not the figure action', () => {
 
   it('gm: a figure felled between decisions is down before the segment: it leaves the decision, its blow does not land, a blow at it is lost; the last foe felled ends the fight', () => {
     // Three figures: gorm and kurt against the orc; all swing in segment 5 (long sword, SF 5).
-    const r = raw(12, {}, [fighter('kurt', 'party', 12)]);
+    const r = raw(12, {}, [fighter('kurt', 'party', { hp: 12 })]);
     const s = at(r, 'parry');
     expect(s.now).toBe(5);
     const before = sys.pending(s)!;

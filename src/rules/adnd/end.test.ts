@@ -10,21 +10,10 @@ import { runToEnd } from '../../engine/run.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice, QUIET, refusal } from './testing.ts';
+import { fighter, QueueDice, QUIET, refusal } from './testing.ts';
 
-const fighter = (id: string, side: string, extra: object = {}) => ({
-  id,
-  name: id[0].toUpperCase() + id.slice(1),
-  side,
-  class: 'fighter',
-  level: 10,
-  hp: 30,
-  ac: 5,
-  proficiencies: { longsword: 1 },
-  weapons: [{ weapon: 'longsword' }],
-  ...extra,
-});
-const raw = (script?: object[]) => ({ system: 'adnd', figures: [fighter('gorm', 'party'), fighter('orc', 'foes', script ? { script } : {})] });
+/** Two level-10 fighters (an extra attack in segment 3: see `at`). */
+const raw = (script?: object[]) => ({ system: 'adnd', figures: [fighter('gorm', 'party', { level: 10 }), fighter('orc', 'foes', { level: 10, ...(script ? { script } : {}) })] });
 
 /** Sets up, begins, and lets the AI decide until `kind` is pending (a level-10 fighter's extra attack in segment 3: d100 1, d10 3). */
 function at(kind: string): AdndState {

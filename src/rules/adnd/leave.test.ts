@@ -13,21 +13,9 @@ import { cloneState } from './clone.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice, QUIET, refusal } from './testing.ts';
+import { fighter, QueueDice, QUIET, refusal } from './testing.ts';
 
-/** A level-1 fighter with a long sword (speed factor 5): every blow of the three lands together. */
-const fighter = (id: string, side: string, extra: object = {}) => ({
-  id,
-  name: id[0].toUpperCase() + id.slice(1),
-  side,
-  class: 'fighter',
-  level: 1,
-  hp: 30,
-  ac: 5,
-  proficiencies: { longsword: 1 },
-  weapons: [{ weapon: 'longsword' }],
-  ...extra,
-});
+/** Three level-1 fighters with long swords (speed factor 5): every blow of the three lands together. */
 const raw = (script?: object[]) => ({ system: 'adnd', figures: [fighter('gorm', 'party'), fighter('orc', 'foes'), fighter('grok', 'foes', script ? { script } : {})] });
 
 /** Applies `c` (parsed) with no die to roll (ScriptedDice([]) throws on any); returns its events. */

@@ -41,3 +41,17 @@ export function refusal(f: () => unknown): InputError {
   }
   throw new Error('not refused');
 }
+
+/** A level-1 fighter with a long sword (proficient), 30 hp, AC 5, named from its id; `extra` sets any field. */
+export const fighter = (id: string, side: string, extra: object = {}) => ({
+  id,
+  name: id[0].toUpperCase() + id.slice(1),
+  side,
+  class: 'fighter',
+  level: 1,
+  hp: 30,
+  ac: 5,
+  proficiencies: { longsword: 1 },
+  weapons: [{ weapon: 'longsword' }],
+  ...extra,
+});
