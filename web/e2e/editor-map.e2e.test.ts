@@ -2,20 +2,13 @@
 // map's keyboard cursor, places both figures by clicking (a figure on a wall is refused at its
 // hex field), and the table opens on that terrain with the figures where they were put; on a
 // phone the map fits the screen and a tap paints.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, fileHarness, tokenOf } from './harness.ts';
+import { apiGet, editorControl, editorField, fileHarness, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
-/** The field labelled exactly `label` in `scope` (as editor.e2e.test.ts finds them). */
-const field = (scope: Locator | Page, label: string): Locator => {
-  const page = 'page' in scope ? scope.page() : scope;
-  return scope.locator('label.field').filter({ has: page.locator('.field-label').getByText(label, { exact: true }) });
-};
-const control = (scope: Locator | Page, label: string): Locator => field(scope, label).locator('input, select').first();
-const idOf = (page: Page) => decodeURIComponent(/\/table\/([^/#?]+)/.exec(page.url())![1]);
 const hex = (page: Page, q: number, r: number) => page.locator(`.map-edit [data-hex="${q},${r}"]`);
 const kindAt = async (page: Page, q: number, r: number) => /t-(\w+)/.exec((await hex(page, q, r).getAttribute('class')) ?? '')?.[1] ?? null;
 
@@ -24,9 +17,9 @@ describe("the TFT editor's map", () => {
     const { page } = await h.page({ width: 1280, height: 900 });
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
-    await control(page, 'Name').fill('Wall fight');
-    await control(page, 'Map width').fill('10');
-    await control(page, 'Map height').fill('7');
+    await editorControl(page, 'Name').fill('Wall fight');
+    await editorControl(page, 'Map width').fill('10');
+    await editorControl(page, 'Map height').fill('7');
     await expect.poll(() => page.locator('.map-edit [data-hex]').count()).toBe(70);
 
     // A wall down the sixth column (odd-r: row r's column c is q = c - floor(r / 2)).
@@ -62,19 +55,19 @@ describe("the TFT editor's map", () => {
     await page.getByRole('radio', { name: 'Place figure 2 (Foe 1)' }).check();
     await hex(page, 5, 2).click();
     await page.getByRole('button', { name: 'Open the table' }).click();
-    await expect.poll(() => field(foe, 'q').locator('.field-error').textContent()).toBe('hex 5,2 is a wall');
+    await expect.poll(() => editorField(foe, 'q').locator('.field-error').textContent()).toBe('hex 5,2 is a wall');
     await hex(page, 6, 3).click();
     await page.getByRole('radio', { name: 'Place figure 1 (Hero)' }).check();
     await hex(page, 1, 2).click();
-    expect(await Promise.all([control(hero, 'q').inputValue(), control(hero, 'r').inputValue(), control(foe, 'q').inputValue(), control(foe, 'r').inputValue()])).toEqual(['1', '2', '6', '3']);
-    expect(await field(foe, 'q').locator('.field-error').count()).toBe(0);
+    expect(await Promise.all([editorControl(hero, 'q').inputValue(), editorControl(hero, 'r').inputValue(), editorControl(foe, 'q').inputValue(), editorControl(foe, 'r').inputValue()])).toEqual(['1', '2', '6', '3']);
+    expect(await editorField(foe, 'q').locator('.field-error').count()).toBe(0);
     await page.locator('.map-edit').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await h.shot(page, 'editor-map');
 
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/table\//);
     await expect.poll(() => page.getByTestId('role').textContent()).toBe('gm');
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(idOf(page))}`, tokenOf(page));
+    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
     const state = v.view.state as { map: { width: number; height: number; terrain: { q: number; r: number; kind: string }[] }; figures: { id: string; pos: { q: number; r: number } }[] };
     expect([state.map.width, state.map.height]).toEqual([10, 7]);
     expect(state.map.terrain).toEqual([

@@ -1,92 +1,79 @@
-// The scenario editor builds both systems with their rules options (read from the scenario
-// schemas): an AD&D encounter (a fighter with a +1 long sword and a dagger in his off hand, an
-// ogre, a wolf's bite, the party's surprise roll fixed, death at -10) with its checks next to the
-// fields, opened at the table with its combatants; the AD&D fields on a phone, by keyboard; and,
-// on a phone, a TFT fight with Hanging by a Thread off and the classic ruleset, which the
-// engine's state then holds.
-import type { Locator, Page } from 'playwright-core';
+
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, fileHarness, tokenOf } from './harness.ts';
+import { apiGet, editorControl, editorField, fileHarness, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
-/** The field labelled exactly `label` in `scope` (a label also holds its messages and options). */
-const field = (scope: Locator | Page, label: string): Locator => {
-  const page = 'page' in scope ? scope.page() : scope;
-  return scope.locator('label.field').filter({ has: page.locator('.field-label').getByText(label, { exact: true }) });
-};
-const control = (scope: Locator | Page, label: string): Locator => field(scope, label).locator('input, select').first();
-const idOf = (page: Page) => decodeURIComponent(/\/table\/([^/#?]+)/.exec(page.url())![1]);
 
 describe('the scenario editor', () => {
   it('builds an AD&D encounter (a fighter with two weapons, one +1, an ogre, a wolf with a bite, a fixed surprise roll, death at -10) with its checks by the fields, and the table opens with the combatants', async () => {
     const { page } = await h.page({ width: 1280, height: 900 });
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
-    await control(page, 'System').selectOption('adnd');
+    await editorControl(page, 'System').selectOption('adnd');
     // The AD&D options from the schema, each default chosen; no map.
-    expect(await control(page, 'deathAt').inputValue()).toBe('0');
-    expect(await control(page, 'maxRounds').inputValue()).toBe('100');
-    expect(await field(page, 'Map width').count()).toBe(0);
-    await control(page, 'Name').fill('Ogre at the ford');
-    await control(page, 'deathAt').selectOption({ label: '-10' });
+    expect(await editorControl(page, 'deathAt').inputValue()).toBe('0');
+    expect(await editorControl(page, 'maxRounds').inputValue()).toBe('100');
+    expect(await editorField(page, 'Map width').count()).toBe(0);
+    await editorControl(page, 'Name').fill('Ogre at the ford');
+    await editorControl(page, 'deathAt').selectOption({ label: '-10' });
 
     const [gorm, ogre] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
-    expect(await control(gorm, 'Class').inputValue()).toBe('fighter');
-    await control(gorm, 'hp').fill('30');
-    await control(gorm, 'Max hp').fill('25');
-    await control(gorm, 'Level').fill('41');
+    expect(await editorControl(gorm, 'Class').inputValue()).toBe('fighter');
+    await editorControl(gorm, 'hp').fill('30');
+    await editorControl(gorm, 'Max hp').fill('25');
+    await editorControl(gorm, 'Level').fill('41');
     // A weapon without proficiency is a note, not an error: the class's penalty applies.
     await gorm.getByRole('checkbox', { name: 'long sword' }).uncheck();
     expect(await gorm.locator('.field-note').textContent()).toBe('not proficient with long sword: -2 to hit (fighter, R-A4)');
     await gorm.getByRole('checkbox', { name: 'long sword' }).check();
     expect(await gorm.locator('.field-note').count()).toBe(0);
     // A +1 long sword in hand and a dagger in the other, with the Two Weapons skill (R-A4).
-    expect(await field(gorm, 'In off hand').count()).toBe(0);
-    await control(gorm, 'Weapons').selectOption(['longsword', 'dagger']);
-    await control(gorm, 'long sword +').fill('+1');
+    expect(await editorField(gorm, 'In off hand').count()).toBe(0);
+    await editorControl(gorm, 'Weapons').selectOption(['longsword', 'dagger']);
+    await editorControl(gorm, 'long sword +').fill('+1');
     // The dagger comes first in the table, so first in hand: the sword goes there.
-    await control(gorm, 'In hand').selectOption('longsword');
-    await control(gorm, 'In off hand').selectOption('dagger');
+    await editorControl(gorm, 'In hand').selectOption('longsword');
+    await editorControl(gorm, 'In off hand').selectOption('dagger');
     await gorm.getByRole('checkbox', { name: 'Two Weapons skill' }).check();
 
-    await control(ogre, 'Name').fill('Ogre');
-    await control(ogre, 'Hit dice').fill('4+1');
-    await control(ogre, 'Size').selectOption('L');
-    await control(ogre, 'hp').fill('27');
-    await control(ogre, 'AC').fill('5');
-    await control(ogre, 'Weapons').selectOption(['club']);
+    await editorControl(ogre, 'Name').fill('Ogre');
+    await editorControl(ogre, 'Hit dice').fill('4+1');
+    await editorControl(ogre, 'Size').selectOption('L');
+    await editorControl(ogre, 'hp').fill('27');
+    await editorControl(ogre, 'AC').fill('5');
+    await editorControl(ogre, 'Weapons').selectOption(['club']);
     // A wolf: no weapon, a natural bite.
     await page.getByRole('button', { name: 'Add a figure' }).click();
     const wolf = page.locator('fieldset.fig-edit').nth(2);
-    await control(wolf, 'Name').fill('Wolf');
-    await control(wolf, 'Hit dice').fill('2+2');
-    await control(wolf, 'hp').fill('11');
-    await control(wolf, 'AC').fill('7');
-    await control(wolf, 'Weapons').selectOption([]);
+    await editorControl(wolf, 'Name').fill('Wolf');
+    await editorControl(wolf, 'Hit dice').fill('2+2');
+    await editorControl(wolf, 'hp').fill('11');
+    await editorControl(wolf, 'AC').fill('7');
+    await editorControl(wolf, 'Weapons').selectOption([]);
     await wolf.getByRole('button', { name: 'Add a natural attack' }).click();
     const bite = wolf.getByRole('group', { name: 'natural attack 1' });
-    await control(bite, 'Attack').fill('bite');
-    await control(bite, 'SF').fill('3');
-    await control(bite, 'Damage').fill('2 dogs');
+    await editorControl(bite, 'Attack').fill('bite');
+    await editorControl(bite, 'SF').fill('3');
+    await editorControl(bite, 'Damage').fill('2 dogs');
     // The party's surprise roll fixed in advance (R-A3).
-    expect(await field(page, 'party roll').count()).toBe(0);
+    expect(await editorField(page, 'party roll').count()).toBe(0);
     await page.getByRole('checkbox', { name: 'party', exact: true }).check();
-    await control(page, 'party roll').fill('120');
+    await editorControl(page, 'party roll').fill('120');
     await page.getByRole('button', { name: 'Open the table' }).click();
-    await expect.poll(() => field(gorm, 'hp').locator('.field-error').textContent()).toMatch(/30 is more than maxHp 25/);
-    expect(await field(gorm, 'Level').locator('.field-error').textContent()).toBe('a whole number from 0 to 40');
-    expect(await field(bite, 'Damage').locator('.field-error').textContent()).toMatch(/^not dice like 2d4, 1d6\+1 or 2-7: .* in '2 dogs'$/);
-    expect(await field(page, 'party roll').locator('.field-error').textContent()).toBe('a whole number from 1 to 100 (d100), or empty to roll at the table');
+    await expect.poll(() => editorField(gorm, 'hp').locator('.field-error').textContent()).toMatch(/30 is more than maxHp 25/);
+    expect(await editorField(gorm, 'Level').locator('.field-error').textContent()).toBe('a whole number from 0 to 40');
+    expect(await editorField(bite, 'Damage').locator('.field-error').textContent()).toMatch(/^not dice like 2d4, 1d6\+1 or 2-7: .* in '2 dogs'$/);
+    expect(await editorField(page, 'party roll').locator('.field-error').textContent()).toBe('a whole number from 1 to 100 (d100), or empty to roll at the table');
     expect(page.url()).not.toMatch(/\/table\//);
     await h.shot(page, 'editor-adnd');
 
-    await control(gorm, 'Max hp').fill('');
-    await control(gorm, 'hp').fill('24');
-    await control(gorm, 'Level').fill('3');
-    await control(bite, 'Damage').fill('2d4');
-    await control(page, 'party roll').fill('25');
+    await editorControl(gorm, 'Max hp').fill('');
+    await editorControl(gorm, 'hp').fill('24');
+    await editorControl(gorm, 'Level').fill('3');
+    await editorControl(bite, 'Damage').fill('2d4');
+    await editorControl(page, 'party roll').fill('25');
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/table\//);
     await expect.poll(() => page.getByTestId('role').textContent()).toBe('gm');
@@ -95,7 +82,7 @@ describe('the scenario editor', () => {
     expect(await page.locator('[data-roster="gorm"]').textContent()).toMatch(/Gorm.*24\/24/);
     expect(await page.locator('[data-roster="ogre"]').textContent()).toMatch(/Ogre.*27\/27/);
     expect(await page.locator('[data-roster="wolf"]').textContent()).toMatch(/Wolf.*11\/11/);
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(idOf(page))}`, tokenOf(page));
+    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
     type Weapon = { id: string; kind: string; sf: number; damage: { sm: string }; magicHit: number; magicDmg: number };
     const state = v.view.state as {
       system: string;
@@ -125,15 +112,15 @@ describe('the scenario editor', () => {
     const { page } = await h.page({ width: 390, height: 844, mobile: true });
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
-    await control(page, 'System').selectOption('adnd');
+    await editorControl(page, 'System').selectOption('adnd');
     const [gorm, orc] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
-    await control(gorm, 'Weapons').selectOption(['longsword', 'dagger']);
+    await editorControl(gorm, 'Weapons').selectOption(['longsword', 'dagger']);
     await page.getByRole('checkbox', { name: 'monsters', exact: true }).check();
     // By keyboard: the button adds a row, Tab goes through its fields and the remove button.
     await orc.getByRole('button', { name: 'Add a natural attack' }).focus();
     await page.keyboard.press('Enter');
     const claw = orc.getByRole('group', { name: 'natural attack 1' });
-    await control(claw, 'Attack').focus();
+    await editorControl(claw, 'Attack').focus();
     await page.keyboard.type('claw');
     await page.keyboard.press('Tab');
     await page.keyboard.type('4');
@@ -141,8 +128,8 @@ describe('the scenario editor', () => {
     await page.keyboard.type('1-3');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('remove natural attack 1 (claw)');
-    expect([await control(claw, 'SF').inputValue(), await control(claw, 'Damage').inputValue()]).toEqual(['4', '1-3']);
-    for (const loc of [control(gorm, 'In off hand'), control(gorm.getByRole('group', { name: 'magic dagger' }), 'damage +'), control(claw, 'Damage'), claw.getByRole('button', { name: /remove/ }), control(page, 'monsters roll')]) {
+    expect([await editorControl(claw, 'SF').inputValue(), await editorControl(claw, 'Damage').inputValue()]).toEqual(['4', '1-3']);
+    for (const loc of [editorControl(gorm, 'In off hand'), editorControl(gorm.getByRole('group', { name: 'magic dagger' }), 'damage +'), editorControl(claw, 'Damage'), claw.getByRole('button', { name: /remove/ }), editorControl(page, 'monsters roll')]) {
       const box = (await loc.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -156,14 +143,14 @@ describe('the scenario editor', () => {
     const { page } = await h.page({ width: 390, height: 844, mobile: true });
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
-    expect(await control(page, 'System').inputValue()).toBe('tft');
-    expect(await control(page, 'thread').inputValue()).toBe('0');
-    await control(page, 'thread').selectOption({ label: 'off' });
-    await control(page, 'ruleset').selectOption({ label: 'classic' });
-    await control(page, 'Name').fill('Classic duel');
-    for (const i of [0, 1]) await control(page.locator('fieldset.fig-edit').nth(i), 'Weapons').selectOption(['broadsword']);
+    expect(await editorControl(page, 'System').inputValue()).toBe('tft');
+    expect(await editorControl(page, 'thread').inputValue()).toBe('0');
+    await editorControl(page, 'thread').selectOption({ label: 'off' });
+    await editorControl(page, 'ruleset').selectOption({ label: 'classic' });
+    await editorControl(page, 'Name').fill('Classic duel');
+    for (const i of [0, 1]) await editorControl(page.locator('fieldset.fig-edit').nth(i), 'Weapons').selectOption(['broadsword']);
     // At 390 px every field of the options and the figures is within the screen's width.
-    for (const loc of [control(page, 'heSplash'), control(page.locator('fieldset.fig-edit').nth(1), 'Facing')]) {
+    for (const loc of [editorControl(page, 'heSplash'), editorControl(page.locator('fieldset.fig-edit').nth(1), 'Facing')]) {
       const box = (await loc.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -174,7 +161,7 @@ describe('the scenario editor', () => {
     await page.waitForURL(/\/table\//);
     await expect.poll(() => page.getByTestId('role').textContent()).toBe('gm');
     expect(await page.locator('[data-testid^="figure-"]').count()).toBe(2);
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(idOf(page))}`, tokenOf(page));
+    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
     const options = (v.view.state as { options: Record<string, unknown> }).options;
     expect(options).toMatchObject({ thread: 'off', ruleset: 'classic', sweep: 'new', hitech: false });
     expect(h.errors).toEqual([]);

@@ -163,6 +163,18 @@ export async function opensByKeyboard(page: Page, open: Locator, form: Locator, 
   expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
 }
 
+/** The editor's field labelled exactly `label` in `scope` (a label also holds its messages and options). */
+export function editorField(scope: Locator | Page, label: string): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.locator('label.field').filter({ has: page.locator('.field-label').getByText(label, { exact: true }) });
+}
+
+/** The input or select of the editor's field labelled `label`. */
+export const editorControl = (scope: Locator | Page, label: string): Locator => editorField(scope, label).locator('input, select').first();
+
+/** The encounter id of a table page's address. */
+export const tableIdOf = (page: Page): string => decodeURIComponent(/\/table\/([^/#?]+)/.exec(page.url())![1]);
+
 /** The server's view of an encounter for `token` (to assert on what the pages show). */
 export async function apiGet<T>(base: string, path: string, token: string): Promise<T> {
   const r = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
