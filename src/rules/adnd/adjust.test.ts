@@ -14,7 +14,7 @@ import { describeEvent } from './describe.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { fighter, QueueDice, QUIET, refusal } from './testing.ts';
+import { fighter, QueueDice, QUIET, recording, refusal } from './testing.ts';
 
 const raw = (hp = 12, options: object = {}, more: object[] = []) => ({ system: 'adnd', options, figures: [fighter('gorm', 'party', { hp }), fighter('orc', 'foes', { hp: 12 }), ...more] });
 
@@ -237,26 +237,18 @@ describe('the GM adjustment: not the figure action', () => {
 describe('the GM adjustment: the record, the log', () => {
   it('gm: an encounter record with an adjust (dice rolled live) replays exactly, with and without events', () => {
     const r = raw(20);
-    let { encounter, state } = startEncounter(sys, r, 7);
-    const log: AdndEvent[] = [];
-    const step = (c: unknown) => {
-      const out = submit(sys, encounter, state, c);
-      encounter = out.encounter;
-      state = out.state;
-      log.push(...out.events);
-      return out;
-    };
-    step({ type: 'begin' });
-    const adj = step({ type: 'adjust', figure: 'gorm', damage: '3d6', reason: 'fall' });
+    const rec = recording(r, 7);
+    rec.step({ type: 'begin' });
+    const adj = rec.step({ type: 'adjust', figure: 'gorm', damage: '3d6', reason: 'fall' });
     expect(adj.entry.faces).toHaveLength(3);
     expect(adj.events[0]).toMatchObject({ type: 'adjust', roll: { faces: adj.entry.faces } });
-    for (let i = 0; i < 6; i++) step(sys.decide(state));
-    step({ type: 'adjust', figure: 'orc', heal: 2, reason: 'potion' });
-    step(sys.decide(state));
+    for (let i = 0; i < 6; i++) rec.step(sys.decide(rec.state));
+    rec.step({ type: 'adjust', figure: 'orc', heal: 2, reason: 'potion' });
+    rec.step(sys.decide(rec.state));
     const again: AdndEvent[] = [];
-    expect(replay(sys, encounter)).toEqual(state);
-    expect(replay(sys, encounter, encounter.commands.length, (e) => again.push(e))).toEqual(state);
-    expect(again).toEqual(log);
+    expect(replay(sys, rec.encounter)).toEqual(rec.state);
+    expect(replay(sys, rec.encounter, rec.encounter.commands.length, (e) => again.push(e))).toEqual(rec.state);
+    expect(again).toEqual(rec.events);
   });
 
   it('gm: narration: "GM: Gorm loses 9 hp (fall; 3d6 = 2+3+4 = 9); hp now 11", the range read as its dice, healing held at max hp', () => {

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
-import { replay, startEncounter, submit } from '../../engine/encounter.ts';
+import { replay, } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { fighter, QueueDice, QUIET, refusal } from './testing.ts';
+import { fighter, QueueDice, QUIET, recording, refusal } from './testing.ts';
 
 /** Two level-10 fighters (an extra attack in segment 3: see `at`). */
 const raw = (script?: object[]) => ({ system: 'adnd', figures: [fighter('gorm', 'party', { level: 10 }), fighter('orc', 'foes', { level: 10, ...(script ? { script } : {}) })] });
@@ -83,21 +83,16 @@ describe("the GM's end of the fight (gm)", () => {
   });
 
   it('gm end: a fight played with seeded dice, then ended, replays from its record to the same state, with and without events; the AI never sends it', () => {
-    let { encounter, state } = startEncounter(sys, raw(), 5);
-    const step = (c: unknown) => {
-      const out = submit(sys, encounter, state, c);
-      encounter = out.encounter;
-      state = out.state;
-    };
-    step({ type: 'begin' });
-    for (let i = 0; i < 8 && sys.pending(state); i++) step(sys.decide(state));
-    expect(encounter.commands.every((c) => (c.command as Command).type !== 'end')).toBe(true);
-    expect(sys.pending(state)).not.toBeNull();
-    step({ type: 'end', winner: 'foes', reason: 'Gorm is routed', at: state.now });
-    expect(encounter.commands.at(-1)?.faces).toEqual([]);
-    expect([state.phase, state.winner]).toEqual(['over', 'foes']);
-    expect(JSON.stringify(replay(sys, encounter))).toBe(JSON.stringify(state));
-    expect(JSON.stringify(replay(sys, encounter, encounter.commands.length, () => {}))).toBe(JSON.stringify(state));
+    const rec = recording(raw(), 5);
+    rec.step({ type: 'begin' });
+    for (let i = 0; i < 8 && sys.pending(rec.state); i++) rec.step(sys.decide(rec.state));
+    expect(rec.encounter.commands.every((c) => (c.command as Command).type !== 'end')).toBe(true);
+    expect(sys.pending(rec.state)).not.toBeNull();
+    rec.step({ type: 'end', winner: 'foes', reason: 'Gorm is routed', at: rec.state.now });
+    expect(rec.encounter.commands.at(-1)?.faces).toEqual([]);
+    expect([rec.state.phase, rec.state.winner]).toEqual(['over', 'foes']);
+    expect(JSON.stringify(replay(sys, rec.encounter))).toBe(JSON.stringify(rec.state));
+    expect(JSON.stringify(replay(sys, rec.encounter, rec.encounter.commands.length, () => {}))).toBe(JSON.stringify(rec.state));
   });
 
   it('gm end: the line reads "GM ends the fight: <reason>. <side> wins after N rounds" (Nobody for no winner); the end test\'s own line as before', () => {

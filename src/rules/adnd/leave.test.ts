@@ -7,13 +7,13 @@ import { parse } from 'yaml';
 import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
 import type { InputError } from '../../core/errors.ts';
 import { seedRng } from '../../core/rng.ts';
-import { replay, startEncounter, submit } from '../../engine/encounter.ts';
+import { replay, } from '../../engine/encounter.ts';
 import { runToEnd } from '../../engine/run.ts';
 import { cloneState } from './clone.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { fighter, QueueDice, QUIET, refusal } from './testing.ts';
+import { fighter, QueueDice, QUIET, recording, refusal } from './testing.ts';
 
 /** Three level-1 fighters with long swords (speed factor 5): every blow of the three lands together. */
 const raw = (script?: object[]) => ({ system: 'adnd', figures: [fighter('gorm', 'party'), fighter('orc', 'foes'), fighter('grok', 'foes', script ? { script } : {})] });
@@ -136,20 +136,15 @@ describe("the GM's leave: a figure leaves the fight (gm)", () => {
   });
 
   it('gm leave: a fight played with seeded dice, one figure leaving midway, replays from its record to the same state, with and without events; the AI never sends it', () => {
-    let { encounter, state } = startEncounter(sys, raw(), 5);
-    const step = (c: unknown) => {
-      const out = submit(sys, encounter, state, c);
-      encounter = out.encounter;
-      state = out.state;
-    };
-    step({ type: 'begin' });
-    for (let i = 0; i < 8 && sys.pending(state); i++) step(sys.decide(state));
-    step({ type: 'leave', figure: 'grok', reason: 'runs for help', at: state.now });
-    for (let i = 0; i < 500 && sys.pending(state); i++) step(sys.decide(state));
-    expect(encounter.commands.filter((c) => (c.command as Command).type === 'leave').map((c) => c.command)).toEqual([{ type: 'leave', figure: 'grok', reason: 'runs for help', at: expect.any(Number) }]);
-    expect(state.phase).toBe('over');
-    expect(JSON.stringify(replay(sys, encounter))).toBe(JSON.stringify(state));
-    expect(JSON.stringify(replay(sys, encounter, encounter.commands.length, () => {}))).toBe(JSON.stringify(state));
+    const rec = recording(raw(), 5);
+    rec.step({ type: 'begin' });
+    for (let i = 0; i < 8 && sys.pending(rec.state); i++) rec.step(sys.decide(rec.state));
+    rec.step({ type: 'leave', figure: 'grok', reason: 'runs for help', at: rec.state.now });
+    for (let i = 0; i < 500 && sys.pending(rec.state); i++) rec.step(sys.decide(rec.state));
+    expect(rec.encounter.commands.filter((c) => (c.command as Command).type === 'leave').map((c) => c.command)).toEqual([{ type: 'leave', figure: 'grok', reason: 'runs for help', at: expect.any(Number) }]);
+    expect(rec.state.phase).toBe('over');
+    expect(JSON.stringify(replay(sys, rec.encounter))).toBe(JSON.stringify(rec.state));
+    expect(JSON.stringify(replay(sys, rec.encounter, rec.encounter.commands.length, () => {}))).toBe(JSON.stringify(rec.state));
   });
 
   it('gm leave: the clone copies s.gone, sharing nothing; a state saved before `gone` existed clones as it is and plays on', () => {

@@ -1,6 +1,7 @@
 // Helpers for the AD&D tests: dice steered per die size, and a fight played to a segment.
 import type { DiceSource } from '../../core/dice/source.ts';
 import { InputError } from '../../core/errors.ts';
+import { startEncounter, submit } from '../../engine/encounter.ts';
 import type { AdndEvent, AdndState } from './model.ts';
 import { adndSystem } from './system.ts';
 
@@ -55,3 +56,27 @@ export const fighter = (id: string, side: string, extra: object = {}) => ({
   weapons: [{ weapon: 'longsword' }],
   ...extra,
 });
+
+/**
+ * An encounter played command by command as the server keeps it (engine/encounter.ts): `step`
+ * submits a command, keeping the record, the state and every event, to replay them against.
+ */
+export function recording(scenario: unknown, seed: number) {
+  let { encounter, state } = startEncounter(adndSystem, scenario, seed);
+  const events: AdndEvent[] = [];
+  return {
+    get encounter() {
+      return encounter;
+    },
+    get state() {
+      return state;
+    },
+    events,
+    step(c: unknown) {
+      const out = submit(adndSystem, encounter, state, c);
+      ({ encounter, state } = out);
+      events.push(...out.events);
+      return out;
+    },
+  };
+}
