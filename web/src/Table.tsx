@@ -73,8 +73,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const pushError = useCallback((e: unknown) => {
     const err = e instanceof ApiError ? e : new ApiError('internal', e instanceof Error ? e.message : String(e));
     const id = toastId.current++;
+    // No timer: a refusal stays until dismissed (its button, Escape); it covers no control (styles.css).
     setToasts((t) => [...t.slice(-3), { id, text: err.message, issues: err.issues }]);
-    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 9000);
   }, []);
 
   // Stable: panels that load data must not reload because the table re-rendered (Share).
@@ -445,6 +445,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       }
     } else if ((k === INITIATIVE_KEYS.first || k === INITIATIVE_KEYS.last) && choosesInitiative && !busy) chooseInitiative(k === INITIATIVE_KEYS.first ? 'first' : 'last');
     else if (k === 'Enter' && chosen && canAct) sendMove(chosen);
+    else if (k === 'Escape' && toasts.length > 0) setToasts([]);
     else if (k === 'Escape') {
       setArmed(null);
       setChosen(null);
@@ -744,28 +745,38 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}
             {tab === 'share' && isGm && <Share encounterId={encounterId} token={token} figures={figures} settings={ev.settings} onError={shareError} />}
           </div>
+          {/* Under the panel, in the flow on a wide screen (it shrinks the panel, moves nothing and
+              covers no control); fixed at the foot of the screen on a phone, where the pane may be
+              scrolled out of sight (styles.css). */}
+          <div className="toasts" aria-live="assertive">
+            {status === 'reconnecting' && (
+              <div className="toast info" data-testid="reconnecting">
+                Reconnecting{statusDetail ? ` (${statusDetail})` : ''}…
+              </div>
+            )}
+            {closed && <div className="toast error">Disconnected: {closed}</div>}
+            {toasts.map((t) => (
+              <div key={t.id} className="toast error" role="alert" data-testid="error">
+                <button
+                  type="button"
+                  className="ghost small close"
+                  aria-label="Dismiss"
+                  title="Dismiss (Esc)"
+                  aria-keyshortcuts="Escape"
+                  onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}
+                >
+                  ×
+                </button>
+                <RefusalText text={t.text} issues={t.issues} />
+              </div>
+            ))}
+          </div>
         </aside>
       </div>
 
       {/* Each new step in words (its narration, then its dice), whichever tab is open. */}
       <div className="sr-only" role="status" aria-live="polite" data-testid="announce">
         {lastStep ? [entryWords(lastStep), trayWords(trayGroups(lastStep), name)].filter(Boolean).join(' ') : ''}
-      </div>
-      <div className="toasts" aria-live="assertive">
-        {status === 'reconnecting' && (
-          <div className="toast info" data-testid="reconnecting">
-            Reconnecting{statusDetail ? ` (${statusDetail})` : ''}…
-          </div>
-        )}
-        {closed && <div className="toast error">Disconnected: {closed}</div>}
-        {toasts.map((t) => (
-          <div key={t.id} className="toast error" role="alert" data-testid="error">
-            <button type="button" className="ghost small close" aria-label="Dismiss" onClick={() => setToasts((x) => x.filter((y) => y.id !== t.id))}>
-              ×
-            </button>
-            <RefusalText text={t.text} issues={t.issues} />
-          </div>
-        ))}
       </div>
       {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} what={prompt.what} onFace={prompt.resolve} onCancel={prompt.reject} />}
       {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}
@@ -783,7 +794,7 @@ function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
     ['Tab', 'to the next button, field or the map'],
     ['arrows (on the map)', 'move the map cursor'],
     ['Enter (on the map)', 'pick the hex or figure under the cursor; again to move there'],
-    ['Esc', 'clear the pick'],
+    ['Esc', 'dismiss the refusals shown, else clear the pick'],
     ['m', 'megahex overlay'],
     ['a / s / l', 'actions / status / log'],
     ['← → Home End (on the tabs)', 'the next, previous, first or last panel'],

@@ -64,16 +64,18 @@ export function Log(p: LogProps) {
           const rows = eventRows(e, known);
           const isOpen = open.has(e.seq);
           const undone = e.kind === 'command' && !live.has(e.seq);
+          const line = commandLine(e.command, name);
           return (
             <li key={e.seq} className={`entry ${e.kind}${undone ? ' undone' : ''}`} data-seq={e.seq}>
               <div className="entry-head">
                 <span className="seq">{e.seq}</span>
                 {e.kind === 'rewind' ? (
-                  <span className="rewind-note">GM rewound to step {e.to}</span>
+                  <span className="rewind-note entry-title">GM rewound to step {e.to}</span>
                 ) : (
                   <button
                     type="button"
-                    className="linkish"
+                    className="linkish entry-title"
+                    title={line}
                     aria-expanded={isOpen}
                     onClick={() => {
                       const n = new Set(open);
@@ -82,7 +84,7 @@ export function Log(p: LogProps) {
                       setOpen(n);
                     }}
                   >
-                    {commandLine(e.command, name)}
+                    {line}
                   </button>
                 )}
                 <span className="by">{e.by.role}</span>

@@ -10,7 +10,7 @@ import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { type Obj, distinctNames, figureViews } from '../model/view.ts';
-import { Segments, rowWords, timelineCells } from './Segments.tsx';
+import { Segments, legendWords, rowWords, timelineCells } from './Segments.tsx';
 
 const adnd = systems.adnd;
 
@@ -122,6 +122,36 @@ describe('AD&D timeline: what the grid shows only by look or by tooltip, in word
     const html = renderToStaticMarkup(createElement(Segments, { state, figures: distinctNames(figureViews(state)), entries: [entry] }));
     const lines = [...html.matchAll(/<li[^>]*>(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).filter((l) => /^\d/.test(l));
     expect(lines).toEqual(['2 Frito the Fighter strikes at Ogre with long sword: d20 17 + 6 = 23 vs 11 needed: hit', '2 Ogre is dead (hp -14)', '2 Frito the Fighter: rolls 8 for an extra attack']);
+  });
+
+  it("names a spell's target once, where it is the target (examples/adnd/melee.yaml read 'Ogre brute: magic missile hits Ogre brute for 2'), and a status its figure once", () => {
+    const state = {
+      system: 'adnd',
+      now: 1,
+      figures: [
+        { id: 'mirela', name: 'Mirela', side: 'party' },
+        { id: 'ogre', name: 'Ogre', side: 'orcs' },
+        { id: 'ogre2', name: 'Ogre brute', side: 'orcs' },
+      ],
+    };
+    // As the AD&D system emits them: the spell's damage is filed under its target (its only figure).
+    const entry: LogEntryView = {
+      seq: 3,
+      kind: 'command',
+      at: '',
+      by: { role: 'gm', tokenId: null },
+      events: [
+        { type: 'cast', segment: 1, figure: 'mirela', spell: 'magic-missile', target: 'ogre2' },
+        { type: 'spell-damage', segment: 1, figure: 'ogre2', spell: 'magic-missile' },
+        { type: 'status', segment: 1, figure: 'ogre', status: 'held' },
+      ],
+      descriptions: ['[r1 s1] Mirela casts magic missile at Ogre brute', '[r1 s1] magic missile hits Ogre brute for 2 (2 missile 3: 1d4+1 [1] [adnd-phb] = 2)', '[r1 s1] Ogre: held through round 3 segment 1'],
+    };
+    const html = renderToStaticMarkup(createElement(Segments, { state, figures: distinctNames(figureViews(state)), entries: [entry] }));
+    const lines = [...html.matchAll(/<li[^>]*>(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).filter((l) => /^\d/.test(l));
+    expect(lines).toEqual(['1 Mirela casts magic missile at Ogre brute', '1 magic missile hits Ogre brute for 2 (2 missile 3: 1d4+1 [1] [adnd-phb] = 2)', '1 Ogre: held through round 3 segment 1']);
+    // "Ogre" inside "Ogre brute" is not the ogre named: its line still says whose it is.
+    expect(legendWords('Ogre', '[r1 s3] parries Ogre brute with club', ['Mirela', 'Ogre', 'Ogre brute'])).toBe('Ogre: parries Ogre brute with club');
   });
 });
 

@@ -34,12 +34,27 @@ export function declaredWords(e: unknown): string | null {
 
 /**
  * A timeline list line: the log's narration without its "[r1 s2]" (the line's number and the
- * round's heading say it), after its figure's name unless the narration starts with it ("Frito:
- * [r1 s2] Frito strikes" said the name twice).
+ * round's heading say it), after its figure's name unless the narration names it ("Frito: [r1 s2]
+ * Frito strikes" said the name twice). A line may be filed under the figure it befalls: a spell's
+ * damage event names only its target ("Ogre brute: magic missile hits Ogre brute"), a drain its
+ * victim. `names` (the table's) keeps a name from being found inside a longer one ("Ogre" in
+ * "Ogre brute").
  */
-export function legendWords(name: string, text: string): string {
+export function legendWords(name: string, text: string, names: readonly string[] = []): string {
   const said = text.replace(/^\[r\d+ s\d+\]\s*/, '');
-  return said.startsWith(`${name} `) || said.startsWith(`${name}'`) ? said : `${name}: ${said}`;
+  return namesFigure(said, name, names) ? said : `${name}: ${said}`;
+}
+
+/** Whether `text` says `name` as a whole name: not within a word, nor the start of a longer name of `names`. */
+function namesFigure(text: string, name: string, names: readonly string[]): boolean {
+  const longer = names.filter((n) => n.length > name.length && n.startsWith(name));
+  const wordChar = /[\p{L}\p{N}]/u;
+  for (let i = text.indexOf(name); i >= 0 && name; i = text.indexOf(name, i + 1)) {
+    const end = i + name.length;
+    if ((i > 0 && wordChar.test(text[i - 1])) || (end < text.length && wordChar.test(text[end]))) continue;
+    if (!longer.some((n) => text.startsWith(n, i))) return true;
+  }
+  return false;
 }
 /** " [R-A1]" after a ledger entry's words; nothing where the entry names no rule. */
 const ruleTag = (rule: string): string => (rule ? ` [${rule}]` : '');
@@ -134,6 +149,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
   // The hatching's meaning on the page (the cells' tooltips reach neither keyboard nor touch).
   const surprisedNames = shown === 1 ? figures.filter((f) => typeof f.raw.surprised === 'number' && f.raw.surprised > 0) : [];
   const nameOf = (id: string) => figures.find((f) => f.id === id)?.name ?? id;
+  const names = figures.map((f) => f.name);
   return (
     <div className="segments" data-testid="segments">
       <div className="row spread">
@@ -200,7 +216,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           .map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
             <li key={i} className={c.future ? 'future' : ''}>
-              <span className="seg-no">{c.segment}</span> {legendWords(nameOf(c.figure), c.text)}
+              <span className="seg-no">{c.segment}</span> {legendWords(nameOf(c.figure), c.text, names)}
             </li>
           ))}
       </ul>
@@ -214,7 +230,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
             {projected.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order is by segment, stable per render
               <li key={i} className="future projected">
-                <span className="seg-no">{c.segment}</span> {legendWords(nameOf(c.figure), c.text)}
+                <span className="seg-no">{c.segment}</span> {legendWords(nameOf(c.figure), c.text, names)}
               </li>
             ))}
           </ul>

@@ -168,6 +168,28 @@ describe('the thread card (R-T2)', () => {
     expect(text).toContain('Thread roll at the end of the turn: 1d6 ≤ 14: IQ 14, the higher of ST and IQ (R-T2 default) Survives');
     expect(text).not.toMatch(/\(R-T2 default\)\)|default\) R-T2/);
   });
+
+  it("marks the choice in force among ST, IQ and the higher, pressed and with a check mark (only the text line said which; its button was not there)", () => {
+    const scenario = parse(readFileSync(new URL('../../../examples/tft/hanging-by-a-thread.yaml', import.meta.url), 'utf8'));
+    const s = tft.setup(scenario);
+    const dice = new ScriptedDice(scenario.dice);
+    const claudio = () => (tft.explain(s) as unknown as { figures: Obj[] }).figures.find((f) => f.id === 'claudio')!;
+    for (let i = 0; i < 60 && claudio().state !== 'dying'; i++) tft.apply(s, tft.decide(tft.clone(s)), dice, null);
+    const buttons = () =>
+      [...statusHtml(s, 'tft', [], [], { mine: new Set(['claudio']), onCommand: () => undefined }).matchAll(/<button([^>]*data-choice="[^"]*"[^>]*)>(.*?)<\/button>/g)].map((m) => ({
+        choice: /data-choice="([^"]*)"/.exec(m[1])?.[1],
+        pressed: /aria-pressed="([^"]*)"/.exec(m[1])?.[1],
+        text: m[2].replace(/<[^>]+>/g, ''),
+      }));
+    // Claudio (ST 8, IQ 14): the default, the higher, is in force.
+    expect(buttons()).toEqual([
+      { choice: 'st', pressed: 'false', text: 'roll against ST 8' },
+      { choice: 'iq', pressed: 'false', text: 'roll against IQ 14' },
+      { choice: 'best', pressed: 'true', text: '✓ roll against the higher of ST and IQ' },
+    ]);
+    tft.apply(s, tft.parseCommand({ type: 'thread-attribute', figure: 'claudio', attribute: 'st' }), dice, null);
+    expect(buttons().map((b) => `${b.choice} ${b.pressed}`)).toEqual(['st true', 'iq false', 'best false']);
+  });
 });
 
 describe('the roster under the rules in force', () => {

@@ -470,6 +470,27 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; forms: Retur
   );
 }
 
+const THREAD_CHOICES = ['st', 'iq', 'best'];
+
+/**
+ * A dying figure's thread-roll choices (R-T2) as the card's buttons, in the order ST, IQ, the
+ * higher: explain's `choices` are the two not in force, and the one in force is added, pressed
+ * (the card said which only in its text line). `figure`: the figure's state (its ST and IQ).
+ */
+export function threadChoices(choices: readonly Obj[], figure: Obj): { attribute: string; label: string; command: Obj | null; pressed: boolean }[] {
+  const offered = choices.map((c) => {
+    const attribute = String((c.command as Obj).attribute);
+    const label = typeof c.label === 'string' ? c.label : `thread rolls against ${attribute}`;
+    return { attribute, label: label.replace(/^thread rolls against /, 'roll against ').replace(/ \[R-T2\]$/, ''), command: c.command as Obj, pressed: false };
+  });
+  const inForce = THREAD_CHOICES.filter((a) => !offered.some((c) => c.attribute === a));
+  if (offered.length !== 2 || inForce.length !== 1) return offered;
+  const [a] = inForce;
+  const value = figure[a];
+  const label = a === 'best' ? 'roll against the higher of ST and IQ' : `roll against ${a.toUpperCase()}${typeof value === 'number' ? ` ${value}` : ''}`;
+  return [...offered, { attribute: a, label, command: null, pressed: true }].sort((x, y) => THREAD_CHOICES.indexOf(x.attribute) - THREAD_CHOICES.indexOf(y.attribute));
+}
+
 /** Dying and stabilizing figures: thread dice due, survival odds, medics' chances, stabilization progress (R-T2, R-T3). */
 function ThreadCards({
   figures,
@@ -527,15 +548,18 @@ function ThreadCards({
           )}
           {choices.length > 0 && (
             <p className="choices">
-              {choices.map((c) => (
+              {threadChoices(choices, f.raw).map((c) => (
                 <button
-                  key={String((c.command as Obj).attribute)}
+                  key={c.attribute}
                   type="button"
                   className="small"
-                  data-choice={String((c.command as Obj).attribute)}
-                  onClick={() => onCommand?.(c.command as Obj)}
+                  data-choice={c.attribute}
+                  aria-pressed={c.pressed}
+                  onClick={() => c.command && onCommand?.(c.command)}
                 >
-                  {(typeof c.label === 'string' ? c.label : `thread rolls against ${String((c.command as Obj).attribute)}`).replace(/^thread rolls against /, 'roll against ').replace(/ \[R-T2\]$/, '')}
+                  {/* In force: a check mark and the pressed look (styles.css), not a colour alone. */}
+                  {c.pressed && <span aria-hidden="true">✓ </span>}
+                  {c.label}
                 </button>
               ))}{' '}
               <code className="rule-id">R-T2</code>
