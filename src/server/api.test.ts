@@ -465,6 +465,37 @@ describeServerOnEachDatabase('authorization', (srv) => {
     expect(ghost.json().issues).toEqual([{ path: 'figures[1]', message: "no figure 'ghost' in this encounter" }]);
   });
 
+  it("a stale script entry skipped is the GM's bookkeeping: in the GM's log and report, not in a player's (log, narration, report), and the step's dice stay shown", async () => {
+    // Bjorn's script dodges on turn 1; the GM passes instead, so the entry is skipped at the turn's end.
+    const scenario = { ...duelScenario(), script: [{ turn: 1, commands: [{ type: 'dodge', figure: 'bjorn' }] }] };
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario } })).json();
+    const id = c.encounter.id;
+    const gm = c.gm.token;
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['bjorn'] });
+    const log = async (token: string) => ((await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/log`, headers: bearer(token) })).json() as LogResponse).entries;
+    const skippedIn = (entries: LogResponse['entries']) => entries.findIndex((e) => e.events?.some((x) => x.type === 'script-skipped'));
+    for (let i = 0; i < 20 && skippedIn(await log(gm)) < 0; i++) {
+      const v = await getView(srv.app, id, gm);
+      const p = v.view.pending;
+      const figure = p?.figures[0];
+      const command = p?.kind === 'move' ? { type: 'move', figure, path: [] } : p?.kind === 'action' ? { type: 'pass', figure } : tft.decide(v.view.state);
+      expect((await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(gm), payload: { command } })).statusCode).toBe(200);
+    }
+    const gmLog = await log(gm);
+    const k = skippedIn(gmLog);
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(gmLog[k].descriptions?.join(' ')).toContain('script entry 0 skipped');
+    const mine = await log(seat.token);
+    expect(skippedIn(mine)).toBe(-1);
+    expect(JSON.stringify(mine)).not.toContain('script entry');
+    // Only the bookkeeping went: the rest of the step, and its dice (the next turn's initiative), as the GM sees them.
+    expect(mine[k].events).toEqual(gmLog[k].events?.filter((e) => e.type !== 'script-skipped'));
+    expect(mine[k].faces).toEqual(gmLog[k].faces);
+    const report = async (token: string) => (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(token) })).body;
+    expect(await report(gm)).toContain('script entry 0 skipped');
+    expect(await report(seat.token)).not.toContain('script entry');
+  });
+
   it('rejects malformed command bodies with the field, changing nothing', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     const url = `/api/encounters/${encounter.id}/commands`;

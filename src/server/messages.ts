@@ -2,6 +2,7 @@
 // ClientMessage becomes an error answer naming the field and the reason, and the caller keeps
 // the connection open.
 import { clip, describeValue, zodIssues } from '../core/issues.ts';
+import { FORBIDDEN_WHY, forbiddenFieldIn } from './body.ts';
 import { MAX_ERROR_MESSAGE, boundIssues } from './errors.ts';
 import { type ClientMessage, ClientMessage as ClientMessageSchema, type ErrorCode, type Issue, MAX_MESSAGE_BYTES } from './protocol.ts';
 
@@ -26,6 +27,9 @@ export function parseClientMessage(data: Buffer | ArrayBuffer | Buffer[] | strin
   } catch (e) {
     return { ok: false, code: 'invalid', message: clip(`not JSON: ${(e as Error).message}`, MAX_ERROR_MESSAGE), issues: [{ path: '', message: 'not JSON' }] };
   }
+  // Refused as in an HTTP body (body.ts), by the same check: not taken for plain data here.
+  const at = forbiddenFieldIn(json, '');
+  if (at !== null) return { ok: false, code: 'invalid', message: clip(`invalid message: ${at}: ${FORBIDDEN_WHY}`, MAX_ERROR_MESSAGE), issues: [{ path: at, message: FORBIDDEN_WHY }] };
   const r = ClientMessageSchema.safeParse(json);
   if (!r.success) {
     const type = (json as { type?: unknown } | null)?.type;

@@ -5,7 +5,8 @@ import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import { ApiError } from './errors.ts';
 import { checkCommandRights } from './rights.ts';
-import { bearer, createDuel, describeServerOnEachDatabase, getView, issue, tft } from './test-helpers.ts';
+import type { LogResponse } from './protocol.ts';
+import { TestClient, bearer, createDuel, describeServerOnEachDatabase, getView, issue, tft } from './test-helpers.ts';
 
 const post = (app: FrayServer, id: string, token: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(token), payload });
@@ -380,5 +381,52 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     const r = await post(srv.app, id, seat.token, { command: { type: 'move', figure: 'a', path: [{ q: 3, r: 3 }] } });
     expect(r.statusCode, r.body).toBe(422);
     expect(r.json().issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by a figure you cannot see' }]);
+    // Over the socket, the same refusal in the same words.
+    const socket = await TestClient.connect(srv.ws);
+    try {
+      await socket.hello(id, seat.token);
+      socket.send({ type: 'command', id: 'in', command: { type: 'move', figure: 'a', path: [{ q: 3, r: 3 }] } });
+      expect((await socket.waitFor('rejected', (m) => m.id === 'in')).issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by a figure you cannot see' }]);
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it("the rules' own words name no figure hidden from a player where it reads them: a hidden Ghost's blow that kills the player's hero reads 'a figure you cannot see's claw' in its log and on its socket, and nothing it reads (report too) names the Ghost; the GM's log reads 'Ghost's claw'", async () => {
+    const scenario = {
+      system: 'adnd',
+      name: 'crypt',
+      figures: [
+        { id: 'hero', name: 'Hero', side: 'party', class: 'fighter', level: 1, hp: 8, ac: 8, str: 12, dex: 10, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }] },
+        { id: 'ghost', name: 'Ghost', side: 'dead', hd: 4, hp: 30, ac: 5, weapons: [{ id: 'claw', sf: 3, damage: '1d8' }] },
+      ],
+    };
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario, settings: { hiddenFigures: ['ghost'] } } })).json();
+    const id = c.encounter.id;
+    const gm = c.gm.token;
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['hero'] });
+    const socket = await TestClient.connect(srv.ws);
+    try {
+      await socket.hello(id, seat.token);
+      const adnd = getSystem('adnd');
+      const log = async (token: string) => ((await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/log`, headers: bearer(token) })).json() as LogResponse).entries;
+      const blow = (entries: LogResponse['entries']) => entries.flatMap((e) => e.events ?? []).find((e) => e.type === 'state' && e.figure === 'hero' && e.to === 'dead');
+      // The GM plays both (seeded server dice: the same fight every run) until the Ghost's claw kills the hero.
+      for (let i = 0; i < 60 && !blow(await log(gm)); i++) {
+        const v = await getView(srv.app, id, gm);
+        expect((await post(srv.app, id, gm, { command: adnd.decide(v.view.state) })).statusCode).toBe(200);
+      }
+      expect(blow(await log(gm))).toMatchObject({ why: "Ghost's claw" });
+      const mine = await log(seat.token);
+      expect(blow(mine)).toMatchObject({ why: "a figure you cannot see's claw" });
+      const report = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(seat.token) })).body;
+      expect(report).toContain('Hero is dead');
+      await socket.roundTrip();
+      const steps = socket.messages.filter((m) => m.type === 'step');
+      expect(JSON.stringify(steps)).toContain("a figure you cannot see's claw");
+      for (const what of [JSON.stringify(mine), report, JSON.stringify(steps)]) expect(what).not.toMatch(/ghost/i);
+    } finally {
+      await socket.close();
+    }
   });
 });

@@ -25,7 +25,7 @@ import type {
 } from './protocol.ts';
 import { type EncounterRow, type ListingMeta, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
 import { ServerDice } from './tokens.ts';
-import { type Viewer, figureIds, figureList, viewCommandEntry, viewExplain, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
+import { type Viewer, figureIds, figureList, viewCommandEntry, viewExplain, viewRefusal, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
 
 /** Store a snapshot every this many log entries (default): loading replays at most this many. */
 export const SNAPSHOT_EVERY = 50;
@@ -283,7 +283,7 @@ export class Room {
     try {
       return this.prepareChecked(token, command, input.faces);
     } catch (e) {
-      throw e instanceof ApiError ? this.unseenInRefusal(token, e) : e;
+      throw e instanceof ApiError ? viewRefusal(e, this.state, this.settings, { role: token.role, figures: token.figures }) : e;
     }
   }
 
@@ -294,39 +294,6 @@ export class Room {
       return { type: 'ready', command, ...r, faces: dice.faces, entered: false, enteredAt: null };
     }
     return token.role === 'gm' ? this.prepareEntered(token, command, faces) : this.preparePlayerEntered(token, command, faces);
-  }
-
-  /**
-   * A refusal as the player may read it: a figure hidden from it that the rules name in their
-   * reason (an enemy standing in a sweep's arc, the occupant of a hex) is "a figure you cannot
-   * see", never its name or id. That something is there the refusal cannot help saying; who is
-   * the GM's secret. A name a figure the player sees also has is left as it is.
-   */
-  private unseenInRefusal(token: TokenRow, err: ApiError): ApiError {
-    const own = new Set(token.figures);
-    const hidden = new Set(this.settings.hiddenFigures.filter((id) => !own.has(id)));
-    if (hidden.size === 0) return err;
-    const seenNames = new Set<string>();
-    const words: string[] = [];
-    for (const f of figureList(this.state) as { id?: unknown; name?: unknown }[]) {
-      if (typeof f?.id !== 'string') continue;
-      if (!hidden.has(f.id)) {
-        if (typeof f.name === 'string') seenNames.add(f.name);
-        continue;
-      }
-      words.push(f.id);
-      if (typeof f.name === 'string' && f.name !== '') words.push(f.name);
-    }
-    // A figure called "a" (or "A", "I") would take every such word of the text with it: left alone.
-    const names = words.filter((w) => !ONE_LETTER_WORDS.has(w) && !seenNames.has(w)).sort((a, b) => b.length - a.length);
-    if (names.length === 0) return err;
-    // Whole words only ("g2", not the "g2" in "g20"); longest first, so a name holding an id goes whole.
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
-    const scrub = (t: string) => t.replace(pattern, 'a figure you cannot see');
-    const message = scrub(err.message);
-    const issues = err.issues.map((i) => ({ path: i.path, message: scrub(i.message) }));
-    if (message === err.message && issues.every((i, k) => i.message === err.issues[k].message)) return err;
-    return new ApiError(err.code, message, issues);
   }
 
   /**
@@ -689,6 +656,3 @@ function prefixIssues(e: ApiError, prefix: string): ApiError {
   return new ApiError(e.code, e.message, issues);
 }
 
-
-/** English words of one letter: never taken for a figure's id or name in a refusal's text. */
-const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);

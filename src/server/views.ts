@@ -13,12 +13,16 @@
 //   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its
 //   listed fields and shows no options; an event reporting on such a figure keeps its listed
 //   fields; the AD&D explain's `text` (a rendering of everything) goes;
+// - the GM's bookkeeping events (visibility.ts EVENTS, gmOnly: a stale script entry skipped);
 // - hidden notes, and the list of hidden ids itself;
 // - a log entry's command when it names a hidden figure, and the entry's dice (every face of
-//   the step) when its command or any of its events is hidden (viewCommandEntry).
+//   the step) when its command or any of its events is hidden (viewCommandEntry);
+// - in the texts of what is left (events, commands, a refusal's reason: viewRefusal), the ids
+//   and names of hidden figures, read "a figure you cannot see".
 // Players see the options (explain) of their own figures only.
+import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
-import { eventSubject, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
+import { eventSubject, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
 
 export interface Viewer {
   role: Role;
@@ -28,6 +32,8 @@ export interface Viewer {
 
 interface Rules {
   hidden: Set<string>;
+  /** A text with the hidden figures it names read "a figure you cannot see" (null: none to scrub). */
+  unseen: ((text: string) => string) | null;
   /** Figures whose stats are hidden from this viewer. */
   statHidden: (figureId: string) => boolean;
   /** Whether any figure's stats are hidden from this viewer. */
@@ -67,11 +73,51 @@ function rulesFor(state: unknown, settings: EncounterSettings, viewer: Viewer): 
   const own = new Set(viewer.figures);
   const hidden = new Set(settings.hiddenFigures.filter((id) => !own.has(id)));
   const record = recordAllow((state as { system?: unknown })?.system);
-  if (!settings.hideEnemyStats) return { hidden, statHidden: () => false, anyStatHidden: false, record };
+  const unseen = unseenScrubber(state, hidden);
+  if (!settings.hideEnemyStats) return { hidden, unseen, statHidden: () => false, anyStatHidden: false, record };
   const sides = figureSides(state);
   const mySides = new Set(viewer.figures.map((f) => sides.get(f)).filter((s): s is string => s !== undefined));
   const statHidden = (id: string) => sides.has(id) && !own.has(id) && !mySides.has(sides.get(id) as string);
-  return { hidden, statHidden, anyStatHidden: [...sides.keys()].some(statHidden), record };
+  return { hidden, unseen, statHidden, anyStatHidden: [...sides.keys()].some(statHidden), record };
+}
+
+/** What a text says instead of a figure hidden from its reader. */
+const UNSEEN_FIGURE = 'a figure you cannot see';
+/** English words of one letter: never taken for a figure's id or name in a text. */
+const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);
+
+/**
+ * Replaces, in a text, the ids and names of the `hidden` figures with "a figure you cannot see":
+ * the rules' own words (a refusal's "hex 3,4 is occupied by Ghost", an AD&D blow's "Ghost's
+ * dagger", "Ghost is down") name figures by name, which no field filter catches. That something
+ * is there such a text cannot help saying; who is the GM's secret. A word that a figure the
+ * viewer sees also has (its id or name), or a one-letter word ("a"), is left as it is.
+ */
+function unseenScrubber(state: unknown, hidden: Set<string>): ((text: string) => string) | null {
+  if (hidden.size === 0) return null;
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const f of figureList(state) as { id?: unknown; name?: unknown }[]) {
+    if (typeof f?.id !== 'string') continue;
+    for (const w of [f.id, f.name]) {
+      if (typeof w !== 'string' || w === '') continue;
+      if (hidden.has(f.id)) words.push(w);
+      else seen.add(w);
+    }
+  }
+  const names = words.filter((w) => !ONE_LETTER_WORDS.has(w) && !seen.has(w)).sort((a, b) => b.length - a.length);
+  if (names.length === 0) return null;
+  // Whole words only ("g2", not the "g2" in "g20"); longest first, so a name holding an id goes whole.
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
+  return (text) => text.replace(pattern, UNSEEN_FIGURE);
+}
+
+/** Every text inside `v` scrubbed (object keys, and an event's `type`, are names of fields, not words). */
+function scrubTexts(v: unknown, scrub: (text: string) => string): unknown {
+  if (typeof v === 'string') return scrub(v);
+  if (Array.isArray(v)) return v.map((x) => scrubTexts(x, scrub));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'type' ? x : scrubTexts(x, scrub)]));
+  return v;
 }
 
 /** Does this object refer to a hidden figure: a property (any key) naming it, or a list of them? */
@@ -126,11 +172,17 @@ function redact(value: unknown, r: Rules): unknown {
   return value;
 }
 
-/** An event as this viewer may see it (already known not to mention a hidden figure). */
+/** An event as this viewer may see it (already known not to mention a hidden figure by id). */
 function redactEvent(e: Record<string, unknown>, r: Rules): Record<string, unknown> {
   const subject = eventSubject(e);
   const shown = subject !== null && r.statHidden(subject) ? restrictEvent(e) : e;
-  return redact(shown, r) as Record<string, unknown>;
+  return redactWords(shown, r) as Record<string, unknown>;
+}
+
+/** `redact`, then the hidden figures' names taken out of the texts that are left (events, commands). */
+function redactWords(value: unknown, r: Rules): unknown {
+  const out = redact(value, r);
+  return r.unseen ? scrubTexts(out, r.unseen) : out;
 }
 
 /** The system state as this viewer may see it. */
@@ -148,7 +200,7 @@ export function viewEvents<E extends Record<string, unknown>>(
 ): E[] {
   const r = rulesFor(state, settings, viewer);
   if (!r) return [...events];
-  return events.filter((e) => !mentionsHidden(e, r.hidden)).map((e) => redactEvent(e, r) as E);
+  return events.filter((e) => !gmOnlyEvent(e) && !mentionsHidden(e, r.hidden)).map((e) => redactEvent(e, r) as E);
 }
 
 /** A command log entry as stored (storage.ts CommandBody): what viewCommandEntry filters. */
@@ -181,13 +233,29 @@ export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: 
   const dice = { faces: entry.faces, entered: entry.entered, ...(entry.enteredAt ? { enteredAt: entry.enteredAt } : {}) };
   if (!r) return { command: entry.command, ...dice, events: [...entry.events] };
   const commandShown = !mentionsHidden(entry.command, r.hidden);
-  const shown = entry.events.filter((e) => !mentionsHidden(e, r.hidden));
+  // The GM's bookkeeping goes without a trace; it rolls no dice, so the entry's dice stay.
+  const play = entry.events.filter((e) => !gmOnlyEvent(e));
+  const shown = play.filter((e) => !mentionsHidden(e, r.hidden));
   const events = shown.map((e) => redactEvent(e, r));
   return {
-    ...(commandShown ? { command: redact(entry.command, r) } : {}),
-    ...(commandShown && shown.length === entry.events.length ? dice : {}),
+    ...(commandShown ? { command: redactWords(entry.command, r) } : {}),
+    ...(commandShown && shown.length === play.length ? dice : {}),
     events,
   };
+}
+
+/**
+ * A refusal as this viewer may read it: the rules' reason may name a figure hidden from it (the
+ * occupant of a hex it tried to enter, an enemy in a sweep's arc); that figure reads "a figure
+ * you cannot see". The GM reads the reason as the rules gave it.
+ */
+export function viewRefusal(err: ApiError, state: unknown, settings: EncounterSettings, viewer: Viewer): ApiError {
+  const unseen = rulesFor(state, settings, viewer)?.unseen;
+  if (!unseen) return err;
+  const message = unseen(err.message);
+  const issues = err.issues.map((i) => ({ path: i.path, message: unseen(i.message) }));
+  if (message === err.message && issues.every((i, k) => i.message === err.issues[k].message)) return err;
+  return new ApiError(err.code, message, issues);
 }
 
 /** Anything else shaped by the system (summary, pending): the same deep filter. */

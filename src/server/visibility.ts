@@ -124,6 +124,8 @@ export interface EventRule {
   keep: '*' | readonly string[];
   /** Fields the narration reads, shown with a placeholder instead of their value. */
   mask?: Readonly<Record<string, unknown>>;
+  /** The GM's bookkeeping, not play at the table: only the GM sees it. */
+  gmOnly?: true;
 }
 
 const ALL: EventRule = { keep: '*' };
@@ -158,7 +160,8 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   pass: ALL,
   defend: ALL,
   dodge: ALL,
-  'script-skipped': ALL,
+  // A scripted command that went stale ("script entry 3 skipped"): the GM's script, not the players'.
+  'script-skipped': { keep: '*', gmOnly: true },
   over: ALL,
   damage: { keep: [...TFT_BASE, 'from', 'faces', 'raw', 'stopped', 'amount', 'ledger', 'delivery', 'multiplier'] },
   state: { keep: [...ADND_BASE, 'from', 'to', 'why'] },
@@ -224,6 +227,11 @@ function wordsOnly(e: Record<string, unknown>): Record<string, unknown> {
     if (k === 'type' || k === 'turn' || typeof v === 'string' || typeof v === 'boolean' || v === null) out[k] = v;
   }
   return out;
+}
+
+/** Whether only the GM sees this event (EventRule.gmOnly). */
+export function gmOnlyEvent(e: Record<string, unknown>): boolean {
+  return EVENTS[String(e.type)]?.gmOnly === true;
 }
 
 /** The figure an event reports on, if it names one. */

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_WHY, forbiddenFieldIn } from './body.ts';
 import { parseClientMessage } from './messages.ts';
 import { ClientMessage, MAX_MESSAGE_BYTES } from './protocol.ts';
 import { Storage } from './storage/storage.ts';
@@ -36,9 +37,21 @@ describe('message parser (fast-check fuzzing)', () => {
     fc.assert(
       fc.property(msg, (m) => {
         const r = parseClientMessage(JSON.stringify(m));
+        // A field named "__proto__" (fast-check makes such keys) is refused, naming it, as in an HTTP body.
+        const forbidden = forbiddenFieldIn(JSON.parse(JSON.stringify(m)), '');
+        if (forbidden !== null) return !r.ok && r.issues[0].path === forbidden;
         return r.ok && JSON.stringify(r.msg) === JSON.stringify(JSON.parse(JSON.stringify(m)));
       }),
     );
+  });
+
+  it('refuses a frame with a field named "__proto__", or a "constructor" holding "prototype", naming the field and why, as an HTTP body is refused', () => {
+    const proto = parseClientMessage('{"type":"command","id":"c","command":{"type":"begin","__proto__":{"figure":"bjorn"}}}');
+    expect(proto).toEqual({ ok: false, code: 'invalid', message: `invalid message: command.__proto__: ${FORBIDDEN_WHY}`, issues: [{ path: 'command.__proto__', message: FORBIDDEN_WHY }] });
+    const ctor = parseClientMessage('{"type":"hello","encounterId":"e","token":"t","constructor":{"prototype":{"x":1}}}');
+    expect(ctor.ok || ctor.issues).toEqual([{ path: 'constructor.prototype', message: FORBIDDEN_WHY }]);
+    // Such a name as a value, or a "constructor" holding a text, is plain data.
+    expect(parseClientMessage('{"type":"command","id":"__proto__","command":{"type":"begin","constructor":"x"}}').ok).toBe(true);
   });
 
   it('names the field of a wrong type, and refuses unknown fields and types', () => {
@@ -231,6 +244,22 @@ for (const tdb of testDatabases()) {
       // And it still plays.
       c.send({ type: 'command', id: 'ok', command: tft.decide(w.encounter.view.state) });
       expect((await c.waitFor('ack', (m) => m.id === 'ok')).seq).toBe(1);
+    });
+
+    it('a command frame with a field named "__proto__" is refused naming it, as over HTTP: not played as plain data; the connection stays, nothing is stored, and it still plays', async () => {
+      const { encounter, gm } = await createDuel(srv.app);
+      const c = await connect();
+      const w = await c.hello(encounter.id, gm.token);
+      const begin = JSON.stringify({ type: 'command', id: 'p', command: tft.decide(w.encounter.view.state) });
+      c.send(begin.replace('"command":{', '"command":{"__proto__":{"figure":"bjorn"},'));
+      const err = await c.waitFor('error');
+      expect(err).toMatchObject({ code: 'invalid', issues: [{ path: 'command.__proto__', message: FORBIDDEN_WHY }] });
+      await c.roundTrip();
+      expect(c.messages.some((m) => m.type === 'ack')).toBe(false);
+      expect(c.closedWith).toBeNull();
+      expect(await srv.storage.readLog(encounter.id)).toEqual([]);
+      c.send(begin);
+      expect((await c.waitFor('ack', (m) => m.id === 'p')).seq).toBe(1);
     });
 
     it('a client that reconnects with the last seq it saw receives what it missed', async () => {

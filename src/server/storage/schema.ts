@@ -2,6 +2,8 @@
 // The same migrations run on SQLite and PostgreSQL: only portable types (text, integer).
 // JSON values are stored as text so both databases hold them byte for byte alike.
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { sideNameOf } from '../../engine/names.ts';
+import { getSystem } from '../../rules/index.ts';
 
 export interface EncountersTable {
   id: string;
@@ -115,7 +117,7 @@ const m001: Migration = {
 };
 
 // The lobby names the winner as the table does: by its side's name, which only the state knows
-// (listing never loads an encounter). Rows over before it keep null: the lobby shows the id.
+// (listing never loads an encounter). Rows over before it are named by 003.
 const m002: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async up(db: Kysely<any>) {
@@ -127,9 +129,45 @@ const m002: Migration = {
   },
 };
 
+// Encounters over before 002 have a winner but no name, and the lobby showed the side's id until
+// their next step. A migration of its own, not part of 002: databases already at 002 exist and
+// never run 002 again. SQL cannot name a side (sideNameOf reads the system's state), so each such
+// row's state is read here: its latest snapshot, else the state its system sets up from the
+// scenario (side names never change after setup, so no log is replayed). A row with neither (a
+// system this build lacks, a scenario it no longer reads) keeps null, as before: the lobby shows
+// the id.
+const m003: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  async up(db: Kysely<any>) {
+    const rows: { id: string; system: string; scenario: string; winner: string }[] = await db
+      .selectFrom('encounters')
+      .select(['id', 'system', 'scenario', 'winner'])
+      .where('over', '=', 1)
+      .where('winner', 'is not', null)
+      .where('winner_name', 'is', null)
+      .execute();
+    for (const r of rows) {
+      const snap: { body: string } | undefined = await db.selectFrom('snapshots').select('body').where('encounter_id', '=', r.id).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      const name =
+        winnerNameIn(() => (JSON.parse(snap?.body ?? 'null') as { state?: unknown } | null)?.state, r.winner) ??
+        winnerNameIn(() => getSystem(r.system).setup(JSON.parse(r.scenario)), r.winner);
+      if (name !== null) await db.updateTable('encounters').set({ winner_name: name }).where('id', '=', r.id).execute();
+    }
+  },
+};
+
+/** The winning side's name in the state `stateOf` gives, or null (no name, no state, or it cannot be read). */
+function winnerNameIn(stateOf: () => unknown, winner: string): string | null {
+  try {
+    return sideNameOf(stateOf(), winner);
+  } catch {
+    return null;
+  }
+}
+
 /** Migrations in code (no files to find at run time), applied in name order. */
 export const migrations: MigrationProvider = {
   async getMigrations() {
-    return { '001_initial': m001, '002_winner_name': m002 };
+    return { '001_initial': m001, '002_winner_name': m002, '003_winner_name_backfill': m003 };
   },
 };

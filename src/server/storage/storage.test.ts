@@ -82,7 +82,7 @@ for (const tdb of testDatabases()) {
       expect((await b.getEncounter(id))?.id).toBe(id);
     });
 
-    it('a database made by 001 alone (before winner_name) migrates on open: its over rows keep their winner, no name, and new appends store the name', async () => {
+    it('a database made by 001 alone (before winner_name) migrates on open: its over rows keep their winner (no name where the scenario cannot be set up), and new appends store the name', async () => {
       const url = await tdb.create();
       const old = oldKysely(url);
       const { error } = await new Migrator({ db: old, provider: { getMigrations: async () => ({ '001_initial': (await migrations.getMigrations())['001_initial'] }) } }).migrateToLatest();
@@ -94,6 +94,46 @@ for (const tdb of testDatabases()) {
       expect(await s.getEncounter('old-over')).toMatchObject({ over: true, winner: 'red', winnerName: null });
       await s.append('old-on', 0, cmd(1), { over: true, winner: 'blue', winnerName: 'the Blue Guard' });
       expect(await s.getEncounter('old-on')).toMatchObject({ over: true, winner: 'blue', winnerName: 'the Blue Guard' });
+    });
+
+    it("a database migrated to 002 before its finished encounters were named gets their winner's side name on open (from the latest snapshot's state, else the state the system sets up from the scenario), for every row over with a winner and no name", async () => {
+      const url = await tdb.create();
+      const old = oldKysely(url);
+      const all = await migrations.getMigrations();
+      const { error } = await new Migrator({ db: old, provider: { getMigrations: async () => ({ '001_initial': all['001_initial'], '002_winner_name': all['002_winner_name'] }) } }).migrateToLatest();
+      expect(error).toBeUndefined();
+      const fighter = (id: string, side: string, q: number) => ({ id, side, st: 12, dx: 12, weapons: ['broadsword'], at: { q, r: 3 }, facing: 0 });
+      const scenario = JSON.stringify({ system: 'tft', name: 'ford', sides: [{ id: 'north', name: 'the Northmen' }, { id: 'south' }], figures: [fighter('a', 'north', 2), fighter('b', 'south', 5)] });
+      const row = { name: 'old fight', system: 'tft', scenario, settings: JSON.stringify(settings), created_at: at(), updated_at: at(), seq: 3, over: 1, winner: 'north', winner_name: null };
+      await old
+        .insertInto('encounters')
+        .values([
+          { ...row, id: 'named' },
+          { ...row, id: 'no-name', winner: 'south' },
+          { ...row, id: 'already', winner_name: 'the North Watch' },
+          { ...row, id: 'on', over: 0, winner: null },
+          { ...row, id: 'draw', winner: null },
+          { ...row, id: 'broken', scenario: '{}' },
+          { ...row, id: 'unknown-system', system: 'chess' },
+          { ...row, id: 'snapshot', scenario: '{}', seq: 50 },
+        ])
+        .execute();
+      // Its latest snapshot names the side (a scenario this build no longer sets up): read from there.
+      const snapshot = (seq: number, name: string) => ({ encounter_id: 'snapshot', seq, body: JSON.stringify({ state: { sideNames: { north: name } }, line: [] }) });
+      await old.insertInto('snapshots').values([snapshot(50, 'the North at 50'), snapshot(25, 'the North at 25')]).execute();
+      await old.destroy();
+      const s = await open(url);
+      const names = Object.fromEntries((await s.listEncounters(['named', 'no-name', 'already', 'on', 'draw', 'broken', 'unknown-system', 'snapshot'])).map((e) => [e.id, [e.over, e.winner, e.winnerName]]));
+      expect(names).toEqual({
+        named: [true, 'north', 'the Northmen'],
+        'no-name': [true, 'south', null],
+        already: [true, 'north', 'the North Watch'],
+        on: [false, null, null],
+        draw: [true, null, null],
+        broken: [true, 'north', null],
+        'unknown-system': [true, 'north', null],
+        snapshot: [true, 'north', 'the North at 50'],
+      });
     });
 
     it('appends with compare-and-set: the right seq wins, a stale one writes nothing', async () => {
