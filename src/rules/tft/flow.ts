@@ -294,7 +294,8 @@ export function blockedHex(state: TftState, fig: Figure, h: Hex): string | null 
   if (!isBlockedAt(state, fig, h.q, h.r)) return null;
   if (!onMap(state, h)) return `hex ${h.q},${h.r} is off the map`;
   if (terrainAt(state, h) === 'wall') return `hex ${h.q},${h.r} is a wall`;
-  // The occupant goes unnamed: it may be hidden from the sender (a path names no figure).
+  // Named for the GM; a player from whom the occupant is hidden reads "a figure you cannot see"
+  // (the server's views.ts viewRefusal).
   const o = occupant(state, h);
   if (o && o !== fig) return `hex ${h.q},${h.r} is occupied by ${o.name}`;
   return null;
