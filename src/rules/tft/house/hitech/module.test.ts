@@ -140,6 +140,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect([g.loaded, g.spare.standard]).toEqual([20, 0]);
     expect(events.at(-1)).toMatchObject({ type: 'reload', discarded: 3 });
     fig(s, 'gun').turn.acted = false;
+    g.loaded = 19;
     expect(() => act(ctx, { type: 'reload', figure: 'gun' })).toThrow(/no spare standard clip/);
     g.loaded = 0;
     expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff' })).toThrow(CommandRejected);

@@ -736,8 +736,13 @@ const fireGrenadeAction: ActionSpec = {
   },
 };
 
-/** Why `fig` has no spare clip of `ammo` for the gun (R-H10), or null. */
-function spareProblem(fig: Figure, fw: FirearmDef, g: WeaponGear, ammo: string): string | null {
+/**
+ * Why `fig` cannot reload the gun with `ammo` (R-H10), or null: a magazine already full of that
+ * ammunition (the reload would spend the action and a clip for the same rounds; another
+ * ammunition is a real choice), or no spare clip of it. Options, validate and notNow all ask this.
+ */
+function reloadProblem(fig: Figure, fw: FirearmDef, g: WeaponGear, ammo: string): string | null {
+  if (ammo === g.ammo && g.loaded >= g.clip) return `${fw.name}'s magazine is already full of ${ammo}`;
   return g.spare[ammo] > 0 ? null : `${fig.name} has no spare ${ammo} clip for the ${fw.name}`;
 }
 
@@ -753,7 +758,7 @@ const reloadAction: ActionSpec = {
     const g = gearOf(w);
     const out: ActionOption[] = [];
     for (const [ammo, n] of Object.entries(g.spare)) {
-      if (n <= 0) continue;
+      if (reloadProblem(fig, fw, g, ammo)) continue;
       // The AI reloads an empty gun, or one that can no longer fire a 4-shot burst.
       const low = g.loaded === 0 ? 6 : g.loaded < Math.min(4, g.clip) && burstsOf(fw).includes('four') ? 1.5 : 0;
       // A reload throws away what is still in the clip (resolve): the label says so.
@@ -776,17 +781,18 @@ const reloadAction: ActionSpec = {
     const g = gearOf(w);
     const ammo = c.ammo ?? g.ammo;
     if (!fw.ammo.some((a) => a.id === ammo)) throw new CommandRejected('ammo', `${fw.name} has no ammunition '${ammo}'`);
-    const none = spareProblem(fig, fw, g, ammo);
-    if (none) throw new CommandRejected('ammo', none);
+    const why = reloadProblem(fig, fw, g, ammo);
+    if (why) throw new CommandRejected('ammo', why);
   },
   notNow(ctx, fig) {
-    // A gun in hand that is not full, with no spare clip of any ammunition (R-H10).
     const w = ctx.core.readyWeapon(fig);
     const fw = firearmOf(w);
     if (!w || !fw || fig.turn.acted || actingProblem(fig, ctx)) return [];
     const g = gearOf(w);
+    // A gun in hand that is not full, with no spare clip of any ammunition. A full magazine is no
+    // "not now": nobody misses the reload of a full gun, and every gunner would list it from the start.
     if (g.loaded >= g.clip || Object.values(g.spare).some((n) => n > 0)) return [];
-    return [{ action: 'reload', label: `reload ${fw.name}`, reason: spareProblem(fig, fw, g, g.ammo) as string, rule: 'R-H10', command: { type: 'reload', figure: fig.id, weapon: w.uid } }];
+    return [{ action: 'reload', label: `reload ${fw.name}`, reason: reloadProblem(fig, fw, g, g.ammo) as string, rule: 'R-H10', command: { type: 'reload', figure: fig.id, weapon: w.uid } }];
   },
   resolve(ctx, cmd, fig) {
     const c = cmd as z.infer<typeof reloadSchema>;

@@ -12,6 +12,12 @@ import { acting, fig, notNowOf, refusal as refusalOf, setup } from '../../testin
 /** apply's refusal of `cmd` parsed as the server parses it. */
 const refusal = (state: TftState, cmd: Record<string, unknown>): string => refusalOf(state, tftSystem.parseCommand(cmd));
 
+/** The reload commands explain offers g. */
+const reloadOptions = (state: TftState): unknown[] => {
+  const g = explainTft(state).figures.find((f) => f.id === 'g')!;
+  return (g.options as { command: { type: string } }[]).filter((o) => o.command.type === 'reload').map((o) => o.command);
+};
+
 /** g (a rifleman with this gear) faces b, four hexes away in a clear street. */
 function gunner(gear: Record<string, unknown>, extra: unknown[] = [], options: Record<string, unknown> = {}): TftState {
   return setup(
@@ -61,6 +67,36 @@ describe('not now: HiTech', () => {
     const reason = 'g has no spare standard clip for the assault rifle';
     expect(notNowOf(s, 'g').filter((e) => e.action === 'reload')).toEqual([{ action: 'reload', label: 'reload assault rifle', reason, rule: 'R-H10', command: { type: 'reload', figure: 'g', weapon: 'g.assault-rifle' } }]);
     expect(refusal(s, { type: 'reload', figure: 'g' })).toContain(reason);
+  });
+
+  it('reload a magazine already full of that ammunition: not offered, refused "already full of standard" (R-H10), and no "not now" noise; a partly spent one is offered', () => {
+    const s = gunner({ spare: { standard: 1 } });
+    acting(s, 'g');
+    const reason = "assault rifle's magazine is already full of standard";
+    expect(reloadOptions(s)).toEqual([]);
+    expect(notNowOf(s, 'g')).toEqual([]);
+    expect(refusal(s, { type: 'reload', figure: 'g' })).toContain(reason);
+    expect(refusal(s, { type: 'reload', figure: 'g', ammo: 'standard' })).toContain(reason);
+    // One round spent: the reload is a real choice again (it throws that clip away, its label says).
+    const spent = gunner({ loaded: 19, spare: { standard: 1 } });
+    acting(spent, 'g');
+    expect(reloadOptions(spent)).toEqual([{ type: 'reload', figure: 'g', weapon: 'g.assault-rifle', ammo: 'standard' }]);
+    expect(notNowOf(spent, 'g').filter((e) => e.action === 'reload')).toEqual([]);
+  });
+
+  it('reload a full magazine with another ammunition: offered; the same ammunition is refused "already full" (R-H10)', () => {
+    const s = setup(
+      [
+        { id: 'g', side: 'x', at: [2, 2], facing: 0, talents: ['rifle'], weapons: [{ weapon: 'acr', house: { hitech: { ammo: 'slug', spare: { slug: 1, apds: 1 } } } }] },
+        { id: 'b', side: 'y', at: [6, 2], facing: 3 },
+      ],
+      { hitech: true },
+    );
+    acting(s, 'g');
+    expect(reloadOptions(s)).toEqual([{ type: 'reload', figure: 'g', weapon: 'g.acr', ammo: 'apds' }]);
+    const reason = "ACR's magazine is already full of slug";
+    expect(notNowOf(s, 'g').filter((e) => e.action === 'reload')).toEqual([]);
+    expect(refusal(s, { type: 'reload', figure: 'g', ammo: 'slug' })).toContain(reason);
   });
 
   it('a grenade throw with none left, for a figure that came with grenades only', () => {
