@@ -14,7 +14,7 @@ import { describeEvent } from './describe.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { parseCommand, setupScenario } from './scenario.ts';
 import { adndSystem as sys } from './system.ts';
-import { fighter, QueueDice, QUIET, recording, refusal } from './testing.ts';
+import { fighter, playUntil, QueueDice, QUIET, recording, refusal } from './testing.ts';
 
 const raw = (hp = 12, options: object = {}, more: object[] = []) => ({ system: 'adnd', options, figures: [fighter('gorm', 'party', { hp }), fighter('orc', 'foes', { hp: 12 }), ...more] });
 
@@ -54,11 +54,67 @@ describe('the GM adjustment: the command', () => {
     expect(parseCommand({ type: 'adjust', figure: 'gorm', heal: '3d8+2', reason: 'potion', at: 4 })).toEqual({ type: 'adjust', figure: 'gorm', heal: '3d8+2', reason: 'potion', at: 4 });
   });
 
-  it("gm: only the GM's: the system names 'adjust' as a GM command, and a figure's script may not hold one (refused at setup, naming the entry)", () => {
+  it("gm: only the GM's: the system names 'adjust' as a GM command; a figure's script may hold one, as it may an end or a leave; a bad one is refused at setup naming the entry's field", () => {
     expect(sys.gmCommands).toEqual(['adjust', 'end', 'leave']);
+    const scripted = (script: object[]) => {
+      const r = raw(12, {}, []);
+      (r.figures[1] as Record<string, unknown>).script = script;
+      return r;
+    };
+    // Its own figure unless it names another, as a scripted leave.
+    expect(setupScenario(scripted([{ type: 'adjust', damage: 3, reason: 'fall', at: 7 }, { type: 'adjust', figure: 'gorm', heal: '1d4', reason: 'potion' }])).figures[1].script).toEqual([
+      { type: 'adjust', figure: 'orc', damage: 3, reason: 'fall', at: 7 },
+      { type: 'adjust', figure: 'gorm', heal: '1d4', reason: 'potion' },
+    ]);
+    expect(refusal(() => setupScenario(scripted([{ type: 'adjust', figure: 'troll', damage: 3, reason: 'fall' }]))).issues).toEqual([{ path: 'figures[1].script[0].figure', message: "no figure 'troll'" }]);
+    expect(refusal(() => setupScenario(scripted([{ type: 'adjust', damage: 0, reason: 'fall' }]))).issues).toEqual([{ path: 'figures[1].script[0].damage', message: 'must be at least 1, got 0' }]);
+    expect(refusal(() => setupScenario(scripted([{ type: 'adjust', damage: 3, heal: 2, reason: 'fall' }]))).issues).toEqual([{ path: 'figures[1].script[0].heal', message: 'give damage or heal, not both' }]);
+  });
+
+  it("gm: a scripted adjust is played once, at the first decision from its segment on; a script of nothing else leaves the figure to the AI; one whose figure is dead when its segment comes is never played", () => {
     const r = raw(12, {}, []);
-    (r.figures[0] as Record<string, unknown>).script = [{ type: 'adjust', damage: 3, reason: 'fall' }];
-    expect(refusal(() => setupScenario(r)).issues).toEqual([{ path: 'figures[0].script[0].type', message: "'adjust' is the GM's command, not a figure's action" }]);
+    (r.figures[1] as Record<string, unknown>).script = [
+      { type: 'adjust', damage: 3, reason: 'a falling rock', at: 7 },
+      { type: 'adjust', figure: 'gorm', damage: 2, reason: 'a snake bite', at: 7 },
+    ];
+    const { s, events } = playUntil(r, new QueueDice({}, QUIET), 30);
+    const adjusts = events.filter((e) => e.type === 'adjust');
+    // The first decision from segment 7 on: the long swords land in 10 (parry); each entry once, in order.
+    expect(adjusts).toMatchObject([
+      { segment: 10, figure: 'orc', damage: 3, hp: 9, reason: 'a falling rock' },
+      { segment: 10, figure: 'gorm', damage: 2, hp: 10, reason: 'a snake bite' },
+    ]);
+    expect([hpOf(s, 'orc'), hpOf(s, 'gorm')]).toEqual([9, 10]);
+    expect(s.figures[1].script).toEqual([]);
+    // The orc's script held only the GM's: the AI declared for it, before and after.
+    expect(events.filter((e) => e.type === 'declare' && e.figure === 'orc').map((e) => e.segment < 10)).toEqual(expect.arrayContaining([true, false]));
+    // The figure a scripted adjust would heal is dead when its segment comes: never played, never asked for.
+    const dead = raw(12, { deathAt: -10 }, [fighter('ogre', 'foes', { hp: 12, script: [{ type: 'adjust', heal: 5, reason: 'potion', at: 7 }] })]);
+    const d = at(dead);
+    send(d, { type: 'adjust', figure: 'ogre', damage: 30, reason: 'lava' });
+    const dice = new QueueDice({}, QUIET);
+    const later: AdndEvent[] = [];
+    for (let i = 0; i < 500 && sys.pending(d) && d.now < 12; i++) {
+      if (d.now >= 7) expect(sys.decide(d).type).not.toBe('adjust');
+      sys.apply(d, sys.decide(d), dice, (e) => later.push(e));
+    }
+    expect(d.now).toBeGreaterThanOrEqual(12);
+    expect(later.filter((e) => e.type === 'adjust')).toEqual([]);
+    expect(d.figures[2].script).toEqual([{ type: 'adjust', figure: 'ogre', heal: 5, reason: 'potion', at: 7 }]);
+  });
+
+  it("gm: the GM's own adjustment equal to a scripted one that has come stands for it (played once); one before its segment does not", () => {
+    const r = raw(12, {}, []);
+    (r.figures[1] as Record<string, unknown>).script = [{ type: 'adjust', damage: 3, reason: 'a falling rock', at: 7 }];
+    const s = sys.setup(r);
+    sys.apply(s, sys.decide(s), new QueueDice({}, QUIET), null);
+    send(s, { type: 'adjust', figure: 'orc', damage: 3, reason: 'a falling rock' });
+    expect(s.figures[1].script).toHaveLength(1);
+    const dice = new QueueDice({}, QUIET);
+    for (let i = 0; i < 500 && s.now < 7; i++) sys.apply(s, sys.decide(s), dice, null);
+    send(s, { type: 'adjust', figure: 'orc', damage: 3, reason: 'a falling rock' });
+    expect(s.figures[1].script).toEqual([]);
+    expect(hpOf(s, 'orc')).toBe(6);
   });
 
   it('gm: refused after the fight, for the dead and for an unknown figure or another segment; the state is left exactly as it was', () => {

@@ -28,7 +28,7 @@ export function checkAt(s: AdndState, at: number | undefined): void {
 }
 
 /** The figure `c` adjusts; refuses (nothing changed) after the fight, for the dead, or at another segment. */
-function adjusted(s: AdndState, c: AdjustCommand): Figure {
+export function checkAdjust(s: AdndState, c: AdjustCommand): Figure {
   if (s.phase === 'over') throw new CommandRejected('command', 'the fight is over');
   const f = fig(s, c.figure, 'command.figure');
   if (figureState(f, s.options) === 'dead') throw new CommandRejected('command.figure', `${f.name} is dead: dead is final`);
@@ -38,7 +38,7 @@ function adjusted(s: AdndState, c: AdjustCommand): Figure {
 
 /** Applies the GM's adjustment `c` to its figure's hp (the `adjust` event first, then any state change); returns the figure. */
 export function adjustFigure(s: AdndState, c: AdjustCommand, dice: DiceSource, emit: Emit<AdndEvent>): Figure {
-  const f = adjusted(s, c);
+  const f = checkAdjust(s, c);
   const healing = c.heal !== undefined;
   const amount = (healing ? c.heal : c.damage) as number | string;
   let total = 0;

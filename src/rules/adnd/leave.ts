@@ -28,14 +28,3 @@ export function checkLeave(s: AdndState, c: LeaveCommand): Figure {
   if (figureState(f, s.options) === 'dead') throw new CommandRejected('command.figure', `${f.name} is dead: dead is final (a body does not leave the fight)`);
   return f;
 }
-
-/** Whether checkLeave accepts `c` now (a scripted leave is played only then: script.ts). */
-export function leaveLegal(s: AdndState, c: LeaveCommand): boolean {
-  try {
-    checkLeave(s, c);
-    return true;
-  } catch (e) {
-    if (e instanceof CommandRejected) return false;
-    throw e;
-  }
-}

@@ -5,6 +5,7 @@ import { InputError } from '../../core/errors.ts';
 import { criticalThresholdValue } from './combat.ts';
 import { parseHd, setupScenario } from './scenario.ts';
 import { saveNeed, toHitAC0 } from './tables.ts';
+import { fighter, refusal } from './testing.ts';
 
 const monster = (hd: string) => ({ cls: null, level: 0, monster: true, hd: parseHd(hd)! });
 
@@ -84,5 +85,12 @@ describe('damage dice the engine can weigh', () => {
     expect((err as InputError).issues).toEqual([{ path: 'figures[1].weapons[0].damage', message: expect.stringMatching(/^'100d1000' is too large to enumerate exactly \(99,901 possible totals from 100 dice/) }]);
     // 50d100 stays playable.
     expect(() => setupScenario({ system: 'adnd', figures: [fighter('a', 'party', [{ weapon: 'longsword' }]), fighter('b', 'foes', [{ id: 'club', sf: 4, damage: '50d100' }])] })).not.toThrow();
+  });
+});
+
+describe("a figure's script", () => {
+  it("'begin' is refused at setup naming the entry's type, not the figure it is given: the encounter begins by itself", () => {
+    const r = { system: 'adnd', figures: [fighter('gorm', 'party'), fighter('orc', 'foes', { script: [{ type: 'begin' }] })] };
+    expect(refusal(() => setupScenario(r)).issues).toEqual([{ path: 'figures[1].script[0].type', message: "'begin' is no figure's command: the encounter begins by itself" }]);
   });
 });

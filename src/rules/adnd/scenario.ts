@@ -345,11 +345,12 @@ export function setupScenario(raw: unknown): AdndState {
     }
     (fr.script ?? []).forEach((c, k) => {
       try {
-        // The GM's adjustment is nobody's scripted decision: decide() would never use it up.
-        if (c.type === 'adjust') throw new InputError([{ path: `${p}.script[${k}].type`, message: `'adjust' is the GM's command, not a figure's action` }], 'scenario');
-        // The GM's end (a surrender, a rout) names no figure, the GM's leave this one unless it names
-        // another: decide() plays either once its segment (`at`) comes (script.ts).
-        const cmd = c.type === 'end' ? c : c.type === 'leave' ? { figure: fr.id, ...c } : { ...c, figure: fr.id };
+        // decide() begins the encounter itself: no figure's script does (given the `figure` below,
+        // it would be refused as "unknown field 'figure'", naming the wrong field).
+        if (c.type === 'begin') throw new InputError([{ path: `${p}.script[${k}].type`, message: "'begin' is no figure's command: the encounter begins by itself" }], 'scenario');
+        // The GM's end (a surrender, a rout) names no figure, the GM's adjust or leave this one
+        // unless it names another: decide() plays each once its segment (`at`) comes (script.ts).
+        const cmd = c.type === 'end' ? c : c.type === 'leave' || c.type === 'adjust' ? { figure: fr.id, ...c } : { ...c, figure: fr.id };
         f.script.push(parseCommand(cmd, `${p}.script[${k}]`));
       } catch (e) {
         if (e instanceof InputError) issues.push(...e.issues);
@@ -375,7 +376,7 @@ export function setupScenario(raw: unknown): AdndState {
   // Script targets must name figures.
   figures.forEach((f, i) => {
     f.script.forEach((c, k) => {
-      for (const key of c.type === 'leave' ? (['figure'] as const) : (['target', 'against'] as const)) {
+      for (const key of c.type === 'leave' || c.type === 'adjust' ? (['figure'] as const) : (['target', 'against'] as const)) {
         const v = (c as Record<string, unknown>)[key];
         if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure ${quote(v)}` });
       }

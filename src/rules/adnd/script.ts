@@ -1,25 +1,58 @@
 // Scenario scripts: a figure's commands in order (figures[].script). A declaration with `at`
 // waits until that segment; a parry/pass with `at` answers the blow of that segment; a
 // scripted figure passes on parries its script does not name; an empty script leaves the AI.
-// The GM's `end` or `leave` in a script (a surrender, a flight) is no decision of the figure's:
-// it is played at the first decision from its segment (`at`) on (a leave only while legal: its
-// figure still in the fight and not dead), and a script of nothing else leaves the AI.
-import { leaveLegal } from './leave.ts';
+// The GM's commands in a script (an `adjust`: a trap sprung, a potion; an `end`: a surrender;
+// a `leave`: a flight) are no decision of the figure's: each is played at the first decision
+// from its segment (`at`) on while legal (an adjust or leave: its figure still in the fight and
+// not dead), and a script of nothing else leaves the AI.
+import { CommandRejected } from '../../core/errors.ts';
+import { type AdjustCommand, GM_COMMANDS, checkAdjust } from './adjust.ts';
+import { checkLeave } from './leave.ts';
 import type { AdndState, Command, Figure } from './model.ts';
 
-const notGm = (c: Command): boolean => c.type !== 'end' && c.type !== 'leave';
+const isGm = (c: Command): boolean => GM_COMMANDS.includes(c.type);
 
-/** The GM's `end` or `leave` a figure's script holds whose segment has come (no `at`, or `at` reached), without its `at`; else null. */
+/** Whether the GM's `c` (without its `at`) is legal now: its check throws no CommandRejected. */
+function gmLegal(s: AdndState, c: Command): boolean {
+  try {
+    if (c.type === 'leave') checkLeave(s, c);
+    else if (c.type === 'adjust') checkAdjust(s, c);
+    return true;
+  } catch (e) {
+    if (e instanceof CommandRejected) return false;
+    throw e;
+  }
+}
+
+/** Whether script entry `c` is the GM's and its segment has come (no `at`, or `at` reached). */
+const gmDue = (s: AdndState, c: Command): boolean => isGm(c) && ((c as { at?: number }).at ?? 0) <= s.now;
+
+/** The GM's command a figure's script holds whose segment has come and that is legal now, without its `at`; else null. */
 export function scriptedGm(s: AdndState): Command | null {
   for (const f of s.figures) {
     for (const c of f.script) {
-      if ((c.type !== 'end' && c.type !== 'leave') || (c.at ?? 0) > s.now) continue;
-      const { at: _at, ...rest } = c;
-      if (rest.type === 'leave' && !leaveLegal(s, rest)) continue;
-      return rest;
+      if (!gmDue(s, c)) continue;
+      const { at: _at, ...rest } = c as Command & { at?: number };
+      if (gmLegal(s, rest as Command)) return rest as Command;
     }
   }
   return null;
+}
+
+/**
+ * Once `c` is applied, drops the due scripted adjustment equal to it (the first, in scriptedGm's
+ * order): unlike an end (the fight is over) or a leave (dropScriptedLeaves), an applied adjust
+ * leaves nothing that stops decide() playing it again. The GM's own equal adjustment stands for
+ * it, as the GM's leave does for a scripted one.
+ */
+export function dropScriptedAdjust(s: AdndState, c: AdjustCommand): void {
+  for (const f of s.figures) {
+    const i = f.script.findIndex((x) => x.type === 'adjust' && gmDue(s, x) && sameCommand(x, c));
+    if (i >= 0) {
+      f.script.splice(i, 1);
+      return;
+    }
+  }
 }
 
 /** Drops every scripted `leave` of `id` (it has left: none can be played any more). */
@@ -39,7 +72,7 @@ export function sameCommand(a: Command, b: Command): boolean {
 
 /** The figure's scripted command for this decision, with its index in the script (-1: made up). */
 export function scriptPick(s: AdndState, f: Figure): { command: Command; index: number } | null {
-  if (!f.script.some(notGm)) return null;
+  if (f.script.every(isGm)) return null;
   if (s.phase === 'react') {
     const i = f.script.findIndex((c) => (c.type === 'parry' || c.type === 'pass') && c.at === s.now);
     if (i >= 0) return { command: f.script[i], index: i };

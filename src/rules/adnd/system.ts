@@ -36,7 +36,7 @@ import { checkLeave, goneOf } from './leave.ts';
 import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, GoneFigure } from './model.ts';
 import { declareAt, fig } from './plan.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
-import { dropScriptedLeaves, sameCommand, scriptPick, scriptedGm } from './script.ts';
+import { dropScriptedAdjust, dropScriptedLeaves, sameCommand, scriptPick, scriptedGm } from './script.ts';
 import { CLASSES, SPELLS, WEAPONS } from './tables.ts';
 import { timingLedger } from './timing.ts';
 import { twoInHand, weaponById } from './tohit.ts';
@@ -741,6 +741,7 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
     // The GM's, at any decision; the same decision stays pending unless the figure falls.
     const stood = s.figures.some((x) => x.id === c.figure && canFight(x));
     const f = adjustFigure(s, c, dice, emit);
+    dropScriptedAdjust(s, c);
     if (stood && !canFight(f)) outOfSegment(s, f, dice, emit);
     return;
   }
