@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ScriptedDice } from '../../core/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
 import { CommandRejected, } from '../../core/errors.ts';
 import { intBelow, seedRng } from '../../core/rng.ts';
 import type { Ledger } from '../../core/ledger.ts';
 import { replay, startEncounter, submit } from '../../engine/encounter.ts';
+import { runToEnd } from '../../engine/run.ts';
 import { displayNames } from '../../engine/names.ts';
 import { canFight, figureState } from './combat.ts';
 import { describeEvent } from './describe.ts';
@@ -353,5 +354,28 @@ describe('the GM adjustment in whole fights', () => {
         expect(replay(sys, encounter)).toEqual(state);
       }
     }
+  });
+});
+
+describe('the GM adjustment: examples/adnd/gm-adjust.yaml', () => {
+  it("gm: examples/adnd/gm-adjust.yaml: Brenna's potion (2d4+2 rolled 9, 8 healed: not above her 26 hp) in segment 12, before the orc's blow; the bank gives way under Grishnak (1d6: 1) in segment 14; each played once, and the party wins in round 4", () => {
+    const s = sys.setup(parse(readFileSync(new URL('../../../examples/adnd/gm-adjust.yaml', import.meta.url), 'utf8'))) as AdndState;
+    const events: AdndEvent[] = [];
+    // `fray run`'s default seed, 1.
+    runToEnd(sys, s, new SeededDice(seedRng(1)), (e) => events.push(e), { maxSteps: 2000 });
+    const adj = events.filter((e) => e.type === 'adjust');
+    expect(adj).toEqual([
+      expect.objectContaining({ segment: 12, figure: 'brenna', reason: 'a potion of healing', roll: { dice: '2d4+2', faces: [4, 3], total: 9 }, heal: 8, hp: 26 }),
+      expect.objectContaining({ segment: 14, figure: 'orc2', reason: 'the bank gives way', roll: { dice: '1d6', faces: [1], total: 1 }, damage: 1, hp: 6 }),
+    ]);
+    expect((adj[0] as unknown as { ledger: Ledger }).ledger.entries.map((e) => [e.source, e.delta])).toEqual([
+      ['GM: a potion of healing (2d4+2 [4, 3])', 9],
+      ['not above max hp', -1],
+    ]);
+    // The potion comes before the orc's blow of the same segment.
+    const blow = events.findIndex((e) => e.type === 'attack' && e.segment === 12);
+    expect(events.indexOf(adj[0])).toBeLessThan(blow);
+    expect(events.at(-1)).toMatchObject({ type: 'end', winner: 'party', rounds: 4 });
+    expect(s.figures.every((f) => f.script.every((c) => c.type !== 'adjust'))).toBe(true);
   });
 });
