@@ -35,14 +35,40 @@ export function parseDiceList(text: string): number[] {
 }
 
 /**
+ * A list of faces, --dice or the scenario's `dice:` (`field`): a face the die rolled cannot show
+ * (a 7 where a d6 is rolled) is bad input naming its place in that list, not a flag the user
+ * may not have typed.
+ */
+class ListedFaces implements DiceSource {
+  constructor(
+    private readonly inner: ScriptedDice | ChainedDice,
+    private readonly faces: readonly number[],
+    private readonly field: string,
+    private readonly what: string,
+  ) {}
+  face(sides: number): number {
+    const i = this.inner.consumed;
+    try {
+      return this.inner.face(sides);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      throw new InputError([{ path: `${this.field}[${i}]`, message: `face ${this.faces[i]} is impossible on the d${sides} rolled here (faces 1 to ${sides})` }], this.what);
+    }
+  }
+}
+
+/**
  * --dice replaces the generator (running out is an error); otherwise the scenario's `dice:`
  * are used first, then the generator seeded with --seed (or the scenario's `seed`, or 1).
  */
 export function makeDice(opts: { seed?: string; dice?: string }, scenario: Record<string, unknown>): { dice: DiceSource; seed: number | string } {
   const seed = parseSeed(opts.seed, scenario.seed);
-  if (opts.dice !== undefined) return { dice: new ScriptedDice(parseDiceList(opts.dice)), seed };
+  if (opts.dice !== undefined) {
+    const faces = parseDiceList(opts.dice);
+    return { dice: new ListedFaces(new ScriptedDice(faces), faces, '--dice', 'option'), seed };
+  }
   const gen = new SeededDice(seedRng(seed));
   const own = scenario.dice;
-  if (Array.isArray(own) && own.length > 0 && opts.seed === undefined) return { dice: new ChainedDice(own as number[], gen), seed };
+  if (Array.isArray(own) && own.length > 0 && opts.seed === undefined) return { dice: new ListedFaces(new ChainedDice(own as number[], gen), own as number[], 'dice', 'scenario'), seed };
   return { dice: gen, seed };
 }

@@ -14,6 +14,18 @@ export const EXIT = { ok: 0, input: 1, dice: 2, unfinished: 3, internal: 70 } as
 export const MAX_PATH_CHARS = 200;
 export const MAX_MESSAGE_CHARS = 1000;
 
+/**
+ * `e` with its issues on the lab's input fields named by the flags that set them (`flags`:
+ * field -> flag, as `--metric` sets an experiment's `metric`); any other error as it is.
+ */
+export function namedByFlags(e: unknown, flags: Readonly<Record<string, string>>): unknown {
+  if (!(e instanceof InputError) || !e.issues.some((i) => Object.hasOwn(flags, i.path))) return e;
+  return new InputError(
+    e.issues.map((i) => ({ path: Object.hasOwn(flags, i.path) ? flags[i.path] : i.path, message: i.message })),
+    'option',
+  );
+}
+
 export function reportError(io: CliIO, e: unknown): number {
   if (e instanceof CommandRejected) {
     io.err(`fray: command rejected: ${e.issues.map((i) => `${clip(i.path, MAX_PATH_CHARS)}: ${clip(i.message, MAX_MESSAGE_CHARS)}`).join('; ')}`);
@@ -34,10 +46,6 @@ export function reportError(io: CliIO, e: unknown): number {
   }
   if (e instanceof DiceExhausted) {
     io.err(`fray: ${e.message}`);
-    return EXIT.dice;
-  }
-  if (e instanceof RangeError && /^dice\[/.test(e.message)) {
-    io.err(`fray: --dice: ${e.message}`);
     return EXIT.dice;
   }
   io.err(`fray: internal error: ${(e as Error)?.stack ?? String(e)}`);

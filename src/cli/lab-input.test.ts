@@ -26,12 +26,12 @@ describe('reading files', () => {
   });
   it('YAML errors: the first line of the reason, no dangling colon; duplicate keys are refused', async () => {
     const r = await fray(['compare', 'e.yaml'], { 'e.yaml': `name: x\nname: y\nscenario: ${DUEL_PATH}\nvariants: [{ name: a }]\n` });
-    refused(r, /\(file\): YAML syntax: Map keys must be unique at line 2, column 1$/m);
+    refused(r, /: e\.yaml: YAML syntax: Map keys must be unique at line 2, column 1$/m);
   });
   it('a YAML warning (an unresolved tag) is an error naming the line, not a Node warning printed with an excerpt', async () => {
     const warn = vi.spyOn(process, 'emitWarning');
     try {
-      refused(await fray(['validate', 's.yaml'], { 's.yaml': 'system: !!foo tft\nname: x\n' }), /\(file\): YAML: Unresolved tag: tag:yaml\.org,2002:foo at line 1, column 9$/m);
+      refused(await fray(['validate', 's.yaml'], { 's.yaml': 'system: !!foo tft\nname: x\n' }), /: s\.yaml: YAML: Unresolved tag: tag:yaml\.org,2002:foo at line 1, column 9$/m);
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
@@ -39,7 +39,7 @@ describe('reading files', () => {
   });
   it('JSON: a key twice in one object is refused as YAML refuses it (JSON.parse kept the last silently)', async () => {
     const text = `{"name": "x", "scenario": "${DUEL_PATH}",\n "name": "y", "variants": [{ "name": "a" }]}`;
-    refused(await fray(['compare', 'e.json', ...quiet], { 'e.json': text }), /\(file\): JSON: the key 'name' appears twice in one object \(line 2\); keys must be unique/);
+    refused(await fray(['compare', 'e.json', ...quiet], { 'e.json': text }), /: e\.json: JSON: the key 'name' appears twice in one object \(line 2\); keys must be unique/);
     expect(duplicateJsonKey('{"a": {"b": 1}, "c": {"b": 2}, "d": ["b", "b"], "e\\"": 1, "e\\u0022": 2}')).toEqual({ key: 'e"', line: 1 });
   });
   it('duplicateJsonKey: none in what JSON.stringify writes, the one added otherwise (property)', () => {
@@ -54,9 +54,9 @@ describe('reading files', () => {
     );
   });
   it('an empty file, a list or a word: what the file should be (an experiment, for compare)', async () => {
-    refused(await fray(['compare', 'e.yaml'], { 'e.yaml': '' }), /\(file\): the file is empty/);
-    refused(await fray(['compare', 'e.yaml'], { 'e.yaml': '- a\n- b\n' }), /\(root\): an experiment is a mapping with `name`, `scenario`, `variants`.*; got a list/);
-    refused(await fray(['sim', 's.yaml'], { 's.yaml': 'hello' }), /\(root\): a scenario is a mapping with `system`, `figures`...; got 'hello'/);
+    refused(await fray(['compare', 'e.yaml'], { 'e.yaml': '' }), /: e\.yaml: the file is empty/);
+    refused(await fray(['compare', 'e.yaml'], { 'e.yaml': '- a\n- b\n' }), /: e\.yaml: an experiment is a mapping with `name`, `scenario`, `variants`.*; got a list/);
+    refused(await fray(['sim', 's.yaml'], { 's.yaml': 'hello' }), /: s\.yaml: a scenario is a mapping with `system`, `figures`...; got 'hello'/);
   });
   it('deep nesting is refused before anything recurses through it (it was an internal error, a stack overflow)', async () => {
     const deepJson = `{"system":"tft","name":"x","figures":${nested(100_000)}}`;
@@ -64,7 +64,7 @@ describe('reading files', () => {
     refused(sim, new RegExp(`figures\\[0\\]\\[0\\].*: nested more than ${MAX_DEPTH} levels deep`));
     const exp = JSON.stringify({ name: 'x', scenario: DUEL_PATH, fights: 5, variants: [{ name: 'a', set: { 'options.deep': 0 } }] }).replace('0}}', `${nested(100_000)}}}`);
     refused(await fray(['compare', 'e.json', ...quiet], { 'e.json': exp }), /variants\[0\]\.set\.options\.deep.*: nested more than 64 levels deep/);
-    refused(await fray(['compare', 'e.yaml', ...quiet], { 'e.yaml': `name: x\nscenario: ${DUEL_PATH}\nvariants: [{ name: a, set: { options.deep: ${nested(5000)} } }]\n` }), /\(file\): nested too deeply to read/);
+    refused(await fray(['compare', 'e.yaml', ...quiet], { 'e.yaml': `name: x\nscenario: ${DUEL_PATH}\nvariants: [{ name: a, set: { options.deep: ${nested(5000)} } }]\n` }), /: e\.yaml: nested too deeply to read/);
   });
   it('parseScenarioText takes any text: a mapping or an InputError (property)', () => {
     const yamlish = fc.array(fc.constantFrom('a', ':', ' ', '\n', '-', '[', ']', '{', '}', ',', '"', "'", '&x', '*x', '!!', '#', '1', 'system', 'tft', '\t', '|', '>', '?'), { maxLength: 40 }).map((xs) => xs.join(''));

@@ -267,9 +267,20 @@ describe('--help', () => {
   it('defaults are stated where the code has one: compare -n and --seed, explain --seed, schema --system', async () => {
     const help = async (cmd: string) => (await fray([cmd, '--help'])).out.join(' ').replace(/\s+/g, ' ');
     expect(await help('compare')).toMatch(/-n, --n <fights> fights per variant and point \(default: an experiment's fights; else 10000, or 2000 with --vary\)/);
-    expect(await help('compare')).toMatch(/--seed <s> .*\(default: the experiment's or scenario's seed, else 1\)/);
-    expect(await help('explain')).toMatch(/--seed <n> .*\(default: the scenario's dice: list, then its seed, else 1\)/);
+    expect(await help('compare')).toMatch(/--seed <seed> .*\(default: the experiment's or scenario's seed, else 1\)/);
+    expect(await help('explain')).toMatch(/--seed <seed> .*\(default: the scenario's dice: list, then its seed, else 1\)/);
     expect(await help('schema')).toMatch(/--system <id> game system: tft or adnd \(default: "tft"\)/);
+  });
+});
+
+describe('--help reads alike in every command', () => {
+  it('--seed is <seed> and says what it seeds; every default is written "(default: ...)"', async () => {
+    for (const cmd of ['run', 'validate', 'explain', 'schema', 'serve', 'odds', 'sim', 'compare']) {
+      const text = (await fray([cmd, '--help'])).out.join(' ').replace(/\s+/g, ' ');
+      expect(text, cmd).not.toMatch(/\(default [^:]/);
+      const seed = /--seed (\S+) (\S+ \S+)/.exec(text);
+      if (seed) expect([cmd, seed[1], seed[2]]).toEqual([cmd, '<seed>', 'seed for']);
+    }
   });
 });
 

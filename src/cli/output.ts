@@ -4,6 +4,7 @@
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../core/errors.ts';
+import type { CliIO } from './io.ts';
 
 /** What is at `p`, or undefined when nothing can be found there (missing, or a file where a folder should be). */
 function statOf(p: string): ReturnType<typeof statSync> | undefined {
@@ -40,11 +41,15 @@ export function checkOutputPath(path: string | undefined, flag: string): void {
   }
 }
 
-/** Writes `text` to `path`; a failure is an InputError naming `flag`. */
-export function writeOutput(path: string, flag: string, text: string): void {
+/**
+ * Writes `text` to `path` and says so on stderr (stdout holds the report or its JSON), so the
+ * user sees where the file went; a failure is an InputError naming `flag`.
+ */
+export function writeOutput(io: CliIO, path: string, flag: string, text: string): void {
   try {
     writeFileSync(path, text);
   } catch (e) {
     throw new InputError([{ path: flag, message: `cannot write '${path}' (${why(e)})` }], 'option');
   }
+  io.err(`fray: wrote ${path} (${flag})`);
 }

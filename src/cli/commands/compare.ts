@@ -13,9 +13,9 @@ import { isRateMetric } from '../../lab/summary.ts';
 import { count, fixed3, table } from '../../lab/text.ts';
 import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
+import { namedByFlags } from '../errors.ts';
 import type { CliContext } from '../io.ts';
-import { parseScenarioText } from '../../server/scenario-text.ts';
-import { readText } from '../scenario-loader.ts';
+import { readScenarioFile } from '../scenario-loader.ts';
 import { writeOutput } from '../output.ts';
 import { type ArenaCliOpts, checkOutputs, commandLine, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
 
@@ -26,6 +26,9 @@ interface CompareOpts extends ArenaCliOpts {
 }
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/** The variant of a --vary without --variant: the scenario as written. */
+const AS_WRITTEN = 'base';
 
 function label(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
@@ -84,11 +87,11 @@ export function registerCompare(program: Command, ctx: CliContext): void {
     .command('compare')
     .description('the same fights under several variants (common random numbers): differences with 95% intervals, sweeps over a parameter')
     .argument('<file>', 'a scenario (then --variant ...) or an experiment file (examples/lab/*.yaml)')
-    .option('--variant <NAME:KEY=VALUE,...>', 'a variant (repeat); the first is the baseline', collect)
+    .option('--variant <NAME:KEY=VALUE,...>', 'a variant (repeat); the first is the baseline (default: with --vary, the scenario as written, named base)', collect)
     .option('--vary <PATH=A..B>', 'sweep a parameter: PATH=A..B (whole numbers) or PATH=a,b,c; repeat for a second one (at most two)', collect)
     .option('--metric <m>', 'with --vary or an experiment file: win:SIDE, draw, turns, taken:ID, dealt:ID, dealt-per-turn:ID, state:ID=STATE, uses:ID=TYPE (default: the experiment\'s metric, else win: of the first side)')
     .option('-n, --n <fights>', 'fights per variant and point (default: an experiment\'s fights; else 10000, or 2000 with --vary)')
-    .option('--seed <s>', 'a whole number from 0 to 2^32 - 1, or text (default: the experiment\'s or scenario\'s seed, else 1)')
+    .option('--seed <seed>', 'seed for the fights\' dice: a whole number from 0 to 2^32 - 1, or text (default: the experiment\'s or scenario\'s seed, else 1)')
     .option('--workers <k>', 'threads, 1 to 64 (the result does not depend on it)', '1')
     .option('--events', 'count damage dealt and actions (needed for uses:, and dealt: in AD&D; experiment files have it on unless they say events: false)')
     .option('--json', 'print the result as one JSON object')
@@ -105,13 +108,14 @@ Examples:
   fray compare examples/tft/duel.yaml --variant base: --variant classic:ruleset=classic -n 20000
   fray compare examples/tft/duel.yaml --variant std:thread=false --variant thread:thread=true \\
     --vary figures.cedric.st=12..18 --metric state:cedric=dead -n 2000 --svg thread.svg
+  fray compare examples/tft/duel.yaml --vary figures.bjorn.dx=10..14
   fray compare examples/lab/sweep-variants.yaml -n 500 --report sweep.html`,
     )
     .action(async (file: string, opts: CompareOpts) => {
       const { io } = ctx;
       checkOutputs(opts);
       const workers = parseWorkers(opts.workers);
-      const doc = parseScenarioText(readText(io, file, 'experiment or scenario'), file, 'experiment or scenario');
+      const doc = readScenarioFile(io, file, 'experiment or scenario');
       let exp: Experiment;
       let raw: Record<string, unknown>;
       // What the page names as the scenario: its file, or the experiment's inline one.
@@ -121,7 +125,7 @@ Examples:
         exp = parsed.experiment;
         if (typeof parsed.scenario === 'string') {
           const path = resolve(dirname(file), parsed.scenario);
-          raw = parseScenarioText(readText(io, path, 'experiment', 'scenario'), path);
+          raw = readScenarioFile(io, path, 'scenario', 'scenario');
           scenarioName = relative(process.cwd(), path) || path;
         } else {
           raw = parsed.scenario;
@@ -136,7 +140,9 @@ Examples:
       } else {
         raw = doc;
         const variants: Variant[] = (opts.variant ?? []).map((v) => parseVariant(v));
-        if (variants.length === 0) throw new InputError([{ path: '--variant', message: 'give at least one --variant NAME:KEY=VALUE (the first is the baseline)' }], 'option');
+        // A sweep of one scenario needs no variant: the scenario as written is the one column.
+        if (variants.length === 0 && opts.vary?.length) variants.push({ name: AS_WRITTEN, settings: [] });
+        if (variants.length === 0) throw new InputError([{ path: '--variant', message: 'give at least one --variant NAME:KEY=VALUE (the first is the baseline), or --vary PATH=A..B to sweep the scenario as written' }], 'option');
         checkVariantNames(variants, '--variant');
         if (!opts.vary?.length) {
           // Without a sweep every quantity is reported: a --metric would be silently ignored.
@@ -157,13 +163,16 @@ Examples:
       checkVariantNames(exp.variants, '--variant');
       if (exp.vary.length > 2) throw new InputError([{ path: '--vary', message: 'at most two parameters' }], 'option');
       const t0 = performance.now();
-      const grid = await runGrid(raw, exp, { workers }, progressBar(io, opts.progress !== false));
+      // A metric typed as --metric is named so when it is not measured (an experiment's own is `metric`).
+      const grid = await runGrid(raw, exp, { workers }, progressBar(io, opts.progress !== false)).catch((e: unknown) => {
+        throw namedByFlags(e, opts.metric === undefined ? {} : { metric: '--metric' });
+      });
       grid.seconds = (performance.now() - t0) / 1000;
       const body = formatGrid(grid);
       if (opts.json) io.out(JSON.stringify(grid));
       else io.out(`${body}\n\n${count(new Set(grid.points.map((p) => JSON.stringify(p.at))).size, 'point')} x ${count(grid.variants.length, 'variant')} in ${grid.seconds.toFixed(1)} s`);
       const charts = opts.svg || opts.report ? await gridCharts(grid, exp.metricTitle) : [];
-      if (opts.svg && charts[0]) writeOutput(opts.svg, '--svg', charts[0]);
+      if (opts.svg && charts[0]) writeOutput(io, opts.svg, '--svg', charts[0]);
       if (opts.report) {
         const points = new Set(grid.points.map((p) => JSON.stringify(p.at))).size;
         const command = commandLine([
@@ -176,6 +185,7 @@ Examples:
         ]);
         const meta = `Scenario ${scenarioName}${typeof raw.name === 'string' ? ` (${raw.name})` : ''}; metric ${grid.metric}; ${count(grid.fights, 'fight')} per point and variant, seed ${grid.seed}; ${count(points, 'point')} x ${count(grid.variants.length, 'variant')}; Fray lab`;
         writeOutput(
+          io,
           opts.report,
           '--report',
           htmlPage(grid.name, [{ title: exp.metricTitle ?? grid.metric, note: exp.description, svgs: charts, html: gridTable(grid) }], meta, command),

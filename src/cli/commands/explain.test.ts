@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExplainReport } from '../../engine/types.ts';
 import { explainTft } from '../../rules/tft/system.ts';
 import { fig, setup } from '../../rules/tft/testing.ts';
+import { fray } from '../testing.ts';
 import { formatExplain } from './explain.ts';
 
 describe('fray explain: not now', () => {
@@ -32,5 +33,29 @@ describe('fray explain: not now', () => {
     const lines = formatExplain(r);
     expect(lines.filter((l) => l === '  not now:')).toHaveLength(1);
     expect(lines).toContain('  x attack: no enemy in a front hex (tft-core)');
+  });
+});
+
+describe('fray explain --turn', () => {
+  it('a turn the script does not reach is said on stderr, with where the report is instead (it showed an earlier turn silently)', async () => {
+    const unscripted = await fray(['explain', 'examples/tft/duel.yaml', '--turn', '3']);
+    expect(unscripted.code).toBe(0);
+    expect(unscripted.out.split('\n')[0]).toBe('The Fantasy Trip — Duel at the ford: before turn 1; waiting for: begin');
+    expect(unscripted.err).toBe("fray: --turn 3: turn 3 is not reached: the scenario's script stops before turn 1 (explain plays the script, not the AI); the report is of where it stops");
+    const over = await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--turn', '9', '--json']);
+    expect(JSON.parse(over.out).pending).toBeNull();
+    expect(over.err).toBe('fray: --turn 9: turn 9 is not reached: the fight is over in turn 8; the report is of its end');
+    // A turn the script reaches: no note.
+    expect((await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--turn', '5'])).err).toBe('');
+  });
+
+  it("the --turn example of explain's --help reaches its turn (it asked for turn 9 of a fight over in turn 8)", async () => {
+    const help = (await fray(['explain', '--help'])).out;
+    const examples = [...help.matchAll(/^ {2}fray explain (.+ --turn (\d+))$/gm)];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [, args, turn] of examples) {
+      const r = await fray(['explain', ...args.split(' '), '--json']);
+      expect([r.code, r.err, JSON.parse(r.out).turn], args).toEqual([0, '', Number(turn)]);
+    }
   });
 });

@@ -9,6 +9,7 @@ import type { ExplainReport } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
 import { loadScenario } from '../scenario-loader.ts';
+import { turnWord } from '../../lab/summary.ts';
 
 interface OptionLike {
   label?: string;
@@ -121,7 +122,7 @@ export function registerExplain(program: Command, ctx: CliContext): void {
     .command('explain')
     .description('every legal option of every figure, with ledgers and exact odds, after the scenario\'s script')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
-    .option('--seed <n>', 'seed for the dice the script rolls: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s dice: list, then its seed, else 1)')
+    .option('--seed <seed>', 'seed for the dice the script rolls: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s dice: list, then its seed, else 1)')
     .option('--dice <list>', 'die faces for the script instead of the generator, e.g. 3,4,5 (running out is exit 2)')
     .option('--turn <n>', 'stop the script at the start of turn n (TFT turn, AD&D round), a whole number from 1 (default: play the whole script)')
     .option('--json', 'print the report as JSON')
@@ -134,7 +135,7 @@ the first decision of turn n (or earlier, where the script ends before it).
 
 Examples:
   fray explain examples/tft/skirmish.yaml
-  fray explain examples/tft/hanging-by-a-thread.yaml --turn 9
+  fray explain examples/tft/hanging-by-a-thread.yaml --turn 5
   fray explain examples/adnd/frito-and-rocky.yaml --json`,
     )
     .action((file: string, opts: { seed?: string; dice?: string; turn?: string; json?: boolean }) => {
@@ -149,6 +150,14 @@ Examples:
       while (system.scripted && system.pending(state) !== null && system.scripted(state) && guard++ < 100000) {
         if (until !== undefined && system.summary(state).turns >= until) break;
         system.apply(state, system.decide(state), dice, null);
+      }
+      // --turn past where the script stops: the report is of an earlier turn, and says so.
+      const reached = system.summary(state).turns;
+      if (until !== undefined && reached < until) {
+        const word = turnWord(system.id);
+        const at = reached === 0 ? `before ${word} 1` : `in ${word} ${reached}`;
+        const why = system.pending(state) === null ? `the fight is over ${at}; the report is of its end` : `the scenario's script stops ${at} (explain plays the script, not the AI); the report is of where it stops`;
+        io.err(`fray: --turn ${until}: ${word} ${until} is not reached: ${why}`);
       }
       // Labels name figures as the table does ("attack on Orc (orc2)"); the commands keep the ids.
       const names = displayNames(system.summary(state).figures);

@@ -23,6 +23,7 @@ import {
 import { quote } from '../../core/issues.ts';
 import { distChart, renderSvg } from '../../lab/report.ts';
 import { bars, pct, table } from '../../lab/text.ts';
+import { namedByFlags } from '../errors.ts';
 import type { CliContext } from '../io.ts';
 import { checkOutputPath, writeOutput } from '../output.ts';
 
@@ -109,11 +110,7 @@ function asFlags<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (!(e instanceof InputError) || !e.issues.some((i) => i.path in LAB_FLAGS)) throw e;
-    throw new InputError(
-      e.issues.map((i) => ({ path: LAB_FLAGS[i.path] ?? i.path, message: i.message })),
-      'option',
-    );
+    throw namedByFlags(e, LAB_FLAGS);
   }
 }
 
@@ -200,7 +197,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--no-crits', 'AD&D: no critical hits (R-A10)')
     .option('--dex <n>', 'AD&D: attacker dexterity (critical threshold)', '11')
     .option('--level <n>', 'AD&D: attacker level or hit dice (critical threshold)', '1')
-    .option('--threshold <x>', 'AD&D: critical confirmation threshold (default (dex + level) / 2)')
+    .option('--threshold <x>', 'AD&D: critical confirmation threshold (default: (dex + level) / 2)')
     .option('--parry', 'AD&D: the target parries this attacker (third roll -3)')
     .option('--hp <n>', 'AD&D target: hit points (gives the chance of each state)')
     .option('--death-at <n>', 'AD&D: 0 (dead at 0 hp) or -10 (unconscious at 0, dying to -9)', '0')
@@ -276,7 +273,7 @@ Examples:
       }
       if (opts.json) io.out(JSON.stringify(result));
       else io.out(formatOdds(result));
-      if (opts.svg) writeOutput(opts.svg, '--svg', await renderSvg(oddsChart(result)));
+      if (opts.svg) writeOutput(io, opts.svg, '--svg', await renderSvg(oddsChart(result)));
     });
 }
 

@@ -17,7 +17,7 @@ export function registerRun(program: Command, ctx: CliContext): void {
     .command('run')
     .description('play a scenario to its end (scripted commands, AI for the rest)')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
-    .option('--seed <n>', 'seed for the dice generator: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s seed, else 1); a seed given here also skips the scenario\'s own dice: list')
+    .option('--seed <seed>', 'seed for the dice generator: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s seed, else 1); a seed given here also skips the scenario\'s own dice: list')
     .option('--dice <list>', 'die faces to use instead of the generator, e.g. 3,4,5 (running out stops the run, exit 2)')
     .option('--json', 'one JSON event per line, then the summary line')
     .option('--max-steps <n>', 'stop after this many commands (exit 3)', '100000')

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
-import type { ArenaJob } from '../../lab/arena.ts';
+import { type ArenaJob, prepareJob } from '../../lab/arena.ts';
 import { formatSim } from '../../lab/format.ts';
 import { runArena } from '../../lab/pool.ts';
 import { htmlPage, renderSvg, statesChart, winChart } from '../../lab/report.ts';
@@ -64,10 +64,17 @@ export function progressBar(io: CliIO, enabled: boolean): ((done: number, total:
   };
 }
 
-/** The scenario of variant `v`; a setting that cannot be applied is an error naming the variant. */
+/**
+ * The scenario of variant `v`; a setting that cannot be applied, or that makes the scenario
+ * invalid (`sweep=clasic`), is an error naming the variant (the scenario as written is checked
+ * by the run itself: its errors are the file's).
+ */
 function settingsOf(raw: Record<string, unknown>, v: Variant): Record<string, unknown> {
   try {
-    return applySettings(raw, v.settings);
+    const scenario = applySettings(raw, v.settings);
+    // Checked as `fray compare --vary` checks each point's variants (lab/experiment.ts runGrid).
+    if (v.settings.length > 0) prepareJob({ variants: [{ name: v.name, raw: scenario }], seed: 1, fights: 1, events: false });
+    return scenario;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     throw new InputError(
@@ -119,12 +126,13 @@ export async function runAndReport(
   report.workers = workers;
   if (opts.json) ctx.io.out(JSON.stringify(report));
   else ctx.io.out(formatSim(report));
-  if (opts.svg) writeOutput(opts.svg, '--svg', await renderSvg(winChart(report)));
+  if (opts.svg) writeOutput(ctx.io, opts.svg, '--svg', await renderSvg(winChart(report)));
   if (opts.report) {
     const svgs = [await renderSvg(winChart(report)), await renderSvg(statesChart(report))];
     const name = typeof raw.name === 'string' ? raw.name : String(command[2] ?? 'fray');
     const events = opts.events ?? false;
     writeOutput(
+      ctx.io,
       opts.report,
       '--report',
       htmlPage(
@@ -144,7 +152,7 @@ export function registerSim(program: Command, ctx: CliContext): void {
     .description('Monte Carlo: play a scenario N times with the AI policies; win rates, turns, damage, end states')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
     .option('-n, --n <fights>', 'number of fights, 1 to 10^9', '10000')
-    .option('--seed <s>', "a whole number from 0 to 2^32 - 1, or text (default: the scenario's seed, else 1)")
+    .option('--seed <seed>', "seed for the fights' dice: a whole number from 0 to 2^32 - 1, or text (default: the scenario's seed, else 1)")
     .option('--workers <k>', 'threads, 1 to 64 (the result does not depend on it)', '1')
     .option('--events', 'also count actions per figure, and damage dealt in AD&D (slower: events are built)')
     .option('--json', 'print the report as one JSON object')

@@ -1,0 +1,35 @@
+// `fray compare` on a scenario: a sweep without variants, and variants the scenario refuses.
+import { describe, expect, it } from 'vitest';
+import { fray, refused } from '../testing.ts';
+
+const DUEL = 'examples/tft/duel.yaml';
+const quiet = ['-n', '20', '--no-progress'];
+
+describe('fray compare <scenario>', () => {
+  it('--vary without --variant sweeps the scenario as written: one column, named base (it was refused)', async () => {
+    const r = await fray(['compare', DUEL, '--vary', 'figures.bjorn.dx=11..12', ...quiet]);
+    expect([r.code, r.err]).toEqual([0, '']);
+    const lines = r.out.split('\n');
+    expect(lines[1]).toMatch(/^figures\.bjorn\.dx +base$/);
+    expect(lines.filter((l) => /^ +1[12] +\d/.test(l))).toHaveLength(2);
+    // Neither variants nor a sweep: the refusal says both ways.
+    refused(await fray(['compare', DUEL, ...quiet]), /--variant: give at least one --variant NAME:KEY=VALUE .*, or --vary PATH=A\.\.B to sweep the scenario as written/);
+  });
+
+  it('a variant whose settings make the scenario invalid is named, as with --vary (it was "invalid scenario: options.sweeep")', async () => {
+    refused(
+      await fray(['compare', DUEL, '--variant', 'base:', '--variant', 'typo:sweeep=classic', ...quiet]),
+      /^fray: invalid variant: variant 'typo': options\.sweeep: unknown field 'sweeep'$/,
+    );
+    refused(
+      await fray(['compare', DUEL, '--variant', 'base:', '--variant', 'old:ruleset=clasic', ...quiet]),
+      /^fray: invalid variant: variant 'old': options\.ruleset: expected one of "legacy", "classic", got 'clasic'$/,
+    );
+  });
+
+  it("a --metric that is not measured is an error of the flag (it said \"invalid experiment: metric\"); an experiment file's own is its field", async () => {
+    refused(await fray(['compare', DUEL, '--vary', 'figures.bjorn.dx=11..12', '--metric', 'win:nort', ...quiet]), /^fray: invalid option: --metric: 'win:nort' is not measured here \(known: win:north, /);
+    const experiment = { 'e.yaml': `name: x\nscenario: ${process.cwd()}/${DUEL}\nmetric: taken:bob\nvariants: [{ name: a }]\n` };
+    refused(await fray(['compare', 'e.yaml', ...quiet], experiment), /^fray: invalid experiment: metric: 'taken:bob' is not measured here/);
+  });
+});
