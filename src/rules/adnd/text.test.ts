@@ -94,3 +94,19 @@ describe('explain text (AD&D)', () => {
     expect(text(t)).toContain('  declared: attack foe with long sword; lands in round 1 segment 4: weapon drawn in round 1 segment 1 [R-A1] + 5 long sword speed factor 5 [R-A2] - 2 haste: speed factor 5 -> 3 [R-A6] = round 1 segment 4');
   });
 });
+
+describe('explain text (AD&D): the to-hit table head', () => {
+  it("R-A4: a figure that holds one weapon heads its column with the weapon's name once, and no line ends in spaces (it read 'longsword alone' over 'longsword')", () => {
+    const lines = text(sys.setup(load('melee.yaml')));
+    const i = lines.findIndex((l) => l.includes('[aldric,'));
+    const head = lines.slice(i).find((l) => l.trimStart().startsWith('to hit'))!;
+    expect(head.trim().split(/\s+/)).toEqual(['to', 'hit', 'longsword']);
+    expect(lines[lines.indexOf(head) + 1].trimStart()).toMatch(/^strength +\+1 {2}\[adnd-phb-strength\]$/);
+    // Two weapons in hand keep the two-line head: the wielding over each weapon's column.
+    const two = text(sys.setup(load('frito-and-rocky.yaml')));
+    const h = two.findIndex((l) => l.trimStart().startsWith('to hit'));
+    expect(two[h]).toMatch(/longsword alone +\| mace alone +\| longsword \+ mace +\| mace \+ longsword$/);
+    expect(two[h + 1].trim()).toMatch(/^longsword \| +mace \| +longsword \(1st\) \|/);
+    expect([...lines, ...two].filter((l) => / $/.test(l))).toEqual([]);
+  });
+});

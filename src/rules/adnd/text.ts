@@ -57,26 +57,29 @@ export function toHitTable(tables: TableView[], weaponName: (id: string) => stri
   }
   // Column widths: each sub column fits its cells; a group header spans its columns.
   const colW = subs.map((sub, i) => Math.max(sub.length, ...Object.values(cells).map((c) => c[i].length)) + 2);
+  const label = 13;
+  const line = (first: string, parts: string[]) => `    ${first.padEnd(label)}${parts.join(' | ')}`.trimEnd();
+  const rows = (): string[] =>
+    (['strength', 'dexterity', 'proficiency', 'magic', 'total'] as const).map((k) => {
+      const ids = rules[k].length > 0 ? `  [${rules[k].join(', ')}]` : '';
+      return `${line(k, cells[k].map((x, i) => x.padStart(colW[i])))}${ids}`;
+    });
+  // Every weapon held alone: its name heads its column, once ("longsword alone" over
+  // "longsword" said it twice); the two-line head is for two weapons in hand.
+  if (tables.every((t) => t.secondary === null)) return [line('to hit', subs.map((x, i) => x.padStart(colW[i]))), ...rows()];
   let c = 0;
   for (const g of groups) {
     const span = colW.slice(c, c + g.width).reduce((a, b) => a + b, 0) + 3 * (g.width - 1);
     if (g.head.length + 2 > span) colW[c + g.width - 1] += g.head.length + 2 - span;
     c += g.width;
   }
-  const label = 13;
-  const line = (first: string, parts: string[]) => `    ${first.padEnd(label)}${parts.join(' | ')}`;
   c = 0;
   const headParts = groups.map((g) => {
     const span = colW.slice(c, c + g.width).reduce((a, b) => a + b, 0) + 3 * (g.width - 1);
     c += g.width;
     return g.head.padEnd(span);
   });
-  const out = [line('to hit', headParts), line('', subs.map((x, i) => x.padStart(colW[i])))];
-  for (const k of ['strength', 'dexterity', 'proficiency', 'magic', 'total'] as const) {
-    const ids = rules[k].length > 0 ? `  [${rules[k].join(', ')}]` : '';
-    out.push(`${line(k, cells[k].map((x, i) => x.padStart(colW[i])))}${ids}`);
-  }
-  return out;
+  return [line('to hit', headParts), line('', subs.map((x, i) => x.padStart(colW[i]))), ...rows()];
 }
 
 function scheduleLines(steps: ScheduleStep[], names: DisplayNames): string[] {
