@@ -34,9 +34,9 @@ describe('loadScenario', () => {
     expect(err.join('\n')).not.toMatch(/\n\s+at /);
   });
 
-  it('a scenario without `system` is still "unknown system"', () => {
+  it('a scenario without `system` is told the field is required, with the systems known (it said "unknown system undefined")', () => {
     const bad = { ...io, readFile: () => 'figures: []\n' } as unknown as CliIO;
-    expect(() => loadScenario(bad, 'x.yaml')).toThrow(/unknown system/);
+    expect(() => loadScenario(bad, 'x.yaml')).toThrow(expect.objectContaining({ issues: [{ path: 'system', message: 'required: the game system, one of tft, adnd' }] }));
   });
 
   it('what is wrong with a file as a whole names the file, not "(file)": compare reads an experiment and the scenario it points at', async () => {

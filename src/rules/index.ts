@@ -13,9 +13,12 @@ export const systems: Record<string, GameSystem<any, any, any>> = {
 /** The system for a scenario's `system` field; InputError naming the field when unknown. */
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export function getSystem(id: unknown): GameSystem<any, any, any> {
+  const known = Object.keys(systems).join(', ');
+  // A scenario with no `system:` said "unknown system undefined".
+  if (id === undefined || id === null) throw new InputError([{ path: 'system', message: `required: the game system, one of ${known}` }], 'scenario');
   if (typeof id !== 'string' || !Object.hasOwn(systems, id)) {
     throw new InputError([
-      { path: 'system', message: `unknown system ${JSON.stringify(id)}; known: ${Object.keys(systems).join(', ')}` },
+      { path: 'system', message: `unknown system ${JSON.stringify(id)}; known: ${known}` },
     ], 'scenario');
   }
   return systems[id];
