@@ -105,6 +105,8 @@ describe('fray compare: what ran and what did not', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/Not run where the variant is invalid/);
     expect(r.out).toMatch(/^\s*14\s+2\s+[\d.]+ \[/m);
+    // The cell where it did not run reads as the page and the note under the table say.
+    expect(r.out).toMatch(/^\s*13\s+2\s+[\d.]+ \[[^\]]*\]\s+[\d.]+ \[[^\]]*\]\s+[-+][\d.]+ \[[^\]]*\]\s+not run$/m);
   });
   it('duplicate variant names are refused, naming the field', async () => {
     refused(await fray(['compare', DUEL, '--variant', 'a:', '--variant', 'a:thread=false', '-n', '10', '--no-progress']), /--variant/, /'a' is used twice/);

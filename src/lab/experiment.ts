@@ -231,7 +231,7 @@ export async function runGrid(
         if (!metric) metric = `win:${r.variants[0].sides[0]}`;
         r.variants.forEach((v, i) => {
           const m = metricOf(r, i, metric as string);
-          if (!m) throw new InputError([{ path: 'metric', message: `${quote(metric as string)} is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need events: true)` }], 'experiment');
+          if (!m) throw new InputError([{ path: 'metric', message: `${quote(metric as string)} is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need the events counted: 'events: true' in the experiment, or --events)` }], 'experiment');
           const point: GridPoint = { variant: v.name, at, metric: m };
           if (v.diff && ok[0].name === e.variants[0].name) {
             const kd = v.diff.keys.indexOf(metric as string);

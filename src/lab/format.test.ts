@@ -15,4 +15,10 @@ describe('formatSim', () => {
     const moved = formatSim({ ...r, diffs: [{ variant: 'same', baseline: 'base', key: 'win:north', est: 0.1, lo: 0.05, hi: 0.15 }] });
     expect(moved).toMatch(/same\s+win:north\s+10\.0% \[5\.0%, 15\.0%\]/);
   });
+
+  it('damage taken and dealt say their unit: TFT hits, AD&D hit points (the same "taken" column read alike for both)', () => {
+    const r = (system: string): SimReport => ({ seed: 1, fights: 100, events: true, variants: [{ ...variant('base'), system }], diffs: [] });
+    expect(formatSim(r('tft'))).toMatch(/figure\s+side\s+hits taken \[95%\]\s+hits dealt \[95%\]\s+dealt\/turn/);
+    expect(formatSim(r('adnd'))).toMatch(/figure\s+side\s+hp taken \[95%\]\s+hp dealt \[95%\]\s+dealt\/round/);
+  });
 });

@@ -1,5 +1,5 @@
 // Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
-import { type SimReport, turnWord } from './summary.ts';
+import { type SimReport, damageUnit, turnWord } from './summary.ts';
 import { count, fixed3, pct, table } from './text.ts';
 import type { Interval } from './stats.ts';
 
@@ -23,7 +23,9 @@ export function formatSim(r: SimReport): string {
     out.push(`${turn}s: ${ci(v.turns)}`);
     out.push('');
     const dealt = r.events || v.figures.some((f) => f.dealt !== undefined);
-    const head = ['figure', 'side', 'taken [95%]', ...(dealt ? ['dealt [95%]', `dealt/${turn}`] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
+    // The unit in the head: a number of AD&D hit points and one of TFT hits are not alike.
+    const unit = damageUnit(v.system);
+    const head = ['figure', 'side', `${unit} taken [95%]`, ...(dealt ? [`${unit} dealt [95%]`, `dealt/${turn}`] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
     out.push(
       table(
         head,

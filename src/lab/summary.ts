@@ -111,6 +111,11 @@ export function turnWord(system: string | undefined): string {
   return system === 'adnd' ? 'round' : 'turn';
 }
 
+/** What damage taken and dealt is counted in: AD&D hit points, TFT hits (ST lost). */
+export function damageUnit(system: string | undefined): string {
+  return system === 'adnd' ? 'hp' : 'hits';
+}
+
 /** Whether a metric is a rate (a share of fights, shown as a percentage): win:SIDE, draw, state:ID=STATE. */
 export function isRateMetric(metric: string): boolean {
   return metric.startsWith('win:') || metric.startsWith('state:') || metric === 'draw' || metric.startsWith('draw:');

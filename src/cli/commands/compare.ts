@@ -48,7 +48,7 @@ export function formatGrid(g: GridResult): string {
     const cells: string[] = at.map(label);
     g.variants.forEach((v, i) => {
       const p = g.points.find((x) => x.variant === v && JSON.stringify(x.at) === k);
-      cells.push(p?.metric ? ci(p.metric) : 'invalid');
+      cells.push(p?.metric ? ci(p.metric) : 'not run');
       if (i > 0) cells.push(p?.diff ? (Number.isFinite(p.diff.est) ? `${p.diff.est >= 0 ? '+' : ''}${ci(p.diff)}` : 'n/a') : '');
     });
     return cells;
