@@ -36,6 +36,13 @@ describe("the system's GM commands (GameSystem.gmCommands)", () => {
     expect(refusal('player', smite)).toBeNull();
   });
 
+  it("a player's command that plays an entry of the scenario's script (TFT `script`: an enemy's entry would be used up, the refusals would tell the script's length) is forbidden naming command.script; the GM's is let through", () => {
+    const scripted = { type: 'move', figure: 'bjorn', path: [], script: 2 };
+    expect(refusal('player', scripted)).toEqual({ code: 'forbidden', issues: [{ path: 'command.script', message: "the scenario's script is the GM's: a player's command plays no script entry" }] });
+    expect(refusal('gm', scripted)).toBeNull();
+    expect(refusal('player', { type: 'move', figure: 'bjorn', path: [] })).toBeNull();
+  });
+
   it("a player's or a spectator's end of the fight is refused naming command.type, saying what only the GM may do; the GM's is let through", () => {
     const end = { type: 'end', winner: 'north', reason: 'Cedric flees' };
     const issue = { path: 'command.type', message: "'end' is the GM's: only the GM may end the fight" };

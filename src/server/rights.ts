@@ -2,8 +2,8 @@
 // may send only commands that name one of its own figures as the actor (`figure`); a command
 // that names no figure (begin, and any step of the system itself) and a pending step that lists
 // no figure belong to the GM, and so do the system's GM commands (GameSystem.gmCommands: the
-// GM's adjustment of a figure), whatever figure they name. Whether the command is legal now is
-// the engine's question after.
+// GM's adjustment of a figure), whatever figure they name, and a command that plays an entry of
+// the scenario's script. Whether the command is legal now is the engine's question after.
 //
 // Entered dice follow the same line: a GM enters every face of its command (where
 // settings.enteredDice allows it), a player only the faces of its own figures' rolls, the
@@ -31,6 +31,10 @@ export function checkCommandRights(who: Rights, command: unknown, pending: Pendi
   const type = typeof c.type === 'string' ? c.type : 'command';
   if (gmCommands.includes(type)) throw forbidden('command.type', `'${type}' is the GM's: only the GM may ${GM_DOES.get(type) ?? 'send it'}`);
   if (who.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
+  // The scenario's script is the GM's (views.ts withViewerScripts): a command saying which entry it
+  // plays (TFT `script`, set by decide()) would use up an enemy's entry, or tell by its refusal
+  // how long the script is and what is used.
+  if ('script' in c) throw forbidden('command.script', "the scenario's script is the GM's: a player's command plays no script entry");
   if (typeof c.figure !== 'string') {
     throw forbidden('command.type', `'${type}' names no figure: it is the GM's step, not a player's`);
   }

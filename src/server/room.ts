@@ -25,7 +25,7 @@ import type {
 } from './protocol.ts';
 import { type EncounterRow, type ListingMeta, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
 import { ServerDice } from './tokens.ts';
-import { type Viewer, figureIds, figureList, viewCommandEntry, viewExplain, viewRefusal, viewSettings, viewState, viewValue, viewerKey } from './views.ts';
+import { type Viewer, figureIds, figureList, viewCommandEntry, viewExplain, viewRefusal, viewSettings, viewState, viewValue, viewerKey, withViewerScripts } from './views.ts';
 
 /** Store a snapshot every this many log entries (default): loading replays at most this many. */
 export const SNAPSHOT_EVERY = 50;
@@ -486,12 +486,17 @@ export class Room {
     return { id: r.id, name: r.name, system: r.system, createdAt: r.createdAt, updatedAt: r.updatedAt, seq: r.seq, over: r.over, winner: r.winner, winnerName: r.winnerName };
   }
 
+  /** The state with the scripts this viewer may read (views.ts withViewerScripts): what its state view and explain are built from. */
+  private scriptsFor(viewer: Viewer): unknown {
+    return withViewerScripts(this.state, viewer, this.system.gmCommands ?? []);
+  }
+
   stateView(viewer: Viewer): StateView {
     const s = this.settings;
     const pending = this.system.pending(this.state);
     return {
       seq: this.seq,
-      state: viewState(this.state, s, viewer),
+      state: viewState(this.scriptsFor(viewer), s, viewer),
       pending: pending ? viewValue(pending, this.state, s, viewer) : null,
       summary: viewValue(this.system.summary(this.state) as unknown as Record<string, unknown>, this.state, s, viewer),
       over: pending === null,
@@ -542,7 +547,7 @@ export class Room {
   /** explain(state) for a viewer, after every queued change. */
   explainNow(viewer: Viewer): Promise<{ seq: number; report: Record<string, unknown> }> {
     return this.run(async () => {
-      const report = this.system.explain(this.state, this.namesFor(viewer)) as unknown as Record<string, unknown>;
+      const report = this.system.explain(this.scriptsFor(viewer), this.namesFor(viewer)) as unknown as Record<string, unknown>;
       return { seq: this.seq, report: viewExplain(report, this.state, this.settings, viewer) };
     });
   }

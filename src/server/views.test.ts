@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RecordingDice } from '../core/dice/source.ts';
 import { diceForSeq, step } from '../engine/encounter.ts';
 import type { GameEvent } from '../engine/types.ts';
 import { getSystem } from '../rules/index.ts';
@@ -10,7 +11,7 @@ import { EncounterSettings } from './protocol.ts';
 import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
 import { TEST_SEED, duelScenario, tft } from './test-helpers.ts';
 import { EVENTS, eventSubject } from './visibility.ts';
-import { type Viewer, viewEvents, viewExplain, viewSettings, viewState, viewValue } from './views.ts';
+import { type CommandEntry, type Viewer, viewCommandEntry, viewEvents, viewExplain, viewSettings, viewState, viewValue } from './views.ts';
 
 /** The duel after `n` AI steps, with every event. */
 function played(n: number) {
@@ -171,6 +172,19 @@ describe('views', () => {
     );
   });
 
+  it("TFT: a list of many figures loses a hidden figure's entries and the event stays (the action order, a sweep's arc, a blast's victims); its step's dice are not shown", () => {
+    expectListsCut('tft/skirmish', 'grim', 'ada', 'action-order', 'order');
+    expectListsCut('tft/sweeping-blows', 'g2', 'jemmueb', 'sweep', 'order');
+    expectListsCut('tft/hitech-firefight', 'b-rifle', 'r-rifle', 'blast', 'victims');
+  });
+
+  it('AD&D: with a figure hidden, a player reads "the fight begins" and the surprise roll without it, and a segment without it; a segment only it acts in is not shown', () => {
+    expect(expectListsCut('adnd/surprise', 'kwan', 'gorm', 'begin', 'figures').narration).toEqual(['Ambush at the ford: the fight begins']);
+    expectListsCut('adnd/surprise', 'kwan', 'gorm', 'surprise', 'results');
+    const segments = expectListsCut('adnd/surprise', 'kwan', 'gorm', 'segment', 'actors');
+    expect(segments.dropped).toBeGreaterThan(0);
+  });
+
   it('every event type the examples emit is listed in visibility.ts EVENTS', () => {
     const unlisted = new Set<string>();
     for (const ex of EXAMPLES) for (const e of playExample(ex, 1, 300).events) if (!(String(e.type) in EVENTS)) unlisted.add(`${ex}: ${e.type}`);
@@ -229,18 +243,47 @@ describe('views', () => {
 
 const EXAMPLES = ['tft/hanging-by-a-thread', 'tft/hitech-firefight', 'tft/hitech-biff', 'adnd/frito-parries', 'adnd/melee'] as const;
 
-/** An example played `n` steps by its script and AI (seeded dice), with every event. */
+/** An example played `n` steps by its script and AI (seeded dice), with every event and each step as logged. */
 function playExample(name: string, seed: number, n: number) {
   const scenario = parseScenarioText(readFileSync(join(EXAMPLES_DIR, `${name}.yaml`), 'utf8')) as { system: string };
   const system = getSystem(scenario.system);
   let state = system.setup(scenario);
-  const events: Record<string, unknown>[] = [];
+  const entries: CommandEntry[] = [];
   for (let i = 1; i <= n && system.pending(state); i++) {
-    const r = step(system, state, system.decide(state), diceForSeq(seed, i));
+    const command = system.decide(state);
+    const dice = new RecordingDice(diceForSeq(seed, i));
+    const r = step(system, state, command, dice);
     state = r.state;
-    events.push(...(r.events as unknown as Record<string, unknown>[]));
+    entries.push({ command, faces: dice.faces, entered: false, events: r.events as unknown as Record<string, unknown>[] });
   }
-  return { system, state, events };
+  return { system, state, events: entries.flatMap((e) => e.events), entries };
+}
+
+/**
+ * Plays `name` (seed 1, 60 steps) and checks what `seat`'s player sees, with `hidden` hidden, of
+ * the events of `type` whose `list` names it: each with the hidden figure's entries left out,
+ * gone only when nothing else was in the list, and in the log. Returns the narration of what it
+ * sees and how many went.
+ */
+function expectListsCut(name: string, hidden: string, seat: string, type: string, list: string) {
+  const { system, state, entries } = playExample(name, 1, 60);
+  const s = settings({ hiddenFigures: [hidden] });
+  const viewer: Viewer = { role: 'player', figures: [seat] };
+  const names = (x: unknown) => JSON.stringify(x).includes(`"${hidden}"`);
+  const full = entries.flatMap((e) => e.events).filter((e) => e.type === type && names(e[list]));
+  expect(full.length).toBeGreaterThan(0);
+  const cut = full.map((e) => ({ ...e, [list]: (e[list] as unknown[]).filter((x) => !names(x)) }));
+  const expected = cut.filter((e) => (e[list] as unknown[]).length > 0);
+  const seen = viewEvents(full, state, s, viewer);
+  expect(seen).toEqual(expected);
+  expect(expected.length).toBeGreaterThan(0);
+  // In the log: the step with the first of them shows it cut, without the step's dice (they would show the hidden figure's).
+  const entry = entries.find((e) => e.events.includes(full[0])) as CommandEntry;
+  const logged = viewCommandEntry(entry, state, s, viewer);
+  if (expected[0] === cut[0]) expect(logged.events).toContainEqual(cut[0]);
+  expect(entry.faces.length).toBeGreaterThan(0);
+  expect(logged.faces).toBeUndefined();
+  return { narration: seen.map((e) => system.describe(e as unknown as GameEvent)), dropped: full.length - expected.length };
 }
 
 /** Field names that carry a figure's strength or condition in numbers. */

@@ -7,22 +7,25 @@
 //   deep, whatever the system's shapes are, any object in an array with a field naming a
 //   hidden figure (its `id`, or `figure`, `target`, `from`...), any string in an array equal to
 //   a hidden id, any field whose value or key is a hidden id, are dropped; an event that names a
-//   hidden figure anywhere is dropped whole;
+//   hidden figure anywhere is dropped whole, but for its lists of many figures (visibility.ts
+//   EVENTS, lists: AD&D's `begin`), which lose the hidden figures' entries;
 // - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
 //   figure; those that left the fight, `state.gone`, as those in it), all but what
 //   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its
 //   listed fields and shows no options; an event reporting on such a figure keeps its listed
 //   fields; the AD&D explain's `text` (a rendering of everything) goes;
 // - the GM's bookkeeping events (visibility.ts EVENTS, gmOnly: a stale script entry skipped);
+// - the scenario's scripts (the GM's plan), but for the commands a player could send itself of
+//   its own figures (withViewerScripts);
 // - hidden notes, and the list of hidden ids itself;
 // - a log entry's command when it names a hidden figure, and the entry's dice (every face of
-//   the step) when its command or any of its events is hidden (viewCommandEntry);
+//   the step) when its command or any of its events is hidden or cut (viewCommandEntry);
 // - in the texts of what is left (events, commands, a refusal's reason: viewRefusal), the ids
 //   and names of hidden figures, read "a figure you cannot see".
 // Players see the options (explain) of their own figures only.
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
-import { eventSubject, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
+import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
 
 export interface Viewer {
   role: Role;
@@ -138,6 +141,24 @@ function mentionsHidden(v: unknown, hidden: Set<string>): boolean {
   return false;
 }
 
+/**
+ * The event as far as it may reach a viewer from whom `hidden` figures are hidden: its lists of
+ * figures (visibility.ts EventRule.lists: AD&D's `begin` lists every figure) without the entries
+ * naming one; null when it names one anywhere else, or a list is left empty (it was about hidden
+ * figures only). The event itself when nothing was left out.
+ */
+function withoutHidden(e: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> | null {
+  let out = e;
+  for (const k of figureLists(e)) {
+    const list = e[k];
+    if (!Array.isArray(list)) continue;
+    const kept = list.filter((x) => !mentionsHidden(x, hidden));
+    if (kept.length === 0 && list.length > 0) return null;
+    if (kept.length < list.length) out = { ...out, [k]: kept };
+  }
+  return mentionsHidden(out, hidden) ? null : out;
+}
+
 /** A figure record: the figure's `id` with its `side` (state, summary and explain figures). */
 function isRecord(o: Record<string, unknown>, r: Rules): boolean {
   return typeof o.id === 'string' && typeof o.side === 'string' && r.statHidden(o.id);
@@ -185,13 +206,46 @@ function redactWords(value: unknown, r: Rules): unknown {
   return r.unseen ? scrubTexts(out, r.unseen) : out;
 }
 
-/** The system state as this viewer may see it. */
+/**
+ * The state with only the scripts this viewer may read. A scenario's script is the GM's plan
+ * (what the enemies will do, the trap it springs), behind the screen: a player reads the entries
+ * it could send itself (its own figures' commands, none of the system's `gmCommands`), a
+ * spectator none. TFT keeps one list for the encounter (`script`, `scriptUsed` beside it), AD&D
+ * one per figure (`script`): the lists are cut, not removed, as the table runs engine code on a
+ * player's state (web/src/model/move.ts clones a TFT state). Explain is built from this state
+ * (an AD&D schedule projects a free figure's next action from its script), then viewExplain.
+ */
+export function withViewerScripts(state: unknown, viewer: Viewer, gmCommands: readonly string[]): unknown {
+  if (viewer.role === 'gm' || !state || typeof state !== 'object') return state;
+  const own = new Set(viewer.figures);
+  const readable = (c: unknown) => {
+    const x = c as { type?: unknown; figure?: unknown } | null;
+    return typeof x?.figure === 'string' && own.has(x.figure) && !gmCommands.includes(String(x.type));
+  };
+  const cut = (f: unknown) => {
+    const fig = f as { script?: unknown } | null;
+    return fig && typeof fig === 'object' && Array.isArray(fig.script) ? { ...fig, script: fig.script.filter(readable) } : f;
+  };
+  const s = { ...(state as Record<string, unknown>) };
+  const { script, scriptUsed } = s;
+  if (Array.isArray(script)) {
+    const keep = script.flatMap((e, i) => (readable((e as { command?: unknown } | null)?.command) ? [i] : []));
+    s.script = keep.map((i) => script[i]);
+    if (Array.isArray(scriptUsed)) s.scriptUsed = keep.map((i) => scriptUsed[i]);
+  }
+  if (Array.isArray(s.figures)) s.figures = s.figures.map(cut);
+  else if (s.figures && typeof s.figures === 'object') s.figures = Object.fromEntries(Object.entries(s.figures).map(([k, f]) => [k, cut(f)]));
+  if (Array.isArray(s.gone)) s.gone = s.gone.map(cut);
+  return s;
+}
+
+/** The system state as this viewer may see it (its scripts already cut: withViewerScripts). */
 export function viewState(state: unknown, settings: EncounterSettings, viewer: Viewer): unknown {
   const r = rulesFor(state, settings, viewer);
   return r ? redact(state, r) : state;
 }
 
-/** The events this viewer may see (events about hidden figures are dropped whole). */
+/** The events this viewer may see (events about hidden figures are dropped whole, their lists of figures cut: withoutHidden). */
 export function viewEvents<E extends Record<string, unknown>>(
   events: readonly E[],
   state: unknown,
@@ -200,7 +254,10 @@ export function viewEvents<E extends Record<string, unknown>>(
 ): E[] {
   const r = rulesFor(state, settings, viewer);
   if (!r) return [...events];
-  return events.filter((e) => !gmOnlyEvent(e) && !mentionsHidden(e, r.hidden)).map((e) => redactEvent(e, r) as E);
+  return events.flatMap((e) => {
+    const seen = gmOnlyEvent(e) ? null : withoutHidden(e, r.hidden);
+    return seen ? [redactEvent(seen, r) as E] : [];
+  });
 }
 
 /** A command log entry as stored (storage.ts CommandBody): what viewCommandEntry filters. */
@@ -235,11 +292,12 @@ export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: 
   const commandShown = !mentionsHidden(entry.command, r.hidden);
   // The GM's bookkeeping goes without a trace; it rolls no dice, so the entry's dice stay.
   const play = entry.events.filter((e) => !gmOnlyEvent(e));
-  const shown = play.filter((e) => !mentionsHidden(e, r.hidden));
-  const events = shown.map((e) => redactEvent(e, r));
+  const seen = play.map((e) => withoutHidden(e, r.hidden));
+  const events = seen.filter((e) => e !== null).map((e) => redactEvent(e, r));
+  // An event cut (its list without a hidden figure's entry) is not all shown: the faces may hold that figure's dice.
   return {
     ...(commandShown ? { command: redactWords(entry.command, r) } : {}),
-    ...(commandShown && shown.length === play.length ? dice : {}),
+    ...(commandShown && seen.every((e, i) => e === play[i]) ? dice : {}),
     events,
   };
 }

@@ -1,12 +1,12 @@
 // "Hide enemy ST and wounds" over the HTTP API: what a player of the other side receives of the
 // minotaur in AD&D and of the orcs in Hanging by a Thread (view, explain, log with narration,
 // Markdown report) carries none of their hp, ST or wounds; the GM still gets all of it. A hidden
-// figure the GM takes out of the fight stays hidden.
+// figure the GM takes out of the fight stays hidden. A scenario's script is the GM's plan.
 import { expect, it } from 'vitest';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import type { EncounterView } from './protocol.ts';
-import { bearer, describeServerOnEachDatabase, issue } from './test-helpers.ts';
+import { TestClient, bearer, describeServerOnEachDatabase, getView, issue } from './test-helpers.ts';
 
 const get = async (app: FrayServer, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
 
@@ -169,5 +169,67 @@ describeServerOnEachDatabase("the GM's adjust as each viewer sees it", (srv) => 
     expect((own.view.view.state as { gone: { id: string; left: unknown }[] }).gone).toMatchObject([{ id: 'grim', left: { reason: 'flees' } }]);
     expect(own.log).toContain('GM: Grim leaves the fight (flees).');
     for (const md of [own.markdown, (await read(gm)).markdown]) expect(md).toMatch(/\| Grim \| blue \| healthy, left the fight: flees \|/);
+  });
+});
+
+describeServerOnEachDatabase("the scenario's script, behind the GM's screen", (srv) => {
+  it("a scenario's script is the GM's plan: a player reads its own figures' commands in it and no other (view, explain's schedule, a command's answer, the socket's frames), a spectator none, the GM all", async () => {
+    // AD&D: a script per figure. Frito's player reads Frito's, not the Minotaur's "wait for segment 8".
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/frito-parries' } })).json();
+    const id = c.encounter.id as string;
+    const gm = c.gm.token as string;
+    const begun = await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(gm), payload: { command: { type: 'begin' } } });
+    expect(begun.statusCode, begun.body).toBe(200);
+    const frito = (await issue(srv.app, id, gm, { role: 'player', figures: ['frito'] })).token;
+    const watcher = (await issue(srv.app, id, gm, { role: 'spectator' })).token;
+    type Fig = { id: string; script: { type: string }[] };
+    const scripts = (state: unknown) => Object.fromEntries((state as { figures: Fig[] }).figures.map((f) => [f.id, f.script.map((x) => x.type)]));
+    const fritos = ['wait', 'attack', 'parry', 'parry', 'pass'];
+    expect(scripts((await getView(srv.app, id, gm)).view.state)).toEqual({ frito: fritos, minotaur: ['wait', 'attack', 'attack'] });
+    expect(scripts((await getView(srv.app, id, frito)).view.state)).toEqual({ frito: fritos, minotaur: [] });
+    expect(scripts((await getView(srv.app, id, watcher)).view.state)).toEqual({ frito: [], minotaur: [] });
+    // The schedule projects a free figure's next action from its script: the Minotaur's, for the GM only.
+    type Step = { figure: string; action: string };
+    const planned = (report: { schedule: Step[] }, figure: string) => report.schedule.filter((x) => x.figure === figure).map((x) => x.action);
+    const explained = async (token: string) => (await get(srv.app, `/api/encounters/${id}/explain`, token)).json().report as { schedule: Step[] };
+    expect(planned(await explained(gm), 'minotaur')[0]).toMatch(/^wait/);
+    expect(planned(await explained(frito), 'frito')[0]).toMatch(/^wait/);
+    for (const t of [frito, watcher]) expect(planned(await explained(t), 'minotaur').filter((a) => /^wait/.test(a))).toEqual([]);
+    // The socket: the welcome, a step's view and explain.
+    const client = await TestClient.connect(srv.ws);
+    try {
+      expect(scripts((await client.hello(id, frito)).encounter.view.state).minotaur).toEqual([]);
+      const played = await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(frito), payload: { command: { type: 'wait', figure: 'frito', until: 7 } } });
+      expect(played.statusCode, played.body).toBe(200);
+      expect(scripts(played.json().view.state)).toEqual({ frito: fritos.slice(1), minotaur: [] });
+      expect(scripts((await client.waitFor('step')).view.state)).toEqual({ frito: fritos.slice(1), minotaur: [] });
+      client.send({ type: 'explain', id: 'x' });
+      const report = (await client.waitFor('explain')).report as { schedule: Step[] };
+      expect(planned(report, 'minotaur').filter((a) => /^wait/.test(a))).toEqual([]);
+    } finally {
+      await client.close();
+    }
+
+    // TFT: one script for the encounter. Jemmueb's player reads Jemmueb's entries (and whether each
+    // is used); Merlin's reads none, though the GM's adjust of Merlin is in it: that is the GM's.
+    type Entry = { command: { type: string; figure?: string } };
+    const tftScript = async (example: string, figure: string) => {
+      const t = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example } })).json();
+      const seat = (await issue(srv.app, t.encounter.id, t.gm.token, { role: 'player', figures: [figure] })).token;
+      const read = async (token: string) => (await getView(srv.app, t.encounter.id, token)).view.state as { script: Entry[]; scriptUsed: boolean[] };
+      return { gm: await read(t.gm.token), player: await read(seat) };
+    };
+    const sweep = await tftScript('tft/sweeping-blows', 'jemmueb');
+    const jemmuebs = sweep.gm.script.filter((e) => e.command.figure === 'jemmueb');
+    expect(jemmuebs.length).toBeGreaterThan(0);
+    expect(jemmuebs.length).toBeLessThan(sweep.gm.script.length);
+    expect(sweep.player.script).toEqual(jemmuebs);
+    expect(sweep.player.scriptUsed).toEqual(jemmuebs.map(() => false));
+    // Still a state the table's engine code runs on (web/src/model/move.ts clones it to preview a move).
+    expect(() => getSystem('tft').clone(sweep.player)).not.toThrow();
+    const fireball = await tftScript('tft/gm-adjust', 'merlin');
+    expect(fireball.gm.script.some((e) => e.command.type === 'adjust' && e.command.figure === 'merlin')).toBe(true);
+    expect(fireball.player.script).toEqual([]);
+    expect(fireball.player.scriptUsed).toEqual([]);
   });
 });

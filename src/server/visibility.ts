@@ -126,6 +126,11 @@ export interface EventRule {
   mask?: Readonly<Record<string, unknown>>;
   /** The GM's bookkeeping, not play at the table: only the GM sees it. */
   gmOnly?: true;
+  /**
+   * Fields listing many figures (ids, or entries each about one): an entry naming a figure hidden
+   * from the viewer is left out and the event kept, as long as an entry is left (views.ts).
+   */
+  lists?: readonly string[];
 }
 
 const ALL: EventRule = { keep: '*' };
@@ -143,7 +148,7 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   'turn-end': ALL,
   initiative: ALL,
   'initiative-choice': ALL,
-  'action-order': ALL,
+  'action-order': { keep: '*', lists: ['order'] },
   move: ALL,
   'move-step': ALL,
   stance: ALL,
@@ -166,7 +171,7 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   damage: { keep: [...TFT_BASE, 'from', 'faces', 'raw', 'stopped', 'amount', 'ledger', 'delivery', 'multiplier'] },
   state: { keep: [...ADND_BASE, 'from', 'to', 'why'] },
   // Sweeping Blows
-  sweep: ALL,
+  sweep: { keep: '*', lists: ['order'] },
   'sweep-friend': ALL,
   'sweep-end': ALL,
   // HiTech
@@ -175,7 +180,7 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   'throw-grenade': ALL,
   'fire-grenade': ALL,
   scatter: ALL,
-  blast: ALL,
+  blast: { keep: '*', lists: ['victims'] },
   reload: ALL,
   overwatch: ALL,
   'overwatch-fire': ALL,
@@ -197,10 +202,10 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   // table sees it go; not the numbers it takes along.
   leave: { keep: [...ADND_BASE, 'reason', 'gm', 'state'] },
   // AD&D (attack, ready, drop, state: above)
-  begin: ALL,
-  surprise: ALL,
+  begin: { keep: '*', lists: ['figures'] },
+  surprise: { keep: '*', lists: ['results'] },
   round: ALL,
-  segment: ALL,
+  segment: { keep: '*', lists: ['actors'] },
   'extra-roll': ALL,
   'extra-attack': ALL,
   declare: ALL,
@@ -232,6 +237,11 @@ function wordsOnly(e: Record<string, unknown>): Record<string, unknown> {
 /** Whether only the GM sees this event (EventRule.gmOnly). */
 export function gmOnlyEvent(e: Record<string, unknown>): boolean {
   return EVENTS[String(e.type)]?.gmOnly === true;
+}
+
+/** The fields of an event that list many figures (EventRule.lists). */
+export function figureLists(e: Record<string, unknown>): readonly string[] {
+  return EVENTS[String(e.type)]?.lists ?? [];
 }
 
 /** The figure an event reports on, if it names one. */
