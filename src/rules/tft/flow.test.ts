@@ -10,7 +10,7 @@ import { attackDX, baseAdjDX, isEngaged, occupant } from './core.ts';
 import { commandProblem, overNow } from './flow.ts';
 import { attackOdds } from './odds.ts';
 import { actionOptions } from './options.ts';
-import { beginTurn, fig, play, setup } from './testing.ts';
+import { beginTurn, fig, play, refusal, setup } from './testing.ts';
 
 const of = (ev: TftEvent[], type: string) => ev.filter((e) => e.type === type);
 
@@ -611,6 +611,19 @@ describe('script entries that can no longer be played', () => {
     const skipped = of(ev, 'script-skipped')[0];
     expect(skipped).toMatchObject({ turn: 1, index: 0 });
     expect(tftSystem.describe(skipped)).toBe('[turn 1] (script entry 0 skipped: turn 1 ended without it: its figure never had the decision, or it was no longer legal then)');
+  });
+  it("a command marked as playing script entry i must be that entry's command: another is refused and the entry stays unused (it used up an enemy's entry)", () => {
+    const s = setup(trio(), {}, { script: [{ turn: 1, commands: [{ type: 'move', figure: 'b', path: [] }] }] });
+    beginTurn(s, 'A');
+    play(s, stay(['a', 'k']));
+    // b's own move, marked as the entry, with another path: refused, nothing used.
+    expect(refusal(s, tftSystem.parseCommand({ type: 'move', figure: 'b', path: [{ q: 11, r: 3 }], script: 0 }))).toBe('invalid command: command.script: script entry 0 is another command');
+    expect(s.scriptUsed).toEqual([false]);
+    // decide() plays it, marked: the same command, taken.
+    const c = tftSystem.decide(s);
+    expect(c).toEqual({ type: 'move', figure: 'b', path: [], script: 0 });
+    play(s, [c]);
+    expect(s.scriptUsed).toEqual([true]);
   });
   it('every entry of a figure that died is skipped at once, at the end of the turn it died in (dead is final), not one a turn at each later turn', () => {
     const dodge = (turn: number) => ({ turn, type: 'dodge', figure: 'a' });
