@@ -1,4 +1,4 @@
-// Dice lists on the command line: a face the die cannot show names the list it came from.
+// Dice lists on the command line: a face the die cannot show names the list it came from; --seed does not go with --dice.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fray } from './testing.ts';
@@ -14,5 +14,21 @@ describe('makeDice: faces from a list', () => {
     expect([flag.code, flag.err]).toEqual([1, 'fray: invalid option: --dice[2]: face 9 is impossible on the d6 rolled here (faces 1 to 6)']);
     // Running out is still exit 2.
     expect((await fray(['run', DUEL, '--dice', '6,1'])).code).toBe(2);
+  });
+});
+
+describe('--seed and --dice', () => {
+  it('--seed with --dice is refused on run and explain, naming both (the --dice faces replace the generator: the seed was silently ignored)', async () => {
+    for (const cmd of ['run', 'explain']) {
+      const r = await fray([cmd, DUEL, '--dice', '3,4,5', '--seed', '9']);
+      expect([r.code, r.err], cmd).toEqual([1, 'fray: invalid option: --seed: does not go with --dice: the --dice faces replace the generator the seed starts (give one of them)']);
+    }
+    // Either alone is fine.
+    expect((await fray(['run', DUEL, '--seed', '9'])).code).toBe(0);
+    expect((await fray(['explain', DUEL, '--dice', '3,4,5'])).code).toBe(0);
+  });
+  it('a --dice face is a whole number in decimal, as every whole-number option (0x3 and 1e0 were read as 3 and 1)', async () => {
+    const r = await fray(['run', DUEL, '--dice', '6,0x3,1e0']);
+    expect([r.code, r.err]).toEqual([1, "fray: invalid option: --dice[1]: '0x3' is not a die face (a whole number from 1)"]);
   });
 });

@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.ts';
 import { seedRng } from '../core/rng.ts';
 import { ChainedDice } from '../engine/dice.ts';
 import { quote } from '../core/issues.ts';
+import { readWhole } from './numbers.ts';
 
 /** The largest numeric seed: seeds are folded to 32 bits (core/rng.ts hashSeed). */
 export const MAX_SEED = 0xffffffff;
@@ -28,7 +29,7 @@ export function parseDiceList(text: string): number[] {
   // No faces at all would fail at the first roll as "ran out of scripted faces", exit 2.
   if (parts.length === 0) throw new InputError([{ path: '--dice', message: 'no die faces given: write them as 3,4,5 (each a whole number from 1)' }], 'option');
   return parts.map((p, i) => {
-    const n = Number(p);
+    const n = readWhole(p);
     if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: `--dice[${i}]`, message: `${quote(p)} is not a die face (a whole number from 1)` }], 'option');
     return n;
   });
@@ -62,6 +63,8 @@ class ListedFaces implements DiceSource {
  * are used first, then the generator seeded with --seed (or the scenario's `seed`, or 1).
  */
 export function makeDice(opts: { seed?: string; dice?: string }, scenario: Record<string, unknown>): { dice: DiceSource; seed: number | string } {
+  // Every roll comes from --dice then: a seed would start a generator nothing draws from.
+  if (opts.dice !== undefined && opts.seed !== undefined) throw new InputError([{ path: '--seed', message: 'does not go with --dice: the --dice faces replace the generator the seed starts (give one of them)' }], 'option');
   const seed = parseSeed(opts.seed, scenario.seed);
   if (opts.dice !== undefined) {
     const faces = parseDiceList(opts.dice);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../core/errors.ts';
-import { parseWorkers, positiveInt } from './commands/sim.ts';
+import { parseFights, parseWorkers } from './commands/sim.ts';
 import { MAX_SEED, parseSeed } from './dice-options.ts';
 import { MAX_DEPTH, duplicateJsonKey, parseScenarioText } from '../server/scenario-text.ts';
 import { fray, refused } from './testing.ts';
@@ -84,9 +84,9 @@ describe('reading files', () => {
 
 describe('sim and compare flags', () => {
   it('-n, --workers: one message, quoting a short start', async () => {
-    for (const n of ['0', '-1', '1e12', '1.5', '', 'abc']) refused(await fray(['sim', DUEL, '--no-progress', '-n', n]), /-n: '.*' is not a whole number from 1 to 1000000000/);
-    for (const w of ['0', '99', 'abc', '2.5']) refused(await fray(['compare', DUEL, '--variant', 'a:', '--no-progress', '-n', '5', '--workers', w]), /--workers: '.*' is not a whole number from 1 to 64/);
-    refused(await fray(['sim', DUEL, '--no-progress', '-n', '9'.repeat(500)]), /-n: '9{37}\.\.\.' is not a whole number/);
+    for (const n of ['0', '-1', '1e12', '1.5', '', 'abc']) refused(await fray(['sim', DUEL, '--no-progress', '-n', n]), /-n: must be a whole number from 1 to 1000000000, got '.*'/);
+    for (const w of ['0', '99', 'abc', '2.5']) refused(await fray(['compare', DUEL, '--variant', 'a:', '--no-progress', '-n', '5', '--workers', w]), /--workers: must be a whole number from 1 to 64, got '.*'/);
+    refused(await fray(['sim', DUEL, '--no-progress', '-n', '9'.repeat(500)]), /-n: must be a whole number from 1 to 1000000000, got '9{37}\.\.\.'/);
   });
   it('--seed: empty or very long text is refused (it printed an empty or a huge seed)', async () => {
     refused(await fray(['sim', DUEL, ...quiet, '--seed', '']), /--seed: is empty/);
@@ -114,12 +114,12 @@ describe('sim and compare flags', () => {
     refused(r, /metric: 'm{37}\.\.\.' is not measured here/);
     expect(r.err.length).toBeLessThan(800);
   });
-  it('positiveInt, parseWorkers and parseSeed take any text: a number in range or an InputError (property)', () => {
+  it('parseFights, parseWorkers and parseSeed take any text: a number in range or an InputError (property)', () => {
     const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('1e3', '0x10', '1_000', ' 7 ', '-0', 'Infinity', 'NaN'));
     fc.assert(
       fc.property(text, (t) => {
         const checks: [() => unknown, (v: unknown) => boolean][] = [
-          [() => positiveInt(t, '-n', 1), (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1e9],
+          [() => parseFights(t, 1), (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1e9],
           [() => parseWorkers(t), (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 64],
           [() => parseSeed(t, 1), (v) => (typeof v === 'string' && v.trim() !== '' && v.length <= 200) || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_SEED)],
         ];

@@ -231,7 +231,7 @@ dice: [6, 1]
     expect([end.pending, end.figures.find((f) => f.id === 'james')?.state]).toEqual([null, 'dead']);
     for (const bad of ['0', '-1', '1.5', 'x']) {
       const r = await fray(['explain', DUEL, '--turn', bad]);
-      refused({ ...r, out: r.out.join('\n'), err: r.err.join('\n') }, /--turn: .* is not a turn: a whole number from 1/);
+      refused({ ...r, out: r.out.join('\n'), err: r.err.join('\n') }, /--turn: must be a whole number from 1 to 999999, got '.*'/);
     }
   });
   it('explain text shows nested house values (spare clips) and field names in words', async () => {

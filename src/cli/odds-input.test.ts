@@ -34,10 +34,10 @@ describe('fray odds: thresholds', () => {
     refused(await odds('3d6<=99999999999999999999'), /the threshold '99999999999999999999' is out of range/);
   });
   it('--at-most and --at-least are whole numbers in decimal, in range', async () => {
-    refused(await odds('3d6', '--at-most', '1e3'), /--at-most: '1e3' is not a whole number/);
-    refused(await odds('3d6', '--at-least', '0x10'), /--at-least: '0x10' is not a whole number/);
-    refused(await odds('3d6', '--at-most', '1.5'), /--at-most: '1\.5' is not a whole number/);
-    refused(await odds('3d6', '--at-most', '99999999999999999999'), /--at-most: '99999999999999999999' is out of range/);
+    refused(await odds('3d6', '--at-most', '1e3'), /--at-most: must be a whole number from -1000000000000 to 1000000000000, got '1e3'/);
+    refused(await odds('3d6', '--at-least', '0x10'), /--at-least: must be a whole number from -1000000000000 to 1000000000000, got '0x10'/);
+    refused(await odds('3d6', '--at-most', '1.5'), /--at-most: must be a whole number from -1000000000000 to 1000000000000, got '1\.5'/);
+    refused(await odds('3d6', '--at-most', '99999999999999999999'), /--at-most: must be a whole number from -1000000000000 to 1000000000000, got '99999999999999999999'/);
   });
   it('no expression and no mode: the error names the expression (not a flag --expression)', async () => {
     const r = await odds();
@@ -96,9 +96,9 @@ describe('fray odds: TFT attack flags', () => {
     refused(await odds('--adjdx', '999', '--damage', '2d'), /^fray: invalid option: --adjdx: must be a whole number from -50 to 100/m);
   });
   it('numbers are whole and in decimal: 0x10, 1e2 and empty text are refused', async () => {
-    refused(await tft('--armor', '0x10'), /--armor: '0x10' is not a whole number/);
-    refused(await tft('--armor', '1e2'), /--armor: '1e2' is not a whole number/);
-    refused(await tft('--armor', ''), /--armor: '' is not a whole number/);
+    refused(await tft('--armor', '0x10'), /--armor: must be a whole number, got '0x10'/);
+    refused(await tft('--armor', '1e2'), /--armor: must be a whole number, got '1e2'/);
+    refused(await tft('--armor', ''), /--armor: must be a whole number, got ''/);
   });
   it('--damage: huge adds, long text and bad notation are errors of --damage (never of a distribution)', async () => {
     const inf = await odds('--adjdx', '13', '--damage', `2d+${'9'.repeat(400)}`);
@@ -131,13 +131,13 @@ describe('fray odds: TFT attack flags', () => {
 
 describe('fray odds: AD&D swing flags', () => {
   it('--threshold is a number in decimal from -100 to 100', async () => {
-    refused(await adnd('--threshold', ''), /--threshold: '' is not a number/);
-    refused(await adnd('--threshold', '1e300'), /--threshold: '1e300' is not a number in decimal/);
+    refused(await adnd('--threshold', ''), /--threshold: must be a number in decimal \(e\.g\. 6\.5\), got ''/);
+    refused(await adnd('--threshold', '1e300'), /--threshold: must be a number in decimal \(e\.g\. 6\.5\), got '1e300'/);
     refused(await adnd('--threshold', '500'), /--threshold: must be a number from -100 to 100, got 500/);
     expect((await adnd('--threshold', '6.5')).out).toMatch(/confirm d20 <= 6\.5/);
   });
   it('--dex and --level are in range', async () => {
-    refused(await adnd('--dex', '99999999999999999999'), /--dex: '99999999999999999999' is out of range/);
+    refused(await adnd('--dex', '99999999999999999999'), /--dex: must be a whole number from 1 to 100, got 100000000000000000000/);
     refused(await adnd('--dex', '0'), /--dex: must be a whole number from 1 to 100, got 0/);
     refused(await adnd('--level', '-1'), /--level: must be a whole number from 0 to 100, got -1/);
   });

@@ -17,7 +17,7 @@ import { namedByFlags } from '../errors.ts';
 import type { CliContext } from '../io.ts';
 import { readScenarioFile } from '../scenario-loader.ts';
 import { writeOutput } from '../output.ts';
-import { type ArenaCliOpts, checkOutputs, commandLine, parseWorkers, positiveInt, progressBar, runAndReport } from './sim.ts';
+import { type ArenaCliOpts, checkOutputs, commandLine, parseFights, parseWorkers, progressBar, runAndReport } from './sim.ts';
 
 interface CompareOpts extends ArenaCliOpts {
   variant?: string[];
@@ -131,7 +131,7 @@ Examples:
           raw = parsed.scenario;
           scenarioName = `inline in ${file}`;
         }
-        if (opts.n !== undefined) exp.fights = positiveInt(opts.n, '-n', 1);
+        if (opts.n !== undefined) exp.fights = parseFights(opts.n, 1);
         if (opts.seed !== undefined) exp.seed = parseSeed(opts.seed, exp.seed);
         if (opts.metric) exp.metric = opts.metric;
         if (opts.events) exp.events = true;
@@ -152,7 +152,7 @@ Examples:
         }
         exp = {
           name: `fray compare ${file}`,
-          fights: positiveInt(opts.n, '-n', 2000),
+          fights: parseFights(opts.n, 2000),
           seed: parseSeed(opts.seed, raw.seed),
           events: opts.events ?? false,
           metric: opts.metric,

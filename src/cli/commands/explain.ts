@@ -2,12 +2,11 @@
 // of every figure with its ledger, exact hit chance and expected damage, and (TFT) what it
 // cannot do now and why.
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.ts';
-import { quote } from '../../core/issues.ts';
 import { displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
+import { wholeNumber } from '../numbers.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { turnWord } from '../../lab/summary.ts';
 
@@ -110,20 +109,13 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
   return lines;
 }
 
-/** --turn: a whole number from 1. */
-function parseTurn(text: string): number {
-  const n = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: '--turn', message: `${quote(text)} is not a turn: a whole number from 1` }], 'option');
-  return n;
-}
-
 export function registerExplain(program: Command, ctx: CliContext): void {
   program
     .command('explain')
     .description('every legal option of every figure, with ledgers and exact odds, after the scenario\'s script')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
     .option('--seed <seed>', 'seed for the dice the script rolls: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s dice: list, then its seed, else 1)')
-    .option('--dice <list>', 'die faces for the script instead of the generator, e.g. 3,4,5 (running out is exit 2)')
+    .option('--dice <list>', 'die faces for the script instead of the generator, so not with --seed, e.g. 3,4,5 (running out is exit 2)')
     .option('--turn <n>', 'stop the script at the start of turn n (TFT turn, AD&D round), a whole number from 1 (default: play the whole script)')
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -140,7 +132,7 @@ Examples:
     )
     .action((file: string, opts: { seed?: string; dice?: string; turn?: string; json?: boolean }) => {
       const { io } = ctx;
-      const until = opts.turn === undefined ? undefined : parseTurn(opts.turn);
+      const until = opts.turn === undefined ? undefined : wholeNumber(opts.turn, '--turn', { min: 1, max: 999999 });
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);

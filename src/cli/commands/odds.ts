@@ -14,6 +14,7 @@ import {
   type DiceOddsResult,
   type DistRow,
   diceOdds,
+  MAX_THRESHOLD,
   type StateOdds,
   splitThreshold,
   type TftAttackInput,
@@ -25,6 +26,7 @@ import { distChart, renderSvg } from '../../lab/report.ts';
 import { bars, pct, table } from '../../lab/text.ts';
 import { namedByFlags } from '../errors.ts';
 import type { CliContext } from '../io.ts';
+import { wholeNumber } from '../numbers.ts';
 import { checkOutputPath, writeOutput } from '../output.ts';
 
 interface OddsOpts {
@@ -62,25 +64,16 @@ interface OddsOpts {
   deathAt?: string;
 }
 
-/** The largest whole number an option takes, either way (the lab checks each one's own range). */
-const MAX_INT = 1e12;
+/** --at-most and --at-least: as a threshold written in the expression (3d6<=12). */
+const THRESHOLDS = { min: -MAX_THRESHOLD, max: MAX_THRESHOLD };
 
-/**
- * A whole number from an option, written in decimal digits (not 1e3 or 0x10), or InputError
- * naming the option; each option's own range is checked by src/lab/odds.ts.
- */
-function int(v: string | undefined, name: string): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\s*[+-]?\d+\s*$/.test(v)) throw new InputError([{ path: `--${name}`, message: `${quote(v)} is not a whole number` }], 'option');
-  const n = Number(v);
-  if (Math.abs(n) > MAX_INT) throw new InputError([{ path: `--${name}`, message: `${quote(v)} is out of range` }], 'option');
-  return n;
-}
+/** A whole number from an option (the lab checks each one's own range, in the same words). */
+const int = (v: string | undefined, name: string): number | undefined => (v === undefined ? undefined : wholeNumber(v, `--${name}`));
 
 /** --threshold: a number in decimal (it may be a half: the default is (dex + level) / 2). */
 function decimal(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) throw new InputError([{ path: `--${name}`, message: `${quote(v)} is not a number in decimal (e.g. 6.5)` }], 'option');
+  if (!/^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(v)) throw new InputError([{ path: `--${name}`, message: `must be a number in decimal (e.g. 6.5), got ${quote(v)}` }], 'option');
   return Number(v);
 }
 
@@ -267,8 +260,8 @@ Examples:
         const split = splitThreshold(text);
         let threshold: { op: Comparison; value: number } | undefined;
         if (split.op !== undefined) threshold = { op: split.op, value: split.value as number };
-        else if (opts.atMost !== undefined) threshold = { op: '<=', value: int(opts.atMost, 'at-most') as number };
-        else if (opts.atLeast !== undefined) threshold = { op: '>=', value: int(opts.atLeast, 'at-least') as number };
+        else if (opts.atMost !== undefined) threshold = { op: '<=', value: wholeNumber(opts.atMost, '--at-most', THRESHOLDS) };
+        else if (opts.atLeast !== undefined) threshold = { op: '>=', value: wholeNumber(opts.atLeast, '--at-least', THRESHOLDS) };
         result = diceOdds(split.expr, threshold);
       }
       if (opts.json) io.out(JSON.stringify(result));
@@ -277,6 +270,12 @@ Examples:
     });
 }
 
+/**
+ * A probability in the text report: every one with the same decimals (a table read 4.19% over a
+ * headline of 35.000% and criticals of 0.0750%); each exact fraction stands beside it.
+ */
+const percent = (p: number) => pct(p, 3);
+
 function distBlock(rows: readonly DistRow[]): string[] {
   return [
     table(
@@ -284,17 +283,17 @@ function distBlock(rows: readonly DistRow[]): string[] {
       rows.map((r, i) => {
         const le = rows.slice(0, i + 1).reduce((s, x) => s + x.p, 0);
         const ge = rows.slice(i).reduce((s, x) => s + x.p, 0);
-        return [r.value, pct(r.p), pct(Math.min(1, le)), pct(Math.min(1, ge)), r.exact];
+        return [r.value, percent(r.p), percent(Math.min(1, le)), percent(Math.min(1, ge)), r.exact];
       }),
     ),
     '',
-    bars(rows.map((r) => ({ label: String(r.value), value: r.p, text: pct(r.p) }))),
+    bars(rows.map((r) => ({ label: String(r.value), value: r.p, text: percent(r.p) }))),
   ];
 }
 
 function statesBlock(states: readonly StateOdds[] | undefined): string[] {
   if (!states) return [];
-  return ['', 'Target after this attack:', table(['state', 'P', 'P(this or worse)', 'exact'], states.map((s) => [s.state, pct(s.p), pct(s.atLeast), s.exact]))];
+  return ['', 'Target after this attack:', table(['state', 'P', 'P(this or worse)', 'exact'], states.map((s) => [s.state, percent(s.p), percent(s.atLeast), s.exact]))];
 }
 
 /** The chart of an odds result: the totals of a dice expression, the damage of an attack. */
@@ -312,21 +311,21 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     if (r.threshold) {
       const t = r.threshold;
       const outside = t.value < r.min || t.value > r.max ? ` (${t.value} is outside the totals ${r.min}..${r.max})` : '';
-      out.push(`P(${r.expression} ${t.op} ${t.value}) = ${pct(t.p, 3)} (${t.exact})${outside}`);
+      out.push(`P(${r.expression} ${t.op} ${t.value}) = ${percent(t.p)} (${t.exact})${outside}`);
     }
     out.push('', ...distBlock(r.distribution));
   } else if (r.kind === 'tft') {
     out.push(`TFT attack: adjDX ${r.adjDX} on ${r.dice}d6 = ${r.ledger.map((e) => `${e.delta >= 0 ? '+' : ''}${e.delta} ${e.source} [${e.rule}]`).join(' ')}`);
-    out.push(`P(hit) = ${pct(r.hit.p, 3)} (${r.hit.exact})`);
-    out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, pct(o.p, 3), o.exact])));
-    if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, pct(h.p, 3), h.exact])));
+    out.push(`P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
+    out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, percent(o.p), o.exact])));
+    if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, percent(h.p), h.exact])));
     out.push('', `Expected damage${r.targets ? ' per target' : ''} ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; over all ${r.targets} targets, ${r.expectedTotal?.toFixed(4)} (${r.expectedTotalExact}) (a drop or break ends the sweep)` : ''}`);
     out.push('', 'Damage after armor (0 = miss or all stopped):', ...distBlock(r.damage));
     out.push(...statesBlock(r.states));
   } else {
-    out.push(`AD&D swing: d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) = ${pct(r.hit.p, 3)} (${r.hit.exact})`);
-    out.push(`P(critical) = ${pct(r.critical.p, 3)} (${r.critical.exact}), confirm d20 <= ${r.critical.threshold}`);
-    if (r.critical.rows.length) out.push(table(['critical', 'P', 'exact'], r.critical.rows.map((c) => [c.label, pct(c.p, 4), c.exact])));
+    out.push(`AD&D swing: d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
+    out.push(`P(critical) = ${percent(r.critical.p)} (${r.critical.exact}), confirm d20 <= ${r.critical.threshold}`);
+    if (r.critical.rows.length) out.push(table(['critical', 'P', 'exact'], r.critical.rows.map((c) => [c.label, percent(c.p), c.exact])));
     out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})`);
     out.push('', 'Damage (0 = miss):', ...distBlock(r.damage));
     out.push(...statesBlock(r.states));

@@ -10,7 +10,7 @@ import type { CliContext } from '../io.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { turnWord } from '../../lab/summary.ts';
 import { count } from '../../lab/text.ts';
-import { positiveInt } from './sim.ts';
+import { wholeNumber } from '../numbers.ts';
 
 export function registerRun(program: Command, ctx: CliContext): void {
   program
@@ -18,7 +18,7 @@ export function registerRun(program: Command, ctx: CliContext): void {
     .description('play a scenario to its end (scripted commands, AI for the rest)')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
     .option('--seed <seed>', 'seed for the dice generator: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s seed, else 1); a seed given here also skips the scenario\'s own dice: list')
-    .option('--dice <list>', 'die faces to use instead of the generator, e.g. 3,4,5 (running out stops the run, exit 2)')
+    .option('--dice <list>', 'die faces to use instead of the generator, so not with --seed, e.g. 3,4,5 (running out stops the run, exit 2)')
     .option('--json', 'one JSON event per line, then the summary line')
     .option('--max-steps <n>', 'stop after this many commands (exit 3)', '100000')
     .addHelpText(
@@ -33,7 +33,7 @@ Examples:
     )
     .action((file: string, opts: { seed?: string; dice?: string; json?: boolean; maxSteps: string }) => {
       const { io } = ctx;
-      const maxSteps = positiveInt(opts.maxSteps, '--max-steps', 100000);
+      const maxSteps = wholeNumber(opts.maxSteps, '--max-steps', { min: 1, max: 1e9 });
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);

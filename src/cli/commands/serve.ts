@@ -1,8 +1,8 @@
 // `fray serve [--port N] [--db URL] [--host H] [--build]`: the table server (src/server).
 // The database: --db, else DATABASE_URL, else an SQLite file under ./data/.
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.ts';
 import type { CliContext } from '../io.ts';
+import { wholeNumber } from '../numbers.ts';
 
 export function registerServe(program: Command, ctx: CliContext): void {
   program
@@ -14,10 +14,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--build', 'build the web app (vite build web) before serving')
     .addHelpText('after', '\nStop it with Ctrl-C.\n\nExamples:\n  fray serve\n  fray serve --port 8090 --db postgres://user@host/db')
     .action(async (o: { port: string; host: string; db?: string; build?: boolean }) => {
-      const port = Number(o.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new InputError([{ path: '--port', message: `expected a port from 0 to 65535, got '${o.port}'` }], 'option');
-      }
+      const port = wholeNumber(o.port, '--port', { min: 0, max: 65535 });
       // Loaded here so the other commands never pay for Fastify and the database drivers.
       const { startServer } = await import('../../server/start.ts');
       const running = await startServer({ port, host: o.host, db: o.db, build: o.build, signals: true });

@@ -14,6 +14,7 @@ import { count } from '../../lab/text.ts';
 import { type Variant, applySettings, describeSettings } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext, CliIO } from '../io.ts';
+import { type WholeRange, wholeNumber } from '../numbers.ts';
 import { checkOutputPath, writeOutput } from '../output.ts';
 import { loadScenario } from '../scenario-loader.ts';
 
@@ -28,11 +29,12 @@ export interface ArenaCliOpts {
   progress?: boolean;
 }
 
-export function positiveInt(v: string | undefined, name: string, dflt: number, max = 1e9): number {
-  if (v === undefined) return dflt;
-  const n = Number(v.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new InputError([{ path: name, message: `${quote(v)} is not a whole number from 1 to ${max}` }], 'option');
-  return n;
+/** The most fights -n asks for, per variant (and per point of a sweep). */
+export const FIGHTS: WholeRange = { min: 1, max: 1e9 };
+
+/** -n of sim and compare: `dflt` when it is not given. */
+export function parseFights(v: string | undefined, dflt: number): number {
+  return v === undefined ? dflt : wholeNumber(v, '-n', FIGHTS);
 }
 
 /** The most worker threads of `fray sim` and `fray compare` (each loads the engine: about 0.4 s and its own memory). */
@@ -40,7 +42,7 @@ export const MAX_WORKERS = 64;
 
 /** --workers, the same for every lab command. */
 export function parseWorkers(v: string | undefined): number {
-  return positiveInt(v, '--workers', 1, MAX_WORKERS);
+  return v === undefined ? 1 : wholeNumber(v, '--workers', { min: 1, max: MAX_WORKERS });
 }
 
 /** Refuses --report and --svg paths that cannot be written, before any fight is played. */
@@ -104,7 +106,7 @@ export async function runAndReport(
   opts: ArenaCliOpts,
   command: readonly string[],
 ): Promise<SimReport> {
-  const fights = positiveInt(opts.n, '-n', 10000);
+  const fights = parseFights(opts.n, 10000);
   const workers = parseWorkers(opts.workers);
   const seed = parseSeed(opts.seed, raw.seed);
   checkOutputs(opts);
