@@ -34,6 +34,33 @@ describe('zodIssues', () => {
     expect(issues[10]).toEqual({ path: 'body', message: 'and 992 more unknown fields' });
     expect(JSON.stringify(issues).length).toBeLessThan(2000);
   });
+  it('a field left out reads "required: <what>" whatever the check: a type, a list of values, a union, a discriminated union (they said "expected an array or an object; got nothing", "expected one of ..., got nothing", "nothing is not one of the known kinds")', () => {
+    const schema = z.strictObject({
+      n: z.number(),
+      kind: z.enum(['wall', 'water']),
+      at: z.union([z.tuple([z.number(), z.number()]), z.strictObject({ q: z.number(), r: z.number() })]),
+      command: z.discriminatedUnion('type', [z.strictObject({ type: z.literal('begin') }), z.strictObject({ type: z.literal('pass') })]),
+    });
+    const input = { command: {} };
+    const r = schema.safeParse(input);
+    if (r.success) throw new Error('should fail');
+    expect(zodIssues(r.error, input)).toEqual([
+      { path: 'n', message: 'required: a number' },
+      { path: 'kind', message: 'required: one of "wall", "water"' },
+      { path: 'at', message: 'required: an array or an object' },
+      { path: 'command.type', message: 'required: one of "begin", "pass"' },
+    ]);
+    // A value that is there says what came, as before; an unknown kind names the known ones.
+    const there = { n: 'x', kind: 'lava', at: 3, command: { type: 'move' } };
+    const t = schema.safeParse(there);
+    if (t.success) throw new Error('should fail');
+    expect(zodIssues(t.error, there)).toEqual([
+      { path: 'n', message: "expected a number, got 'x'" },
+      { path: 'kind', message: 'expected one of "wall", "water", got \'lava\'' },
+      { path: 'at', message: 'expected an array or an object; got 3' },
+      { path: 'command.type', message: 'expected one of "begin", "pass", got \'move\'' },
+    ]);
+  });
 });
 
 describe('suggest', () => {

@@ -100,14 +100,22 @@ const typeWord = (t: string) => TYPE_WORDS[t] ?? t;
 
 type ZodIssue = z.core.$ZodIssue;
 
+/**
+ * What a field must be and what came: a field left out reads "required: <what>" whatever the
+ * schema's kind of check (a type, a list of values, a union), as the hand-written checks say it.
+ */
+function expected(what: string, got: unknown): string {
+  return got === undefined ? `required: ${what}` : `expected ${what}, got ${describeValue(got)}`;
+}
+
 /** What one issue says, without its path (`input` is the whole value the schema checked). */
 function reason(i: ZodIssue, input: unknown): string {
   const got = valueAt(input, i.path as PropertyKey[]);
   switch (i.code) {
     case 'invalid_type':
-      return got === undefined ? `required: ${typeWord(i.expected)}` : `expected ${typeWord(i.expected)}, got ${describeValue(got)}`;
+      return expected(typeWord(i.expected), got);
     case 'invalid_value':
-      return `expected one of ${i.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(got)}`;
+      return expected(`one of ${i.values.map((v) => JSON.stringify(v)).join(', ')}`, got);
     case 'too_small': {
       const what = i.origin === 'string' ? `${i.minimum} character(s)` : i.origin === 'array' ? `${i.minimum} item(s)` : String(i.minimum);
       return `${i.origin === 'number' || i.origin === 'int' ? 'must be' : 'needs'} at least ${what}${i.origin === 'number' || i.origin === 'int' ? `, got ${describeValue(got)}` : ''}`;
@@ -117,14 +125,16 @@ function reason(i: ZodIssue, input: unknown): string {
       return `${i.origin === 'number' || i.origin === 'int' ? 'must be' : 'may have'} at most ${what}${i.origin === 'number' || i.origin === 'int' ? `, got ${describeValue(got)}` : ''}`;
     }
     case 'invalid_union': {
-      if (i.errors.length === 0) return `${describeValue(got)} is not one of the known kinds`;
+      // A discriminated union names the values its field may take (a command's `type`).
+      const options = 'options' in i ? i.options : undefined;
+      if (i.errors.length === 0) return options?.length ? expected(`one of ${options.map((v) => JSON.stringify(v)).join(', ')}`, got) : `${describeValue(got)} is not one of the known kinds`;
       // Each form the value could take, and why it is not that form.
       const forms = i.errors.map((branch) => {
         const top = branch.find((b) => b.path.length === 0);
         if (top?.code === 'invalid_type') return typeWord(top.expected);
         return `{${branch.map((b) => `${b.path.length ? `${pathOf('', b.path as PropertyKey[])}: ` : ''}${reason(b, got)}`).join('; ')}}`;
       });
-      return `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
+      return got === undefined ? expected(forms.join(' or '), got) : `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
     }
     case 'unrecognized_keys': {
       const named = i.keys.slice(0, MAX_UNKNOWN).map((k) => quote(k));

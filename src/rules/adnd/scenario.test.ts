@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/errors.ts';
 import { criticalThresholdValue } from './combat.ts';
-import { parseHd, setupScenario } from './scenario.ts';
+import { parseCommand, parseHd, setupScenario } from './scenario.ts';
 import { saveNeed, toHitAC0 } from './tables.ts';
 import { fighter, refusal } from './testing.ts';
 
@@ -92,5 +92,23 @@ describe("a figure's script", () => {
   it("'begin' is refused at setup naming the entry's type, not the figure it is given: the encounter begins by itself", () => {
     const r = { system: 'adnd', figures: [fighter('gorm', 'party'), fighter('orc', 'foes', { script: [{ type: 'begin' }] })] };
     expect(refusal(() => setupScenario(r)).issues).toEqual([{ path: 'figures[1].script[0].type', message: "'begin' is no figure's command: the encounter begins by itself" }]);
+  });
+});
+
+describe('missing fields', () => {
+  const fighter = { id: 'a', side: 'party', class: 'fighter', level: 1, hp: 10, ac: 5, weapons: [{ weapon: 'longsword' }] };
+  const monster = (extra: Record<string, unknown>) => ({ id: 'w', side: 'foes', hd: 2, hp: 9, ac: 7, ...extra });
+
+  it('each one reads "required: ..." at its own field: a natural attack\'s sf and damage, a figure\'s class or hd, a command\'s type (they said "needs id, sf and damage", "a figure needs...", "nothing is not one of the known kinds")', () => {
+    const natural = refusal(() => setupScenario({ system: 'adnd', figures: [fighter, monster({ weapons: [{ id: 'bite' }] })] }));
+    expect(natural.issues).toEqual([
+      { path: 'figures[1].weapons[0].sf', message: 'required: its speed factor, 1 to 20 (a natural attack has no `weapon` to take it from)' },
+      { path: 'figures[1].weapons[0].damage', message: 'required: its damage, like 2d4 (a natural attack has no `weapon` to take it from)' },
+    ]);
+    const kind = refusal(() => setupScenario({ system: 'adnd', figures: [fighter, monster({ hd: undefined, weapons: [{ weapon: 'club' }] })] }));
+    expect(kind.issues).toEqual([{ path: 'figures[1]', message: 'required: a `class` (a character) or `hd` (a monster)' }]);
+    expect(refusal(() => parseCommand({ figure: 'a' })).issues).toEqual([
+      { path: 'command.type', message: 'required: one of "begin", "attack", "parry", "pass", "draw", "ready", "drop", "cast", "wait", "struggle", "adjust", "end", "leave"' },
+    ]);
   });
 });

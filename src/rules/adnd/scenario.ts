@@ -174,6 +174,13 @@ export function parseHd(v: number | string): number | null {
   return base;
 }
 
+/** What a natural attack (a weapon entry with no `weapon`) must give itself. */
+const NATURAL_FIELDS = [
+  ['id', 'its id, like bite'],
+  ['sf', 'its speed factor, 1 to 20'],
+  ['damage', 'its damage, like 2d4'],
+] as const;
+
 function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: Issue[]): WeaponItem | null {
   const magic = typeof entry.magic === 'number' ? { hit: entry.magic, dmg: entry.magic } : (entry.magic ?? { hit: 0, dmg: 0 });
   for (const [k, d] of [
@@ -222,7 +229,8 @@ function buildWeapon(entry: z.infer<typeof weaponEntry>, path: string, issues: I
     };
   }
   if (entry.id === undefined || entry.sf === undefined || entry.damage === undefined) {
-    issues.push({ path, message: 'a natural attack (no `weapon`) needs id, sf and damage' });
+    // Each field left out, by its own path, worded as the schema words a missing field.
+    for (const [k, what] of NATURAL_FIELDS) if (entry[k] === undefined) issues.push({ path: `${path}.${k}`, message: `required: ${what} (a natural attack has no \`weapon\` to take it from)` });
     return null;
   }
   return {
@@ -258,7 +266,7 @@ export function setupScenario(raw: unknown): AdndState {
     if (ids.has(fr.id)) issues.push({ path: `${p}.id`, message: `duplicate figure id '${fr.id}'` });
     ids.add(fr.id);
     const monster = fr.class === undefined;
-    if (monster && fr.hd === undefined) issues.push({ path: p, message: 'a figure needs a `class` (character) or `hd` (monster)' });
+    if (monster && fr.hd === undefined) issues.push({ path: p, message: 'required: a `class` (a character) or `hd` (a monster)' });
     if (!monster && fr.hd !== undefined) issues.push({ path: `${p}.hd`, message: 'a character has a class and level, not hit dice' });
     // hp is the hp the figure starts with, maxHp what healing stops at (by default hp): above it,
     // the first cure would take hp away.

@@ -45,6 +45,16 @@ describe('scenario validation', () => {
   it('`dx: high` is named with the expected type and the value found', () => {
     expect(issues(two({ dx: 'high' }))).toEqual([{ path: 'figures[0].dx', message: "expected a number, got 'high'" }]);
   });
+  it('a figure with no st and no at: each missing field reads "required: ..." (at said "expected an array or an object; got nothing")', () => {
+    const raw = { system: 'tft', figures: [{ id: 'a', side: 'x' }, { id: 'b', side: 'y', st: 10, at: [3, 3] }] };
+    expect(issues(raw)).toEqual([
+      { path: 'figures[0].st', message: 'required: a number' },
+      { path: 'figures[0].dx', message: 'required: a number' },
+      { path: 'figures[0].at', message: 'required: an array or an object' },
+      { path: 'figures[1].dx', message: 'required: a number' },
+    ]);
+    expect(issues(two({}, { map: { width: 16, height: 12, terrain: [{ q: 1, r: 1 }] } }))).toEqual([{ path: 'map.terrain[0].kind', message: 'required: one of "wall", "rough", "water"' }]);
+  });
   it('a figure off the map is named', () => {
     expect(issues(two({ at: [40, 3] }))).toEqual([{ path: 'figures[0].at', message: 'hex 40,3 is off the 16x12 map' }]);
   });
