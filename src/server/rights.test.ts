@@ -342,7 +342,7 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     // The GM sees grim: the same attack, sent by the GM, is taken.
     expect((await post(srv.app, id, gm, { command: { type: 'attack', figure: me, target: 'grim' } })).statusCode).toBe(200);
   });
-  it("a refusal names no figure hidden from the player: a sweep whose arc holds a hidden goblin is refused for 'a figure you cannot see', not by its name or id; the GM's refusal names it", async () => {
+  it("a refusal names no figure hidden from the player: a sweep whose arc holds a hidden goblin is refused for 'an unseen figure', not by its name or id; the GM's refusal names it", async () => {
     // Jemmueb and the goblins (931c742c): g2 stands between g1 and g3 in the clockwise arc.
     const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/sweeping-blows', settings: { hiddenFigures: ['g2'] } } })).json();
     const id = c.encounter.id;
@@ -358,14 +358,14 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     const before = (await srv.storage.readLog(id)).length;
     const mine = await post(srv.app, id, seat.token, { command: sweep });
     expect(mine.statusCode, mine.body).toBe(422);
-    expect(mine.body).toContain('a figure you cannot see');
+    expect(mine.body).toContain('an unseen figure');
     expect(mine.body).not.toMatch(/Goblin 2|\bg2\b/);
     const gms = await post(srv.app, id, gm, { command: sweep });
     expect(gms.statusCode).toBe(422);
     expect(gms.body).toMatch(/Goblin 2|\bg2\b/);
     expect((await srv.storage.readLog(id)).length).toBe(before);
   });
-  it("a one-letter figure is scrubbed by name but the word 'a' is not: moving into a hidden figure's hex is refused as 'occupied by a figure you cannot see'", async () => {
+  it("a one-letter figure is scrubbed by name but the word 'a' is not: moving into a hidden figure's hex is refused as 'occupied by an unseen figure'", async () => {
     const scenario = {
       system: 'tft',
       name: 'ambush',
@@ -387,19 +387,19 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect(v.view.pending).toMatchObject({ kind: 'move', figures: ['a'] });
     const r = await post(srv.app, id, seat.token, { command: { type: 'move', figure: 'a', path: [{ q: 3, r: 3 }] } });
     expect(r.statusCode, r.body).toBe(422);
-    expect(r.json().issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by a figure you cannot see' }]);
+    expect(r.json().issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by an unseen figure' }]);
     // Over the socket, the same refusal in the same words.
     const socket = await TestClient.connect(srv.ws);
     try {
       await socket.hello(id, seat.token);
       socket.send({ type: 'command', id: 'in', command: { type: 'move', figure: 'a', path: [{ q: 3, r: 3 }] } });
-      expect((await socket.waitFor('rejected', (m) => m.id === 'in')).issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by a figure you cannot see' }]);
+      expect((await socket.waitFor('rejected', (m) => m.id === 'in')).issues).toEqual([{ path: 'command.path[0]', message: 'hex 3,3 is occupied by an unseen figure' }]);
     } finally {
       await socket.close();
     }
   });
 
-  it("the rules' own words name no figure hidden from a player where it reads them: a hidden Ghost's blow that kills the player's hero reads 'a figure you cannot see's claw' in its log and on its socket, and nothing it reads (report too) names the Ghost; the GM's log reads 'Ghost's claw'", async () => {
+  it("the rules' own words name no figure hidden from a player where it reads them: a hidden Ghost's blow that kills the player's hero reads 'an unseen figure's claw' in its log and on its socket, and nothing it reads (report too) names the Ghost; the GM's log reads 'Ghost's claw'", async () => {
     const scenario = {
       system: 'adnd',
       name: 'crypt',
@@ -425,12 +425,12 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
       }
       expect(blow(await log(gm))).toMatchObject({ why: "Ghost's claw" });
       const mine = await log(seat.token);
-      expect(blow(mine)).toMatchObject({ why: "a figure you cannot see's claw" });
+      expect(blow(mine)).toMatchObject({ why: "an unseen figure's claw" });
       const report = (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(seat.token) })).body;
       expect(report).toContain('Hero is dead');
       await socket.roundTrip();
       const steps = socket.messages.filter((m) => m.type === 'step');
-      expect(JSON.stringify(steps)).toContain("a figure you cannot see's claw");
+      expect(JSON.stringify(steps)).toContain("an unseen figure's claw");
       for (const what of [JSON.stringify(mine), report, JSON.stringify(steps)]) expect(what).not.toMatch(/ghost/i);
     } finally {
       await socket.close();

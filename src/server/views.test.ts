@@ -185,6 +185,78 @@ describe('views', () => {
     expect(segments.dropped).toBeGreaterThan(0);
   });
 
+  it("AD&D: a hidden Ogre's blow on Frito reaches Frito's player with the striker 'an unseen figure': the weapon, the hit and the damage dealt, not its to-hit roll, bonus, needed number nor damage dice (they tell its hit dice and strength); nor the step's dice; the GM reads it whole", () => {
+    const { state, entries } = playExample('adnd/frito-and-rocky', 1, 80);
+    const s = settings({ hiddenFigures: ['ogre'] });
+    const frito: Viewer = { role: 'player', figures: ['frito'] };
+    const entry = entries.find((x) => x.events.some((e) => e.type === 'attack' && e.attacker === 'ogre' && e.target === 'frito' && e.hit === true)) as CommandEntry;
+    const blow = entry.events.find((e) => e.type === 'attack' && e.attacker === 'ogre') as Record<string, unknown>;
+    const seen = viewCommandEntry(entry, state, s, frito);
+    const shown = seen.events.find((e) => e.type === 'attack') as Record<string, unknown>;
+    expect(shown).toMatchObject({ attacker: 'an unseen figure', unseen: ['attacker'], target: 'frito', weapon: blow.weapon, hit: true, dealt: blow.dealt });
+    expect(shown.damage).toEqual({ entries: [], total: (blow.damage as { total: number }).total });
+    for (const k of ['roll', 'bonus', 'need']) expect(shown).not.toHaveProperty(k);
+    expect(JSON.stringify(seen)).not.toMatch(/ogre|monster|HD/i);
+    expect(seen.faces).toBeUndefined();
+    expect(viewCommandEntry(entry, state, s, gm)).toEqual({ command: entry.command, faces: entry.faces, entered: false, events: entry.events });
+    // A blow of the Ogre on a figure hidden too is nobody's business but the GM's.
+    expect(viewEvents([blow], state, settings({ hiddenFigures: ['ogre', 'frito'] }), spectator)).toEqual([]);
+  });
+
+  it("TFT: Cedric hidden, his blow on Bjorn reaches Bjorn's player as an unseen figure's attack (weapon and outcome, not the 3d6, adjDX or its ledger) and the damage Bjorn takes, dice and armour (from 'an unseen figure'); before, both were dropped and Bjorn's wounds rose unexplained", () => {
+    const { events, state } = played(30);
+    const s = settings({ hiddenFigures: ['cedric'] });
+    const hit = events.findIndex((e) => e.type === 'attack' && e.figure === 'cedric' && e.outcome === 'hit');
+    expect(hit).toBeGreaterThanOrEqual(0);
+    const damage = events.slice(hit).find((e) => e.type === 'damage' && e.from === 'cedric') as Record<string, unknown>;
+    const [attack, hurt] = viewEvents([events[hit], damage], state, s, bjornSeat);
+    expect(attack).toEqual({ type: 'attack', turn: events[hit].turn, figure: 'an unseen figure', unseen: ['figure'], target: 'bjorn', weapon: 'War ax', mode: 'melee', dice: 3, outcome: 'hit', multiplier: 1 });
+    expect(hurt).toEqual({ ...damage, from: 'an unseen figure', unseen: ['from'] });
+    expect(tft.describe(hurt as unknown as GameEvent)).toMatch(/^\[turn \d+\] bjorn takes \d+ damage/);
+    // With hideEnemyStats too: the damage keeps what it keeps of Bjorn for his own side, and its mark.
+    expect(viewEvents([damage], state, settings({ hiddenFigures: ['cedric'], hideEnemyStats: true }), spectator)[0]).toMatchObject({ from: 'an unseen figure', unseen: ['from'] });
+  });
+
+  it("TFT: Bjorn's own blow on a hidden Cedric reaches Bjorn's player whole but for the target, 'an unseen figure' (his roll, adjDX and ledger are his); the damage it deals is Cedric's, not shown; a blow between two hidden figures is not shown at all (the blow was dropped, leaving his step empty in the log)", () => {
+    const { events, state } = played(30);
+    const s = settings({ hiddenFigures: ['cedric'] });
+    const blow = events.find((e) => e.type === 'attack' && e.figure === 'bjorn' && e.outcome === 'hit') as Record<string, unknown>;
+    const damage = events.find((e) => e.type === 'damage' && e.figure === 'cedric') as Record<string, unknown>;
+    expect(viewEvents([blow, damage], state, s, bjornSeat)).toEqual([{ ...blow, target: 'an unseen figure', unseen: ['target'] }]);
+    expect(tft.describe(viewEvents([blow], state, s, bjornSeat)[0] as unknown as GameEvent)).toMatch(/^\[turn \d+\] bjorn attacks an unseen figure with Broadsword \(melee\): 3d6 = /);
+    expect(viewEvents([blow], state, settings({ hiddenFigures: ['cedric', 'bjorn'] }), spectator)).toEqual([]);
+  });
+
+  it("HiTech: a hidden rifleman's burst reaches the figure it hits as an unseen figure's fire (no 3d6, adjDX, ledgers nor rounds left in its magazine), its hits and their damage; a hidden grenadier's blast as an unseen figure's, with the victims a player sees", () => {
+    const { state, events } = playExample('tft/hitech-firefight', 3, 60);
+    const hits = events.find((e) => e.type === 'hits' && Number(e.rounds) > 1) as Record<string, unknown>;
+    const fire = events.findLast((e, i) => i < events.indexOf(hits) && e.type === 'fire') as Record<string, unknown>;
+    const [shooter, target] = [String(hits.figure), String(hits.target)];
+    expect(fire).toMatchObject({ figure: shooter, target });
+    const [f, h] = viewEvents([fire, hits], state, settings({ hiddenFigures: [shooter] }), { role: 'player', figures: [target] });
+    expect(f).toMatchObject({ type: 'fire', figure: 'an unseen figure', unseen: ['figure'], target, weapon: fire.weapon, outcome: fire.outcome, burst: fire.burst });
+    for (const k of ['faces', 'roll', 'adjDX', 'ledger', 'loadedLeft']) expect(f).not.toHaveProperty(k);
+    expect(h).toEqual({ type: 'hits', turn: hits.turn, figure: 'an unseen figure', unseen: ['figure'], target, hits: hits.hits, rounds: hits.rounds });
+    const blast = events.find((e) => e.type === 'blast' && (e.victims as { figure: string }[]).some((v) => v.figure !== e.figure)) as Record<string, unknown>;
+    const victim = (blast.victims as { figure: string }[]).find((v) => v.figure !== blast.figure)?.figure as string;
+    const [b] = viewEvents([blast], state, settings({ hiddenFigures: [String(blast.figure)] }), { role: 'player', figures: [victim] });
+    expect(b).toEqual({ ...blast, figure: 'an unseen figure', unseen: ['figure'] });
+    expect(tft.describe(b as unknown as GameEvent)).toMatch(/\(an unseen figure\) explodes/);
+  });
+
+  it("AD&D explain: a schedule's words name no hidden figure (Frito's coming 'attack ogre with long sword' read the Ogre's id on his player's timeline); they read 'an unseen figure'", () => {
+    const { system, state } = playExample('adnd/frito-and-rocky', 1, 4);
+    const s = settings({ hiddenFigures: ['ogre'] });
+    const frito: Viewer = { role: 'player', figures: ['frito'] };
+    // As the room builds it for the player: names of the figures it sees only (room.ts namesFor).
+    const names = new Map([['frito', 'Frito the Fighter'], ['rocky', 'Rocky the Ranger']]);
+    const report = system.explain(state, names) as unknown as Record<string, unknown>;
+    expect(JSON.stringify(report.schedule)).toContain('attack ogre');
+    const seen = viewExplain(report, state, s, frito);
+    expect(JSON.stringify(seen)).not.toMatch(/\bogre\b/i);
+    expect(JSON.stringify(seen.schedule)).toContain('attack an unseen figure with long sword');
+  });
+
   it('every event type the examples emit is listed in visibility.ts EVENTS', () => {
     const unlisted = new Set<string>();
     for (const ex of EXAMPLES) for (const e of playExample(ex, 1, 300).events) if (!(String(e.type) in EVENTS)) unlisted.add(`${ex}: ${e.type}`);

@@ -8,7 +8,10 @@
 //   hidden figure (its `id`, or `figure`, `target`, `from`...), any string in an array equal to
 //   a hidden id, any field whose value or key is a hidden id, are dropped; an event that names a
 //   hidden figure anywhere is dropped whole, but for its lists of many figures (visibility.ts
-//   EVENTS, lists: AD&D's `begin`), which lose the hidden figures' entries;
+//   EVENTS, lists: AD&D's `begin`), which lose the hidden figures' entries, and for a blow by a
+//   hidden figure on one the viewer sees, or the reverse (EVENTS, unseen: an attack, its damage),
+//   shown with that figure "an unseen figure" and without what would tell who it is (a hidden
+//   striker's to-hit roll);
 // - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
 //   figure; those that left the fight, `state.gone`, as those in it), all but what
 //   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its
@@ -21,11 +24,11 @@
 // - a log entry's command when it names a hidden figure, and the entry's dice (every face of
 //   the step) when its command or any of its events is hidden or cut (viewCommandEntry);
 // - in the texts of what is left (events, commands, a refusal's reason: viewRefusal), the ids
-//   and names of hidden figures, read "a figure you cannot see".
+//   and names of hidden figures, read "an unseen figure".
 // Players see the options (explain) of their own figures only.
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
-import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, type Allow } from './visibility.ts';
+import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, unseenRule, type Allow } from './visibility.ts';
 
 export interface Viewer {
   role: Role;
@@ -35,7 +38,7 @@ export interface Viewer {
 
 interface Rules {
   hidden: Set<string>;
-  /** A text with the hidden figures it names read "a figure you cannot see" (null: none to scrub). */
+  /** A text with the hidden figures it names read "an unseen figure" (null: none to scrub). */
   unseen: ((text: string) => string) | null;
   /** Figures whose stats are hidden from this viewer. */
   statHidden: (figureId: string) => boolean;
@@ -84,17 +87,18 @@ function rulesFor(state: unknown, settings: EncounterSettings, viewer: Viewer): 
   return { hidden, unseen, statHidden, anyStatHidden: [...sides.keys()].some(statHidden), record };
 }
 
-/** What a text says instead of a figure hidden from its reader. */
-const UNSEEN_FIGURE = 'a figure you cannot see';
+/** What a text, or an event's field naming a figure (unseenFigure), says instead of a figure hidden from its reader. */
+const UNSEEN_FIGURE = 'an unseen figure';
 /** English words of one letter: never taken for a figure's id or name in a text. */
 const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);
 
 /**
- * Replaces, in a text, the ids and names of the `hidden` figures with "a figure you cannot see":
- * the rules' own words (a refusal's "hex 3,4 is occupied by Ghost", an AD&D blow's "Ghost's
- * dagger", "Ghost is down") name figures by name, which no field filter catches. That something
- * is there such a text cannot help saying; who is the GM's secret. A word that a figure the
- * viewer sees also has (its id or name), or a one-letter word ("a"), is left as it is.
+ * Replaces, in a text, the ids and names of the `hidden` figures with "an unseen figure" (it read
+ * "a figure you cannot see", and "a figure you cannot see's claw" is no English): the rules' own
+ * words (a refusal's "hex 3,4 is occupied by Ghost", an AD&D blow's "Ghost's dagger", "Ghost is
+ * down") name figures by name, which no field filter catches. That something is there such a text
+ * cannot help saying; who is the GM's secret. A word that a figure the viewer sees also has (its
+ * id or name), or a one-letter word ("a"), is left as it is.
  */
 function unseenScrubber(state: unknown, hidden: Set<string>): ((text: string) => string) | null {
   if (hidden.size === 0) return null;
@@ -142,13 +146,34 @@ function mentionsHidden(v: unknown, hidden: Set<string>): boolean {
 }
 
 /**
- * The event as far as it may reach a viewer from whom `hidden` figures are hidden: its lists of
- * figures (visibility.ts EventRule.lists: AD&D's `begin` lists every figure) without the entries
- * naming one; null when it names one anywhere else, or a list is left empty (it was about hidden
+ * The event with the one figure of it hidden from the viewer shown as "an unseen figure"
+ * (visibility.ts EventRule.unseen: a blow by a hidden figure on one the viewer sees, or the
+ * reverse), `unseen` naming the field, without what would tell who it is; the event itself when
+ * its rule has none, or no figure of it, or more than one, is hidden (then it goes whole).
+ */
+function unseenFigure(e: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> {
+  const rule = unseenRule(e) ?? {};
+  const masked = Object.keys(rule).filter((k) => typeof e[k] === 'string' && hidden.has(e[k] as string));
+  if (masked.length !== 1) return e;
+  const [field] = masked;
+  const out: Record<string, unknown> = { ...e, [field]: UNSEEN_FIGURE, unseen: [field] };
+  for (const k of rule[field].drop ?? []) delete out[k];
+  for (const k of rule[field].totals ?? []) {
+    const l = out[k] as { total?: unknown } | null | undefined;
+    if (l && typeof l === 'object' && 'total' in l) out[k] = { entries: [], total: l.total };
+  }
+  return out;
+}
+
+/**
+ * The event as far as it may reach a viewer from whom `hidden` figures are hidden: its one
+ * unseen figure masked (unseenFigure), its lists of figures (visibility.ts EventRule.lists: AD&D's
+ * `begin` lists every figure) without the entries naming one; null when it names one anywhere
+ * else (a blow between two hidden figures too), or a list is left empty (it was about hidden
  * figures only). The event itself when nothing was left out.
  */
 function withoutHidden(e: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> | null {
-  let out = e;
+  let out = hidden.size > 0 ? unseenFigure(e, hidden) : e;
   for (const k of figureLists(e)) {
     const list = e[k];
     if (!Array.isArray(list)) continue;
@@ -245,7 +270,7 @@ export function viewState(state: unknown, settings: EncounterSettings, viewer: V
   return r ? redact(state, r) : state;
 }
 
-/** The events this viewer may see (events about hidden figures are dropped whole, their lists of figures cut: withoutHidden). */
+/** The events this viewer may see (events about hidden figures are dropped whole, their lists of figures cut, an unseen striker masked: withoutHidden). */
 export function viewEvents<E extends Record<string, unknown>>(
   events: readonly E[],
   state: unknown,
@@ -294,7 +319,7 @@ export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: 
   const play = entry.events.filter((e) => !gmOnlyEvent(e));
   const seen = play.map((e) => withoutHidden(e, r.hidden));
   const events = seen.filter((e) => e !== null).map((e) => redactEvent(e, r));
-  // An event cut (its list without a hidden figure's entry) is not all shown: the faces may hold that figure's dice.
+  // An event cut (its list without a hidden figure's entry, its unseen striker's roll) is not all shown: the faces may hold that figure's dice.
   return {
     ...(commandShown ? { command: redactWords(entry.command, r) } : {}),
     ...(commandShown && seen.every((e, i) => e === play[i]) ? dice : {}),
@@ -304,8 +329,8 @@ export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: 
 
 /**
  * A refusal as this viewer may read it: the rules' reason may name a figure hidden from it (the
- * occupant of a hex it tried to enter, an enemy in a sweep's arc); that figure reads "a figure
- * you cannot see". The GM reads the reason as the rules gave it.
+ * occupant of a hex it tried to enter, an enemy in a sweep's arc); that figure reads "an unseen
+ * figure". The GM reads the reason as the rules gave it.
  */
 export function viewRefusal(err: ApiError, state: unknown, settings: EncounterSettings, viewer: Viewer): ApiError {
   const unseen = rulesFor(state, settings, viewer)?.unseen;
@@ -346,7 +371,8 @@ export function viewExplain(
 ): Record<string, unknown> {
   const r = rulesFor(state, settings, viewer);
   if (!r) return report;
-  const out = redact(withoutHiddenChoices(report, r.hidden), r) as Record<string, unknown>;
+  // Its words too: an AD&D schedule's "attack ogre with long sword" names the target by id.
+  const out = redactWords(withoutHiddenChoices(report, r.hidden), r) as Record<string, unknown>;
   // A system's rendering of the whole report as text (AD&D) shows everything: not for a filtered view.
   if ((r.hidden.size > 0 || r.anyStatHidden) && 'text' in out) delete out.text;
   if (viewer.role === 'player' && Array.isArray(out.figures)) {

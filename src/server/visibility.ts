@@ -131,7 +131,37 @@ export interface EventRule {
    * from the viewer is left out and the event kept, as long as an entry is left (views.ts).
    */
   lists?: readonly string[];
+  /**
+   * The fields naming a figure that may be hidden from the viewer while the event is still its to
+   * know (views.ts unseenFigure): a blow by a hidden figure on one the viewer sees, or by one it
+   * sees on a hidden one. The table tells a player "something strikes you from the dark for 5",
+   * or "you strike at something there: hit". The event is shown with that field reading "an
+   * unseen figure" (and `unseen: [field]`), without its `drop` fields and with its `totals`
+   * ledgers cut to their totals: what would tell who it is. Only one figure unseen: a blow
+   * between two hidden figures is not the viewer's at all (dropped whole).
+   */
+  unseen?: Readonly<Record<string, Unseen>>;
 }
+
+/** What an event shows no more of a figure it names that the viewer cannot see (EventRule.unseen). */
+export interface Unseen {
+  readonly drop?: readonly string[];
+  readonly totals?: readonly string[];
+}
+
+/**
+ * The striker of a blow, hidden: what lands on the viewer's figure stays (the weapon, hit or miss,
+ * the damage, a critical, the target's own armour and saving throw); its to-hit roll goes, with
+ * what it is read against (TFT adjDX and its ledger: the striker's DX; AD&D bonus and needed
+ * number: its strength, magic, level or hit dice). The to-hit dice go with them: a face and its
+ * outcome bound the number it was read against, roll after roll. AD&D damage keeps its total (its
+ * parts are the striker's strength and magic besides the die); TFT damage keeps its dice (the
+ * weapon's, read against the target's own armour: nothing of the striker's numbers).
+ */
+const TFT_STRIKER: Unseen = { drop: ['faces', 'roll', 'adjDX', 'ledger'] };
+const ADND_STRIKER: Unseen = { drop: ['roll', 'bonus', 'need'], totals: ['damage'] };
+/** A figure named as a name only (the target of the viewer's blow, the thrower of a grenade): nothing else of it is in the event. */
+const NAMED: Unseen = {};
 
 const ALL: EventRule = { keep: '*' };
 const TFT_BASE = ['type', 'turn', 'figure'];
@@ -152,7 +182,8 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   move: ALL,
   'move-step': ALL,
   stance: ALL,
-  attack: ALL,
+  // The striker: TFT's `figure`, AD&D's `attacker`.
+  attack: { keep: '*', unseen: { figure: TFT_STRIKER, attacker: ADND_STRIKER, target: NAMED } },
   'hit-penalty': ALL,
   falls: ALL,
   'weapon-dropped': ALL,
@@ -168,19 +199,21 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   // A scripted command that went stale ("script entry 3 skipped"): the GM's script, not the players'.
   'script-skipped': { keep: '*', gmOnly: true },
   over: ALL,
-  damage: { keep: [...TFT_BASE, 'from', 'faces', 'raw', 'stopped', 'amount', 'ledger', 'delivery', 'multiplier'] },
+  damage: { keep: [...TFT_BASE, 'from', 'faces', 'raw', 'stopped', 'amount', 'ledger', 'delivery', 'multiplier'], unseen: { from: NAMED } },
   state: { keep: [...ADND_BASE, 'from', 'to', 'why'] },
   // Sweeping Blows
   sweep: { keep: '*', lists: ['order'] },
   'sweep-friend': ALL,
   'sweep-end': ALL,
   // HiTech
-  fire: ALL,
-  hits: ALL,
+  // A hidden shooter's rounds left in its magazine are its own too.
+  fire: { keep: '*', unseen: { figure: { drop: [...(TFT_STRIKER.drop ?? []), 'loadedLeft'] }, target: NAMED } },
+  // The count of hits follows from how far the roll was under adjDX (its ledger says so).
+  hits: { keep: '*', unseen: { figure: { drop: ['ledger'] }, target: NAMED } },
   'throw-grenade': ALL,
   'fire-grenade': ALL,
   scatter: ALL,
-  blast: { keep: '*', lists: ['victims'] },
+  blast: { keep: '*', lists: ['victims'], unseen: { figure: NAMED } },
   reload: ALL,
   overwatch: ALL,
   'overwatch-fire': ALL,
@@ -207,15 +240,16 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   round: ALL,
   segment: { keep: '*', lists: ['actors'] },
   'extra-roll': ALL,
-  'extra-attack': ALL,
+  'extra-attack': { keep: '*', unseen: { target: NAMED } },
   declare: ALL,
-  parry: ALL,
-  'parry-end': ALL,
+  // The viewer's figure parrying a blow from the dark.
+  parry: { keep: '*', unseen: { against: NAMED } },
+  'parry-end': { keep: '*', unseen: { against: NAMED } },
   'attack-lost': ALL,
-  retarget: ALL,
-  drain: ALL,
-  disarm: ALL,
-  entangle: ALL,
+  retarget: { keep: '*', unseen: { target: NAMED } },
+  drain: { keep: '*', unseen: { by: NAMED } },
+  disarm: { keep: '*', unseen: { by: NAMED } },
+  entangle: { keep: '*', unseen: { by: NAMED } },
   struggle: ALL,
   draw: ALL,
   cast: ALL,
@@ -244,6 +278,11 @@ export function figureLists(e: Record<string, unknown>): readonly string[] {
   return EVENTS[String(e.type)]?.lists ?? [];
 }
 
+/** How this event may show a figure hidden from the viewer, by field (EventRule.unseen). */
+export function unseenRule(e: Record<string, unknown>): EventRule['unseen'] | undefined {
+  return EVENTS[String(e.type)]?.unseen;
+}
+
 /** The figure an event reports on, if it names one. */
 export function eventSubject(e: Record<string, unknown>): string | null {
   const rule = EVENTS[String(e.type)];
@@ -257,7 +296,8 @@ export function restrictEvent(e: Record<string, unknown>): Record<string, unknow
   if (!rule) return wordsOnly(e);
   if (rule.keep === '*') return e;
   const out: Record<string, unknown> = {};
-  for (const k of rule.keep) if (k in e) out[k] = e[k];
+  // The mark of a figure shown as "an unseen figure" (EventRule.unseen) stays with the field it marks.
+  for (const k of [...rule.keep, 'unseen']) if (k in e) out[k] = e[k];
   for (const [k, v] of Object.entries(rule.mask ?? {})) if (k in e) out[k] = v;
   return out;
 }

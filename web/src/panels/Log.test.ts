@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { mergeEntries } from '../model/log.ts';
-import { Log, commandLine } from './Log.tsx';
+import { Log, commandLine, entryTitle } from './Log.tsx';
 
 const name = (id: string) => ({ a: 'Ann', b: 'Bob' })[id] ?? id;
 
@@ -21,6 +21,18 @@ describe('the log panel', () => {
   it('a command type that is not a word reads "command", not "[object Object]" (fast-check counterexample: type {})', () => {
     expect(commandLine({ type: {}, figure: 'a' }, name)).toBe('command: Ann');
     expect(commandLine([1, 2], name)).toBe('command');
+  });
+
+  it("a step whose command the server keeps from the viewer (it names a hidden figure) is headed by what the viewer may know, not an empty button", () => {
+    const by = { role: 'gm' as const, tokenId: null };
+    const hidden = { seq: 4, kind: 'command' as const, at: '', by, events: [] };
+    const part = { ...hidden, seq: 5, events: [{ type: 'attack', figure: 'an unseen figure', unseen: ['figure'], target: 'b', outcome: 'hit', turn: 1 }] };
+    expect(entryTitle(hidden, name)).toBe('a step you cannot see');
+    expect(entryTitle(part, name)).toBe('a step you see in part');
+    expect(entryTitle({ ...hidden, command: { type: 'pass', figure: 'a' } }, name)).toBe('pass: Ann');
+    const html = renderToStaticMarkup(createElement(Log, { entries: [hidden, part], figures: [], isGm: false, onRewind: () => undefined, onExport: () => undefined }));
+    expect(html).not.toMatch(/<button[^>]*entry-title[^>]*><\/button>/);
+    expect(html).toContain('An unseen figure attacks b');
   });
 
   it('renders entries of any shape the server sent once merged into the log (counterexample: entries [""])', () => {

@@ -61,10 +61,10 @@ export function Log(p: LogProps) {
           )}
         </li>
         {shown.map((e) => {
-          const rows = eventRows(e, known);
+          const rows = eventRows(e, known, name);
           const isOpen = open.has(e.seq);
           const undone = e.kind === 'command' && !live.has(e.seq);
-          const line = commandLine(e.command, name);
+          const line = entryTitle(e, name);
           return (
             <li key={e.seq} className={`entry ${e.kind}${undone ? ' undone' : ''}`} data-seq={e.seq}>
               <div className="entry-head">
@@ -133,6 +133,16 @@ export function Log(p: LogProps) {
       <div ref={end} />
     </div>
   );
+}
+
+/**
+ * An entry's heading: its command in one line; where the server keeps the command from this
+ * viewer (it names a figure hidden from it, src/server/views.ts), what is left to say: the step
+ * of someone it cannot see, or a step it sees only part of. It was an empty button, named nothing.
+ */
+export function entryTitle(e: LogEntryView, name: (id: string) => string): string {
+  if (e.kind !== 'command' || 'command' in e) return commandLine(e.command, name);
+  return (e.events ?? []).length > 0 ? 'a step you see in part' : 'a step you cannot see';
 }
 
 /** One line for a command: "attack: Ann → Bob", "move: Ann (3 hexes)", "first aid: Ann → Bob"; in words, not the command's id ("first-aid", "move … (0 hexes)"). */

@@ -44,6 +44,14 @@ describe('AD&D segment timeline', () => {
     expect(c.text).toMatch(/lands in round 2 segment 2: speed factor 5 \+5 \[R-A2\]/);
   });
 
+  it("an unseen figure's blow (its striker hidden from the viewer, the server's mark `unseen`) sits in the row of the figure it strikes, as the table words it: it sat in a row of no figure, under the bare 'attack'", () => {
+    const blow = { type: 'attack', turn: 2, segment: 12, round: 2, segmentOfRound: 2, attacker: 'an unseen figure', unseen: ['attacker'], target: 'frito', weapon: 'club', mode: 'normal', hit: true, damage: { entries: [], total: 3 } };
+    const entry: LogEntryView = { seq: 4, kind: 'command', at: '', by: { role: 'player', tokenId: null }, events: [blow], descriptions: ['attack'] };
+    const cells = timelineCells([entry], [], 12, [], (id) => (id === 'frito' ? 'Frito the Fighter' : id));
+    expect(cells).toEqual([{ figure: 'frito', round: 2, segment: 2, kind: 'attack', text: '[r2 s2] An unseen figure strikes at Frito the Fighter with club: hit, 3 damage' }]);
+    expect(legendWords('Frito the Fighter', cells[0].text)).toBe('An unseen figure strikes at Frito the Fighter with club: hit, 3 damage');
+  });
+
   it("says when a coming action lands in the grid's own terms, round and segment 1-10 (said 'segment 13' under a grid numbered 1-10)", () => {
     // Frito parries a minotaur: in round 2 the minotaur's butt lands in absolute segment 13.
     const schedule = [
