@@ -6,7 +6,7 @@
 // gm-adjust-form, adnd-adjust-390 (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, opensByKeyboard, playerLink, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -95,7 +95,7 @@ describe("the GM's adjustment of a figure", () => {
     await form.getByLabel('Reason').fill('fall');
     await form.scrollIntoViewIfNeeded();
     // Nothing of the form runs off a phone's screen.
-    expect(await gm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await pageOverflow(gm)).toBeLessThanOrEqual(0);
     const box = await form.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await h.shot(gm, 'adnd-adjust-390');

@@ -5,7 +5,7 @@
 // The end of a fight (Frito and Rocky against the ogre): the action panel leaves the fallen.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, rawCommand, tokenOf } from './harness.ts';
+import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, pageOverflow, rawCommand, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -72,8 +72,7 @@ describe('an AD&D surprise round', () => {
     const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
     await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
     await phone.getByTestId('segments').first().waitFor();
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(phone)).toBeLessThanOrEqual(0);
     await h.shot(phone, 'adnd-timeline-390');
 
     expect(h.errors).toEqual([]);
@@ -172,7 +171,7 @@ describe('an AD&D surprise round', () => {
     await phone.locator('[data-ac="pip"]').click();
     await phone.locator('[data-ac-ledger="pip"]').waitFor();
     await phone.locator('[data-ac-ledger="pip"]').scrollIntoViewIfNeeded();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(phone)).toBeLessThanOrEqual(0);
     await h.shot(phone, 'adnd-ac-ledger-390');
     expect(h.errors).toEqual([]);
   });

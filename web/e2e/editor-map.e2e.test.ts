@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, editorControl, editorField, fileHarness, tableIdOf, tokenOf } from './harness.ts';
+import { apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -96,6 +96,7 @@ describe("the TFT editor's map", () => {
     const box = (await page.getByTestId('hexmap').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('radio', { name: 'Rough' }).check();
     await hex(page, 3, 5).tap();
     expect(await kindAt(page, 3, 5)).toBe('rough');

@@ -1,7 +1,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, editorControl, editorField, fileHarness, tableIdOf, tokenOf } from './harness.ts';
+import { apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -134,6 +134,7 @@ describe('the scenario editor', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await page.keyboard.press('Enter');
     expect(await orc.getByRole('group', { name: 'natural attack 1' }).count()).toBe(0);
     expect(h.errors).toEqual([]);
@@ -155,6 +156,7 @@ describe('the scenario editor', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await page.locator('fieldset.options-edit').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await h.shot(page, 'editor-tft-options-390');
     await page.getByRole('button', { name: 'Open the table' }).click();

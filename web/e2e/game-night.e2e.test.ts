@@ -4,7 +4,7 @@
 // (it read "@7"), and the dice tray names the rollers (it read "OR1 to-hit", map tokens that
 // no map draws). Screenshots: night-adnd-declared-390, night-adnd-tray (see harness.ts).
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, playerLink, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, pageOverflow, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -29,7 +29,7 @@ describe('a game night at the table', () => {
     await said.waitFor();
     expect(await said.textContent()).toBe('Declared: attack Orc sergeant with battle axe, lands in round 1 segment 7.');
     expect(await player.locator('.actions-head .pill').textContent()).toBe('declared');
-    expect(await player.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await pageOverflow(player)).toBeLessThanOrEqual(0);
     await said.scrollIntoViewIfNeeded();
     await h.shot(player, 'night-adnd-declared-390');
     // The roster's Next column: the round and segment, as the timeline says them.

@@ -106,6 +106,17 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * How many CSS px the page is wider than the viewport the test asked for (0 or less: it does not
+ * scroll sideways). Not `scrollWidth - innerWidth`: in a mobile context Chromium zooms out to fit
+ * wide content, widening innerWidth with it, so that difference stays 0 on a 473 px wide page.
+ */
+export async function pageOverflow(page: Page): Promise<number> {
+  const asked = page.viewportSize();
+  if (!asked) throw new Error('pageOverflow: the page has no viewport size (open it with h.page)');
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - asked.width;
+}
+
 /** Creates an encounter from an example through the lobby, as a GM would; returns its id. */
 export async function createFromExample(page: Page, example: string): Promise<string> {
   await page.goto('/');

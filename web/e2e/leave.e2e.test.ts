@@ -7,7 +7,7 @@
 // the timeline drops it. Screenshot: gm-leave-fight (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, opensByKeyboard, playerLink, tokenOf } from './harness.ts';
+import { createFromExample, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -102,7 +102,7 @@ describe('a figure leaves the fight', () => {
     await form.waitFor();
     await form.getByLabel('Why').fill('surrenders');
     await form.scrollIntoViewIfNeeded();
-    expect(await gm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await pageOverflow(gm)).toBeLessThanOrEqual(0);
     const box = await form.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     // Enter in the reason sends it, as a form does.

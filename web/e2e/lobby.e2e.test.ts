@@ -2,7 +2,7 @@
 // with its messages next to the fields, opening the built encounter, and the list of tables
 // this browser holds (reopen after a reload).
 import { describe, expect, it } from 'vitest';
-import { fileHarness } from './harness.ts';
+import { fileHarness, pageOverflow } from './harness.ts';
 
 const h = fileHarness();
 
@@ -57,6 +57,8 @@ describe('the lobby', () => {
       const tab = (await page.getByRole('tab', { name }).boundingBox())!;
       expect(tab.x).toBeGreaterThanOrEqual(0);
       expect(tab.x + tab.width, name).toBeLessThanOrEqual(390);
+      await page.getByRole('tab', { name }).click();
+      expect(await pageOverflow(page), name).toBeLessThanOrEqual(0);
     }
     await page.getByRole('tab', { name: 'Build one' }).click();
     // Figure 2: ST 8 with a greatsword (ST 16): only the server knows the weapon table's rule.

@@ -2,7 +2,7 @@
 // token is shown once); with several seats stored the page asks which to open; the links the
 // GM issued stay listed across tabs and reloads until dismissed.
 import { describe, expect, it } from 'vitest';
-import { createFromExample, fileHarness, tokenOf } from './harness.ts';
+import { createFromExample, fileHarness, pageOverflow, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -110,6 +110,7 @@ describe("the GM's hidden figures and notes", () => {
     await expect.poll(() => player.getByTestId('notes').textContent()).toContain('The ford is slippery');
     expect(await player.getByTestId('figure-bjorn').count()).toBe(0);
     expect(await player.getByTestId('notes').textContent()).not.toContain('springs out');
+    expect(await pageOverflow(player)).toBeLessThanOrEqual(0);
     await h.shot(gm, 'gm-hidden-figure-and-notes');
 
     await gm.locator('[data-hide="bjorn"]').uncheck();

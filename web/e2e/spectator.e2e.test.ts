@@ -3,7 +3,7 @@
 // and nothing changes), and loses access when the GM revokes the link.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, createFromExample, fileHarness, logCount, rawCommand, tokenOf } from './harness.ts';
+import { apiGet, createFromExample, fileHarness, logCount, pageOverflow, rawCommand, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -33,6 +33,7 @@ describe('a spectator link', () => {
     const doIt = spectator.getByRole('button', { name: 'Do it' });
     const enabled = await doIt.evaluateAll((els) => els.filter((e) => !(e as HTMLButtonElement).disabled).length);
     expect(enabled).toBe(0);
+    expect(await pageOverflow(spectator)).toBeLessThanOrEqual(0);
     await h.shot(spectator, 'spectator-390');
 
     // A spectator's command is refused by the server and changes nothing.

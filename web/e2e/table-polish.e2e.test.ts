@@ -1,12 +1,13 @@
 // Rough edges of the table that GMs and players hit: a refusal's toast covered the foot of the
 // Actions panel for 9 s (now under the panel, in the flow, until dismissed by its button or
-// Escape; on a phone at the foot of the screen), and a long log heading pushed "rewind here"
-// onto a line of its own.
+// Escape; on a phone at the foot of the screen), a long log heading pushed "rewind here"
+// onto a line of its own, and long figure names widened a phone's page (the log's filter, the
+// Share tab's note form).
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT, encounterApi, fileHarness, rawCommand } from './harness.ts';
+import { ROOT, encounterApi, fileHarness, pageOverflow, rawCommand } from './harness.ts';
 
 const h = fileHarness();
 
@@ -121,12 +122,31 @@ describe('the log', () => {
     await openTable(phone, id, token);
     await phone.locator('[data-tab="log"]').click();
     await phone.getByTestId('rewind-2').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await pageOverflow(phone)).toBeLessThanOrEqual(0);
     const filter = phone.getByLabel('Filter the log by figure');
     const box = await boxOf(filter);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     // The names are whole in its list.
     expect(await filter.locator('option').allTextContents()).toContain('Sir Bartholomew the Unyielding of the Northern March');
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('the Share tab', () => {
+  it("at 390 px long figure names in its note form's list do not widen the page (the select grew to the longest name and the page scrolled sideways)", async () => {
+    const { id, token } = await longNamedDuel();
+    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    await openTable(phone, id, token);
+    await phone.locator('[data-tab="share"]').click();
+    const about = phone.getByLabel('What the note is about');
+    await about.waitFor();
+    expect(await pageOverflow(phone)).toBeLessThanOrEqual(0);
+    const box = await boxOf(about);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // The names are whole in its list.
+    expect(await about.locator('option').allTextContents()).toContain('Sir Bartholomew the Unyielding of the Northern March');
+    await about.scrollIntoViewIfNeeded();
+    await h.shot(phone, 'polish-share-notes-390');
     expect(h.errors).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
 import type { EncounterView, LogEntryView } from '../../src/server/protocol.ts';
 import { entryMentions } from '../src/model/log.ts';
-import { apiGet, createFromExample, fileHarness, logCount, rawCommand, tokenOf } from './harness.ts';
+import { apiGet, createFromExample, fileHarness, logCount, pageOverflow, rawCommand, tokenOf } from './harness.ts';
 
 type Fig = { id: string; name: string; side: string; pos: { q: number; r: number }; state: string };
 
@@ -111,6 +111,7 @@ describe('the duel at the table', () => {
     const dest = (adjacent.length > 0 ? adjacent : hexes).sort((a, b) => distance(a, foe.pos) - distance(b, foe.pos) || distance(a, me.pos) - distance(b, me.pos))[0];
     await player.locator(`polygon[data-hex="${dest.q},${dest.r}"]`).click({ force: true });
     await expect.poll(() => player.getByTestId('move-card').textContent()).toMatch(/MA used/);
+    expect(await pageOverflow(player)).toBeLessThanOrEqual(0);
     await h.shot(player, 'player-move-preview-390');
     const seqMove = (await view(id, gmToken)).view.seq;
     await player.getByTestId('confirm-move').click();
@@ -153,7 +154,7 @@ describe('the duel at the table', () => {
     await expect.poll(() => attack.locator('.ledger').count()).toBeGreaterThan(0);
     await h.shot(player, 'player-attack-odds-390');
     // Readable on a phone: nothing wider than the 390 px screen.
-    expect(await player.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(player)).toBeLessThanOrEqual(0);
 
     const beforeAttack = await view(id, gmToken);
     const seqAttack = beforeAttack.view.seq;

@@ -3,7 +3,7 @@
 // hex to pick on a phone, on a map scrolled out of sight.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, tokenOf } from './harness.ts';
+import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, pageOverflow, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -94,8 +94,9 @@ describe('picking a hex on a phone', () => {
         const r = document.querySelector('.map-pane')!.getBoundingClientRect();
         return r.bottom > 100 && r.top < innerHeight - 100;
       });
-    // Down at the option, the map is out of sight.
+    // Down at the option, the map is out of sight; the options fit the screen's width.
     expect(await inView()).toBe(false);
+    expect(await pageOverflow(gm)).toBeLessThanOrEqual(0);
     await pick.tap();
     await expect.poll(inView).toBe(true);
     await h.shot(gm, 'walkthrough-phone-grenade-pick');
