@@ -244,6 +244,55 @@ describe('views', () => {
     expect(tft.describe(b as unknown as GameEvent)).toMatch(/\(an unseen figure\) explodes/);
   });
 
+  it("a hidden striker's blow reaches the player narrated in the rules' words (room.ts describes each event it sends): AD&D 'An unseen figure strikes at Frito the Fighter with club: hit, N damage', TFT 'An unseen figure attacks Bjorn with War ax (melee): hit.', HiTech fire and hits without a number they lack (the describers threw, or read '= ? = undefined' and 'NaN rounds left')", () => {
+    const adnd = playExample('adnd/frito-and-rocky', 1, 80);
+    const frito: Viewer = { role: 'player', figures: ['frito'] };
+    const fritoNames = new Map([['frito', 'Frito the Fighter'], ['rocky', 'Rocky the Ranger']]);
+    const blow = adnd.events.find((e) => e.type === 'attack' && e.attacker === 'ogre' && e.target === 'frito' && e.hit === true && e.critical === null) as Record<string, unknown>;
+    const [shown] = viewEvents([blow], adnd.state, settings({ hiddenFigures: ['ogre'] }), frito);
+    const damage = (blow.damage as { total: number }).total;
+    expect(adnd.system.describe(shown as unknown as GameEvent, fritoNames)).toBe(`[r${blow.round} s${blow.segmentOfRound}] An unseen figure strikes at Frito the Fighter with club: hit, ${damage} damage`);
+    const duel = played(30);
+    const cut = duel.events.find((e) => e.type === 'attack' && e.figure === 'cedric' && e.outcome === 'hit') as Record<string, unknown>;
+    const [attack] = viewEvents([cut], duel.state, settings({ hiddenFigures: ['cedric'] }), bjornSeat);
+    expect(tft.describe(attack as unknown as GameEvent, new Map([['bjorn', 'Bjorn']]))).toBe(`[turn ${cut.turn}] An unseen figure attacks Bjorn with War ax (melee): hit.`);
+    const fight = playExample('tft/hitech-firefight', 3, 60);
+    const hits = fight.events.find((e) => e.type === 'hits' && Number(e.rounds) > 1) as Record<string, unknown>;
+    const fire = fight.events.findLast((e, i) => i < fight.events.indexOf(hits) && e.type === 'fire') as Record<string, unknown>;
+    const seen = viewEvents([fire, hits], fight.state, settings({ hiddenFigures: [String(hits.figure)] }), { role: 'player', figures: [String(hits.target)] });
+    const [f, h] = seen.map((e) => tft.describe(e as unknown as GameEvent));
+    expect(f).toMatch(new RegExp(`^\\[turn \\d+\\] An unseen figure fires at ${hits.target} with the ${fire.weapon} \\(.*\\): (hit|miss|DOUBLE damage|TRIPLE damage|automatic hit) \\[R-H10\\]\\.$`));
+    expect(h).toBe(`[turn ${hits.turn}] An unseen figure's burst hits ${hits.target} ${hits.hits} times; each hit rolls its own damage [R-H10].`);
+    for (const line of [f, h]) expect(line).not.toMatch(/undefined|NaN|\?|\(\)/);
+  });
+
+  it("AD&D: a hidden striker's critical lands (its third roll, what it does) without its confirmation roll, threshold or why ('average of hit dice 4 and dexterity 11': the striker's numbers), and reads so", () => {
+    const { system, state } = playExample('adnd/frito-and-rocky', 1, 4);
+    const critical = { confirm: 3, threshold: 7.5, why: 'average of hit dice 4 and dexterity 11', third: 5, parryMinus: 0, multiplier: 2, special: false, label: 'double damage' };
+    const blow = { type: 'attack', turn: 1, segment: 6, round: 1, segmentOfRound: 6, attacker: 'ogre', target: 'frito', weapon: 'club', role: 'alone', mode: 'normal', roll: 20, hit: true, natural: 'hit', critical, damage: { entries: [{ source: 'club 1d10 rolled [4]', delta: 8, rule: 'adnd-phb' }], total: 8 }, save: null };
+    const [shown] = viewEvents([blow], state, settings({ hiddenFigures: ['ogre'] }), { role: 'player', figures: ['frito'] });
+    expect(shown.critical).toEqual({ third: 5, parryMinus: 0, multiplier: 2, special: false, label: 'double damage' });
+    expect(blow.critical).toBe(critical);
+    expect(system.describe(shown as unknown as GameEvent, new Map([['frito', 'Frito the Fighter']]))).toBe('[r1 s6] An unseen figure strikes at Frito the Fighter with club: hit; CRITICAL (third roll 5: double damage), 8 damage');
+  });
+
+  it("AD&D: a player's own declaration and spell aimed at a hidden figure reach it with the target 'an unseen figure' (a field inside the declaration, `unseen: ['action.target']`; the cast's `target`), narrated so; they were dropped whole, and a hidden figure's own declaration (its plan) still is", () => {
+    const { system, state, events } = playExample('adnd/melee', 1, 60);
+    const s = settings({ hiddenFigures: ['ogre2'] });
+    const mirela: Viewer = { role: 'player', figures: ['mirela'] };
+    const declare = events.find((e) => e.type === 'declare' && e.figure === 'mirela' && (e.action as { target?: string }).target === 'ogre2') as Record<string, unknown>;
+    const cast = events.find((e) => e.type === 'cast' && e.figure === 'mirela' && e.target === 'ogre2') as Record<string, unknown>;
+    const [d, c] = viewEvents([declare, cast], state, s, mirela);
+    expect(d).toEqual({ ...declare, action: { ...(declare.action as object), target: 'an unseen figure' }, unseen: ['action.target'] });
+    expect((declare.action as { target: string }).target).toBe('ogre2');
+    expect(c).toEqual({ ...cast, target: 'an unseen figure', unseen: ['target'] });
+    const names = new Map([['mirela', 'Mirela']]);
+    expect(system.describe(d as unknown as GameEvent, names)).toMatch(/^\[before r1 s1\] Mirela declares: cast magic missile at an unseen figure; acts in round 1 segment 1 /);
+    expect(system.describe(c as unknown as GameEvent, names)).toMatch(/^\[r1 s1\] Mirela casts magic missile at an unseen figure; pause /);
+    const its = events.find((e) => e.type === 'declare' && e.figure === 'ogre2') as Record<string, unknown>;
+    expect(viewEvents([its], state, s, mirela)).toEqual([]);
+  });
+
   it("AD&D explain: a schedule's words name no hidden figure (Frito's coming 'attack ogre with long sword' read the Ogre's id on his player's timeline); they read 'an unseen figure'", () => {
     const { system, state } = playExample('adnd/frito-and-rocky', 1, 4);
     const s = settings({ hiddenFigures: ['ogre'] });

@@ -9,9 +9,9 @@
 //   a hidden id, any field whose value or key is a hidden id, are dropped; an event that names a
 //   hidden figure anywhere is dropped whole, but for its lists of many figures (visibility.ts
 //   EVENTS, lists: AD&D's `begin`), which lose the hidden figures' entries, and for a blow by a
-//   hidden figure on one the viewer sees, or the reverse (EVENTS, unseen: an attack, its damage),
-//   shown with that figure "an unseen figure" and without what would tell who it is (a hidden
-//   striker's to-hit roll);
+//   hidden figure on one the viewer sees, or the reverse (EVENTS, unseen: an attack, its damage;
+//   an AD&D declaration or spell aimed at a hidden figure), shown with that figure "an unseen
+//   figure" and without what would tell who it is (a hidden striker's to-hit roll);
 // - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
 //   figure; those that left the fight, `state.gone`, as those in it), all but what
 //   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its
@@ -145,19 +145,46 @@ function mentionsHidden(v: unknown, hidden: Set<string>): boolean {
   return false;
 }
 
+/** The value at a path of fields ("action.target": an AD&D declaration's target), if there is one. */
+function valueAt(o: Record<string, unknown>, path: string): unknown {
+  let v: unknown = o;
+  for (const k of path.split('.')) v = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
+/** `o` with the value at a path of fields replaced, the objects along the path copied (the engine's event is left as it is). */
+function withValueAt(o: Record<string, unknown>, [k, ...rest]: string[], value: unknown): Record<string, unknown> {
+  return { ...o, [k]: rest.length === 0 ? value : withValueAt(o[k] as Record<string, unknown>, rest, value) };
+}
+
+/** `o` without the value at a path of fields (the objects along it copied); `o` itself where there is none. */
+function withoutAt(o: Record<string, unknown>, [k, ...rest]: string[]): Record<string, unknown> {
+  if (!Object.hasOwn(o, k)) return o;
+  if (rest.length === 0) {
+    const { [k]: _, ...kept } = o;
+    return kept;
+  }
+  const inner = o[k];
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? { ...o, [k]: withoutAt(inner as Record<string, unknown>, rest) } : o;
+}
+
 /**
  * The event with the one figure of it hidden from the viewer shown as "an unseen figure"
  * (visibility.ts EventRule.unseen: a blow by a hidden figure on one the viewer sees, or the
- * reverse), `unseen` naming the field, without what would tell who it is; the event itself when
+ * reverse; the viewer's figure declaring or casting at a hidden one), `unseen` naming the field
+ * or its path ("action.target"), without what would tell who it is; the event itself when
  * its rule has none, or no figure of it, or more than one, is hidden (then it goes whole).
  */
 function unseenFigure(e: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> {
   const rule = unseenRule(e) ?? {};
-  const masked = Object.keys(rule).filter((k) => typeof e[k] === 'string' && hidden.has(e[k] as string));
+  const masked = Object.keys(rule).filter((k) => {
+    const v = valueAt(e, k);
+    return typeof v === 'string' && hidden.has(v);
+  });
   if (masked.length !== 1) return e;
   const [field] = masked;
-  const out: Record<string, unknown> = { ...e, [field]: UNSEEN_FIGURE, unseen: [field] };
-  for (const k of rule[field].drop ?? []) delete out[k];
+  let out: Record<string, unknown> = { ...withValueAt(e, field.split('.'), UNSEEN_FIGURE), unseen: [field] };
+  for (const k of rule[field].drop ?? []) out = withoutAt(out, k.split('.'));
   for (const k of rule[field].totals ?? []) {
     const l = out[k] as { total?: unknown } | null | undefined;
     if (l && typeof l === 'object' && 'total' in l) out[k] = { entries: [], total: l.total };

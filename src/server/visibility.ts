@@ -133,17 +133,18 @@ export interface EventRule {
   lists?: readonly string[];
   /**
    * The fields naming a figure that may be hidden from the viewer while the event is still its to
-   * know (views.ts unseenFigure): a blow by a hidden figure on one the viewer sees, or by one it
-   * sees on a hidden one. The table tells a player "something strikes you from the dark for 5",
-   * or "you strike at something there: hit". The event is shown with that field reading "an
-   * unseen figure" (and `unseen: [field]`), without its `drop` fields and with its `totals`
-   * ledgers cut to their totals: what would tell who it is. Only one figure unseen: a blow
-   * between two hidden figures is not the viewer's at all (dropped whole).
+   * know (views.ts unseenFigure), a field inside a field by its path ("action.target"): a blow by
+   * a hidden figure on one the viewer sees, or by one it sees on a hidden one; its own figure's
+   * declaration or spell aimed at a hidden one. The table tells a player "something strikes you
+   * from the dark for 5", or "you strike at something there: hit". The event is shown with that
+   * field reading "an unseen figure" (and `unseen: [field]`), without its `drop` fields and with
+   * its `totals` ledgers cut to their totals: what would tell who it is. Only one figure unseen:
+   * a blow between two hidden figures is not the viewer's at all (dropped whole).
    */
   unseen?: Readonly<Record<string, Unseen>>;
 }
 
-/** What an event shows no more of a figure it names that the viewer cannot see (EventRule.unseen). */
+/** What an event shows no more of a figure it names that the viewer cannot see (EventRule.unseen); a field inside a field by its path ("critical.why"). */
 export interface Unseen {
   readonly drop?: readonly string[];
   readonly totals?: readonly string[];
@@ -154,12 +155,14 @@ export interface Unseen {
  * the damage, a critical, the target's own armour and saving throw); its to-hit roll goes, with
  * what it is read against (TFT adjDX and its ledger: the striker's DX; AD&D bonus and needed
  * number: its strength, magic, level or hit dice). The to-hit dice go with them: a face and its
- * outcome bound the number it was read against, roll after roll. AD&D damage keeps its total (its
- * parts are the striker's strength and magic besides the die); TFT damage keeps its dice (the
- * weapon's, read against the target's own armour: nothing of the striker's numbers).
+ * outcome bound the number it was read against, roll after roll. So does an AD&D critical's
+ * confirmation roll with its threshold and why ("average of hit dice 4 and dexterity 11"): the
+ * critical itself (its third roll, what it does) lands. AD&D damage keeps its total (its parts
+ * are the striker's strength and magic besides the die); TFT damage keeps its dice (the weapon's,
+ * read against the target's own armour: nothing of the striker's numbers).
  */
 const TFT_STRIKER: Unseen = { drop: ['faces', 'roll', 'adjDX', 'ledger'] };
-const ADND_STRIKER: Unseen = { drop: ['roll', 'bonus', 'need'], totals: ['damage'] };
+const ADND_STRIKER: Unseen = { drop: ['roll', 'bonus', 'need', 'critical.confirm', 'critical.threshold', 'critical.why'], totals: ['damage'] };
 /** A figure named as a name only (the target of the viewer's blow, the thrower of a grenade): nothing else of it is in the event. */
 const NAMED: Unseen = {};
 
@@ -241,7 +244,8 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   segment: { keep: '*', lists: ['actors'] },
   'extra-roll': ALL,
   'extra-attack': { keep: '*', unseen: { target: NAMED } },
-  declare: ALL,
+  // The viewer's figure's declaration against a figure it cannot see (the declarer hidden: its plan, dropped whole).
+  declare: { keep: '*', unseen: { 'action.target': NAMED } },
   // The viewer's figure parrying a blow from the dark.
   parry: { keep: '*', unseen: { against: NAMED } },
   'parry-end': { keep: '*', unseen: { against: NAMED } },
@@ -252,7 +256,7 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   entangle: { keep: '*', unseen: { by: NAMED } },
   struggle: ALL,
   draw: ALL,
-  cast: ALL,
+  cast: { keep: '*', unseen: { target: NAMED } },
   'spell-damage': ALL,
   heal: ALL,
   status: ALL,

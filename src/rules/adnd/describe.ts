@@ -4,6 +4,7 @@
 import { type DiceExpr, formatDice, parseDiceCached } from '../../core/dice/notation.ts';
 import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
+import { isUnseen, leadName } from '../unseen.ts';
 import { count, sentence } from '../words.ts';
 import { segmentLabel } from './clock.ts';
 import type { AdndEvent } from './model.ts';
@@ -167,27 +168,34 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'attack': {
       const bonus = x.bonus as Ledger;
       const need = x.need as Ledger;
+      // A striker hidden from the viewer (rules/unseen.ts): its roll, bonus, need and critical confirmation are not there.
+      const shown = !isUnseen(x, 'attacker');
+      const blow = `${at(e)} ${leadName(x, 'attacker', who(x.attacker))} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${who(x.target)} with ${weaponName(x.weapon)}${x.role === 'alone' ? '' : ` (${x.role})`}`;
       // Each number with its derivation and rule ids, as the TFT lines: "d20 13 + 2 [+ 1 strength
       // 17 [adnd-phb-strength] + 1 weapon magic ...] = 15 vs 14 needed [21 to hit AC 0, ... [R-A11] - 7 target armour class 7 [R-A11]]".
-      const head = `${at(e)} ${who(x.attacker)} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${who(x.target)} with ${weaponName(x.weapon)}${x.role === 'alone' ? '' : ` (${x.role})`}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} [${bonusText(bonus)}] = ${(x.roll as number) + bonus.total} vs ${need.total} needed [${needText(need, x.ac as Ledger | null)}]`;
+      const head = shown
+        ? `${blow}: d20 ${x.roll} ${bonus.total >= 0 ? '+' : '-'} ${Math.abs(bonus.total)} [${bonusText(bonus)}] = ${(x.roll as number) + bonus.total} vs ${need.total} needed [${needText(need, x.ac as Ledger | null)}]`
+        : blow;
       if (!x.hit) return `${head}: miss${x.natural === 'miss' ? ' (natural 1)' : ''}`;
       const c = x.critical as { confirm: number; threshold: number; third: number | null; parryMinus: number; multiplier: number; special: boolean; label: string } | null;
       const crit = c
         ? c.third === null
-          ? `; natural 20, confirm ${c.confirm} > ${c.threshold}: no critical`
-          : `; CRITICAL (confirm ${c.confirm} <= ${c.threshold}; third roll ${c.third}${c.parryMinus ? ` - 3 parry = ${Math.max(1, c.third - 3)}` : ''}: ${c.label}${c.special ? ', SPECIAL: the GM decides an effect' : ''})`
+          ? `; natural 20${shown ? `, confirm ${c.confirm} > ${c.threshold}` : ''}: no critical`
+          : `; CRITICAL (${shown ? `confirm ${c.confirm} <= ${c.threshold}; ` : ''}third roll ${c.third}${c.parryMinus ? ` - 3 parry = ${Math.max(1, c.third - 3)}` : ''}: ${c.label}${c.special ? ', SPECIAL: the GM decides an effect' : ''})`
         : '';
       const save = x.save as { roll: number; need: number; mods: Ledger; saved: boolean } | null;
       const sv = save ? `; save vs petrification ${save.roll} + ${save.mods.total} vs ${save.need}: ${save.saved ? 'saved' : 'failed'}` : '';
       if (x.mode === 'disarm') return `${head}: hit on AC 0${sv}${x.disarmed ? ': disarmed!' : ''}`;
-      return `${head}: hit${crit}, ${(x.damage as Ledger).total} damage (${why(x.damage)})${sv}${x.entangled ? ': entangled!' : ''}`;
+      // A hidden striker's damage comes as its total (its parts are the striker's strength and magic).
+      const dmg = x.damage as Ledger;
+      return `${head}: hit${crit}, ${dmg.total} damage${dmg.entries.length > 0 ? ` (${why(dmg)})` : ''}${sv}${x.entangled ? ': entangled!' : ''}`;
     }
     case 'attack-lost':
       return `${at(e)} ${f}'s ${x.extra ? 'extra ' : ''}attack is lost: ${x.why}`;
     case 'retarget':
       return `${at(e)} ${f} turns on ${who(x.target)}: ${x.why}`;
     case 'drain':
-      return `${at(e)} ${who(x.by)} drains ${x.kind === 'level' ? count(Number(x.amount), 'level') : `${x.amount} strength`} from ${f} (never multiplied, R-A10)`;
+      return `${at(e)} ${leadName(x, 'by', who(x.by))} drains ${x.kind === 'level' ? count(Number(x.amount), 'level') : `${x.amount} strength`} from ${f} (never multiplied, R-A10)`;
     case 'disarm':
       return `${at(e)} ${f} loses ${weaponName(x.weapon)} to ${who(x.by)}${x.why ? `: ${x.why}` : ' [R-A9]'}`;
     case 'parry-end':

@@ -235,6 +235,15 @@ export type Command =
    */
   | { type: 'leave'; figure: string; reason: string; at?: number };
 
+/**
+ * As the server sends an event to a player from whom one of its figures is hidden (a blow between
+ * that figure and one the player sees; the player's own declaration or spell aimed at a hidden
+ * one: src/server/views.ts unseenFigure), the field naming it reads "an unseen figure", `unseen:
+ * [field]` says which (a path inside the event: "action.target"), and what would tell who it is
+ * is gone (a hidden attacker's roll, bonus, need and critical confirmation; its damage ledger
+ * cut to its total); narration says what is left (rules/unseen.ts). The engine never emits
+ * `unseen`.
+ */
 export interface AdndEvent extends GameEvent {
   /** The absolute segment and its place in the round. */
   segment: number;

@@ -267,3 +267,28 @@ describe('the extra attack (R-A5) in words', () => {
     expect(lines.filter((l) => / its extra attack/.test(l))).toEqual([]);
   });
 });
+
+describe('a blow from a figure hidden from the viewer, as the server sends it', () => {
+  // A blow on Frito as the server sends it to Frito's player with the striker hidden (src/server/views.ts
+  // unseenFigure): the attacker "an unseen figure", marked `unseen`, without its roll, bonus, need and
+  // critical confirmation; its damage as its total.
+  const at = { turn: 2, segment: 12, round: 2, segmentOfRound: 2 };
+  const blow = {
+    type: 'attack', ...at, attacker: 'an unseen figure', unseen: ['attacker'], target: 'frito', weapon: 'footmans-mace', role: 'alone', mode: 'normal',
+    ac: { entries: [{ source: 'armour class 4', delta: 4, rule: 'adnd-phb' }], total: 4 }, hit: true, natural: null, critical: null,
+    damage: { entries: [], total: 3 }, dealt: 3, drain: null, save: null, disarmed: false, entangled: false,
+  } as unknown as AdndEvent;
+  const names = new Map([['frito', 'Frito the Fighter']]);
+
+  it("reads '[r2 s2] An unseen figure strikes at Frito the Fighter with footman's mace: hit, 3 damage' in the rules' words, a miss as a miss, no to-hit sum (it threw: the player's log read the bare 'attack')", () => {
+    expect(describeEvent(blow, names)).toBe("[r2 s2] An unseen figure strikes at Frito the Fighter with footman's mace: hit, 3 damage");
+    expect(describeEvent({ ...blow, hit: false, damage: null } as AdndEvent, names)).toBe("[r2 s2] An unseen figure strikes at Frito the Fighter with footman's mace: miss");
+    expect(describeEvent({ ...blow, mode: 'disarm', damage: null, disarmed: true } as AdndEvent, names)).toBe("[r2 s2] An unseen figure tries to disarm Frito the Fighter with footman's mace: hit on AC 0: disarmed!");
+    // A critical lands (its third roll, what it does), without the confirmation read against the striker's dexterity and level.
+    const critical = { third: 4, parryMinus: 0, multiplier: 2, special: false, label: 'double damage' };
+    expect(describeEvent({ ...blow, critical, damage: { entries: [], total: 6 } } as AdndEvent, names)).toBe("[r2 s2] An unseen figure strikes at Frito the Fighter with footman's mace: hit; CRITICAL (third roll 4: double damage), 6 damage");
+    expect(describeEvent({ ...blow, critical: { ...critical, third: null, label: 'not confirmed: normal damage' } } as AdndEvent, names)).toBe("[r2 s2] An unseen figure strikes at Frito the Fighter with footman's mace: hit; natural 20: no critical, 3 damage");
+    // A drain from the dark, its striker first in the line.
+    expect(describeEvent({ type: 'drain', ...at, figure: 'frito', by: 'an unseen figure', unseen: ['by'], kind: 'level', amount: 1 } as unknown as AdndEvent, names)).toBe('[r2 s2] An unseen figure drains 1 level from Frito the Fighter (never multiplied, R-A10)');
+  });
+});

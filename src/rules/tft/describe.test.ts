@@ -130,3 +130,19 @@ describe('TFT narration of the GM adjustment (gm)', () => {
     expect(tftSystem.describe({ type: 'adjust', turn: 1, figure: 'bjorn', reason: 'trap' })).toBe('[turn 1] GM: adjusts bjorn (trap).');
   });
 });
+
+describe('TFT narration of a blow from a figure hidden from the viewer', () => {
+  // Cedric's blow on Bjorn as the server sends it to Bjorn's player with Cedric hidden (src/server/views.ts
+  // unseenFigure): the striker "an unseen figure", marked `unseen`, without its faces, roll, adjDX and ledger.
+  const blow = { type: 'attack', turn: 1, figure: 'an unseen figure', unseen: ['figure'], target: 'bjorn', weapon: 'War ax', mode: 'melee', dice: 3, outcome: 'hit', multiplier: 1 };
+  const names = new Map([['bjorn', 'Bjorn']]);
+
+  it("tft-core: reads 'An unseen figure attacks Bjorn with War ax (melee): hit.', each outcome in the rules' words, no roll (it threw: the player's log read the bare 'attack')", () => {
+    expect(tftSystem.describe(blow, names)).toBe('[turn 1] An unseen figure attacks Bjorn with War ax (melee): hit.');
+    expect(tftSystem.describe({ ...blow, outcome: 'double' }, names)).toBe('[turn 1] An unseen figure attacks Bjorn with War ax (melee): DOUBLE damage.');
+    expect(tftSystem.describe({ ...blow, outcome: 'auto-miss', mode: 'missile' })).toBe('[turn 1] An unseen figure attacks bjorn with War ax (missile): automatic miss.');
+    // The player's own blow on an unseen figure keeps its roll: the line reads it, the target as sent.
+    const own = { ...blow, figure: 'bjorn', target: 'an unseen figure', unseen: ['target'], faces: [2, 3, 4], roll: 9, adjDX: 12, ledger: [{ source: 'DX', delta: 12, rule: 'tft-core' }] };
+    expect(tftSystem.describe(own, names)).toBe('[turn 1] Bjorn attacks an unseen figure with War ax (melee): 3d6 = 2+3+4 = 9 vs adjDX 12 [12 DX] -> hit.');
+  });
+});

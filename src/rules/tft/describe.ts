@@ -1,6 +1,7 @@
 // One line of narration per event (`fray run` without --json, the table's log).
 import { directionName } from '../../core/hex/coords.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
+import { isUnseen, leadName } from '../unseen.ts';
 import { count, sentence } from '../words.ts';
 import { ledgerText, rollText } from './ledger-text.ts';
 import type { TftEvent } from './model.ts';
@@ -60,10 +61,12 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
     case 'action-order':
       return `${t} Action order: ${(e.order as { figure: string; adjDX: number; rolls: number[] }[]).map((o) => `${who(o.figure)} (adjDX ${o.adjDX}${o.rolls.length ? `, roll-off ${o.rolls.join('/')}` : ''})`).join(', ')}.`;
     case 'attack': {
-      const faces = (e.faces as number[]).join('+');
       const res =
         e.outcome === 'triple' ? 'TRIPLE damage' : e.outcome === 'double' ? 'DOUBLE damage' : e.outcome === 'auto-hit' ? 'automatic hit' : e.outcome === 'hit' ? 'hit' : e.outcome === 'auto-miss' ? 'automatic miss' : e.outcome === 'drop' ? 'miss, drops the weapon' : e.outcome === 'break' ? 'miss, the weapon breaks' : 'miss';
-      return `${t} ${f} attacks ${who(e.target)} with ${e.weapon} (${e.mode}): ${e.dice}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
+      const blow = `${leadName(e, 'figure', f)} attacks ${who(e.target)} with ${e.weapon} (${e.mode})`;
+      // A striker hidden from the viewer (rules/unseen.ts): its roll and adjDX are not there, the outcome is.
+      if (isUnseen(e, 'figure')) return `${t} ${blow}: ${res}.`;
+      return `${t} ${blow}: ${e.dice}d6 = ${(e.faces as number[]).join('+')} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
     }
     case 'damage': {
       const parts = ledgerText(e.ledger, (l) => `${l.source} = ${l.delta}`);

@@ -243,7 +243,7 @@ function checkActor(state: TftState, fig: Figure): void {
   const actor = state.actionOrder[state.actionIndex];
   // The actor goes unnamed: it may be a figure hidden from the sender (the server hides only
   // the figures a command names).
-  // The actor by name: the server calls a figure hidden from a player "a figure you cannot see" (room.ts).
+  // The actor by name: the server calls a figure hidden from a player "an unseen figure" (views.ts viewRefusal).
   if (actor !== fig.id) reject('command.figure', `it is ${figure(state, actor)?.name ?? actor}'s action, not ${fig.name}'s`);
 }
 
@@ -302,8 +302,8 @@ export function blockedHex(state: TftState, fig: Figure, h: Hex): string | null 
   if (!isBlockedAt(state, fig, h.q, h.r)) return null;
   if (!onMap(state, h)) return `hex ${h.q},${h.r} is off the map`;
   if (terrainAt(state, h) === 'wall') return `hex ${h.q},${h.r} is a wall`;
-  // Named for the GM; a player from whom the occupant is hidden reads "a figure you cannot see"
-  // (the server's views.ts viewRefusal).
+  // Named for the GM; a player from whom the occupant is hidden reads "an unseen figure" (the
+  // server's views.ts viewRefusal).
   const o = occupant(state, h);
   if (o && o !== fig) return `hex ${h.q},${h.r} is occupied by ${o.name}`;
   return null;
@@ -333,7 +333,7 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
     // tft-core shift: "stay adjacent" to the enemies that engage it, every one of them (Legacy:
     // adjacent to all figures it is engaged with); a hex next to some other enemy is a way out,
     // which only the disengage option gives. The enemy left is named (the server calls one
-    // hidden from a player "a figure you cannot see", room.ts).
+    // hidden from a player "an unseen figure", views.ts viewRefusal).
     const to = path[0];
     const left = state.figures.find((e) => engages(e, fig) && !isAdjacent(e.pos, to));
     if (left) {

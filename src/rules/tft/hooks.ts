@@ -228,8 +228,9 @@ export interface ActionSpec {
    * Explain only (never for the AI): the choices of this kind `fig`'s equipment and state would
    * normally offer now that options() does not, each with the reason validate() refuses it with
    * (share the check with validate, do not write it twice). Nothing that makes no sense for the
-   * figure (no 'fire' without a gun). Figures the viewer cannot see (a figure missing from
-   * `ctx.names`, when given) are as if absent, and a reason names no other figure.
+   * figure (no 'fire' without a gun). Figures hidden from the viewer (a figure missing from
+   * `ctx.names`, when given; the server calls one "an unseen figure") are as if absent, and a
+   * reason names no other figure.
    */
   notNow?(ctx: OptionsContext, fig: Figure): NotNow[];
   /** Throw CommandRejected (field + reason) when not legal now. Must change nothing. */

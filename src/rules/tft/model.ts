@@ -456,6 +456,13 @@ export type TftCommand = CoreCommand | HouseCommand;
  * stance, action-order, attack, damage, falls, state, weapon-dropped, weapon-broken, ready,
  * pick-up, stand-up, drop, disengage, pass, lose-action, reload, turn-end, over (OverEvent).
  * Modules add their own types.
+ *
+ * As the server sends an event to a player from whom one of its figures is hidden (a blow
+ * between that figure and one the player sees: src/server/views.ts unseenFigure), the field
+ * naming it reads "an unseen figure", `unseen: [field]` says which, and what would tell who it
+ * is is gone (a hidden striker's faces, roll, adjDX and ledger; a HiTech shooter's rounds left
+ * and how its hits were counted); narration says what is left (rules/unseen.ts). The engine
+ * never emits `unseen`.
  */
 export interface TftEvent extends GameEvent {
   figure?: string;

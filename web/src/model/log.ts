@@ -2,7 +2,6 @@
 // and rule ids; which figures an entry concerns (for the filter); and the effective line of
 // play after rewinds (the steps a GM can rewind to).
 import type { Ledger } from '../../../src/core/ledger.ts';
-import { weaponName } from '../../../src/rules/adnd/describe.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { type Obj, isLedger, isObj, toLedger } from './view.ts';
 
@@ -66,69 +65,14 @@ export function eventRules(e: Obj, ledgers = ledgersOf(e)): string[] {
   return [...out];
 }
 
-/** A TFT roll to hit's outcome in the rules' words (rules/tft describe). */
-const OUTCOMES: Record<string, string> = {
-  hit: 'hit',
-  miss: 'miss',
-  double: 'DOUBLE damage',
-  triple: 'TRIPLE damage',
-  'auto-hit': 'automatic hit',
-  'auto-miss': 'automatic miss',
-  drop: 'miss, drops the weapon',
-  break: 'miss, the weapon breaks',
-};
-
-/**
- * The line for a blow by a figure hidden from this viewer: the server shows the blow on a figure
- * the viewer sees with the striker "an unseen figure", marked `unseen` (src/server/views.ts
- * unseenFigure), without its to-hit roll (which tells the striker's numbers). The rules' narration
- * reads that roll ("d20 16 + 0 [...] vs 13 needed"), so it comes as the event's type alone: this
- * says what the viewer may know, "[r2 s2] An unseen figure strikes at Frito with club: hit, 3
- * damage". Null for any other event, and for a masked one whose narration reads well as it is
- * (a blow on an unseen figure, its damage, a blast: the figure is just a name in them).
- */
-export function unseenLine(e: Obj, name: (id: string) => string = (id) => id): string | null {
-  const field = Array.isArray(e.unseen) && typeof e.unseen[0] === 'string' ? e.unseen[0] : null;
-  if ((field !== 'figure' && field !== 'attacker') || typeof e[field] !== 'string') return null;
-  const striker = String(e[field]);
-  const who = striker.charAt(0).toUpperCase() + striker.slice(1);
-  const target = typeof e.target === 'string' ? name(e.target) : 'nobody';
-  const outcome = OUTCOMES[String(e.outcome)] ?? String(e.outcome);
-  // AD&D events carry the segment clock (its narration's "[r1 s2]"); TFT's the turn.
-  if (typeof e.segmentOfRound === 'number') {
-    if (e.type !== 'attack') return null;
-    const at = e.segmentOfRound > 0 ? `[r${e.round} s${e.segmentOfRound}]` : `[before r${e.round} s1]`;
-    const crit = isObj(e.critical) && e.critical.third !== null && typeof e.critical.label === 'string' ? `, CRITICAL: ${e.critical.label}` : '';
-    const damage = isObj(e.damage) && typeof e.damage.total === 'number' ? `, ${e.damage.total} damage` : '';
-    const save = isObj(e.save) ? `; save ${e.save.roll} vs ${e.save.need}: ${e.save.saved ? 'saved' : 'failed'}` : '';
-    const what = e.mode === 'disarm' ? 'tries to disarm' : 'strikes at';
-    const result = e.hit ? `hit${e.mode === 'disarm' ? '' : `${crit}${damage}`}` : 'miss';
-    return `${at} ${who} ${what} ${target} with ${weaponName(e.weapon)}: ${result}${save}${e.disarmed ? ': disarmed!' : ''}${e.entangled ? ': entangled!' : ''}`;
-  }
-  const t = `[turn ${e.turn}]`;
-  switch (e.type) {
-    case 'attack':
-      return `${t} ${who} attacks ${target} with ${e.weapon}${typeof e.mode === 'string' ? ` (${e.mode})` : ''}: ${outcome}.`;
-    case 'fire':
-      return `${t} ${who} fires at ${target} with the ${e.weapon}: ${outcome}.`;
-    case 'hits': {
-      const hits = Number(e.hits);
-      return `${t} ${who}'s ${e.rounds === 1 ? 'single round' : 'burst'} hits ${target} ${hits === 1 ? 'once' : `${hits} times`}; each hit rolls its own damage [R-H10].`;
-    }
-    default:
-      return null;
-  }
-}
-
-/** `name`: figure id -> the name the table shows (for the lines the table says itself: unseenLine). */
-export function eventRows(entry: LogEntryView, known?: ReadonlySet<string>, name?: (id: string) => string): EventRow[] {
+export function eventRows(entry: LogEntryView, known?: ReadonlySet<string>): EventRow[] {
   const events = entry.events ?? [];
   return events.map((ev, i) => {
     const e = ev as Obj;
     const ledgers = ledgersOf(e);
     return {
       type: typeof e.type === 'string' ? e.type : 'event',
-      text: unseenLine(e, name) ?? entry.descriptions?.[i] ?? (typeof e.type === 'string' ? e.type : JSON.stringify(e)),
+      text: entry.descriptions?.[i] ?? (typeof e.type === 'string' ? e.type : JSON.stringify(e)),
       ledgers,
       faces: eventFaces(e),
       rules: eventRules(e, ledgers),
@@ -356,9 +300,9 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
  * A new step in words, for the table's polite live region (a screen reader hears each step as it
  * comes, whichever tab is open): its narration, or the rewind. Nothing for a step that says nothing.
  */
-export function entryWords(entry: LogEntryView, name?: (id: string) => string): string {
+export function entryWords(entry: LogEntryView): string {
   if (entry.kind === 'rewind') return `Step ${entry.seq}: the GM rewound to step ${entry.to ?? 0}.`;
-  const lines = eventRows(entry, undefined, name)
+  const lines = eventRows(entry)
     .map((r) => r.text.trim())
     .filter((t) => t !== '' && !/^=+ .* =+$|^-+ .* -+$/.test(t));
   return lines.length > 0 ? `Step ${entry.seq}: ${lines.join(' ')}` : '';

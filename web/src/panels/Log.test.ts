@@ -26,13 +26,13 @@ describe('the log panel', () => {
   it("a step whose command the server keeps from the viewer (it names a hidden figure) is headed by what the viewer may know, not an empty button", () => {
     const by = { role: 'gm' as const, tokenId: null };
     const hidden = { seq: 4, kind: 'command' as const, at: '', by, events: [] };
-    const part = { ...hidden, seq: 5, events: [{ type: 'attack', figure: 'an unseen figure', unseen: ['figure'], target: 'b', outcome: 'hit', turn: 1 }] };
+    const part = { ...hidden, seq: 5, events: [{ type: 'attack', figure: 'an unseen figure', unseen: ['figure'], target: 'b', outcome: 'hit', turn: 1 }], descriptions: ['[turn 1] An unseen figure attacks Bob with Mace (melee): hit.'] };
     expect(entryTitle(hidden, name)).toBe('a step you cannot see');
     expect(entryTitle(part, name)).toBe('a step you see in part');
     expect(entryTitle({ ...hidden, command: { type: 'pass', figure: 'a' } }, name)).toBe('pass: Ann');
     const html = renderToStaticMarkup(createElement(Log, { entries: [hidden, part], figures: [], isGm: false, onRewind: () => undefined, onExport: () => undefined }));
     expect(html).not.toMatch(/<button[^>]*entry-title[^>]*><\/button>/);
-    expect(html).toContain('An unseen figure attacks b');
+    expect(html).toContain('An unseen figure attacks Bob');
   });
 
   it('renders entries of any shape the server sent once merged into the log (counterexample: entries [""])', () => {

@@ -61,7 +61,7 @@ export function Log(p: LogProps) {
           )}
         </li>
         {shown.map((e) => {
-          const rows = eventRows(e, known, name);
+          const rows = eventRows(e, known);
           const isOpen = open.has(e.seq);
           const undone = e.kind === 'command' && !live.has(e.seq);
           const line = entryTitle(e, name);

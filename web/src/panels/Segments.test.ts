@@ -44,10 +44,12 @@ describe('AD&D segment timeline', () => {
     expect(c.text).toMatch(/lands in round 2 segment 2: speed factor 5 \+5 \[R-A2\]/);
   });
 
-  it("an unseen figure's blow (its striker hidden from the viewer, the server's mark `unseen`) sits in the row of the figure it strikes, as the table words it: it sat in a row of no figure, under the bare 'attack'", () => {
-    const blow = { type: 'attack', turn: 2, segment: 12, round: 2, segmentOfRound: 2, attacker: 'an unseen figure', unseen: ['attacker'], target: 'frito', weapon: 'club', mode: 'normal', hit: true, damage: { entries: [], total: 3 } };
-    const entry: LogEntryView = { seq: 4, kind: 'command', at: '', by: { role: 'player', tokenId: null }, events: [blow], descriptions: ['attack'] };
-    const cells = timelineCells([entry], [], 12, [], (id) => (id === 'frito' ? 'Frito the Fighter' : id));
+  it("an unseen figure's blow (its striker hidden from the viewer, the server's mark `unseen`) sits in the row of the figure it strikes, in the server's words: it sat in a row of no figure, under the bare 'attack'", () => {
+    const blow = { type: 'attack', turn: 2, segment: 12, round: 2, segmentOfRound: 2, attacker: 'an unseen figure', unseen: ['attacker'], target: 'frito', weapon: 'club', role: 'alone', mode: 'normal', hit: true, critical: null, damage: { entries: [], total: 3 }, save: null };
+    // Narrated as the server narrates what it sends (room.ts describe, with the names the player sees).
+    const said = adnd.describe(blow as never, new Map([['frito', 'Frito the Fighter']]));
+    const entry: LogEntryView = { seq: 4, kind: 'command', at: '', by: { role: 'player', tokenId: null }, events: [blow], descriptions: [said] };
+    const cells = timelineCells([entry], [], 12, []);
     expect(cells).toEqual([{ figure: 'frito', round: 2, segment: 2, kind: 'attack', text: '[r2 s2] An unseen figure strikes at Frito the Fighter with club: hit, 3 damage' }]);
     expect(legendWords('Frito the Fighter', cells[0].text)).toBe('An unseen figure strikes at Frito the Fighter with club: hit, 3 damage');
   });

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { toLedger } from '../model/view.ts';
-import { effectiveLine, unseenLine } from '../model/log.ts';
+import { effectiveLine } from '../model/log.ts';
 import { type FigureView, type Obj, isObj } from '../model/view.ts';
 
 export interface Cell {
@@ -70,10 +70,9 @@ function rowOf(x: Obj): string | null {
 /**
  * Where each event and each coming action sits on the clock (pure; unit-tested). Coming actions
  * come from explain()'s `schedule` (each with the ledger of why it lands there) when the system
- * gives one, else from each figure's declared action and timing ledger. `name`: the names the
- * table shows, for the lines it says itself (model/log.ts unseenLine).
+ * gives one, else from each figure's declared action and timing ledger.
  */
-export function timelineCells(entries: readonly LogEntryView[], figures: readonly Obj[], now: number, schedule?: unknown, name?: (id: string) => string): Cell[] {
+export function timelineCells(entries: readonly LogEntryView[], figures: readonly Obj[], now: number, schedule?: unknown): Cell[] {
   const cells: Cell[] = [];
   for (const e of effectiveLine(entries)) {
     (e.events ?? []).forEach((ev, i) => {
@@ -82,7 +81,7 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
       const type = typeof x.type === 'string' ? x.type : 'event';
       const who = rowOf(x);
       if (seg === null || seg < 1 || !who || QUIET.has(type)) return;
-      cells.push({ figure: who, round: Math.ceil(seg / 10), segment: ((seg - 1) % 10) + 1, kind: type, text: unseenLine(x, name) ?? e.descriptions?.[i] ?? type });
+      cells.push({ figure: who, round: Math.ceil(seg / 10), segment: ((seg - 1) % 10) + 1, kind: type, text: e.descriptions?.[i] ?? type });
     });
   }
   if (Array.isArray(schedule)) {
@@ -150,7 +149,7 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
   const [round, setRound] = useState<number | null>(null);
   const shown = round ?? current;
   const raw = figures.map((f) => f.raw);
-  const cells = useMemo(() => timelineCells(entries, raw, now, schedule, (id) => figures.find((f) => f.id === id)?.name ?? id), [entries, raw, now, schedule, figures]);
+  const cells = useMemo(() => timelineCells(entries, raw, now, schedule), [entries, raw, now, schedule]);
   const lastRound = Math.max(current, ...cells.map((c) => c.round));
   const inRound = cells.filter((c) => c.round === shown).sort((a, b) => a.segment - b.segment);
   const projected = inRound.filter((c) => c.projected);

@@ -133,4 +133,18 @@ describe('HiTech narration', () => {
       'The TL 9 rifle grenade (Red grenadier) explodes at (10,4), 6 dice: Blue rifleman 6d (impact hex, armor halved), Blue SMG gunner 3d (ring 1) [R-H12].',
     );
   });
+
+  it("R-H10: a hidden shooter's fire and hits as the server sends them (striker 'an unseen figure', marked `unseen`, without faces, roll, adjDX, ledgers nor rounds left) read as such, with no number they lack (they read '3d6 = ? = undefined vs adjDX undefined' and 'NaN rounds left', and 'hits … ()')", () => {
+    const masked = { turn: 1, figure: 'an unseen figure', unseen: ['figure'], target: 'r-rifle' };
+    const fire = { type: 'fire', ...masked, weapon: 'assault rifle', mode: 'firearm', dice: 3, outcome: 'hit', multiplier: 1, burst: 'half', ammo: 'standard', rounds: 10, at: null, overwatch: false };
+    const names = new Map([['r-rifle', 'Red rifleman']]);
+    expect(tftSystem.describe(fire as unknown as TftEvent, names)).toBe('[turn 1] An unseen figure fires at Red rifleman with the assault rifle (half-clip burst, 10 rounds of standard): hit [R-H10].');
+    expect(tftSystem.describe({ ...fire, outcome: 'miss' } as unknown as TftEvent)).toBe('[turn 1] An unseen figure fires at r-rifle with the assault rifle (half-clip burst, 10 rounds of standard): miss [R-H10].');
+    const hits = { type: 'hits', ...masked, hits: 2, rounds: 10 };
+    expect(tftSystem.describe(hits as unknown as TftEvent, names)).toBe("[turn 1] An unseen figure's burst hits Red rifleman 2 times; each hit rolls its own damage [R-H10].");
+    expect(tftSystem.describe({ ...hits, hits: 1, rounds: 1 } as unknown as TftEvent, names)).toBe("[turn 1] An unseen figure's single round hits Red rifleman once [R-H10].");
+    // The player's own shot at an unseen figure keeps its numbers.
+    const own = { ...fire, figure: 'b-rifle', target: 'an unseen figure', unseen: ['target'], faces: [6, 1, 4], roll: 11, adjDX: 14, ledger: [{ source: 'DX', delta: 14, rule: 'tft-core' }], loadedLeft: 10 };
+    expect(describeHitech(own as unknown as TftEvent)).toBe('b-rifle fires at an unseen figure with the assault rifle (half-clip burst, 10 rounds of standard): 3d6 = 6+1+4 = 11 vs adjDX 14 [14 DX] -> hit; 10 rounds left [R-H10].');
+  });
 });

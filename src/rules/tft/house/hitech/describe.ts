@@ -8,6 +8,7 @@ import { scatterDirection } from '../../../../core/hex/scatter.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
+import { isUnseen, leadName } from '../../../unseen.ts';
 import { count } from '../../../words.ts';
 import { ledgerText } from '../../ledger-text.ts';
 import { type FirearmDef, FIREARMS } from './data.ts';
@@ -60,11 +61,15 @@ const BURSTS: Record<string, string> = { single: 'single shot', four: '4-shot bu
  */
 const BLAST_CRITICAL = 'automatic hit (a 3 or 4 does not multiply a blast)';
 
-/** "3d6 = 2+2+3 = 7 vs adjDX 14 [DX 13 - 1 ...] -> hit" */
+/**
+ * "3d6 = 2+2+3 = 7 vs adjDX 14 [DX 13 - 1 ...] -> hit"; the outcome alone for a shooter hidden
+ * from the viewer (rules/unseen.ts: its roll and adjDX are not there).
+ */
 function roll(e: E, blast = false): string {
+  const outcome = blast && (e.outcome === 'triple' || e.outcome === 'double') ? BLAST_CRITICAL : (OUTCOMES[String(e.outcome)] ?? e.outcome);
+  if (isUnseen(e, 'figure')) return String(outcome);
   const faces = Array.isArray(e.faces) ? (e.faces as number[]).join('+') : '?';
   const ledger = ledgerText(e.ledger);
-  const outcome = blast && (e.outcome === 'triple' || e.outcome === 'double') ? BLAST_CRITICAL : (OUTCOMES[String(e.outcome)] ?? e.outcome);
   return `${e.dice ?? 3}d6 = ${faces} = ${e.roll} vs adjDX ${e.adjDX}${ledger ? ` [${ledger}]` : ''} -> ${outcome}`;
 }
 
@@ -73,7 +78,9 @@ function describeFire(e: E, who: (id: unknown) => string): string {
   const burst = BURSTS[String(e.burst)] ?? String(e.burst);
   const over = e.overwatch ? ', from overwatch' : '';
   const blast = firearmOf(e.weapon)?.ammo.find((a) => a.id === e.ammo)?.blast ?? false;
-  return `${who(e.figure)} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${e.ammo}${over}): ${roll(e, blast)}; ${loads(e.loadedLeft, e.weapon)} left [R-H10].`;
+  // A hidden shooter's magazine is its own (not there).
+  const left = isUnseen(e, 'figure') ? '' : `; ${loads(e.loadedLeft, e.weapon)} left`;
+  return `${leadName(e, 'figure', who(e.figure))} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${e.ammo}${over}): ${roll(e, blast)}${left} [R-H10].`;
 }
 
 /** One line for a HiTech event, or undefined for any other event. */
@@ -90,12 +97,14 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
     case 'throw-grenade':
       return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)} [R-H3, R-H12].`;
     case 'hits': {
+      const shooter = leadName(e, 'figure', f);
       // One round fired (a shotgun, a single shot): one hit, no burst to add up.
-      if (e.rounds === 1) return `${f}'s single round hits ${who(e.target)} once [R-H10].`;
-      // A sum of counts: a 0 term ("+ 0 for every 3 the roll 12 is under adjDX 13") is part of it.
+      if (e.rounds === 1) return `${shooter}'s single round hits ${who(e.target)} once [R-H10].`;
+      // A sum of counts: a 0 term ("+ 0 for every 3 the roll 12 is under adjDX 13") is part of it;
+      // none for a hidden shooter (its count of the roll under adjDX is not there: rules/unseen.ts).
       const ledger = (Array.isArray(e.ledger) ? (e.ledger as LedgerEntry[]) : []).map((l, i) => (i === 0 ? `${l.delta} ${l.source}` : `${l.delta < 0 ? '-' : '+'} ${Math.abs(l.delta)} ${l.source}`)).join(' ');
       const hits = Number(e.hits);
-      return `${f}'s burst hits ${who(e.target)} ${hits === 1 ? 'once' : `${hits} times`} (${ledger}); each hit rolls its own damage [R-H10].`;
+      return `${shooter}'s burst hits ${who(e.target)} ${hits === 1 ? 'once' : `${hits} times`}${ledger ? ` (${ledger})` : ''}; each hit rolls its own damage [R-H10].`;
     }
     case 'scatter': {
       // The direction die's face as the compass point it sends the grenade to (R-H12: face 1 east, clockwise).
