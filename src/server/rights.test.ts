@@ -365,6 +365,23 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect(gms.body).toMatch(/Goblin 2|\bg2\b/);
     expect((await srv.storage.readLog(id)).length).toBe(before);
   });
+  it("a command naming a hidden figure, sent while that figure is to act, is refused without its name ('it is an unseen figure's action'): the refusal judged as for an unknown figure was sent unscrubbed", async () => {
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/sweeping-blows', settings: { hiddenFigures: ['g2'] } } })).json();
+    const id = c.encounter.id;
+    const gm = c.gm.token;
+    const seat = await issue(srv.app, id, gm, { role: 'player', figures: ['jemmueb'] });
+    let v = await getView(srv.app, id, gm);
+    for (let i = 0; i < 40 && !(v.view.pending?.kind === 'action' && v.view.pending.figures[0] === 'g2'); i++) {
+      expect((await post(srv.app, id, gm, { command: tft.decide(v.view.state) })).statusCode).toBe(200);
+      v = await getView(srv.app, id, gm);
+    }
+    expect(v.view.pending).toMatchObject({ kind: 'action', figures: ['g2'] });
+    const before = (await srv.storage.readLog(id)).length;
+    const mine = await post(srv.app, id, seat.token, { command: { type: 'attack', figure: 'jemmueb', target: 'g2' } });
+    expect(mine.statusCode, mine.body).toBe(422);
+    expect(mine.json().issues).toEqual([{ path: 'command.figure', message: "it is an unseen figure's action, not Jemmueb's" }]);
+    expect((await srv.storage.readLog(id)).length).toBe(before);
+  });
   it("a one-letter figure is scrubbed by name but the word 'a' is not: moving into a hidden figure's hex is refused as 'occupied by an unseen figure'", async () => {
     const scenario = {
       system: 'tft',

@@ -279,8 +279,10 @@ export class Room {
       if (token.role !== 'gm') throw new ApiError('rejected', 'the encounter is over; what is left after the fight is the GM\'s', [{ path: 'command', message: 'the encounter is over' }]);
     } else checkCommandRights(token, command, pending, this.system.gmCommands);
     if (token.role === 'gm') return this.prepareChecked(token, command, input.faces);
-    this.judgeAsUnseen(token, input.command);
     try {
+      // Both answers in the player's words: judgeAsUnseen's refusal may name the hidden figure
+      // whose turn it is ("it is Goblin's action, not Bjorn's").
+      this.judgeAsUnseen(token, input.command);
       return this.prepareChecked(token, command, input.faces);
     } catch (e) {
       throw e instanceof ApiError ? viewRefusal(e, this.state, this.settings, { role: token.role, figures: token.figures }) : e;
