@@ -1,11 +1,15 @@
 // Hit dice as scenario files write them, read against the 1e DMG monster attack matrix
 // (adnd-1e reference bands; audit of seed 3380eb42).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { InputError } from '../../core/errors.ts';
 import { criticalThresholdValue } from './combat.ts';
 import { parseCommand, parseHd, setupScenario } from './scenario.ts';
 import { saveNeed, toHitAC0 } from './tables.ts';
-import { fighter, refusal } from './testing.ts';
+import type { AdndState, Command } from './model.ts';
+import { adndSystem as sys } from './system.ts';
+import { fighter, QUIET, QueueDice, refusal } from './testing.ts';
 
 const monster = (hd: string) => ({ cls: null, level: 0, monster: true, hd: parseHd(hd)! });
 
@@ -89,6 +93,19 @@ describe('damage dice the engine can weigh', () => {
 });
 
 describe("a figure's script", () => {
+  it("an entry the fight has overtaken (the GM dropped the weapon its attack needs) is passed over: the AI decides (draws the sword), then the entry is played (it was decided and refused, and the fight stuck)", () => {
+    const s = sys.setup(parse(readFileSync(new URL('../../../examples/adnd/frito-parries.yaml', import.meta.url), 'utf8'))) as AdndState;
+    const dice = new QueueDice({}, QUIET);
+    sys.apply(s, sys.decide(s), dice, null);
+    sys.apply(s, sys.parseCommand({ type: 'drop', figure: 'frito', weapon: 'longsword' }), dice, null);
+    const decisions: Command[] = [];
+    for (let i = 0; i < 4; i++) {
+      const c = sys.decide(s);
+      decisions.push(c);
+      sys.apply(s, c, dice, null);
+    }
+    expect(decisions.filter((c) => 'figure' in c && c.figure === 'frito').map((c) => c.type)).toEqual(['wait', 'draw', 'attack']);
+  });
   it("'begin' is refused at setup naming the entry's type, not the figure it is given: the encounter begins by itself", () => {
     const r = { system: 'adnd', figures: [fighter('gorm', 'party'), fighter('orc', 'foes', { script: [{ type: 'begin' }] })] };
     expect(refusal(() => setupScenario(r)).issues).toEqual([{ path: 'figures[1].script[0].type', message: "'begin' is no figure's command: the encounter begins by itself" }]);

@@ -144,7 +144,13 @@ describe('spells (R-A7)', () => {
     const draw = { type: 'draw', weapons: ['short-sword'] };
     const weapons = [{ weapon: 'dagger' }, { weapon: 'short-sword' }];
     const early = mage({ weapons, wield: [], script: [cast, { type: 'wait', until: 10 }, draw] });
-    expect(() => playUntil(scenario([early, dummy()]), new QueueDice({}, QUIET), 12)).toThrow('until segment 11: no drawing a weapon before then');
+    const s = sys.setup(scenario([early, dummy()]));
+    const dice = new QueueDice({}, QUIET);
+    for (let i = 0; i < 200 && !(s.now === 10 && s.phase === 'declare' && s.queue[0] === 'mage'); i++) sys.apply(s, sys.decide(s), dice, null);
+    expect([s.now, s.queue[0]]).toEqual([10, 'mage']);
+    expect(() => sys.apply(s, { type: 'draw', figure: 'mage', weapons: ['short-sword'] }, dice, null)).toThrow('until segment 11: no drawing a weapon before then');
+    // Its scripted draw, refused there, is passed over: the AI decides (it never draws in the pause).
+    expect(sys.decide(s)).not.toMatchObject({ type: 'draw' });
     const onTime = mage({ weapons, wield: [], script: [cast, { type: 'wait', until: 11 }, draw, { type: 'wait', until: 200 }] });
     const { events } = playUntil(scenario([onTime, dummy()]), new QueueDice({}, QUIET), 12);
     const d = events.find((e) => e.type === 'declare' && e.figure === 'mage' && (e.action as { kind: string }).kind === 'draw')!;

@@ -848,13 +848,33 @@ function pending(s: AdndState): Pending | null {
   return { figures: [...s.queue], kind };
 }
 
+/** Any face: a dry run only asks whether a command is refused (liveScriptPick). */
+const ANY_DICE: DiceSource = { face: () => 1 };
+
+/**
+ * The script's pick for `f` (scriptPick), unless the fight has overtaken its entry (the GM took
+ * the weapon it names, its target fell...): refused now, it is passed over and the AI decides, as
+ * a TFT script passes over a stale entry; it stays in the script, and may come back into play.
+ */
+function liveScriptPick(s: AdndState, f: Figure): { command: Command; index: number } | null {
+  const pick = f.script.length > 0 ? scriptPick(s, f) : null;
+  if (!pick || pick.index < 0) return pick;
+  try {
+    apply(cloneState(s), pick.command, ANY_DICE, null);
+    return pick;
+  } catch (e) {
+    if (e instanceof CommandRejected) return null;
+    throw e;
+  }
+}
+
 function decide(s: AdndState): Command {
   if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
   if (s.phase === 'begin') return { type: 'begin' };
   const gm = scriptedGm(s);
   if (gm) return gm;
   const f = fig(s, s.queue[0]);
-  const pick = f.script.length > 0 ? scriptPick(s, f) : null;
+  const pick = liveScriptPick(s, f);
   if (pick) return pick.command;
   if (s.phase === 'react') return aiReact(s, f);
   if (s.phase === 'extra') return aiExtra(s, f);
@@ -886,7 +906,7 @@ function scripted(s: AdndState): boolean {
   if (!p) return false;
   if (p.kind === 'begin') return s.figures.some((f) => f.script.length > 0);
   if (scriptedGm(s)) return true;
-  const pick = scriptPick(s, fig(s, p.figures[0]));
+  const pick = liveScriptPick(s, fig(s, p.figures[0]));
   return pick !== null && (pick.index >= 0 || pick.command.type === 'wait');
 }
 
