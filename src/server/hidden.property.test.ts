@@ -203,8 +203,8 @@ async function play(name: string, c: Case) {
   };
   /**
    * The AI's command sent by the GM; false when the play stops before it, or when the engine
-   * refuses the AI's own command (not this audit's matter: the AD&D AI attacks with no weapon
-   * ready after a figure dropped its own, adnd/frito-parries, reported).
+   * refuses the AI's own command (not this audit's matter; the one case it met, an AD&D script's
+   * attack after the weapon was dropped, is passed over since f2e0a94).
    */
   const ai = async (): Promise<boolean> => {
     const command = system.decide(room.state);
