@@ -9,6 +9,7 @@ import { CommandRejected } from '../../core/errors.ts';
 import { type AdjustCommand, GM_COMMANDS, checkAdjust } from './adjust.ts';
 import { checkLeave } from './leave.ts';
 import type { AdndState, Command, Figure } from './model.ts';
+import { sameCommandBut } from '../same-command.ts';
 
 const isGm = (c: Command): boolean => GM_COMMANDS.includes(c.type);
 
@@ -65,9 +66,9 @@ export function dropScriptedLeaves(s: AdndState, id: string): void {
 
 const DECLARATIONS = new Set(['attack', 'draw', 'ready', 'drop', 'cast', 'wait', 'struggle']);
 
+/** Whether `a` and `b` are one command but for a script entry's `at` (rules/same-command.ts). */
 export function sameCommand(a: Command, b: Command): boolean {
-  const strip = (c: Command) => JSON.stringify(Object.entries(c).filter(([k]) => k !== 'at').sort(([x], [y]) => (x < y ? -1 : 1)));
-  return strip(a) === strip(b);
+  return sameCommandBut(a, b, 'at');
 }
 
 /** The figure's scripted command for this decision, with its index in the script (-1: made up). */

@@ -55,6 +55,7 @@ import type {
 } from './model.ts';
 import { hooksOf } from './registry.ts';
 import type { DiceSource } from '../../core/dice/source.ts';
+import { sameCommandBut } from '../same-command.ts';
 
 const reject = (path: string, message: string): never => {
   throw new CommandRejected(path, message);
@@ -125,18 +126,12 @@ export function applyCommand(state: TftState, cmd: TftCommand, dice: DiceSource,
     const e = state.script[cmd.script];
     if (!e || state.scriptUsed[cmd.script]) reject('command.script', `script entry ${cmd.script} does not exist or was used`);
     // decide() marks the entry's own command: any other would use up an entry it does not play.
-    if (!sameCommand(e.command, cmd)) reject('command.script', `script entry ${cmd.script} is another command`);
+    if (!sameCommandBut(e.command, cmd, 'script')) reject('command.script', `script entry ${cmd.script} is another command`);
   }
   const run = validate(ctx, cmd);
   if (cmd.script !== undefined) state.scriptUsed[cmd.script] = true;
   run();
   advance(ctx);
-}
-
-/** Whether `a` and `b` are one command, but for the `script` mark (fields in any order). */
-function sameCommand(a: TftCommand, b: TftCommand): boolean {
-  const norm = (c: TftCommand) => JSON.stringify(Object.entries(c).filter(([k]) => k !== 'script').sort(([x], [y]) => (x < y ? -1 : 1)));
-  return norm(a) === norm(b);
 }
 
 /** Validation rolls no dice: a die asked for while checking a command is a bug. */
