@@ -81,6 +81,23 @@ describe('arena', () => {
     expect(Math.abs((healthy?.est ?? 0) - pExact)).toBeLessThan(4 * seRate);
   }, 60_000);
 
+  it('AD&D spell damage counts as damage dealt by its caster (the event names the caster): the mage deals what the orc takes', () => {
+    // A magic-user with two magic missiles (and a dagger) against a tough orc; two rounds.
+    const spells = {
+      system: 'adnd',
+      name: 'two missiles',
+      options: { maxRounds: 2 },
+      figures: [
+        { id: 'mage', side: 'a', class: 'magic-user', level: 5, hp: 14, ac: 8, dex: 16, proficiencies: { dagger: 1 }, weapons: [{ weapon: 'dagger' }], spells: { 'magic-missile': 2 } },
+        { id: 'orc', side: 'b', hd: 1, hp: 60, ac: 6, weapons: [{ weapon: 'club' }] },
+      ],
+    };
+    const s = runInline({ variants: [{ name: 'spells', raw: spells }], seed: 3, fights: 200, events: true }).variants[0].sums;
+    const taken = meanOf(s, 'taken:orc');
+    expect(taken?.est).toBeGreaterThan(0);
+    expect(meanOf(s, 'dealt:mage')?.est).toBe(taken?.est);
+  }, 60_000);
+
   it('a figure the GM takes out of the fight (a scripted leave) keeps its own columns: the summary lists it last, the arena finds it by id', () => {
     // examples/tft/gm-leave.yaml with the goblin who flees second of three, not last.
     const raw = parse(readFileSync(new URL('../../examples/tft/gm-leave.yaml', import.meta.url), 'utf8')) as { seed?: number; figures: unknown[] };

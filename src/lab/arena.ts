@@ -141,6 +141,12 @@ export class Prepared {
       if (i !== undefined) this.vals[this.kDealt + i] += ev.amount;
       return;
     }
+    // AD&D: spell damage is dealt by its caster (the event's figure is the one struck).
+    if (ev.type === 'spell-damage' && typeof ev.caster === 'string' && ev.damage && typeof (ev.damage as { total?: unknown }).total === 'number') {
+      const i = this.figIndex.get(ev.caster);
+      if (i !== undefined) this.vals[this.kDealt + i] += (ev.damage as { total: number }).total;
+      return;
+    }
     const who = (typeof ev.figure === 'string' ? ev.figure : typeof ev.attacker === 'string' ? ev.attacker : undefined) as string | undefined;
     if (who === undefined) return;
     const t = USE_TYPES.indexOf(ev.type);

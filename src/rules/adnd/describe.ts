@@ -213,8 +213,11 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'cast':
       // R-A7: the seed's pause forbids "any other activity except for physically attacking, defending, retreating".
       return `${at(e)} ${f} casts ${spellName(x.spell)} at ${who(x.target)}${x.offensive ? `; pause ${count(Number(x.pause), 'segment')}: nothing but attacking, defending or retreating before ${segmentLabel(Number(x.pauseUntil))} (R-A7)` : ''}`;
-    case 'spell-damage':
-      return `${at(e)} ${spellName(x.spell)} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
+    case 'spell-damage': {
+      // Whose spell it is; an event logged before the event named its caster: the spell alone.
+      const spell = x.caster === undefined ? spellName(x.spell) : `${leadName(x, 'caster', who(x.caster))}'s ${spellName(x.spell)}`;
+      return `${at(e)} ${spell} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
+    }
     case 'heal':
       return `${at(e)} ${f} is healed ${x.amount}`;
     case 'status':

@@ -9,6 +9,7 @@ import { SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
 import type { AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
+import { QUIET, QueueDice } from './testing.ts';
 
 const EXAMPLES = ['frito-parries.yaml', 'frito-and-rocky.yaml', 'melee.yaml', 'surprise.yaml', 'speed-factors.yaml', 'vampire.yaml'];
 const load = (name: string) => parse(readFileSync(new URL(`../../../examples/adnd/${name}`, import.meta.url), 'utf8'));
@@ -133,5 +134,23 @@ describe('explain speaks the clock the system keeps (R-A6) [3380eb42]', () => {
     expect(ready({})).toEqual({ label: 'ready long bow (2 segments, then a shot every 3)', segments: 2, thenEvery: 3, readyAt: 2 });
     expect(ready({ hasted: 3 })).toEqual({ label: 'ready long bow (1 segment, then a shot every 2)', segments: 1, thenEvery: 2, readyAt: 1 });
     expect(ready({ slowed: 3 })).toEqual({ label: 'ready long bow (4 segments, then a shot every 6)', segments: 4, thenEvery: 6, readyAt: 4 });
+  });
+});
+
+describe("explain's schedule projects what decide() would choose", () => {
+  it("a scripted attack the fight has overtaken (the GM dropped its weapon) is projected as decide() plays it: the AI's draw, not nothing (f2e0a94's stale entry)", () => {
+    const s = sys.setup(load('frito-parries.yaml')) as AdndState;
+    const frito = () => (sys.explain(s) as unknown as { schedule: { segment: number; figure: string; action: string; projected: boolean }[] }).schedule.filter((x) => x.figure === 'frito');
+    // Before the encounter begins nobody is asked yet: the script's live entry (the wait) is still projected.
+    expect(frito().map((x) => [x.segment, x.action])).toEqual([[7, 'wait (if declared before segment 1)']]);
+    const dice = new QueueDice({}, QUIET);
+    sys.apply(s, sys.decide(s), dice, null);
+    sys.apply(s, sys.parseCommand({ type: 'drop', figure: 'frito', weapon: 'longsword' }), dice, null);
+    // Frito's scripted wait ends in segment 7: free, his next entry is an attack with no sword in hand.
+    for (let i = 0; i < 20 && !(s.now === 7 && s.phase === 'declare' && s.queue[0] === 'frito'); i++) sys.apply(s, sys.decide(s), dice, null);
+    expect([s.now, s.queue[0], s.figures[0].script[0].type]).toEqual([7, 'frito', 'attack']);
+    expect(frito()).toEqual([{ segment: 8, figure: 'frito', action: 'draw long sword (if declared in round 1 segment 7)', projected: true, round: 1, segmentOfRound: 8, why: expect.any(Array) }]);
+    // What decide() plays (its AI, the entry passed over).
+    expect(sys.decide(s)).toEqual({ type: 'draw', figure: 'frito', weapons: ['longsword'] });
   });
 });

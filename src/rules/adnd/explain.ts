@@ -4,7 +4,7 @@
 import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
-import { aiDeclare, attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
+import { attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, inSegment, parryDelay, roundOf, segmentOfRound } from './clock.ts';
 import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
@@ -16,7 +16,7 @@ import { timingLedger } from './timing.ts';
 import { cloneState } from './clone.ts';
 import { goneOf } from './leave.ts';
 import { declareAt, hasted, plan, slowed } from './plan.ts';
-import { scriptPick } from './script.ts';
+import { choiceOf } from './system.ts';
 import { type Role, armourClass, attackBonus, hits, needLedger, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
 export interface SwingOdds {
@@ -275,8 +275,9 @@ function repeats(f: Figure, action: string, until: number, out: ScheduleStep[]):
 }
 
 /**
- * What a free figure would declare (its script, else the AI) and where that would land, on a
- * copy of the state: the schedule shows it as projected, with its timing ledger.
+ * What a free figure would declare (decide()'s choice: its script's entry, unless the fight has
+ * overtaken it, else the AI) and where that would land, on a copy of the state where it
+ * declares when free: the schedule shows it as projected, with its timing ledger.
  */
 function projection(s: AdndState, i: number): { f: Figure; copy: AdndState } | null {
   const f = s.figures[i];
@@ -286,8 +287,7 @@ function projection(s: AdndState, i: number): { f: Figure; copy: AdndState } | n
   if (s.phase === 'begin') g.freeReason = 'start';
   const at = Math.max(s.now, g.freeAt, g.heldUntil);
   copy.now = at;
-  const pick = scriptPick({ ...copy, phase: 'declare' }, g);
-  const c = pick ? pick.command : aiDeclare(copy, g);
+  const c = choiceOf({ ...copy, phase: 'declare', queue: [g.id] }, g);
   try {
     declareAt(copy, g, c, at);
   } catch {

@@ -136,6 +136,13 @@ describe('names: figures, weapons and spells as the table shows them, not their 
     expect(describeEvent(attack)).toMatch(/^\[before r1 s1\] ansel declares: attack gnoll2 with footman's mace;/);
   });
 
+  it("spell damage names its caster: Ansel's magic missile hits Gnoll (gnoll1) for 3; a caster hidden from the viewer, An unseen figure's; an event from before it named one, the spell alone", () => {
+    const hit = { ...at, segment: 1, segmentOfRound: 1, type: 'spell-damage', figure: 'gnoll1', caster: 'ansel', spell: 'magic-missile', damage: { entries: [{ source: 'missile 1: 1d4+1 [2]', delta: 3, rule: 'adnd-phb' }], total: 3 } } as unknown as AdndEvent;
+    expect(describeEvent(hit, names)).toBe("[r1 s1] Ansel's magic missile hits Gnoll (gnoll1) for 3 (3 missile 1: 1d4+1 [2] [adnd-phb] = 3)");
+    expect(describeEvent({ ...hit, caster: 'an unseen figure', unseen: ['caster'] } as AdndEvent, names)).toMatch(/^\[r1 s1\] An unseen figure's magic missile hits Gnoll \(gnoll1\) for 3 /);
+    expect(describeEvent({ ...hit, caster: undefined } as AdndEvent, names)).toMatch(/^\[r1 s1\] magic missile hits Gnoll \(gnoll1\) for 3 /);
+  });
+
   it('a played fight: every figure by its shown name in every line (no id, no weapon or spell id)', () => {
     const s = sys.setup(raw);
     const lines: string[] = [];
@@ -143,7 +150,7 @@ describe('names: figures, weapons and spells as the table shows them, not their 
     for (let i = 0; i < 200 && sys.pending(s); i++) sys.apply(s, sys.decide(s), new QueueDice({}, QUIET), (e) => lines.push(sys.describe(e, shown)));
     const text = lines.join('\n');
     expect(text).toMatch(/Ansel casts magic missile at Gnoll \(gnoll[12]\)/);
-    expect(text).toMatch(/magic missile hits Gnoll \(gnoll[12]\) for/);
+    expect(text).toMatch(/Ansel's magic missile hits Gnoll \(gnoll[12]\) for/);
     expect(text).toMatch(/Ansel strikes at Gnoll \(gnoll[12]\) with footman's mace: d20/);
     expect(text).not.toMatch(/\bansel\b|(?<!\()gnoll[12]|magic-missile|footmans-mace/);
   });

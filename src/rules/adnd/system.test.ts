@@ -8,22 +8,12 @@ import { runToEnd } from '../../engine/run.ts';
 import { criticalRow, figureState } from './combat.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
-import { QueueDice, QUIET, playUntil } from './testing.ts';
+import { QueueDice, QUIET, fighter, playUntil } from './testing.ts';
 
 
 type Raw = Record<string, unknown>;
-const hero = (over: Raw = {}): Raw => ({
-  id: 'hero',
-  side: 'a',
-  class: 'fighter',
-  level: 1,
-  hp: 50,
-  ac: 5,
-  dex: 12,
-  proficiencies: { longsword: 1 },
-  weapons: [{ weapon: 'longsword' }],
-  ...over,
-});
+/** testing.ts's fighter (named from its id) with 50 hp and dexterity 12: `over` sets any field, its id too. */
+const hero = (over: Raw = {}): Raw => fighter(String(over.id ?? 'hero'), 'a', { hp: 50, dex: 12, ...over });
 const dummy = (over: Raw = {}): Raw => ({ id: 'dummy', side: 'b', hd: 1, hp: 500, ac: 10, weapons: [{ id: 'claw', sf: 10, damage: '1' }], script: [{ type: 'wait', until: 200 }], ...over });
 const scenario = (figs: Raw[], extra: Raw = {}) => ({ system: 'adnd', figures: figs, ...extra });
 
@@ -216,6 +206,17 @@ describe('spells (R-A7)', () => {
     ]);
   });
 
+  it("spell damage names its caster (the event's `caster`): each magic missile, and each figure a fireball strikes on the target's side", () => {
+    const m = mage({ spells: { 'magic-missile': 1, fireball: 1 }, script: [{ type: 'cast', spell: 'magic-missile', target: 'dummy' }, { type: 'wait', until: 11 }, { type: 'cast', spell: 'fireball', target: 'dummy' }] });
+    const { events } = playUntil(scenario([m, dummy(), dummy({ id: 'other' })]), new QueueDice({}, QUIET), 14);
+    expect(events.filter((e) => e.type === 'spell-damage').map((e) => [e.segment, e.spell, e.figure, e.caster])).toEqual([
+      [1, 'magic-missile', 'dummy', 'mage'],
+      [1, 'magic-missile', 'dummy', 'mage'],
+      [14, 'fireball', 'dummy', 'mage'],
+      [14, 'fireball', 'other', 'mage'],
+    ]);
+  });
+
   it('adnd-1e reference (1e PHB): slow allows no saving throw (a d20 of 20 would have saved); hold person is still negated by a save vs spell [3380eb42]', () => {
     const m = mage({ level: 5, spells: { slow: 1 }, script: [{ type: 'cast', spell: 'slow', target: 'dummy' }] });
     const slow = playUntil(scenario([m, dummy()]), new QueueDice({ 20: [20] }, QUIET), 3).events;
@@ -293,11 +294,11 @@ describe('disarm and entangle (R-A9)', () => {
     const s = sys.setup(scenario([hero(), swordsman({ weapons: [{ weapon: 'footmans-mace' }] })]));
     sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
     const attempt = () => sys.apply(s, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null);
-    expect(attempt).toThrow("long sword disarms by bind; foe's footman's mace cannot be disarmed that way (weapon capabilities, R-A9)");
+    expect(attempt).toThrow("long sword disarms by bind; Foe's footman's mace cannot be disarmed that way (weapon capabilities, R-A9)");
     // Unarmed: the foe fights with a natural claw and holds nothing.
     const u = sys.setup(scenario([hero(), swordsman({ weapons: [{ id: 'claw', sf: 3, damage: '1d3' }], proficiencies: {} })]));
     sys.apply(u, { type: 'begin' }, new QueueDice({}, QUIET), null);
-    expect(() => sys.apply(u, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null)).toThrow('foe holds no weapon for long sword to disarm (R-A9)');
+    expect(() => sys.apply(u, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null)).toThrow('Foe holds no weapon for long sword to disarm (R-A9)');
     // The same long sword against a long sword (disarmable by bind) is accepted.
     const ok = sys.setup(scenario([hero(), swordsman()]));
     sys.apply(ok, { type: 'begin' }, new QueueDice({}, QUIET), null);
@@ -325,7 +326,7 @@ describe('two weapons (R-A4)', () => {
     const pair = (dex: number, over: Raw = {}) => hero({ dex, weapons: [{ weapon: 'longsword' }, { weapon: 'dagger' }], proficiencies: { longsword: 1, dagger: 1 }, wield: [], ...over });
     const s9 = sys.setup(scenario([pair(9), dummy()]));
     sys.apply(s9, { type: 'begin' }, new QueueDice({}, QUIET), null);
-    expect(() => sys.apply(s9, { type: 'draw', figure: 'hero', weapons: ['longsword', 'dagger'] }, new QueueDice({}, QUIET), null)).toThrow("hero's dexterity does not allow two weapons (R-A4)");
+    expect(() => sys.apply(s9, { type: 'draw', figure: 'hero', weapons: ['longsword', 'dagger'] }, new QueueDice({}, QUIET), null)).toThrow("Hero's dexterity does not allow two weapons (R-A4)");
     let issues: string[] = [];
     try {
       sys.setup(scenario([pair(9, { wield: ['longsword', 'dagger'] }), dummy()]));

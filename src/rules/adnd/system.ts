@@ -471,7 +471,7 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       for (let i = 0; i < n; i++) {
         if (emit) {
           const r = rollDice(e.damage!, dice);
-          emit(ev(s, 'spell-damage', { figure: t.id, spell: sp.id, damage: ledger([{ source: `missile ${i + 1}: ${e.damage} [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }]) }));
+          emit(ev(s, 'spell-damage', { figure: t.id, caster: f.id, spell: sp.id, damage: ledger([{ source: `missile ${i + 1}: ${e.damage} [${r.faces.join(', ')}]`, delta: r.total, rule: 'adnd-phb' }]) }));
           wound(s, t, r.total, sp.name, emit);
         } else wound(s, t, rollTotal(e.damage!, dice), null, emit);
       }
@@ -498,6 +498,7 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
           emit(
             ev(s, 'spell-damage', {
               figure: v.id,
+              caster: f.id,
               spell: sp.id,
               save: sv.detail,
               damage: ledger([
@@ -868,17 +869,25 @@ function liveScriptPick(s: AdndState, f: Figure): { command: Command; index: num
   }
 }
 
-function decide(s: AdndState): Command {
-  if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
-  if (s.phase === 'begin') return { type: 'begin' };
-  const gm = scriptedGm(s);
-  if (gm) return gm;
-  const f = fig(s, s.queue[0]);
+/**
+ * What `f`, the figure to decide now, chooses: its script's live pick, else the AI. decide()'s
+ * choice, and explain's projection of a free figure's next declaration (on a copy where it
+ * declares).
+ */
+export function choiceOf(s: AdndState, f: Figure): Command {
   const pick = liveScriptPick(s, f);
   if (pick) return pick.command;
   if (s.phase === 'react') return aiReact(s, f);
   if (s.phase === 'extra') return aiExtra(s, f);
   return aiDeclare(s, f);
+}
+
+function decide(s: AdndState): Command {
+  if (s.phase === 'over') throw new CommandRejected('command', 'the encounter is over');
+  if (s.phase === 'begin') return { type: 'begin' };
+  const gm = scriptedGm(s);
+  if (gm) return gm;
+  return choiceOf(s, fig(s, s.queue[0]));
 }
 
 /** The figures still in the fight, then those gone from it (leave.ts), each with why it left. */
