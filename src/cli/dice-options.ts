@@ -1,13 +1,10 @@
 // --seed and --dice, and the scenario's own `dice:` list.
 import { type DiceSource, ScriptedDice, SeededDice } from '../core/dice/source.ts';
 import { InputError } from '../core/errors.ts';
-import { seedRng } from '../core/rng.ts';
+import { MAX_SEED, seedRng } from '../core/rng.ts';
 import { ChainedDice } from '../engine/dice.ts';
 import { quote } from '../core/issues.ts';
-import { readWhole } from './numbers.ts';
-
-/** The largest numeric seed: seeds are folded to 32 bits (core/rng.ts hashSeed). */
-export const MAX_SEED = 0xffffffff;
+import { readWhole } from '../core/numbers.ts';
 
 /** The longest text seed (it is printed with every result). */
 export const MAX_SEED_CHARS = 200;

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../core/errors.ts';
 import { parseFights, parseWorkers } from './commands/sim.ts';
-import { MAX_SEED, parseSeed } from './dice-options.ts';
+import { parseSeed } from './dice-options.ts';
+import { MAX_SEED } from '../core/rng.ts';
 import { MAX_DEPTH, duplicateJsonKey, parseScenarioText } from '../server/scenario-text.ts';
 import { fray, refused } from './testing.ts';
 

@@ -1,6 +1,5 @@
 // Whole-number options: one reading and one message for every command.
 import { describe, expect, it } from 'vitest';
-import { readWhole, wholeNumber } from './numbers.ts';
 import { fray } from './testing.ts';
 
 const DUEL = 'examples/tft/duel.yaml';
@@ -26,12 +25,5 @@ describe('whole-number options', () => {
   it('--port is read the same way (0x10000 was refused as "expected a port")', async () => {
     // Numbers out of range here, so no server starts where they were read as numbers.
     for (const x of ['0x10000', '1e5', '65536']) expect((await fray(['serve', '--port', x])).err).toBe(`fray: invalid option: --port: must be a whole number from 0 to 65535, got '${x}'`);
-  });
-  it('reads decimal digits with a sign and spaces around; -0 is 0', () => {
-    expect([' 7 ', '+3', '-12', '007'].map((t) => wholeNumber(t, '-n'))).toEqual([7, 3, -12, 7]);
-    expect(Object.is(wholeNumber('-0', '-n'), 0)).toBe(true);
-    expect(wholeNumber('64', '--workers', { min: 1, max: 64 })).toBe(64);
-    expect(() => wholeNumber('65', '--workers', { min: 1, max: 64 })).toThrow(/must be a whole number from 1 to 64, got '65'/);
-    expect(['1e3', '0x10', '1.5', '1_000', '', ' ', 'Infinity', '3 4'].map(readWhole)).toEqual(Array(8).fill(Number.NaN));
   });
 });

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../core/errors.ts';
+import { FORBIDDEN_WHY } from '../core/forbidden.ts';
+import { parseScenarioText } from '../server/scenario-text.ts';
 import type { CliIO } from './io.ts';
 import { main } from './main.ts';
 import { loadScenario } from './scenario-loader.ts';
@@ -44,6 +46,20 @@ describe('loadScenario', () => {
     refused(await fray(['validate', 'list.yaml'], { 'list.yaml': '- a\n' }), /^fray: invalid scenario: list\.yaml: a scenario is a mapping/);
     const experiment = { 'lab/e.yaml': 'name: x\nscenario: arena.yaml\nvariants: [{ name: a }]\n', [resolve('lab/arena.yaml')]: 'system: tft\nfigures: [\n' };
     refused(await fray(['compare', 'lab/e.yaml', '-n', '5', '--no-progress'], experiment), new RegExp(`^fray: invalid scenario: ${resolve('lab/arena.yaml')}: YAML syntax: `));
+  });
+
+  it('a field named "__proto__", or a "constructor" holding "prototype", in scenario text is refused naming it and why, in YAML and JSON (it was read as plain data)', async () => {
+    const duel = readFileSync('examples/tft/duel.yaml', 'utf8');
+    const yaml = duel.replace('    name: Cedric\n', '    name: Cedric\n    __proto__: { st: 99 }\n');
+    refused(await fray(['validate', 'x.yaml'], { 'x.yaml': yaml }), `fray: invalid scenario: figures[1].__proto__: ${FORBIDDEN_WHY}`);
+    const json = JSON.stringify({ system: 'tft', map: { width: 10, height: 8, constructor: { prototype: { x: 1 } } }, figures: [] });
+    refused(await fray(['run', 'x.json'], { 'x.json': json }), `fray: invalid scenario: map.constructor.prototype: ${FORBIDDEN_WHY}`);
+    // The server reads an upload's text with the same reader, the paths under its field.
+    expect(() => parseScenarioText(yaml, 'scenario.yaml', 'scenario', 'scenario')).toThrow(expect.objectContaining({ issues: [{ path: 'scenario.figures[1].__proto__', message: FORBIDDEN_WHY }] }));
+    // Such names as plain texts, and a "constructor" or "prototype" field holding no prototype, are data.
+    const names = duel.replace('name: Bjorn', 'name: __proto__').replace('name: Cedric', 'name: constructor\n    constructor: prototype\n    prototype: {}');
+    const [a, b] = parseScenarioText(names, 'x.yaml').figures as Record<string, unknown>[];
+    expect([a.name, b.name, b.constructor, b.prototype]).toEqual(['__proto__', 'constructor', 'prototype', {}]);
   });
 
   it('a real scenario loads', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { suggest, zodIssues } from './issues.ts';
+import { named, suggest, zodIssues } from './issues.ts';
 
 describe('zodIssues', () => {
   it('a value too deeply nested to write out is described, not a crash (a 100,000-deep array where text belongs)', () => {
@@ -59,6 +59,23 @@ describe('zodIssues', () => {
       { path: 'kind', message: 'expected one of "wall", "water", got \'lava\'' },
       { path: 'at', message: 'expected an array or an object; got 3' },
       { path: 'command.type', message: 'expected one of "begin", "pass", got \'move\'' },
+    ]);
+  });
+});
+
+describe('named', () => {
+  it('a schema named in words (a hex) tells a value left out, or of none of its forms\' types, the name: "required: a hex, [q, r] or {q, r}", not "required: an array or an object"; a value of one of its forms still says why it is not that form', () => {
+    const hex = z.union([z.tuple([z.number().int(), z.number().int()]), z.strictObject({ q: z.number().int(), r: z.number().int() })], named('a hex, [q, r] or {q, r}'));
+    const schema = z.strictObject({ at: hex, to: hex, from: hex, by: hex, range: z.number(named('a distance in hexes')) });
+    const input = { to: 3, from: [1], by: null };
+    const r = schema.safeParse(input);
+    if (r.success) throw new Error('should fail');
+    expect(zodIssues(r.error, input)).toEqual([
+      { path: 'at', message: 'required: a hex, [q, r] or {q, r}' },
+      { path: 'to', message: 'expected a hex, [q, r] or {q, r}; got 3' },
+      { path: 'from', message: 'expected {needs at least 2 item(s)} or an object; got an array ([1])' },
+      { path: 'by', message: 'expected a hex, [q, r] or {q, r}; got null' },
+      { path: 'range', message: 'required: a distance in hexes' },
     ]);
   });
 });

@@ -101,6 +101,23 @@ const typeWord = (t: string) => TYPE_WORDS[t] ?? t;
 type ZodIssue = z.core.$ZodIssue;
 
 /**
+ * The words schemas are named with (named): a value of none of the forms such a schema takes
+ * (left out, or of another type) is told the name, not the forms' types: "required: a hex, [q, r]
+ * or {q, r}", not "required: an array or an object".
+ */
+const NAMES = new Set<string>();
+
+/**
+ * zod's `error` option naming a schema in words (`what`: "a hex, [q, r] or {q, r}"), for the
+ * issues above: `z.union([...], named(what))`. It is the message zod gives the schema's own
+ * issue; zodIssues tells it as "required: <what>" or "expected <what>; got ...".
+ */
+export function named(what: string): { error: string } {
+  NAMES.add(what);
+  return { error: what };
+}
+
+/**
  * What a field must be and what came: a field left out reads "required: <what>" whatever the
  * schema's kind of check (a type, a list of values, a union), as the hand-written checks say it.
  */
@@ -113,7 +130,7 @@ function reason(i: ZodIssue, input: unknown): string {
   const got = valueAt(input, i.path as PropertyKey[]);
   switch (i.code) {
     case 'invalid_type':
-      return expected(typeWord(i.expected), got);
+      return expected(NAMES.has(i.message) ? i.message : typeWord(i.expected), got);
     case 'invalid_value':
       return expected(`one of ${i.values.map((v) => JSON.stringify(v)).join(', ')}`, got);
     case 'too_small': {
@@ -128,6 +145,9 @@ function reason(i: ZodIssue, input: unknown): string {
       // A discriminated union names the values its field may take (a command's `type`).
       const options = 'options' in i ? i.options : undefined;
       if (i.errors.length === 0) return options?.length ? expected(`one of ${options.map((v) => JSON.stringify(v)).join(', ')}`, got) : `${describeValue(got)} is not one of the known kinds`;
+      // A named schema's value of none of its forms' types: the name (a value of one of them says why it is not that form).
+      const wrongType = i.errors.every((branch) => branch.find((b) => b.path.length === 0)?.code === 'invalid_type');
+      if (wrongType && NAMES.has(i.message)) return got === undefined ? expected(i.message, got) : `expected ${i.message}; got ${describeValue(got)}`;
       // Each form the value could take, and why it is not that form.
       const forms = i.errors.map((branch) => {
         const top = branch.find((b) => b.path.length === 0);

@@ -18,6 +18,9 @@ function splitmix32(x: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
+/** The largest whole seed that is itself after the fold below (the command line and experiment files take 0 to this). */
+export const MAX_SEED = 0xffffffff;
+
 function hashSeed(seed: number | string): number {
   if (typeof seed === 'number') {
     if (!Number.isFinite(seed)) throw new RangeError(`seed: must be a finite number, got ${seed}`);

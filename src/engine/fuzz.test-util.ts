@@ -47,7 +47,8 @@ export function paths(v: Json, at: Path = []): Path[] {
   return out;
 }
 
-function get(v: Json, path: Path): Json | undefined {
+/** The value at `path` inside `v`, or undefined. */
+export function get(v: Json, path: Path): Json | undefined {
   let node: Json | undefined = v;
   for (const k of path) {
     if (node === null || typeof node !== 'object') return undefined;

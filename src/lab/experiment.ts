@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { InputError, type Issue } from '../core/errors.ts';
 import { clip, describeValue, quote, zodIssues } from '../core/issues.ts';
+import { MAX_SEED } from '../core/rng.ts';
 import { systems } from '../rules/index.ts';
 import { type ArenaJob, prepareJob } from './arena.ts';
 import { ArenaPool, type PoolOptions } from './pool.ts';
@@ -75,7 +76,7 @@ export const experimentSchema = z.strictObject({
   // Required (with the reason) by parseExperiment, which also asks an inline scenario for its `system`.
   scenario: z.union([text(4096), z.record(z.string(), z.unknown())]).optional(),
   fights: z.number().int().min(1).max(100_000_000).default(10_000),
-  seed: z.union([z.number().int().min(0).max(0xffffffff), text(200)]).default(1),
+  seed: z.union([z.number().int().min(0).max(MAX_SEED), text(200)]).default(1),
   events: z.boolean().default(true),
   metric: text(200).optional(),
   metricTitle: z.string().max(200).optional(),

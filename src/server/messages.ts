@@ -2,7 +2,7 @@
 // ClientMessage becomes an error answer naming the field and the reason, and the caller keeps
 // the connection open.
 import { clip, describeValue, zodIssues } from '../core/issues.ts';
-import { FORBIDDEN_WHY, forbiddenFieldIn } from './body.ts';
+import { FORBIDDEN_WHY, forbiddenFieldIn } from '../core/forbidden.ts';
 import { MAX_ERROR_MESSAGE, boundIssues } from './errors.ts';
 import { type ClientMessage, ClientMessage as ClientMessageSchema, type ErrorCode, type Issue, MAX_MESSAGE_BYTES } from './protocol.ts';
 

@@ -4,6 +4,7 @@
 // table server's uploads and examples.
 import { parseDocument } from 'yaml';
 import { InputError } from '../core/errors.ts';
+import { refuseForbiddenFields } from '../core/forbidden.ts';
 import { pathOf, quote } from '../core/issues.ts';
 
 /** The deepest nesting of lists and mappings a scenario or experiment file may have (real ones have under 10). */
@@ -67,7 +68,8 @@ export function duplicateJsonKey(text: string): { key: string; line: number } | 
 
 /**
  * Parses a scenario (or, `what` = 'experiment or scenario', an experiment) file's text: a
- * mapping, or InputError saying why not (syntax, nesting deeper than MAX_DEPTH, not a mapping).
+ * mapping, or InputError saying why not (syntax, nesting deeper than MAX_DEPTH, not a mapping, a
+ * field named "__proto__" or a "constructor" holding "prototype": core/forbidden.ts).
  * JSON when `path` ends in .json; otherwise YAML, which reads JSON text too.
  */
 export function parseScenarioText(text: string, path: string, what = 'scenario', at?: string): Record<string, unknown> {
@@ -97,6 +99,7 @@ export function parseScenarioText(text: string, path: string, what = 'scenario',
     throw new InputError([{ path: root, message: `${expected}; got ${Array.isArray(raw) ? 'a list' : raw === null ? 'null' : quote(String(raw))}` }], what);
   }
   checkNesting(raw, what, at);
+  refuseForbiddenFields(raw, what, at);
   return raw as Record<string, unknown>;
 }
 

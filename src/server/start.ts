@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wholeNumber } from '../core/numbers.ts';
+import { MAX_SEED } from '../core/rng.ts';
 import { diceForSeq } from '../engine/encounter.ts';
 import { type FrayServer, buildServer } from './app.ts';
 import { Storage } from './storage/storage.ts';
@@ -91,7 +93,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   return { app, storage, url, close };
 }
 
-/** Parses `--port N --db URL --host H --build` (the standalone entry). */
+/** Parses `--port N --db URL --host H --build` (the standalone entry); an Error naming the option when one is wrong. */
 export function parseArgs(argv: readonly string[]): StartOptions {
   const o: StartOptions = { signals: true };
   for (let i = 0; i < argv.length; i++) {
@@ -101,20 +103,15 @@ export function parseArgs(argv: readonly string[]): StartOptions {
       if (v === undefined) throw new Error(`${a}: missing value`);
       return v;
     };
-    if (a === '--port') {
-      const n = Number(val());
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port: expected 0..65535, got ${argv[i]}`);
-      o.port = n;
-    } else if (a === '--db') o.db = val();
+    // Whole numbers as every option of `fray` reads them (core/numbers.ts): Number() read 1e3,
+    // 0x10 and '' (0), and --dice-seed took 1.5 as it was and 'abc' as NaN.
+    if (a === '--port') o.port = wholeNumber(val(), '--port', { min: 0, max: 65535 });
+    else if (a === '--db') o.db = val();
     else if (a === '--host') o.host = val();
     else if (a === '--build') o.build = true;
     else if (a === '--log-level') o.logLevel = val();
-    else if (a === '--dice-seed') o.diceSeed = Number(val());
-    else if (a === '--snapshot-every') {
-      const n = Number(val());
-      if (!Number.isInteger(n) || n < 1) throw new Error(`--snapshot-every: expected a whole number from 1, got ${argv[i]}`);
-      o.snapshotEvery = n;
-    }
+    else if (a === '--dice-seed') o.diceSeed = wholeNumber(val(), '--dice-seed', { min: 0, max: MAX_SEED });
+    else if (a === '--snapshot-every') o.snapshotEvery = wholeNumber(val(), '--snapshot-every', { min: 1, max: 1e9 });
     else throw new Error(`unknown option ${a}`);
   }
   return o;

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_WHY, forbiddenFieldIn } from './body.ts';
+import { FORBIDDEN_WHY, forbiddenFieldIn } from '../core/forbidden.ts';
 import { parseClientMessage } from './messages.ts';
 import { ClientMessage, MAX_MESSAGE_BYTES } from './protocol.ts';
 import { Storage } from './storage/storage.ts';

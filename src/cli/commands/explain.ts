@@ -6,7 +6,7 @@ import { displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
-import { wholeNumber } from '../numbers.ts';
+import { wholeNumber } from '../../core/numbers.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { turnWord } from '../../lab/summary.ts';
 

@@ -26,7 +26,7 @@ import { distChart, renderSvg } from '../../lab/report.ts';
 import { bars, pct, table } from '../../lab/text.ts';
 import { namedByFlags } from '../errors.ts';
 import type { CliContext } from '../io.ts';
-import { wholeNumber } from '../numbers.ts';
+import { wholeNumber } from '../../core/numbers.ts';
 import { checkOutputPath, writeOutput } from '../output.ts';
 
 interface OddsOpts {

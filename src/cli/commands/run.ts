@@ -10,7 +10,7 @@ import type { CliContext } from '../io.ts';
 import { loadScenario } from '../scenario-loader.ts';
 import { turnWord } from '../../lab/summary.ts';
 import { count } from '../../lab/text.ts';
-import { wholeNumber } from '../numbers.ts';
+import { wholeNumber } from '../../core/numbers.ts';
 
 export function registerRun(program: Command, ctx: CliContext): void {
   program

@@ -2,7 +2,7 @@
 // The database: --db, else DATABASE_URL, else an SQLite file under ./data/.
 import type { Command } from 'commander';
 import type { CliContext } from '../io.ts';
-import { wholeNumber } from '../numbers.ts';
+import { wholeNumber } from '../../core/numbers.ts';
 
 export function registerServe(program: Command, ctx: CliContext): void {
   program

@@ -14,7 +14,7 @@ import { count } from '../../lab/text.ts';
 import { type Variant, applySettings, describeSettings } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import type { CliContext, CliIO } from '../io.ts';
-import { type WholeRange, wholeNumber } from '../numbers.ts';
+import { type WholeRange, wholeNumber } from '../../core/numbers.ts';
 import { checkOutputPath, writeOutput } from '../output.ts';
 import { loadScenario } from '../scenario-loader.ts';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SeededDice } from '../../core/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
 import type { TftState } from './model.ts';
 import { cloneTft, tftSystem } from './system.ts';
@@ -40,4 +40,23 @@ describe('cloneTft', () => {
       }
     });
   }
+
+  it('nothing gone: every copy has the same frozen empty `gone`, no list of its own (the lab clones once per fight); a leave on a copy writes a new list, leaving the state and the other copies as they were', () => {
+    const raw = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const s = tftSystem.setup(raw) as TftState;
+    const dice = new SeededDice(seedRng('gone', 1));
+    while (s.phase === 'begin') tftSystem.apply(s, tftSystem.decide(s), dice, null);
+    const [a, b] = [cloneTft(s), cloneTft(s)];
+    expect(a.gone).toEqual([]);
+    expect(a.gone).toBe(b.gone);
+    expect(Object.isFrozen(a.gone)).toBe(true);
+    tftSystem.apply(a, tftSystem.parseCommand({ type: 'leave', figure: 'bjorn', reason: 'flees' }), new ScriptedDice([]), null);
+    expect(a.gone?.map((g) => g.id)).toEqual(['bjorn']);
+    expect([s.gone, b.gone]).toEqual([[], []]);
+    // One gone: the copy has its own list, and its own copy of the figure.
+    const c = cloneTft(a);
+    expect(c.gone).not.toBe(a.gone);
+    expect(c.gone?.[0]).not.toBe(a.gone?.[0]);
+    expect(JSON.stringify(c)).toBe(JSON.stringify(a));
+  });
 });

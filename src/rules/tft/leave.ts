@@ -41,8 +41,7 @@ export function validateLeave(ctx: TftContext, cmd: LeaveCommand, fig: Figure): 
     state.figures.splice(state.figures.indexOf(fig), 1);
     const gone = fig as GoneFigure;
     gone.left = { turn, reason };
-    if (state.gone) state.gone.push(gone);
-    else state.gone = [gone];
+    state.gone = [...goneOf(state), gone]; // a new list: a clone's empty one is shared (cloneTft)
     // No more turns: out of this turn's action order, the index still on the same next actor
     // (its own action, if pending, passes to the next figure as when a figure falls).
     const k = state.phase === 'action' ? state.actionOrder.indexOf(fig.id) : -1;

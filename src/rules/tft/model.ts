@@ -285,9 +285,10 @@ export interface TftState {
   figures: Figure[];
   /**
    * The figures the GM took out of the fight (`leave`, leave.ts), in the order they left: off the
-   * map, never walked by a rule. Absent in states saved before it existed (read as []).
+   * map, never walked by a rule. Absent in states saved before it existed (read as []). Read-only:
+   * a clone shares one frozen empty list (cloneTft), so a leave writes a new one.
    */
-  gone?: GoneFigure[];
+  gone?: readonly GoneFigure[];
   items: GroundItem[];
   turn: number;
   phase: Phase;

@@ -50,7 +50,7 @@ describe('scenario validation', () => {
     expect(issues(raw)).toEqual([
       { path: 'figures[0].st', message: 'required: a number' },
       { path: 'figures[0].dx', message: 'required: a number' },
-      { path: 'figures[0].at', message: 'required: an array or an object' },
+      { path: 'figures[0].at', message: 'required: a hex, [q, r] or {q, r}' },
       { path: 'figures[1].dx', message: 'required: a number' },
     ]);
     expect(issues(two({}, { map: { width: 16, height: 12, terrain: [{ q: 1, r: 1 }] } }))).toEqual([{ path: 'map.terrain[0].kind', message: 'required: one of "wall", "rough", "water"' }]);

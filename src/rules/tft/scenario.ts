@@ -19,6 +19,7 @@ import type {
 } from './model.ts';
 import { allModules } from './registry.ts';
 import { quote, suggest, zodIssues } from '../../core/issues.ts';
+import { MAX_SEED } from '../../core/rng.ts';
 import { hexSchema } from './schema-util.ts';
 import { buildTables } from './tables.ts';
 
@@ -124,7 +125,7 @@ export function scenarioSchema(modules: readonly HouseModule[] = allModules()) {
     name: z.string().default('TFT encounter'),
     description: z.string().optional(),
     // As --seed: a whole number 0..2^32-1 (others fold onto these: core/rng.ts hashSeed) or any text.
-    seed: z.union([z.number().int().min(0).max(0xffffffff), z.string()]).optional(),
+    seed: z.union([z.number().int().min(0).max(MAX_SEED), z.string()]).optional(),
     map: z
       .strictObject({
         width: z.number().int().min(1).max(200),

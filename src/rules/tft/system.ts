@@ -10,7 +10,7 @@ import { describeTft } from './describe.ts';
 import { playOutTft } from './autoplay.ts';
 import { applyCommand, commandProblem, pendingOf, scriptRemains } from './flow.ts';
 import { goneOf } from './leave.ts';
-import type { Figure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
+import type { Figure, GoneFigure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { notNowOf } from './not-now.ts';
 import { actionOptions } from './options.ts';
 import { hooksOf } from './registry.ts';
@@ -250,6 +250,9 @@ function cloneFigure(f: Figure): Figure {
   return out;
 }
 
+/** The `gone` of every copy of a state with none gone (cloneTft). */
+const NO_GONE: readonly GoneFigure[] = Object.freeze([]);
+
 /**
  * Deep copy. Table rows (weapon, armor, shield definitions), the options, the map and the
  * script entries are never mutated after setup, so they are shared; everything a command can
@@ -264,8 +267,9 @@ export function cloneTft(state: TftState): TftState {
     modules: state.modules,
     map: state.map,
     figures: state.figures.map(cloneFigure),
-    // Absent in an old state: left absent, so the copy is the same text.
-    gone: state.gone?.map((g) => ({ ...cloneFigure(g), left: { turn: g.left.turn, reason: g.left.reason } })),
+    // Absent in an old state: left absent, so the copy is the same text. Mostly empty: then one
+    // frozen list for every copy (the lab clones once per fight), which leave.ts replaces, never fills.
+    gone: state.gone && (state.gone.length === 0 ? NO_GONE : state.gone.map((g) => ({ ...cloneFigure(g), left: { turn: g.left.turn, reason: g.left.reason } }))),
     items: state.items.map((it) => ({ pos: { q: it.pos.q, r: it.pos.r }, weapon: cloneWeapon(it.weapon) })),
     turn: state.turn,
     phase: state.phase,

@@ -1,8 +1,9 @@
-// Whole-number options of every command (-n, --workers, --max-steps, --turn, --port, fray odds'
-// numbers, the faces of --dice): one reading, so each command takes the same texts and refuses
-// the others in the same words as the lab's own range checks (lab/odds.ts).
-import { InputError } from '../core/errors.ts';
-import { quote } from '../core/issues.ts';
+// Whole numbers read from text, the one reading for every option of the command line (-n,
+// --workers, --max-steps, --turn, --port, fray odds' numbers, the faces of --dice) and of the
+// server's own process (start.ts): each takes the same texts and refuses the others in the same
+// words as the lab's own range checks (lab/odds.ts).
+import { InputError } from './errors.ts';
+import { quote } from './issues.ts';
 
 /** Decimal digits, a sign and spaces around allowed: not 1e3, 0x10, 1.5 or 1_000, which Number() would read. */
 const DECIMAL_WHOLE = /^\s*[+-]?\d+\s*$/;
