@@ -6,7 +6,7 @@
 // gm-adjust-form, adnd-adjust-390 (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tokenOf } from './harness.ts';
+import { PHONE, atTable, fileHarness, opensByKeyboard, pageOverflow, playerLink } from './harness.ts';
 
 const h = fileHarness();
 
@@ -23,14 +23,9 @@ async function fillAndApply(page: Page, amount: string, reason: string): Promise
 
 describe("the GM's adjustment of a figure", () => {
   it('TFT duel: the GM gives Bjorn 3 hits "Fireball" from the Status panel; both logs and rosters show it within a second; players have no Adjust; a refusal is shown by the form', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'tft/duel');
-    const gmToken = tokenOf(gm);
-    const api = encounterApi(h.base, id, gmToken);
-    await gm.getByTestId('system-step').click();
-    await api.seqIs(1);
+    const { page: gm, id, token: gmToken, api } = await atTable(h, 'tft/duel', { size: { width: 1280, height: 860 }, begin: true });
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(await playerLink(h.base, id, gmToken, ['cedric']));
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await player.locator('[data-tab="status"]').click();
@@ -76,12 +71,7 @@ describe("the GM's adjustment of a figure", () => {
   });
 
   it('AD&D on a phone: the GM takes 4 hp from Gorm ("fall") in the Combatants tab; the form fits 390 px; the log and the hp show it', async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'adnd/surprise');
-    const api = encounterApi(h.base, id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await api.seqIs(1);
-    await gm.locator('[data-tab="status"]').click();
+    const { page: gm, api } = await atTable(h, 'adnd/surprise', { size: PHONE, begin: true, tab: 'status' });
     const before = (await cell(gm, 'gorm', 3)) ?? '';
     const [hp, max] = before.split('/').map(Number);
     expect(hp).toBeGreaterThan(4);

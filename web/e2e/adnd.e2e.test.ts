@@ -5,15 +5,13 @@
 // The end of a fight (Frito and Rocky against the ogre): the action panel leaves the fallen.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, pageOverflow, rawCommand, tokenOf } from './harness.ts';
+import { PHONE, allowGmDice, apiGet, atTable, fileHarness, pageOverflow, rawCommand } from './harness.ts';
 
 const h = fileHarness();
 
 describe('an AD&D surprise round', () => {
   it('enters the surprise d100 by hand and shows who is surprised for how many segments', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 820 });
-    const id = await createFromExample(gm, 'adnd/surprise');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'adnd/surprise', { size: { width: 1280, height: 820 } });
 
     // The GM allows physical dice and turns the mode on.
     await allowGmDice(gm);
@@ -69,7 +67,7 @@ describe('an AD&D surprise round', () => {
     await h.shot(gm, 'adnd-declared-attacks');
 
     // At 390 px the timeline still fits the screen (it scrolls inside its own box).
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: phone } = await h.page(PHONE);
     await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
     await phone.getByTestId('segments').first().waitFor();
     expect(await pageOverflow(phone)).toBeLessThanOrEqual(0);
@@ -79,10 +77,7 @@ describe('an AD&D surprise round', () => {
   });
 
   it('while the step\'s report is on its way the header counts rounds from the state (it read "round 0") and the panel says the options are coming', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'adnd/surprise');
-    await gm.getByTestId('system-step').click();
-    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(1)'));
+    const { page: gm } = await atTable(h, 'adnd/surprise', { begin: true });
     await expect.poll(() => gm.getByTestId('clock').textContent()).toMatch(/^round 1/);
     // The explain reports of the next steps are held back: the clock has only the state.
     const held: { continue(): Promise<void> }[] = [];
@@ -103,18 +98,14 @@ describe('an AD&D surprise round', () => {
   });
 
   it('with no map the timeline shows once, in the left pane, not again in the Combatants tab; on a phone too, above the tabs', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 820 });
-    const id = await createFromExample(gm, 'adnd/surprise');
-    await gm.getByTestId('system-step').click();
-    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(1)'));
-    await gm.locator('[data-tab="status"]').click();
+    const { page: gm, id, token } = await atTable(h, 'adnd/surprise', { size: { width: 1280, height: 820 }, begin: true, tab: 'status' });
     await gm.getByTestId('status').waitFor();
     expect(await gm.locator('.map-pane [data-testid="segments"]').count()).toBe(1);
     expect(await gm.getByTestId('segments').count()).toBe(1);
     await h.shot(gm, 'adnd-combatants');
     // A phone stacks the left pane above the tabs: the timeline is there, on the screen, once.
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
-    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(tokenOf(gm))}`);
+    const { page: phone } = await h.page(PHONE);
+    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
     await phone.locator('[data-tab="status"]').click();
     await phone.getByTestId('status').waitFor();
     expect(await phone.getByTestId('segments').count()).toBe(1);
@@ -124,8 +115,7 @@ describe('an AD&D surprise round', () => {
   });
 
   it("the AC opens its ledger by keyboard (each entry's source, delta and rule; its reasons were a tooltip only), closed at first and closing again; on a phone too, within the screen", async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 820 });
-    const id = await createFromExample(gm, 'adnd/surprise');
+    const { page: gm, id, token } = await atTable(h, 'adnd/surprise', { size: { width: 1280, height: 820 } });
     await gm.locator('body').click({ position: { x: 1, y: 1 } });
     // s opens the Combatants tab; Tab walks into it, to Pip's AC.
     await gm.keyboard.press('s');
@@ -165,8 +155,8 @@ describe('an AD&D surprise round', () => {
     await ledger.waitFor();
 
     // At 390 px the open ledger fits the screen.
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
-    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(tokenOf(gm))}`);
+    const { page: phone } = await h.page(PHONE);
+    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
     await phone.locator('[data-tab="status"]').click();
     await phone.locator('[data-ac="pip"]').click();
     await phone.locator('[data-ac-ledger="pip"]').waitFor();
@@ -177,9 +167,7 @@ describe('an AD&D surprise round', () => {
   });
 
   it('the last lines of the timeline scroll clear of the floating dice tray (they stayed under it)', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 640 });
-    const id = await createFromExample(gm, 'adnd/surprise');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'adnd/surprise', { size: { width: 1280, height: 640 } });
     // The engine plays a dozen steps: the narration under the grid outgrows the pane.
     for (let i = 0; i < 12; i++) {
       const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
@@ -204,13 +192,9 @@ describe('an AD&D surprise round', () => {
 
 describe('the end of an AD&D fight', () => {
   it("when the figure whose decision it is falls and the fight ends, the action panel leaves it for a standing winner and says who won (it stayed on the dead ogre, 'No options now')", async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'adnd/frito-and-rocky');
-    const token = tokenOf(gm);
-    const { view } = encounterApi(h.base, id, token);
+    // Begun; the engine declares for Frito and Rocky: the ogre is left to declare, on the panel.
+    const { page: gm, id, token, api: { view } } = await atTable(h, 'adnd/frito-and-rocky', { begin: true });
     const panel = gm.getByTestId('actions');
-    // Begin; the engine declares for Frito and Rocky: the ogre is left to declare, on the panel.
-    await gm.getByTestId('system-step').click();
     for (const who of ['frito', 'rocky']) {
       await expect.poll(async () => (await view()).view.pending?.figures[0]).toBe(who);
       await expect.poll(() => panel.locator('h3').textContent()).toBe(who === 'frito' ? 'Frito the Fighter' : 'Rocky the Ranger');

@@ -3,7 +3,7 @@
 // (never because the table re-rendered, never in a loop when the request fails).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, fileHarness, logCount, tokenOf } from './harness.ts';
+import { atTable, fileHarness, logCount } from './harness.ts';
 
 const h = fileHarness();
 
@@ -21,10 +21,7 @@ function countTokenRequests(page: Page): { n: number } {
 
 describe('a server restart', () => {
   it('the page reconnects by itself (bye: shutdown is not the end), catches up and plays on', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
-    await gm.getByTestId('system-step').click();
-    await expect.poll(() => logCount(gm)).toBe(1);
+    const { page: gm } = await atTable(h, 'tft/duel', { begin: true });
 
     await h.restart({ downMs: 1500 });
     // While it is down: "Reconnecting", never "Disconnected".
@@ -41,9 +38,7 @@ describe('a server restart', () => {
 
 describe('the Share tab', () => {
   it('loads the seats once, not on every re-render, and not at all after the encounter is gone', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'tft/duel');
     const c = countTokenRequests(gm);
     await gm.locator('[data-tab="share"]').click();
     await gm.locator('.tokens li').first().waitFor();
@@ -74,8 +69,7 @@ describe('the Share tab', () => {
   });
 
   it('a failed load says so and waits for Retry: no retry loop against the server', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
+    const { page: gm } = await atTable(h, 'tft/duel');
     let fail = true;
     await gm.route(/\/api\/encounters\/[^/]+\/tokens$/, (route) =>
       fail && route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"storage is down"}' }) : route.continue(),

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROOT, createFromExample, duelToActionPhase, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tokenOf } from './harness.ts';
+import { PHONE, ROOT, atTable, duelToActionPhase, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -32,12 +32,12 @@ describe('the GM ends the fight', () => {
     await gm.getByRole('button', { name: 'Open the table' }).click();
     await gm.waitForURL(/\/table\//);
     await expect.poll(() => gm.getByTestId('role').textContent()).toBe('gm');
-    const id = decodeURIComponent(/\/table\/([^/#?]+)/.exec(gm.url())?.[1] ?? '');
+    const id = tableIdOf(gm);
     const gmToken = tokenOf(gm);
     const api = encounterApi(h.base, id, gmToken);
     await duelToActionPhase(gm, api.seqIs);
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(await playerLink(h.base, id, gmToken, ['bjorn']));
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await player.locator('[data-tab="status"]').click();
@@ -85,12 +85,7 @@ describe('the GM ends the fight', () => {
   });
 
   it('AD&D on a phone: the form fits 390 px; the GM ends the fight with no winner; the lobby says "over: no winner"', async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'adnd/surprise');
-    const api = encounterApi(h.base, id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await api.seqIs(1);
-    await gm.locator('[data-tab="status"]').click();
+    const { page: gm, id, api } = await atTable(h, 'adnd/surprise', { size: PHONE, begin: true, tab: 'status' });
     await gm.getByRole('button', { name: 'End the fight…' }).click();
     const form = gm.getByRole('form', { name: 'End the fight' });
     await form.waitFor();

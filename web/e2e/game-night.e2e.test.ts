@@ -4,20 +4,15 @@
 // (it read "@7"), and the dice tray names the rollers (it read "OR1 to-hit", map tokens that
 // no map draws). Screenshots: night-adnd-declared-390, night-adnd-tray (see harness.ts).
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, pageOverflow, playerLink, tokenOf } from './harness.ts';
+import { PHONE, atTable, fileHarness, pageOverflow, playerLink } from './harness.ts';
 
 const h = fileHarness();
 
 describe('a game night at the table', () => {
   it('AD&D melee: the player declares on a phone and is told what and when; the roster says the round and segment; the tray names who rolled', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'adnd/melee');
-    const gmToken = tokenOf(gm);
-    const api = encounterApi(h.base, id, gmToken);
-    await gm.getByTestId('system-step').click();
-    await api.seqIs(1);
+    const { page: gm, id, token: gmToken, api } = await atTable(h, 'adnd/melee', { size: { width: 1280, height: 860 }, begin: true });
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(await playerLink(h.base, id, gmToken, ['brenna']));
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await player.getByTestId('option-0').waitFor();

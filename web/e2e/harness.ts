@@ -16,13 +16,28 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // An absolute FRAY_SCREENSHOTS (/tmp/shots) is taken as it is; a relative one is under the repo.
 export const SHOTS = resolve(ROOT, process.env.FRAY_SCREENSHOTS ?? join('test-results', 'screenshots'));
 
+/**
+ * How long a page's action (a click, a waitFor, a waitForFunction) or navigation waits before it
+ * fails, naming what it waited for (Playwright's own default is 30 s, so a mistyped selector
+ * cost half a minute). The suite's slowest wait without a timeout of its own took 2.4 s (a
+ * physical-dice prompt after a server step) and its slowest page load 1.4 s, on the shared
+ * two-core machine; a wait that needs longer gives its own timeout where it is.
+ */
+export const ACTION_MS = 10_000;
+export const NAVIGATION_MS = 15_000;
+
+/** The size of a page the harness opens (the desktop's 1280 × 800 when not given). */
+export type PageSize = { width?: number; height?: number; mobile?: boolean };
+/** A phone: 390 × 844, touch, at twice the pixels. */
+export const PHONE: PageSize = { width: 390, height: 844, mobile: true };
+
 export interface Harness {
   server: Running;
   base: string;
   browser: Browser;
   /** Console errors and page errors seen on any page (the suite asserts there are none). */
   errors: string[];
-  page(opts?: { width?: number; height?: number; mobile?: boolean }): Promise<{ ctx: BrowserContext; page: Page }>;
+  page(opts?: PageSize): Promise<{ ctx: BrowserContext; page: Page }>;
   shot(page: Page, name: string): Promise<void>;
   /** Stops the server (open sockets get `bye: shutdown`) and starts it again on the same port and database. */
   restart(opts?: { downMs?: number }): Promise<void>;
@@ -79,6 +94,8 @@ export async function startHarness(): Promise<Harness> {
         hasTouch: opts.mobile ?? false,
         baseURL: base,
       });
+      ctx.setDefaultTimeout(ACTION_MS);
+      ctx.setDefaultNavigationTimeout(NAVIGATION_MS);
       contexts.push(ctx);
       const page = await ctx.newPage();
       page.on('console', (m) => {
@@ -123,9 +140,35 @@ export async function createFromExample(page: Page, example: string): Promise<st
   await page.locator(`[data-example="${example}"]`).click();
   await page.waitForURL(/\/table\//);
   await page.getByTestId('role').waitFor();
-  const m = /\/table\/([^/#?]+)/.exec(page.url());
-  if (!m) throw new Error(`no encounter id in ${page.url()}`);
-  return decodeURIComponent(m[1]);
+  return tableIdOf(page);
+}
+
+/** A GM's table opened by `atTable`: its page, the encounter, the GM's token, the server's view of it. */
+export interface GmTable {
+  ctx: BrowserContext;
+  page: Page;
+  id: string;
+  token: string;
+  api: ReturnType<typeof encounterApi>;
+}
+
+/**
+ * The setup of most table tests: a page of `size`, an encounter created from `example` through
+ * the lobby as its GM, with `begin` begun (the system step: the server at step 1 and the page
+ * showing it), then the side panel's `tab` opened.
+ */
+export async function atTable(h: Harness, example: string, opts: { size?: PageSize; begin?: boolean; tab?: 'actions' | 'status' | 'log' | 'share' } = {}): Promise<GmTable> {
+  const { ctx, page } = await h.page(opts.size);
+  const id = await createFromExample(page, example);
+  const token = tokenOf(page);
+  const api = encounterApi(h.base, id, token);
+  if (opts.begin) {
+    await page.getByTestId('system-step').click();
+    await api.seqIs(1);
+    await expect.poll(() => logCount(page), { timeout: ACTION_MS }).toBe(1);
+  }
+  if (opts.tab) await page.locator(`[data-tab="${opts.tab}"]`).click();
+  return { ctx, page, id, token, api };
 }
 
 /** The number of log entries the page's Log tab shows (its label, "Log (6)"). */

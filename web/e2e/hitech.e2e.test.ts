@@ -4,15 +4,13 @@
 // until a gunner must act, then fires a burst; the log explains it.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, createFromExample, fileHarness, tokenOf } from './harness.ts';
+import { PHONE, apiGet, atTable, fileHarness } from './harness.ts';
 
 const h = fileHarness();
 
 describe('HiTech firefight', () => {
   it('shows megahexes, burst choices with odds and grenade blast rings; fires a burst', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'tft/hitech-firefight');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'tft/hitech-firefight', { size: { width: 1280, height: 860 } });
     // R-H1: the megahex overlay is on for HiTech encounters.
     await expect.poll(() => gm.locator('polygon.hex.mh-0, polygon.hex.mh-1, polygon.hex.mh-2').count()).toBeGreaterThan(0);
 
@@ -71,9 +69,7 @@ describe('HiTech firefight', () => {
 
 describe('reasons in the action panel', () => {
   it("the grenade's score chip opens what it means by keyboard (it was a tooltip)", async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'tft/hitech-firefight');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'tft/hitech-firefight', { size: PHONE });
 
     // The engine plays until a pending figure may both fire bursts and throw a grenade.
     type Report = { figures: { id: string; options?: { kind?: string; command?: { type?: string; burst?: string } }[] }[] };

@@ -3,7 +3,7 @@
 // whole turn (begin, initiative, a move) is played without the mouse.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allowGmDice, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, tokenOf } from './harness.ts';
+import { allowGmDice, atTable, duelToActionPhase, fileHarness, logCount } from './harness.ts';
 
 const h = fileHarness();
 
@@ -28,10 +28,7 @@ async function tabTo(page: Page, testId: string): Promise<number> {
 
 describe('keyboard only', () => {
   it('Tab reaches the buttons and the map; Enter begins, chooses the initiative and moves a figure; n picks the next figure', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const token = tokenOf(gm);
-    const { view, seqIs } = encounterApi(h.base, id, token);
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel');
     await gm.locator('body').click({ position: { x: 1, y: 1 } });
 
     // Tab walks the page (it is not swallowed) and reaches the system step; Enter presses it.
@@ -76,11 +73,7 @@ describe('keyboard only', () => {
   });
 
   it('f and w choose the initiative (move first, wait and move last), shown on the buttons and in the help; not while typing in a field', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'tft/duel');
-    const { view, seqIs } = encounterApi(h.base, id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
+    const { page: gm, api: { view } } = await atTable(h, 'tft/duel', { size: { width: 1280, height: 860 }, begin: true });
     const first = gm.getByTestId('initiative-first');
     const last = gm.getByTestId('initiative-last');
     await first.waitFor();
@@ -122,12 +115,7 @@ describe('keyboard only', () => {
   });
 
   it('1-9 during the movement phase take nothing: the action options listed there are a preview (was sent and rejected)', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const token = tokenOf(gm);
-    const { view, seqIs } = encounterApi(h.base, id, token);
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel', { begin: true });
     await gm.getByTestId('initiative-first').click();
     await seqIs(2);
     await gm.getByTestId('move-card').waitFor();
@@ -146,8 +134,7 @@ describe('keyboard only', () => {
   // machine that takes longer than expect.poll's default second.
   const SETTLED = { timeout: 10_000 };
   it('the physical-dice prompt takes the keyboard (type the face and Enter; the focus stayed behind it), and cancelling it, by Escape or its button, gives the focus back to the button that opened it (it went to the page body)', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
+    const { page: gm } = await atTable(h, 'tft/duel');
     await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     await tabTo(gm, 'system-step');
@@ -175,8 +162,7 @@ describe('keyboard only', () => {
   });
 
   it("the side panel's tabs: one Tab stop, Left/Right move and wrap, Home/End go to the ends, the panel follows the focus; the map's figure stays; a/s/l take the focus along; Tab goes on into the panel", async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
+    const { page: gm } = await atTable(h, 'tft/duel');
     await gm.getByTestId('system-step').waitFor();
     await gm.locator('body').click({ position: { x: 1, y: 1 } });
     // A figure selected on the map (n): the arrow keys in the tab list must not move it.
@@ -275,9 +261,7 @@ describe('keyboard only', () => {
   });
 
   it('every Tab stop of the table says what it does (no bare "?", "▸", "→" or a column of "Do it"), shows the focus, and the map\'s figures and each new step with its dice are said in words', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const { seqIs } = encounterApi(h.base, id, tokenOf(gm));
+    const { page: gm, api: { seqIs } } = await atTable(h, 'tft/duel');
     await duelToActionPhase(gm, seqIs);
     await gm.getByTestId('do-0').waitFor();
     await gm.locator('body').click({ position: { x: 1, y: 1 } });

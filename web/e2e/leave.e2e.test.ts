@@ -7,7 +7,7 @@
 // the timeline drops it. Screenshot: gm-leave-fight (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFromExample, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tokenOf } from './harness.ts';
+import { PHONE, atTable, fileHarness, opensByKeyboard, pageOverflow, playerLink } from './harness.ts';
 
 const h = fileHarness();
 
@@ -19,17 +19,12 @@ async function goneText(page: Page): Promise<string> {
 
 describe('a figure leaves the fight', () => {
   it('TFT skirmish: the figure whose decision is pending flees; it goes from the map and stands under "Left the fight" on the GM\'s and its player\'s pages, the logs say so, the fight goes on', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'tft/skirmish');
-    const gmToken = tokenOf(gm);
-    const api = encounterApi(h.base, id, gmToken);
-    await gm.getByTestId('system-step').click();
-    await api.seqIs(1);
+    const { page: gm, id, token: gmToken, api } = await atTable(h, 'tft/skirmish', { size: { width: 1280, height: 860 }, begin: true });
     const before = (await api.view()).view;
     const leaver = String((before.pending as { figures: string[] }).figures[0]);
     const name = String((before.state as { figures: { id: string; name: string }[] }).figures.find((f) => f.id === leaver)?.name);
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(await playerLink(h.base, id, gmToken, [leaver]));
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await player.getByTestId(`figure-${leaver}`).waitFor();
@@ -90,11 +85,7 @@ describe('a figure leaves the fight', () => {
   });
 
   it('AD&D on a phone: an orc of the melee surrenders; the form fits 390 px, Enter sends it; the orc leaves the timeline for "Left the fight"', async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'adnd/melee');
-    const api = encounterApi(h.base, id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await api.seqIs(1);
+    const { page: gm, api } = await atTable(h, 'adnd/melee', { size: PHONE, begin: true });
     await expect.poll(() => gm.getByTestId('segments').textContent()).toContain('Orc (orc2)');
     await gm.locator('[data-tab="status"]').click();
     await gm.locator('button[data-leave="orc2"]').click();

@@ -7,7 +7,7 @@ import type { Hex } from '../../src/core/hex/coords.ts';
 import { SeededDice } from '../../src/core/dice/source.ts';
 import { seedRng } from '../../src/core/rng.ts';
 import { getSystem } from '../../src/rules/index.ts';
-import { createFromExample, encounterApi, fileHarness, tokenOf } from './harness.ts';
+import { atTable, fileHarness } from './harness.ts';
 
 const h = fileHarness();
 
@@ -24,12 +24,7 @@ const hexOf = (k: string): Hex => ({ q: Number(k.split(',')[0]), r: Number(k.spl
 
 describe('the movement preview', () => {
   it('lights only hexes the engine accepts, with the paths the page sends (the duel, around the foe)', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const token = tokenOf(gm);
-    const { view, seqIs } = encounterApi(h.base, id, token);
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel', { begin: true });
     // North (Bjorn) moves first and stays; then Cedric walks toward him.
     let v = await view();
     await gm.getByTestId(v.view.pending!.figures[0] === 'bjorn' ? 'initiative-first' : 'initiative-last').click();

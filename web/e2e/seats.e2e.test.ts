@@ -2,16 +2,13 @@
 // token is shown once); with several seats stored the page asks which to open; the links the
 // GM issued stay listed across tabs and reloads until dismissed.
 import { describe, expect, it } from 'vitest';
-import { createFromExample, fileHarness, pageOverflow, tokenOf } from './harness.ts';
+import { PHONE, atTable, fileHarness, pageOverflow, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
 describe('seats held by one browser', () => {
   it("a player's link opened in the GM's browser does not replace the GM seat; the user picks the seat to open", async () => {
-    const { ctx, page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const gmToken = tokenOf(gm);
-    await gm.locator('[data-tab="share"]').click();
+    const { ctx, page: gm, id, token: gmToken } = await atTable(h, 'tft/duel', { tab: 'share' });
     await gm.getByTestId('seat-side-south').click();
     const link = await gm.getByTestId('issued-link').first().inputValue();
 
@@ -44,9 +41,7 @@ describe('seats held by one browser', () => {
   });
 
   it('issued links stay listed when the GM switches tabs or reloads, until dismissed', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
-    await gm.locator('[data-tab="share"]').click();
+    const { page: gm } = await atTable(h, 'tft/duel', { tab: 'share' });
     await gm.getByTestId('seat-side-north').click();
     await gm.getByTestId('spectator-link').click();
     await expect.poll(() => gm.getByTestId('issued-link').count()).toBe(2);
@@ -75,14 +70,12 @@ describe('seats held by one browser', () => {
 
 describe("the GM's hidden figures and notes", () => {
   it("a figure the GM hides leaves the player's page (and comes back); a note for everyone reaches the player, a GM-only one does not (the form is back to GM only after a note for everyone); the seat list names the seat's figures", async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
-    await gm.locator('[data-tab="share"]').click();
+    const { page: gm } = await atTable(h, 'tft/duel', { tab: 'share' });
     await gm.getByTestId('seat-side-south').click();
     const link = await gm.getByTestId('issued-link').first().inputValue();
     await expect.poll(() => gm.locator('.tokens li', { hasText: 'south' }).textContent()).toMatch(/south: Cedric/);
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(link);
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await expect.poll(() => player.getByTestId('figure-bjorn').count()).toBe(1);

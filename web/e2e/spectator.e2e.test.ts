@@ -3,22 +3,19 @@
 // and nothing changes), and loses access when the GM revokes the link.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, createFromExample, fileHarness, logCount, pageOverflow, rawCommand, tokenOf } from './harness.ts';
+import { PHONE, apiGet, atTable, fileHarness, logCount, pageOverflow, rawCommand } from './harness.ts';
 
 const h = fileHarness();
 
 describe('a spectator link', () => {
   it('follows the fight live, has no controls, cannot command, and is revocable', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'tft/duel');
-    const gmToken = tokenOf(gm);
-    await gm.locator('[data-tab="share"]').click();
+    const { page: gm, id, token: gmToken } = await atTable(h, 'tft/duel', { size: { width: 1280, height: 860 }, tab: 'share' });
     await gm.getByTestId('spectator-link').click();
     const link = await gm.getByTestId('issued-link').first().inputValue();
     expect(link).toMatch(/\/table\/.+#token=/);
     const token = decodeURIComponent(link.split('#token=')[1]);
 
-    const { page: spectator } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: spectator } = await h.page(PHONE);
     await spectator.goto(link);
     await expect.poll(() => spectator.getByTestId('role').textContent()).toBe('spectator');
 

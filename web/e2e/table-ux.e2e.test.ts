@@ -3,18 +3,13 @@
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
 // never over the content on a phone); a fallen figure in the Status tab; the map's zoom keys; the phone's header.
 import { describe, expect, it } from 'vitest';
-import { allowGmDice, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, tokenOf } from './harness.ts';
+import { PHONE, allowGmDice, atTable, duelToActionPhase, fileHarness, logCount } from './harness.ts';
 
 const h = fileHarness();
 
-const api = (id: string, token: string) => encounterApi(h.base, id, token);
-
 describe('whose turn it is', () => {
   it("a waiting player sees its own figure and who moves now; Status shows the initiative winner choosing", async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const { view, seqIs } = api(id, tokenOf(gm));
-    await gm.locator('[data-tab="share"]').click();
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel', { tab: 'share' });
     await gm.getByTestId('seat-side-south').click();
     const link = await gm.getByTestId('issued-link').first().inputValue();
     await gm.locator('[data-tab="actions"]').click();
@@ -32,7 +27,7 @@ describe('whose turn it is', () => {
     await gm.getByTestId(winner === 'north' ? 'initiative-first' : 'initiative-last').click();
     await seqIs(2);
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(link);
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     await expect.poll(() => player.getByTestId('turn-line').textContent()).toBe('Not your turn. Now: north moves: Bjorn.');
@@ -50,8 +45,7 @@ describe('whose turn it is', () => {
 
 describe('physical dice', () => {
   it('the prompt says which command the die is for and what was entered so far', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
+    const { page: gm } = await atTable(h, 'tft/duel');
     await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     await gm.getByTestId('system-step').click();
@@ -73,10 +67,7 @@ describe('physical dice', () => {
 
 describe('figures with the same name', () => {
   it('AD&D: four orcs called "Orc" are told apart in the options and the timeline', async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 900 });
-    await createFromExample(gm, 'adnd/melee');
-    await gm.getByTestId('system-step').click();
-    await expect.poll(() => logCount(gm)).toBe(1);
+    const { page: gm } = await atTable(h, 'adnd/melee', { size: { width: 1280, height: 900 }, begin: true });
     const labels = gm.locator('[data-testid^="option-"] .option-label');
     await labels.first().waitFor();
     const texts = (await labels.allTextContents()).map((t) => t.replace(/^\d\s*/, '').trim());
@@ -91,11 +82,7 @@ describe('figures with the same name', () => {
 
 describe('the dice tray', () => {
   it('sums only the dice of one roll, empties on a rewind, and on a phone covers nothing', async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'tft/duel');
-    const { seqIs } = api(id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
+    const { page: gm, api: { seqIs } } = await atTable(h, 'tft/duel', { size: PHONE, begin: true });
     const tray = gm.getByTestId('dice-tray');
     await tray.waitFor();
     // The initiative roll: one d6 per side (and rerolls), not one roll: no sum.
@@ -122,11 +109,7 @@ describe('the dice tray', () => {
 
 describe('a command on its way', () => {
   it('a double click sends one command: Move first, Stay and Move here wait for it (the second was sent and rejected)', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const { view, seqIs } = api(id, tokenOf(gm));
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel', { begin: true });
     await gm.getByTestId('initiative-first').dblclick();
     await seqIs(2);
     await gm.getByTestId('stay').dblclick();
@@ -144,9 +127,7 @@ describe('a command on its way', () => {
   });
 
   it("while its physical dice are entered the figure is still the viewer's: its step shows, not 'not your figure'", async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const { view, seqIs } = api(id, tokenOf(gm));
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel');
     await allowGmDice(gm);
     // Both stay: the action phase, each with only its options that need no foe near.
     await duelToActionPhase(gm, seqIs);
@@ -176,9 +157,7 @@ describe('a command on its way', () => {
 
 describe('the Status tab', () => {
   it('a figure that dropped to the ground reads prone beside "healthy" (only the map\'s P showed it), and the word opens its rule by keyboard (a tooltip only)', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const { view, seqIs } = api(id, tokenOf(gm));
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel');
     await duelToActionPhase(gm, seqIs);
     const actor = (await view()).view.pending!.figures[0];
     await gm.getByTestId(`figure-${actor}`).click({ force: true });
@@ -206,8 +185,7 @@ describe('the Status tab', () => {
 
 describe("the map's zoom buttons", () => {
   it('name their keys (aria-keyshortcuts, a tooltip only before), and the keys work on the focused map: + and = zoom in, - out, 0 fits', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
+    const { page: gm } = await atTable(h, 'tft/duel');
     const tools = gm.locator('.map-tools');
     expect(await tools.getByRole('button', { name: 'Zoom in' }).getAttribute('aria-keyshortcuts')).toBe('Plus');
     expect(await tools.getByRole('button', { name: 'Zoom out' }).getAttribute('aria-keyshortcuts')).toBe('-');
@@ -234,12 +212,8 @@ describe("the map's zoom buttons", () => {
 
 describe('on a phone', () => {
   it('the header sticks over the scrolled log opaque (the log showed through it)', async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'tft/duel');
-    const { view, seqIs } = api(id, tokenOf(gm));
-    // The engine plays a few steps: the log outgrows the screen.
-    await gm.getByTestId('system-step').click();
-    await seqIs(1);
+    // Begun, the engine plays a few steps: the log outgrows the screen.
+    const { page: gm, api: { view, seqIs } } = await atTable(h, 'tft/duel', { size: PHONE, begin: true });
     for (let seq = 2; seq <= 8; seq++) {
       const p = (await view()).view.pending!;
       await gm.getByTestId(p.figures.length === 0 ? 'system-step' : 'auto-play').click();

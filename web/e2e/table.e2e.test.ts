@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
 import type { EncounterView, LogEntryView } from '../../src/server/protocol.ts';
 import { entryMentions } from '../src/model/log.ts';
-import { apiGet, createFromExample, fileHarness, logCount, pageOverflow, rawCommand, tokenOf } from './harness.ts';
+import { PHONE, apiGet, atTable, fileHarness, logCount, pageOverflow, rawCommand } from './harness.ts';
 
 type Fig = { id: string; name: string; side: string; pos: { q: number; r: number }; state: string };
 
@@ -57,9 +57,7 @@ async function gmUntilPlayer(gm: Page, id: string, gmToken: string, playerFigs: 
 
 describe('the duel at the table', () => {
   it('GM creates, player joins, moves with MA shown, sees the odds, attacks; both pages agree; reload; rights; rewind; export; log filter', async () => {
-    const { page: gm } = await h.page();
-    const id = await createFromExample(gm, 'tft/duel');
-    const gmToken = tokenOf(gm);
+    const { page: gm, id, token: gmToken } = await atTable(h, 'tft/duel');
     await h.shot(gm, 'gm-table-start');
 
     // Begin (initiative dice roll in a recorded command).
@@ -82,7 +80,7 @@ describe('the duel at the table', () => {
     expect(link).toMatch(/\/table\/.+#token=/);
     await h.shot(gm, 'gm-share');
 
-    const { page: player } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: player } = await h.page(PHONE);
     await player.goto(link);
     await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
     const gmCount = await logCount(gm);
@@ -217,11 +215,7 @@ describe('the duel at the table', () => {
 
 describe('a command the server refuses', () => {
   it('shows the server reason on the page and changes nothing', async () => {
-    const { page: a } = await h.page();
-    const id = await createFromExample(a, 'tft/duel');
-    const token = tokenOf(a);
-    await a.getByTestId('system-step').click();
-    await waitSeq(a, 1);
+    const { page: a, id, token } = await atTable(h, 'tft/duel', { begin: true });
 
     // A second GM screen whose socket stops hearing steps: it goes stale, as a slow tablet would.
     const { page: b } = await h.page();

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { allowGmDice, apiGet, createFromExample, fileHarness, rawCommand, ROOT, tokenOf } from './harness.ts';
+import { allowGmDice, apiGet, atTable, fileHarness, rawCommand, ROOT } from './harness.ts';
 
 const h = fileHarness();
 
@@ -20,9 +20,7 @@ describe('the thread example at the table', () => {
   it('plays the seed example turn by turn with its dice entered by hand', async () => {
     const scenario = parse(readFileSync(`${ROOT}/examples/tft/hanging-by-a-thread.yaml`, 'utf8')) as { dice: number[] };
     const faces = [...scenario.dice];
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'tft/hanging-by-a-thread');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'tft/hanging-by-a-thread', { size: { width: 1280, height: 860 } });
     await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     await gm.locator('[data-tab="status"]').click();

@@ -3,14 +3,13 @@
 // hex to pick on a phone, on a map scrolled out of sight.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { allowGmDice, apiGet, createFromExample, encounterApi, fileHarness, pageOverflow, tokenOf } from './harness.ts';
+import { PHONE, allowGmDice, apiGet, atTable, fileHarness, pageOverflow } from './harness.ts';
 
 const h = fileHarness();
 
 describe('the keyboard after a checkbox', () => {
   it('the GM ticks "physical dice" and presses b: the step asks for the dice (the keys did nothing while the checkbox had the focus)', async () => {
-    const { page: gm } = await h.page();
-    await createFromExample(gm, 'tft/duel');
+    const { page: gm } = await atTable(h, 'tft/duel');
     await allowGmDice(gm);
     await gm.getByTestId('physical-dice').check();
     expect(await gm.evaluate(() => (document.activeElement as HTMLInputElement | null)?.dataset.testid)).toBe('physical-dice');
@@ -30,10 +29,7 @@ describe('the keyboard after a checkbox', () => {
 
 describe('the AD&D timeline', () => {
   it("a parrying fighter's row says whom he parries in full (the name column cut 'parrying Ogre' to 'parr')", async () => {
-    const { page: gm } = await h.page({ width: 1280, height: 860 });
-    const id = await createFromExample(gm, 'adnd/frito-and-rocky');
-    const token = tokenOf(gm);
-    const { seqIs } = encounterApi(h.base, id, token);
+    const { page: gm, id, token, api: { seqIs } } = await atTable(h, 'adnd/frito-and-rocky', { size: { width: 1280, height: 860 } });
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const patch = await fetch(`${h.base}/api/encounters/${id}/settings`, { method: 'PATCH', headers: auth, body: JSON.stringify({ enteredDice: 'gm' }) });
     expect(patch.status).toBe(200);
@@ -68,9 +64,7 @@ describe('the AD&D timeline', () => {
 
 describe('picking a hex on a phone', () => {
   it('"Pick hex" for a grenade brings the map into view (on a 390 px phone the map was far above the option, out of sight)', async () => {
-    const { page: gm } = await h.page({ width: 390, height: 844, mobile: true });
-    const id = await createFromExample(gm, 'tft/hitech-firefight');
-    const token = tokenOf(gm);
+    const { page: gm, id, token } = await atTable(h, 'tft/hitech-firefight', { size: PHONE });
     // The engine plays until a figure whose turn it is may throw a grenade.
     let grenade = -1;
     for (let i = 0; i < 40 && grenade < 0; i++) {
