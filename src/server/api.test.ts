@@ -211,6 +211,33 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect(await listed(draw.gm.token)).toMatchObject({ over: true, winner: null, winnerName: null });
   });
 
+  it("a side's name naming a hidden figure ('Jemmueb and Bobjo', Bobjo hidden) reads 'Jemmueb and an unseen figure' to a player and a spectator, as the narration reads it: the lobby's and the encounter's winnerName, state.sideNames, the Markdown export's status and Side column; the GM reads it whole", async () => {
+    const c = await createDuel(srv.app, { example: 'tft/sweeping-blows', settings: { hiddenFigures: ['bobjo'] } });
+    const id = c.encounter.id;
+    const player = await issue(srv.app, id, c.gm.token, { role: 'player', figures: ['jemmueb'] });
+    const spectator = await issue(srv.app, id, c.gm.token, { role: 'spectator' });
+    for (const command of [{ type: 'begin' }, { type: 'end', winner: 'heroes', reason: 'the goblins flee' }]) {
+      const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(c.gm.token), payload: { command } });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const listed = async (token: string) => (await srv.app.inject({ method: 'GET', url: '/api/encounters', headers: { 'x-fray-tokens': token } })).json().encounters[0];
+    const markdown = async (token: string) => (await srv.app.inject({ method: 'GET', url: `/api/encounters/${id}/export?format=markdown`, headers: bearer(token) })).body;
+    const scrubbed = 'Jemmueb and an unseen figure';
+    for (const token of [player.token, spectator.token]) {
+      expect(await listed(token)).toMatchObject({ winner: 'heroes', winnerName: scrubbed });
+      const v = await getView(srv.app, id, token);
+      expect(v.encounter.winnerName).toBe(scrubbed);
+      expect((v.view.state as { sideNames: Record<string, string> }).sideNames).toEqual({ heroes: scrubbed, goblins: 'Goblins' });
+      const md = await markdown(token);
+      expect(md).toContain(`- Status: over, won by ${scrubbed}`);
+      expect(md).not.toMatch(/Bobjo|bobjo/);
+    }
+    expect(await markdown(player.token)).toContain(`| Jemmueb | ${scrubbed} |`);
+    expect(await listed(c.gm.token)).toMatchObject({ winnerName: 'Jemmueb and Bobjo' });
+    expect((await getView(srv.app, id, c.gm.token)).encounter.winnerName).toBe('Jemmueb and Bobjo');
+    expect(await markdown(c.gm.token)).toContain('| Bobjo | Jemmueb and Bobjo |');
+  });
+
   it('deletes an encounter (GM only): its tokens stop working', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });

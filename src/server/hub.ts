@@ -18,9 +18,9 @@ import {
 import { getSystem } from '../rules/index.ts';
 import { Room, type RoomLogger, type RoomOptions, type SystemLookup, shuttingDown } from './room.ts';
 import { checkScenario, loadExample, parseScenarioText } from './scenario.ts';
-import type { Storage, TokenRow } from './storage/storage.ts';
+import type { EncounterRow, Storage, TokenRow } from './storage/storage.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
-import { figureIds } from './views.ts';
+import { type Viewer, figureIds, viewSideName } from './views.ts';
 
 /**
  * Rooms kept in memory: beyond this many, the least recently used idle ones are dropped (they
@@ -200,6 +200,19 @@ export class Hub {
       const cur = best.get(t.encounterId);
       if (!cur || rank[t.role] > rank[cur]) best.set(t.encounterId, t.role);
     }
+    // Each encounter as its best tokens' holder sees it (a player: all its figures of them).
+    const viewerOf = (id: string): Viewer => {
+      const role = best.get(id) as Role;
+      return { role, figures: [...new Set(rows.filter((t) => t.encounterId === id && t.role === role).flatMap((t) => t.figures))] };
+    };
+    // The winner's side's name, scrubbed of the figures hidden from that holder (a GM's text:
+    // "Jemmueb and Bobjo"), as the encounter's view reads it (Room.info). Figures are the
+    // scenario's (they never change names), so no replay either.
+    const winnerName = (r: EncounterRow): string | null => {
+      const viewer = viewerOf(r.id);
+      if (r.winnerName === null || viewer.role === 'gm' || r.settings.hiddenFigures.length === 0) return r.winnerName;
+      return viewSideName(r.winnerName, this.systems(r.system).setup(r.scenario), r.settings, viewer);
+    };
     // From the stored rows: listing never loads (replays) an encounter.
     const encounters = await this.storage.listEncounters([...best.keys()]);
     return encounters.map((r) => ({
@@ -211,7 +224,7 @@ export class Hub {
       seq: r.seq,
       over: r.over,
       winner: r.winner,
-      winnerName: r.winnerName,
+      winnerName: winnerName(r),
       role: best.get(r.id) as Role,
     }));
   }

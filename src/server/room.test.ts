@@ -7,7 +7,7 @@ import { EncounterSettings } from './protocol.ts';
 import { Room } from './room.ts';
 import { Storage, type TokenRow } from './storage/storage.ts';
 import { testDatabases } from './storage/test-databases.ts';
-import { TEST_SEED, duelScenario, tft } from './test-helpers.ts';
+import { TEST_SEED, duelScenario, swordDropScenario, swordDropStep, tft } from './test-helpers.ts';
 
 const silent = { error() {}, warn() {} };
 const gm: TokenRow = { id: 'gm1', encounterId: 'r1', hash: 'h', role: 'gm', figures: [], label: 'GM', createdAt: '', revokedAt: null };
@@ -130,6 +130,33 @@ for (const tdb of testDatabases()) {
           ['cedric', 'Knight (cedric)'],
         ]),
       );
+    });
+
+    it("a player picks up a hidden figure's dropped weapon by the alias it reads ('unseen-1.broadsword', not Bjorn's 'bjorn.broadsword'): its option, the ground, its state and log say the alias, its command is taken as the weapon's uid, and the GM's state shows the real uid", async () => {
+      const storage = await Storage.open(await tdb.create());
+      opened.push(storage);
+      const settings = EncounterSettings.parse({ hiddenFigures: ['bjorn'] });
+      await storage.createEncounter({ id: 'r4', name: 'sword', system: 'tft', scenario: swordDropScenario(), settings, at: new Date(0).toISOString() }, { id: 'gm1', hash: 'h', role: 'gm', figures: [], label: 'GM', createdAt: '' });
+      const room = await Room.load(storage, silent, (await storage.getEncounter('r4')) ?? (null as never), getSystem, opts);
+      const kay: TokenRow = { id: 'kay1', encounterId: 'r4', hash: 'k', role: 'player', figures: ['kay'], label: 'Kay', createdAt: '', revokedAt: null };
+      const seat = { role: 'player' as const, figures: ['kay'] };
+      for (let command = swordDropStep(room.state); command !== null; command = swordDropStep(room.state)) {
+        expect((await room.submit({ ...gm, encounterId: 'r4' }, { command })).type).toBe('accepted');
+      }
+      const ground = (room.stateView(seat).state as { items: { weapon: { uid: string } }[] }).items;
+      expect(ground.map((i) => i.weapon.uid)).toEqual(['unseen-1.broadsword']);
+      const options = ((await room.explainNow(seat)).report.figures as { id: string; options: { command: Record<string, unknown> }[] }[]).find((f) => f.id === 'kay')?.options ?? [];
+      const pickUp = options.find((o) => o.command.type === 'pick-up')?.command;
+      expect(pickUp).toEqual({ type: 'pick-up', figure: 'kay', weapon: 'unseen-1.broadsword' });
+      const r = await room.submit(kay, { command: pickUp });
+      if (r.type !== 'accepted') throw new Error('not accepted');
+      const kayOf = (state: unknown) => (state as { figures: { id: string; weapons: { uid: string }[]; ready: string }[] }).figures.find((f) => f.id === 'kay');
+      expect(kayOf(room.stateView({ role: 'gm', figures: [] }).state)).toMatchObject({ weapons: [{ uid: 'bjorn.broadsword' }], ready: 'bjorn.broadsword' });
+      expect(r.entry.body).toMatchObject({ command: { weapon: 'bjorn.broadsword' } });
+      expect(kayOf(room.stateView(seat).state)).toMatchObject({ weapons: [{ uid: 'unseen-1.broadsword' }], ready: 'unseen-1.broadsword' });
+      const seen = room.entryView(r.entry, seat);
+      expect(seen).toMatchObject({ command: { weapon: 'unseen-1.broadsword' }, events: [{ type: 'pick-up', figure: 'kay', weapon: 'unseen-1.broadsword' }] });
+      expect(JSON.stringify([room.stateView(seat), await room.entriesAfter(0, seat), (await room.explainNow(seat)).report])).not.toMatch(/bjorn/i);
     });
   });
 }

@@ -2,7 +2,8 @@
 // the one queue through which every change passes (commands, rewinds, catching up with entries
 // other processes appended), so a room never interleaves two changes.
 //
-// A command's path: token checked -> parsed by the system -> the sender may send it (rights.ts:
+// A command's path: token checked -> a player's aliases for hidden figures' weapons read back
+// (views.ts commandFromViewer) -> parsed by the system -> the sender may send it (rights.ts:
 // a player only for its own figures, never the GM's steps) -> applied to a clone with server
 // dice, or entered faces (the GM's for every die; a player's for its own figures' rolls only,
 // rolls.ts telling whose each die is) -> appended to the log with compare-and-set ->
@@ -25,7 +26,21 @@ import type {
 } from './protocol.ts';
 import { type EncounterRow, type ListingMeta, type LogEntry, SeqConflict, type Storage, type TokenRow } from './storage/storage.ts';
 import { ServerDice } from './tokens.ts';
-import { type Viewer, figureIds, figureList, viewCommandEntry, viewExplain, viewRefusal, viewSettings, viewState, viewValue, viewerKey, withViewerScripts } from './views.ts';
+import {
+  type Viewer,
+  commandFromViewer,
+  figureIds,
+  figureList,
+  viewCommandEntry,
+  viewExplain,
+  viewRefusal,
+  viewSettings,
+  viewSideName,
+  viewState,
+  viewValue,
+  viewerKey,
+  withViewerScripts,
+} from './views.ts';
 
 /** Store a snapshot every this many log entries (default): loading replays at most this many. */
 export const SNAPSHOT_EVERY = 50;
@@ -266,9 +281,12 @@ export class Room {
 
   /** Validates and applies a command to a clone; nothing is stored or changed here. */
   private prepare(token: TokenRow, input: CommandInput): Prepared | DiceNeeded {
+    const viewer: Viewer = { role: token.role, figures: token.figures };
+    // The command in the engine's words: a weapon the sender reads by an alias (views.ts uidAliases) by its uid.
+    const raw = token.role === 'gm' ? input.command : commandFromViewer(input.command, this.state, this.settings, viewer);
     let command: unknown;
     try {
-      command = this.system.parseCommand(input.command);
+      command = this.system.parseCommand(raw);
     } catch (e) {
       throw prefixIssues(toApiError(e), 'command');
     }
@@ -282,10 +300,10 @@ export class Room {
     try {
       // Both answers in the player's words: judgeAsUnseen's refusal may name the hidden figure
       // whose turn it is ("it is Goblin's action, not Bjorn's").
-      this.judgeAsUnseen(token, input.command);
+      this.judgeAsUnseen(token, raw);
       return this.prepareChecked(token, command, input.faces);
     } catch (e) {
-      throw e instanceof ApiError ? viewRefusal(e, this.state, this.settings, { role: token.role, figures: token.figures }) : e;
+      throw e instanceof ApiError ? viewRefusal(e, this.state, this.settings, viewer) : e;
     }
   }
 
@@ -483,9 +501,11 @@ export class Room {
 
   // --- views -----------------------------------------------------------------------------------
 
-  info(): EncounterInfo {
+  /** The encounter's listing, its winner's side's name as `viewer` may read it (the GM's: as stored). */
+  info(viewer: Viewer = { role: 'gm', figures: [] }): EncounterInfo {
     const r = this.row;
-    return { id: r.id, name: r.name, system: r.system, createdAt: r.createdAt, updatedAt: r.updatedAt, seq: r.seq, over: r.over, winner: r.winner, winnerName: r.winnerName };
+    const winnerName = viewSideName(r.winnerName, this.state, this.settings, viewer);
+    return { id: r.id, name: r.name, system: r.system, createdAt: r.createdAt, updatedAt: r.updatedAt, seq: r.seq, over: r.over, winner: r.winner, winnerName };
   }
 
   /** The state with the scripts this viewer may read (views.ts withViewerScripts): what its state view and explain are built from. */
@@ -507,7 +527,7 @@ export class Room {
 
   encounterView(viewer: Viewer): EncounterView {
     return {
-      encounter: this.info(),
+      encounter: this.info(viewer),
       role: viewer.role,
       figures: viewer.role === 'gm' ? figureIds(this.state) : [...viewer.figures],
       settings: viewSettings(this.settings, viewer),

@@ -166,3 +166,35 @@ export class TestClient {
     });
   }
 }
+
+/**
+ * A TFT fight where Bjorn drops his broadsword ("bjorn.broadsword": its uid names him) next to
+ * Kay, empty-handed, who may pick it up; Cedric stands far off. `bjornWeapons` as in a scenario.
+ */
+export const swordDropScenario = (bjornWeapons: unknown[] = ['broadsword', 'dagger']) => ({
+  system: 'tft',
+  name: 'The dropped sword',
+  map: { width: 10, height: 8 },
+  options: { ruleset: 'legacy' },
+  figures: [
+    { id: 'bjorn', name: 'Bjorn', side: 'north', st: 12, dx: 12, iq: 8, weapons: bjornWeapons, at: [2, 3], facing: 0 },
+    { id: 'kay', name: 'Kay', side: 'north', st: 12, dx: 12, iq: 8, weapons: [], at: [2, 4], facing: 0 },
+    { id: 'cedric', name: 'Cedric', side: 'south', st: 13, dx: 11, iq: 8, weapons: ['war-ax'], at: [8, 3], facing: 3 },
+  ],
+});
+
+/**
+ * The GM's next command in swordDropScenario: nobody moves, Bjorn at his first action readies
+ * his second weapon and drops the one in hand, the others defend; null at Kay's action once a
+ * weapon lies on the ground (his player's to pick up).
+ */
+export function swordDropStep(state: unknown): unknown {
+  const p = tft.pending(state);
+  const [figure] = p?.figures ?? [];
+  const s = state as { items: unknown[]; figures: { id: string; weapons: { uid: string }[] }[] };
+  if (p?.kind === 'move') return { type: 'move', figure, path: [] };
+  if (p?.kind !== 'action') return tft.decide(state);
+  if (figure === 'bjorn' && s.items.length === 0) return { type: 'ready', figure, weapon: s.figures.find((f) => f.id === 'bjorn')?.weapons[1].uid, drop: true };
+  if (figure === 'kay' && s.items.length > 0) return null;
+  return { type: 'defend', figure };
+}

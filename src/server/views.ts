@@ -23,8 +23,12 @@
 // - hidden notes, and the list of hidden ids itself;
 // - a log entry's command when it names a hidden figure, and the entry's dice (every face of
 //   the step) when its command or any of its events is hidden or cut (viewCommandEntry);
-// - in the texts of what is left (events, commands, a refusal's reason: viewRefusal), the ids
-//   and names of hidden figures, read "an unseen figure".
+// - in the texts of what is left (events, commands, a refusal's reason: viewRefusal; the sides'
+//   names, state.sideNames and a winner's: viewSideName), the ids and names of hidden figures,
+//   read "an unseen figure" (the encounter's title excepted: unseenScrubber);
+// - the uids of hidden figures' weapons ("bjorn.broadsword", one dropped in state.items or
+//   picked up by another figure), everywhere, read as an alias ("unseen-1.broadsword":
+//   uidAliases), mapped back when the viewer sends it in a command (commandFromViewer).
 // Players see the options (explain) of their own figures only.
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
@@ -40,6 +44,10 @@ interface Rules {
   hidden: Set<string>;
   /** A text with the hidden figures it names read "an unseen figure" (null: none to scrub). */
   unseen: ((text: string) => string) | null;
+  /** The uids of the hidden figures' weapons and their aliases for this viewer (uidAliases). */
+  aliases: ReadonlyMap<string, string>;
+  /** A text or value with those uids read as their aliases (null: none to alias). */
+  uids: ((text: string) => string) | null;
   /** Figures whose stats are hidden from this viewer. */
   statHidden: (figureId: string) => boolean;
   /** Whether any figure's stats are hidden from this viewer. */
@@ -80,17 +88,36 @@ function rulesFor(state: unknown, settings: EncounterSettings, viewer: Viewer): 
   const hidden = new Set(settings.hiddenFigures.filter((id) => !own.has(id)));
   const record = recordAllow((state as { system?: unknown })?.system);
   const unseen = unseenScrubber(state, hidden);
-  if (!settings.hideEnemyStats) return { hidden, unseen, statHidden: () => false, anyStatHidden: false, record };
+  const aliases = uidAliases(state, hidden);
+  const uids = wordReplacer([...aliases.keys()], (uid) => aliases.get(uid) as string);
+  if (!settings.hideEnemyStats) return { hidden, unseen, aliases, uids, statHidden: () => false, anyStatHidden: false, record };
   const sides = figureSides(state);
   const mySides = new Set(viewer.figures.map((f) => sides.get(f)).filter((s): s is string => s !== undefined));
   const statHidden = (id: string) => sides.has(id) && !own.has(id) && !mySides.has(sides.get(id) as string);
-  return { hidden, unseen, statHidden, anyStatHidden: [...sides.keys()].some(statHidden), record };
+  return { hidden, unseen, aliases, uids, statHidden, anyStatHidden: [...sides.keys()].some(statHidden), record };
 }
 
 /** What a text, or an event's field naming a figure (unseenFigure), says instead of a figure hidden from its reader. */
 const UNSEEN_FIGURE = 'an unseen figure';
+/** An English article before UNSEEN_FIGURE, which brings its own. */
+const ARTICLE_BEFORE = new RegExp(`(?<![\\p{L}\\p{N}_-])([Aa]|[Aa]n|[Tt]he) ${UNSEEN_FIGURE}`, 'gu');
 /** English words of one letter: never taken for a figure's id or name in a text. */
 const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);
+
+/**
+ * A function replacing the whole-word occurrences of `words` in a text (longest first, so a name
+ * holding an id goes whole; "g2", not the "g2" in "g20") by `by(word)`; null when there are no
+ * words. Letters, digits and the characters of `joins` join words (as in ids: "orc-2" is no "orc").
+ */
+function wordReplacer(words: readonly string[], by: (word: string) => string, joins = '_-'): ((text: string) => string) | null {
+  if (words.length === 0) return null;
+  const sorted = [...words].sort((a, b) => b.length - a.length);
+  const word = `[\\p{L}\\p{N}${joins.replace(/[\]\\^-]/g, '\\$&')}]`;
+  const pattern = new RegExp(`(?<!${word})(?:${sorted.map(escapeRe).join('|')})(?!${word})`, 'gu');
+  return (text) => text.replace(pattern, by);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Replaces, in a text, the ids and names of the `hidden` figures with "an unseen figure" (it read
@@ -99,6 +126,12 @@ const ONE_LETTER_WORDS = new Set(['a', 'A', 'I']);
  * down") name figures by name, which no field filter catches. That something is there such a text
  * cannot help saying; who is the GM's secret. A word that a figure the viewer sees also has (its
  * id or name), or a one-letter word ("a"), is left as it is.
+ *
+ * The encounter's title (state.name) is left as it is inside a text: it is the GM's text for the
+ * whole table, shown as it is in the lobby and the heading (the GM names the fight), and the
+ * rules quote it (AD&D's "The vampire's touch: the fight begins"). With the `vampire` hidden,
+ * that line read "The an unseen figure's touch: the fight begins", hiding nothing the title did
+ * not already show. Only the text around a title is scrubbed.
  */
 function unseenScrubber(state: unknown, hidden: Set<string>): ((text: string) => string) | null {
   if (hidden.size === 0) return null;
@@ -112,11 +145,64 @@ function unseenScrubber(state: unknown, hidden: Set<string>): ((text: string) =>
       else seen.add(w);
     }
   }
-  const names = words.filter((w) => !ONE_LETTER_WORDS.has(w) && !seen.has(w)).sort((a, b) => b.length - a.length);
-  if (names.length === 0) return null;
-  // Whole words only ("g2", not the "g2" in "g20"); longest first, so a name holding an id goes whole.
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
-  return (text) => text.replace(pattern, UNSEEN_FIGURE);
+  const replace = wordReplacer(
+    words.filter((w) => !ONE_LETTER_WORDS.has(w) && !seen.has(w)),
+    () => UNSEEN_FIGURE,
+  );
+  if (replace === null) return null;
+  // An article before a common noun's id takes the place of its own ("A brigand", a side's
+  // name, reads "An unseen figure", not "A an unseen figure").
+  const scrub = (text: string) => replace(text).replace(ARTICLE_BEFORE, (_, article: string) => (article[0] === 'a' || article[0] === 't' ? UNSEEN_FIGURE : `A${UNSEEN_FIGURE.slice(1)}`));
+  const title = (state as { name?: unknown } | null)?.name;
+  if (typeof title !== 'string' || title === '') return scrub;
+  return (text) => text.split(title).map(scrub).join(title);
+}
+
+/**
+ * The uids of the hidden figures' weapons, each with the alias a viewer from whom they are hidden
+ * reads instead. A TFT weapon's uid names its owner ("bjorn.broadsword": `${figure}.${weapon}`
+ * where the scenario gives none); dropped, it lies in state.items and in a pick-up option under
+ * that uid, and keeps it in the hands of whoever picks it up. The alias says nothing of the owner
+ * but which hidden figure of the viewer's it is, by its place among them, sorted:
+ * "unseen-1.broadsword" (the kind of weapon shows anyway: its name is in the item). A uid the
+ * scenario gave that names a hidden figure as a word of it ("bjorn-blade") is aliased the same
+ * way ("unseen-1-blade"); any other uid (a visible figure's weapon, "axe") stays as it is. Stable for
+ * as long as the hidden figures are (uids never change), and one to one: a room maps an alias a
+ * viewer sends back to the weapon (commandFromViewer).
+ */
+function uidAliases(state: unknown, hidden: Set<string>): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  if (hidden.size === 0) return out;
+  const order = [...hidden].sort();
+  const tag = (id: string) => `unseen-${order.indexOf(id) + 1}`;
+  // Any character but a letter or digit parts the words of a uid: "bjorn-blade" names bjorn.
+  const hiddenWords = wordReplacer(order, tag, '');
+  const ids = figureIds(state).sort((a, b) => b.length - a.length);
+  const uids = [...uidsIn(state)].sort();
+  const taken = new Set(uids);
+  for (const uid of uids) {
+    const owner = ids.find((id) => uid.startsWith(`${id}.`));
+    const head = owner === undefined ? '' : hidden.has(owner) ? tag(owner) : owner;
+    const rest = uid.slice(owner?.length ?? 0);
+    let alias = head + (hiddenWords ? hiddenWords(rest) : rest);
+    if (alias === uid) continue;
+    while (taken.has(alias)) alias += '~';
+    taken.add(alias);
+    out.set(uid, alias);
+  }
+  return out;
+}
+
+/** Every string `uid` field inside `v` (weapons carried, or lying in state.items). */
+function uidsIn(v: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) for (const x of v) uidsIn(x, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'uid' && typeof x === 'string') out.add(x);
+      else uidsIn(x, out);
+    }
+  }
+  return out;
 }
 
 /** Every text inside `v` scrubbed (object keys, and an event's `type`, are names of fields, not words). */
@@ -189,6 +275,10 @@ function unseenFigure(e: Record<string, unknown>, hidden: Set<string>): Record<s
     const l = out[k] as { total?: unknown } | null | undefined;
     if (l && typeof l === 'object' && 'total' in l) out[k] = { entries: [], total: l.total };
   }
+  for (const [k, mine] of Object.entries(rule[field].own ?? {})) {
+    const l = valueAt(out, k) as { entries?: unknown } | null | undefined;
+    if (l && typeof l === 'object' && Array.isArray(l.entries)) out = withValueAt(out, k.split('.'), { entries: l.entries.filter(mine), total: '?' });
+  }
   return out;
 }
 
@@ -238,7 +328,9 @@ function redact(value: unknown, r: Rules): unknown {
     for (const [k, v] of Object.entries(o)) {
       // A map keyed by figure id (per-figure records in a system's state), or a field naming one.
       if (r.hidden.has(k) || (typeof v === 'string' && r.hidden.has(v))) continue;
-      out[k] = redact(v, r);
+      // The sides' names (TFT state.sideNames) are the GM's text and may name a hidden figure
+      // ("Jemmueb and Bobjo"): read as the narration reads them (events carry them too).
+      out[k] = k === 'sideNames' && r.unseen ? scrubTexts(redact(v, r), r.unseen) : redact(v, r);
     }
     return out;
   }
@@ -252,10 +344,22 @@ function redactEvent(e: Record<string, unknown>, r: Rules): Record<string, unkno
   return redactWords(shown, r) as Record<string, unknown>;
 }
 
-/** `redact`, then the hidden figures' names taken out of the texts that are left (events, commands). */
+/** `redact`, then the hidden figures' weapons' uids aliased (uidAliases) and their names taken out of the texts that are left (events, commands). */
 function redactWords(value: unknown, r: Rules): unknown {
+  const text = prose(r);
   const out = redact(value, r);
-  return r.unseen ? scrubTexts(out, r.unseen) : out;
+  return text ? scrubTexts(out, text) : out;
+}
+
+/** A text as this viewer reads it: the hidden figures' weapons' uids aliased, then their names "an unseen figure" (null: nothing to change). */
+function prose({ uids, unseen }: Rules): ((text: string) => string) | null {
+  return uids && unseen ? (t) => unseen(uids(t)) : (uids ?? unseen);
+}
+
+/** `redact`, with the hidden figures' weapons' uids aliased (uidAliases): for data, not prose (the state, a summary). */
+function redactData(value: unknown, r: Rules): unknown {
+  const out = redact(value, r);
+  return r.uids ? scrubTexts(out, r.uids) : out;
 }
 
 /**
@@ -294,7 +398,7 @@ export function withViewerScripts(state: unknown, viewer: Viewer, gmCommands: re
 /** The system state as this viewer may see it (its scripts already cut: withViewerScripts). */
 export function viewState(state: unknown, settings: EncounterSettings, viewer: Viewer): unknown {
   const r = rulesFor(state, settings, viewer);
-  return r ? redact(state, r) : state;
+  return r ? redactData(state, r) : state;
 }
 
 /** The events this viewer may see (events about hidden figures are dropped whole, their lists of figures cut, an unseen striker masked: withoutHidden). */
@@ -360,10 +464,11 @@ export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: 
  * figure". The GM reads the reason as the rules gave it.
  */
 export function viewRefusal(err: ApiError, state: unknown, settings: EncounterSettings, viewer: Viewer): ApiError {
-  const unseen = rulesFor(state, settings, viewer)?.unseen;
-  if (!unseen) return err;
-  const message = unseen(err.message);
-  const issues = err.issues.map((i) => ({ path: i.path, message: unseen(i.message) }));
+  const r = rulesFor(state, settings, viewer);
+  const text = r ? prose(r) : null;
+  if (!text) return err;
+  const message = text(err.message);
+  const issues = err.issues.map((i) => ({ path: i.path, message: text(i.message) }));
   if (message === err.message && issues.every((i, k) => i.message === err.issues[k].message)) return err;
   return new ApiError(err.code, message, issues);
 }
@@ -371,7 +476,34 @@ export function viewRefusal(err: ApiError, state: unknown, settings: EncounterSe
 /** Anything else shaped by the system (summary, pending): the same deep filter. */
 export function viewValue<T>(value: T, state: unknown, settings: EncounterSettings, viewer: Viewer): T {
   const r = rulesFor(state, settings, viewer);
-  return r ? (redact(value, r) as T) : value;
+  return r ? (redactData(value, r) as T) : value;
+}
+
+/**
+ * A side's name (the GM's text: "Jemmueb and Bobjo") as this viewer may read it, the hidden
+ * figures it names "an unseen figure", as in the narration: the lobby's and the encounter's
+ * `winnerName` (state.sideNames: redact).
+ */
+export function viewSideName(name: string | null, state: unknown, settings: EncounterSettings, viewer: Viewer): string | null {
+  const unseen = name === null ? null : rulesFor(state, settings, viewer)?.unseen;
+  return unseen ? unseen(name as string) : name;
+}
+
+/**
+ * A command as this viewer sent it, with the weapons' aliases it read (uidAliases) back to their
+ * uids: every command of a player or spectator enters the room through here (room.ts prepare).
+ */
+export function commandFromViewer(command: unknown, state: unknown, settings: EncounterSettings, viewer: Viewer): unknown {
+  const r = rulesFor(state, settings, viewer);
+  if (!r || r.aliases.size === 0) return command;
+  const back = new Map([...r.aliases].map(([uid, alias]) => [alias, uid]));
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return back.get(v) ?? v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(command);
 }
 
 /**

@@ -148,6 +148,11 @@ export interface EventRule {
 export interface Unseen {
   readonly drop?: readonly string[];
   readonly totals?: readonly string[];
+  /**
+   * Ledgers read against the unseen figure, by field: only the entries the predicate keeps (what
+   * the viewer's own figure brings) are shown, and the total reads '?' (it follows from the rest).
+   */
+  readonly own?: Readonly<Record<string, (entry: { source?: unknown }) => boolean>>;
 }
 
 /**
@@ -163,8 +168,17 @@ export interface Unseen {
  */
 const TFT_STRIKER: Unseen = { drop: ['faces', 'roll', 'adjDX', 'ledger'] };
 const ADND_STRIKER: Unseen = { drop: ['roll', 'bonus', 'need', 'critical.confirm', 'critical.threshold', 'critical.why'], totals: ['damage'] };
-/** A figure named as a name only (the target of the viewer's blow, the thrower of a grenade): nothing else of it is in the event. */
+/** A figure named as a name only (the thrower of a grenade, a caster): nothing else of it is in the event. */
 const NAMED: Unseen = {};
+/**
+ * The target of the viewer's own blow, hidden. TFT names it only. An AD&D swing carries what it
+ * was read against: `ac`, the target's armour class ledger (dropped), and `need`, the matrix's
+ * number needed (the striker's "to hit AC 0" entry, its own class and level, kept; the target's
+ * armour class and the six-20s band it falls in, and so the total, not: '?'; an entry the rules
+ * came to name otherwise would go too). That the blow hit or missed, with its roll and bonus, the
+ * player sees anyway: what the table tells it.
+ */
+const TARGET: Unseen = { drop: ['ac'], own: { need: (e) => typeof e.source === 'string' && e.source.startsWith('to hit AC 0') } };
 
 const ALL: EventRule = { keep: '*' };
 const TFT_BASE = ['type', 'turn', 'figure'];
@@ -186,7 +200,7 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   'move-step': ALL,
   stance: ALL,
   // The striker: TFT's `figure`, AD&D's `attacker`.
-  attack: { keep: '*', unseen: { figure: TFT_STRIKER, attacker: ADND_STRIKER, target: NAMED } },
+  attack: { keep: '*', unseen: { figure: TFT_STRIKER, attacker: ADND_STRIKER, target: TARGET } },
   'hit-penalty': ALL,
   falls: ALL,
   'weapon-dropped': ALL,
@@ -256,8 +270,11 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   entangle: { keep: '*', unseen: { by: NAMED } },
   struggle: ALL,
   draw: ALL,
-  cast: { keep: '*', unseen: { target: NAMED } },
-  'spell-damage': ALL,
+  // A hidden caster's spell at a figure the viewer sees lands as "an unseen figure's" (the spell
+  // shows what it is; a hidden caster's `figure` dropped the cast whole: spell damage from nowhere).
+  cast: { keep: '*', unseen: { figure: NAMED, target: NAMED } },
+  // Its damage names the caster too (`caster`, where AD&D's event carries it).
+  'spell-damage': { keep: '*', unseen: { caster: NAMED } },
   heal: ALL,
   status: ALL,
   end: ALL,
