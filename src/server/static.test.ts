@@ -60,4 +60,27 @@ describe('static files', () => {
       await storage.close();
     }
   });
+
+
+  it('a web app being rebuilt under a running server (web/dist emptied, then gone) answers 503 with the page saying so, not a 500', async () => {
+    const dist = join(base, 'rebuilt');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const storage = await Storage.open('sqlite::memory:');
+    const app = await buildServer({ storage, webRoot: dist });
+    try {
+      rmSync(join(dist, 'index.html'));
+      for (const url of ['/', '/table/abc']) {
+        const r = await app.inject({ method: 'GET', url });
+        expect([url, r.statusCode]).toEqual([url, 503]);
+        expect(r.body).toContain('npm run build');
+      }
+      expect((await app.inject({ method: 'GET', url: '/assets/app-1234.js' })).statusCode).toBe(404);
+      rmSync(dist, { recursive: true });
+      expect((await app.inject({ method: 'GET', url: '/table/abc' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await storage.close();
+    }
+  });
 });

@@ -32,11 +32,11 @@ export function resolveStatic(root: string, urlPath: string): string | null {
     return null;
   }
   if (path.includes('\0')) return null;
-  const rootReal = realpathSync(root);
-  const candidate = resolve(rootReal, `.${path.startsWith('/') ? path : `/${path}`}`);
-  if (candidate !== rootReal && !candidate.startsWith(rootReal + sep)) return null;
-  let file = candidate;
   try {
+    const rootReal = realpathSync(root); // gone while a build replaces it: null, as a missing file
+    const candidate = resolve(rootReal, `.${path.startsWith('/') ? path : `/${path}`}`);
+    if (candidate !== rootReal && !candidate.startsWith(rootReal + sep)) return null;
+    let file = candidate;
     if (statSync(file).isDirectory()) file = join(file, 'index.html');
     const real = realpathSync(file);
     if (!real.startsWith(rootReal + sep)) return null;
@@ -57,7 +57,10 @@ export function registerStatic(app: FastifyInstance, root: string): void {
       return reply.code(404).send({ error: 'not-found', message: `no route ${req.method} ${clip(req.url.split('?')[0], 200)}` });
     }
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
-    const file = resolveStatic(root, req.url) ?? (extname(req.url.split('?')[0]) === '' ? join(realpathSync(root), 'index.html') : null);
+    const route = extname(req.url.split('?')[0]) === '';
+    const file = resolveStatic(root, req.url) ?? (route ? resolveStatic(root, '/index.html') : null);
+    // The app's page gone after the server started: a build (`npm run build`) is emptying web/dist.
+    if (!file && route) return reply.code(503).type('text/html; charset=utf-8').header('retry-after', '5').send(NOT_BUILT);
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     // Hashed asset names never change content; index.html must always be fresh.
