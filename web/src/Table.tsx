@@ -264,6 +264,17 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     opener.current = null;
     if (el.isConnected && document.activeElement === document.body) el.focus();
   }, [prompt, busy]);
+  // A command sent from the side pane (Begin, Stay, an option's Do it): once it is done, the focus
+  // its button had, left on the page's body when the button went or was disabled, goes to the panel
+  // (a keyboard's next Tab and a screen reader start there, not at the top of the page).
+  const panel = useRef<HTMLDivElement | null>(null);
+  const fromPane = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each step and each command's end
+  useEffect(() => {
+    if (prompt || busy || !fromPane.current || document.activeElement !== document.body) return;
+    fromPane.current = false;
+    panel.current?.focus({ preventScroll: true });
+  }, [prompt, busy, view?.seq]);
 
   const askFace = (sides: number, index: number, what: DiceFor, from: Element | null) =>
     new Promise<number>((resolve, reject) => {
@@ -300,6 +311,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (!t || sending.current) return false;
     sending.current = true;
     const from = document.activeElement;
+    fromPane.current = from instanceof HTMLElement && from.closest('.side-pane') !== null;
     setBusy(true);
     // Physical dice only while the GM's settings allow them for this role (the server checks too).
     const allowed = ev?.settings.enteredDice === 'all' || (ev?.settings.enteredDice === 'gm' && ev?.role === 'gm');
@@ -359,7 +371,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       const text = typeof data === 'string' ? data : JSON.stringify(data, null, 2);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/markdown' }));
-      a.download = `${(ev?.encounter.name ?? 'encounter').replace(/[^\w-]+/g, '-')}.${format === 'json' ? 'json' : 'md'}`;
+      // "Malken and the crossbow (seed example)" -> "Malken-and-the-crossbow-seed-example": no dash left dangling before the extension.
+      const base = (ev?.encounter.name ?? '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'encounter';
+      a.download = `${base}.${format === 'json' ? 'json' : 'md'}`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     } catch (e) {
@@ -411,6 +425,12 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const undo = () => {
     const to = undoTarget(log);
     if (to !== null) rewind(to);
+  };
+
+  // A figure picked for the action panel (its token on the map, its row's name on the AD&D timeline).
+  const pickFigure = (id: string) => {
+    setSelected(id);
+    setChosen(null);
   };
 
   // ---- keyboard -----------------------------------------------------------------------------
@@ -595,15 +615,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                   const f = figures.find((x) => x.id === id);
                   if (f?.hex) return onHex(f.hex);
                 }
-                setSelected(id);
-                setChosen(null);
+                pickFigure(id);
               }}
               onDragMove={onDragMove}
               onHover={setHover}
             />
           ) : (
             // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
-            <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} />
+            <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} selected={selected} onSelect={pickFigure} />
           )}
           {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it (its name with no map). */}
           <DiceTray
@@ -631,7 +650,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             <div className={`banner${view.over ? ' over' : ''}`} data-testid="banner">
               {view.over ? (
                 <span>
-                  {resultWords(state, winner)}
+                  {resultWords(state, winner, gmReason === null)}
                   {gmReason !== null && <span data-testid="end-reason"> The GM ended it: {gmReason}</span>}
                 </span>
               ) : isGm ? (
@@ -662,7 +681,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             panel={() => 'table-tabpanel'}
             activation="auto"
           />
-          <div className="tab-body" role="tabpanel" id="table-tabpanel" aria-labelledby={tabId('tab', tab)}>
+          <div className="tab-body" role="tabpanel" id="table-tabpanel" aria-labelledby={tabId('tab', tab)} tabIndex={-1} ref={panel}>
             {tab === 'actions' && (
               <>
                 {choosesInitiative && sel && <InitiativeChoice side={sideName(state, sel.side)} busy={busy} onChoose={chooseInitiative} />}
@@ -720,7 +739,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                       : undefined
                   }
                 />
-                {system === 'adnd' && hasMap && <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} />}
+                {system === 'adnd' && hasMap && <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} selected={selected} onSelect={pickFigure} />}
               </>
             )}
             {tab === 'status' && (

@@ -1,18 +1,19 @@
 // The scenario editor: a TFT or an AD&D 1e encounter, figures built from the system's tables
-// (TFT: src/data/tft/*.json; AD&D: the class, weapon and spell tables), the rules options read
-// from the system's scenario schema (options.tsx), and a problem shown next to the field it
-// concerns, both from the checks here and from the server's validation (the scenario schema
-// decides). Each system keeps its own draft, so switching back loses nothing.
+// (TFT: src/data/tft/*.json and the gear of the house modules its options turn on, HiTech's guns;
+// AD&D: the class, weapon and spell tables), the rules options read from the system's scenario
+// schema (options.tsx), and a problem shown next to the field it concerns, both from the checks
+// here and from the server's validation (the scenario schema decides). Each system keeps its own
+// draft, so switching back loses nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADND_FIGURE_FIELDS, ADND_OPTIONS, type AdndDraft, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft, surpriseSides } from './adnd-draft.ts';
 import { AdndFigure } from './AdndFigure.tsx';
 import type { Problems } from './draft.ts';
 import { Field } from './fields.tsx';
 import { OptionsFields } from './options.tsx';
-import { type Tables, collectTables, issuesByField } from './tables.ts';
+import { issuesByField } from './tables.ts';
 import { TftFigure } from './TftFigure.tsx';
 import { TftMapEditor } from './TftMapEditor.tsx';
-import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario } from './tft-draft.ts';
+import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario, tftTables } from './tft-draft.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
@@ -68,8 +69,10 @@ function revealFirstError(form: HTMLFormElement | null): void {
 }
 
 export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { path: string; message: string }[]; onCreate(scenario: Record<string, unknown>, name: string): void }) {
-  const tables: Tables = useMemo(() => collectTables(files), []);
   const [d, setD] = useState<Draft>(() => blankDraft());
+  // With the house modules' gear when their options are on (HiTech's firearms and grenades).
+  const tftOptions = d.tft.options;
+  const tables = useMemo(() => tftTables(files, tftOptions), [tftOptions]);
   const [tried, setTried] = useState(false);
   const [reveal, setReveal] = useState(0);
   const form = useRef<HTMLFormElement>(null);

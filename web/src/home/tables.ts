@@ -25,7 +25,7 @@ function entriesOf(v: unknown): TableEntry[] {
   const out: TableEntry[] = [];
   const add = (id: string, o: Obj) => {
     const name = typeof o.name === 'string' ? o.name : id;
-    const note = typeof o.damage === 'string' ? o.damage : typeof o.stops === 'number' ? `stops ${o.stops}` : typeof o.iq === 'number' ? `IQ ${o.iq}` : undefined;
+    const note = typeof o.damage === 'string' ? o.damage : typeof o.stops === 'number' ? `stops ${o.stops}${o.perDie === true ? ' per die' : ''}` : typeof o.iq === 'number' ? `IQ ${o.iq}` : undefined;
     out.push({ id: typeof o.id === 'string' ? o.id : id, name, note });
   };
   if (Array.isArray(v)) {

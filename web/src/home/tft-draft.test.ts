@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systems } from '../../../src/rules/index.ts';
-import { type FigureDraft, type TftDraft, checkTftDraft, tftDraftToScenario } from './tft-draft.ts';
+import { type FigureDraft, type TftDraft, checkTftDraft, tftDraftToScenario, tftTables } from './tft-draft.ts';
 
 const fig = (over: Partial<FigureDraft> = {}): FigureDraft => ({
   name: 'Ann',
@@ -21,6 +21,17 @@ const fig = (over: Partial<FigureDraft> = {}): FigureDraft => ({
 const draft = (over: Partial<TftDraft> = {}): TftDraft => ({ name: 'Duel', width: '10', height: '8', terrain: [], options: {}, figures: [fig(), fig({ side: 'blue', q: '3', facing: '3' })], ...over });
 
 describe('the TFT draft', () => {
+  it("offers the gear of the house modules its options turn on (HiTech: firearms, grenades, armor per die, talents), and the engine takes it", () => {
+    const ids = (t: ReturnType<typeof tftTables>, k: string) => (t[k] ?? []).map((e) => e.id);
+    expect(ids(tftTables({}, {}), 'weapons')).not.toContain('assault-rifle');
+    const on = tftTables({}, { hitech: true });
+    expect(ids(on, 'weapons')).toEqual(expect.arrayContaining(['assault-rifle', 'grenade-tl12']));
+    expect(on.armor.find((a) => a.id === 'combat-tl12')).toEqual({ id: 'combat-tl12', name: 'combat TL12', note: 'stops 5 per die' });
+    expect(ids(on, 'talents')).toContain('rifle');
+    const s = tftDraftToScenario(draft({ options: { hitech: true }, figures: [fig({ weapons: ['assault-rifle', 'grenade-tl12'], talents: ['rifle'] }), fig({ side: 'blue', q: '3', armor: 'combat-tl12' })] }));
+    expect(() => systems.tft.setup(s)).not.toThrow();
+  });
+
   it('builds a TFT scenario with ids, attributes, gear and positions', () => {
     const s = tftDraftToScenario(draft({ figures: [fig(), fig({ name: 'Ann', side: 'blue', q: '3', facing: '3', weapons: [], armor: '' })] }));
     expect(s).toEqual({

@@ -1,9 +1,12 @@
 // A TFT encounter as the editor holds it (text as typed) and the scenario it becomes: figures
 // from the weapon, armor, shield, talent and race tables on a hex map, and the rules options.
+import type { TftOptions } from '../../../src/rules/tft/model.ts';
+import { allModules } from '../../../src/rules/tft/registry.ts';
 import { tftSystem } from '../../../src/rules/tft/system.ts';
 import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
 import { Problems, checkCommon, figureIds, int } from './draft.ts';
 import { type TerrainHex, boardSize, boardTerrain, onBoard } from './map-draft.ts';
+import { type Tables, collectTables } from './tables.ts';
 
 export interface FigureDraft {
   name: string;
@@ -33,6 +36,17 @@ export interface TftDraft {
 
 /** The TFT rules options: core and every house module's, from the scenario JSON Schema. */
 export const TFT_OPTIONS = optionFields(tftSystem.scenarioJsonSchema?.());
+
+/**
+ * The tables a figure picks from: the data files' (`files`, path -> parsed JSON) and the rows of
+ * each house module the draft's `options` turn on, as the engine builds them (src/rules/tft/tables.ts):
+ * with HiTech on, its firearms, grenades, armor and talents.
+ */
+export function tftTables(files: Record<string, unknown>, options: OptionValues): Tables {
+  const on = chosenOptions(TFT_OPTIONS, options) as TftOptions;
+  const rows = allModules().flatMap((m) => (m.data && m.enabled(on) ? [[`module:${m.id}`, m.data] as const] : []));
+  return collectTables({ ...files, ...Object.fromEntries(rows) });
+}
 
 export const blankTftFigure = (i: number): FigureDraft => ({
   name: i === 0 ? 'Hero' : `Foe ${i}`,

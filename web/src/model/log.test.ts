@@ -83,10 +83,17 @@ describe('the log', () => {
     const loose = trayGroups({ ...base, seq: 6, kind: 'command', faces: [4, 17, 8], events: [{ type: 'moved' }] });
     expect(loose).toEqual([{ label: 'dice', faces: [4, 17, 8], summed: false }]);
     expect(trayGroups({ ...base, seq: 7, kind: 'rewind', to: 2 })).toEqual([]);
-    // TFT initiative: a d6 per side (ties rerolled): labelled by side, not summed together.
-    const init = trayGroups({ ...base, seq: 1, kind: 'command', faces: [3, 3, 6, 1], events: [{ type: 'initiative', rolls: [{ side: 'north', faces: [3, 6] }, { side: 'south', faces: [3, 1] }] }] });
+    // TFT initiative: a d6 per side (ties rerolled): labelled by side, not summed together; the
+    // side by its scenario name where it has one, as the log says it (not its id: "red", "blue").
+    const init = trayGroups({
+      ...base,
+      seq: 1,
+      kind: 'command',
+      faces: [3, 3, 6, 1],
+      events: [{ type: 'initiative', rolls: [{ side: 'north', faces: [3, 6] }, { side: 'south', faces: [3, 1] }], sideNames: { north: 'The Northmen' } }],
+    });
     expect(init).toEqual([
-      { label: 'north', faces: [3, 6], summed: false },
+      { label: 'The Northmen', faces: [3, 6], summed: false },
       { label: 'south', faces: [3, 1], summed: false },
     ]);
   });

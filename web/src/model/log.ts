@@ -280,13 +280,18 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
         groups.push({ label: '', faces: x.rolls as number[], summed: false, figure: x.figure });
       }
     }
-    // One roll per side or figure (TFT initiative: rolls [{side, faces}]): a group each.
+    // One roll per side or figure (TFT initiative: rolls [{side, faces}]): a group each, the side
+    // by its scenario name as the log says it (the event's sideNames), the figure by its token.
     else if (Array.isArray(r.raw.rolls)) {
+      const sideNames = isObj(r.raw.sideNames) ? r.raw.sideNames : {};
       for (const x of r.raw.rolls) {
         if (!isObj(x) || !Array.isArray(x.faces) || !x.faces.every((f) => Number.isInteger(f))) continue;
-        const who = typeof x.side === 'string' ? x.side : typeof x.figure === 'string' ? x.figure : r.type;
         // Rerolled ties are successive rolls, not one: the sum would mean nothing.
-        groups.push({ label: who, faces: x.faces as number[], summed: false });
+        const roll = { faces: x.faces as number[], summed: false };
+        if (typeof x.side === 'string') {
+          const side = typeof sideNames[x.side] === 'string' ? (sideNames[x.side] as string) : x.side;
+          groups.push({ label: side, ...roll });
+        } else groups.push({ label: r.type, ...roll, ...(typeof x.figure === 'string' ? { figure: x.figure } : {}) });
       }
     }
     // AD&D (its events carry the segment clock): results, not faces (a d20 to hit, the damage dice in the ledger's words...).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TurnInput, moveOrderView, pendingOf, selectionFor, whoseTurn } from './turn.ts';
+import { type TurnInput, moveOrderView, pendingOf, resultWords, selectionFor, whoseTurn } from './turn.ts';
 
 const names: Record<string, string> = { bjorn: 'Bjorn', cedric: 'Cedric', orc1: 'Orc (orc1)', aldric: 'Sir Aldric' };
 const base = (over: Partial<TurnInput>): TurnInput => ({
@@ -37,6 +37,13 @@ describe('whose turn, in words', () => {
     expect(whoseTurn(base({ system: 'adnd', over: true, isGm: true, winner: 'heroes' }))).toBe('The fight is over: heroes won.');
     expect(whoseTurn(base({ over: true, winner: 'north', state: { sideNames: { north: 'The Northmen' } } }))).toBe('The fight is over: The Northmen won.');
     expect(whoseTurn(base({ over: true, winner: null }))).toBe('The fight is over.');
+  });
+
+  it("with no winner the end says why, as the log does (it said only 'The fight is over.' after a scenario's last turn)", () => {
+    expect(whoseTurn(base({ over: true, winner: null, state: { endReason: 'max turns' } }))).toBe('The fight is over: no winner (max turns).');
+    expect(whoseTurn(base({ system: 'adnd', over: true, winner: null, state: { stalled: true } }))).toBe('The fight is over: no winner (max rounds).');
+    // The banner says the GM's reason beside it: not twice.
+    expect(resultWords({ endReason: 'both sides part' }, null, false)).toBe('The fight is over.');
   });
 
   it("sides the scenario names are said by their names (sides[].name, the state's sideNames), the verb going with the figures", () => {

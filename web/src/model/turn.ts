@@ -58,8 +58,12 @@ function decision(t: TurnInput, p: { figures: string[]; kind: string }): string 
 }
 
 /** The fight's result in words, the side by its scenario name: the banner's and the action panel's line. */
-export function resultWords(state: Obj, winner: unknown): string {
-  return `The fight is over${typeof winner === 'string' && winner !== '' ? `: ${sideName(state, winner)} won` : ''}.`;
+export function resultWords(state: Obj, winner: unknown, why = true): string {
+  if (typeof winner === 'string' && winner !== '') return `The fight is over: ${sideName(state, winner)} won.`;
+  // Why no one won, as the log's last line says it: TFT's endReason ("max turns"), AD&D's round
+  // limit (stalled). `why` false: the banner says the GM's reason beside it instead.
+  const reason = !why ? null : typeof state.endReason === 'string' && state.endReason !== '' ? state.endReason : state.stalled === true ? 'max rounds' : null;
+  return `The fight is over${reason ? `: no winner (${reason})` : ''}.`;
 }
 
 /** The line the action panel shows about the turn, for this viewer. */

@@ -354,7 +354,8 @@ function OptionCard({
                 className={canAct ? 'primary small' : 'small'}
                 disabled={!canAct}
                 aria-label={`Do it: ${o.label}, ${c.label}`}
-                onClick={() => onChoose(c)}
+                // Said whole where the command is said (the physical-dice prompt): "four (4 rounds)" alone named no target.
+                onClick={() => onChoose({ ...c, label: `${o.label}, ${c.label}` })}
               >
                 Do it
               </button>

@@ -1,5 +1,6 @@
 // The log: every entry with each event's narration, and on demand its ledgers, dice faces and
-// rule ids; filter by figure; the GM rewinds to any step; export as JSON or a Markdown report.
+// rule ids; filter by figure; the GM rewinds to any step (asked first when that undoes more than
+// one: the steps undone are not to be had back); export as JSON or a Markdown report.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { effectiveLine, entryMentions, eventRows } from '../model/log.ts';
@@ -21,14 +22,55 @@ export function Log(p: LogProps) {
   const live = useMemo(() => new Set(effectiveLine(p.entries).map((e) => e.seq)), [p.entries]);
   const shown = filter ? p.entries.filter((e) => e.kind === 'command' && entryMentions(e, filter)) : p.entries;
   const end = useRef<HTMLDivElement>(null);
+  // New entries bring the log's end into view only while the reader is at it: one reading an
+  // earlier step (scrolled up) was pulled to the end at every step (on a phone, the whole page).
+  const following = useRef(true);
+  useEffect(() => {
+    const onScroll = () => {
+      const el = end.current;
+      if (!el) return;
+      const bottom = Math.min(innerHeight, el.closest('.tab-body')?.getBoundingClientRect().bottom ?? innerHeight);
+      following.current = el.getBoundingClientRect().top <= bottom + 48;
+    };
+    // Capturing: the page scrolls on a phone, the panel on a wide screen (scroll events do not bubble).
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', onScroll, { capture: true });
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when entries arrive
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' });
+    if (following.current) end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [p.entries.length]);
   const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
+  // The rewind asked about (its step), and the steps it would undo (those after it on the line of play).
+  const [asking, setAsking] = useState<number | null>(null);
+  const undoes = (to: number) => [...live].filter((seq) => seq > to).length;
+  const root = useRef<HTMLDivElement>(null);
+  const askRewind = (to: number) => (undoes(to) > 1 ? setAsking(to) : p.onRewind(to));
+  const cancel = (to: number) => {
+    setAsking(null);
+    // Back to the button that asked (the confirmation it opened is gone).
+    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`[data-rewind="${to}"]`)?.focus());
+  };
+  const rewindButton = (to: number, testId?: string) => (
+    <button type="button" className="ghost small rewind" data-testid={testId} data-rewind={to} aria-expanded={asking === to} onClick={() => askRewind(to)}>
+      rewind here
+    </button>
+  );
+  const confirm = (to: number) =>
+    asking === to && (
+      <RewindConfirm
+        to={to}
+        steps={undoes(to)}
+        onRewind={() => {
+          setAsking(null);
+          p.onRewind(to);
+        }}
+        onCancel={() => cancel(to)}
+      />
+    );
 
   return (
-    <div className="log" data-testid="log">
+    <div className="log" data-testid="log" ref={root}>
       <div className="log-tools">
         <label>
           Figure{' '}
@@ -54,11 +96,8 @@ export function Log(p: LogProps) {
       <ol className="entries">
         <li className="entry start">
           <span className="seq">0</span> start of the encounter
-          {p.isGm && p.entries.length > 0 && (
-            <button type="button" className="ghost small rewind" onClick={() => p.onRewind(0)}>
-              rewind here
-            </button>
-          )}
+          {p.isGm && p.entries.length > 0 && rewindButton(0)}
+          {confirm(0)}
         </li>
         {shown.map((e) => {
           const rows = eventRows(e, known);
@@ -89,12 +128,9 @@ export function Log(p: LogProps) {
                 )}
                 <span className="by">{e.by.role}</span>
                 {e.entered && <span className="pill">physical dice</span>}
-                {p.isGm && e.kind === 'command' && !undone && (
-                  <button type="button" className="ghost small rewind" data-testid={`rewind-${e.seq}`} onClick={() => p.onRewind(e.seq)}>
-                    rewind here
-                  </button>
-                )}
+                {p.isGm && e.kind === 'command' && !undone && rewindButton(e.seq, `rewind-${e.seq}`)}
               </div>
+              {confirm(e.seq)}
               {e.kind === 'command' && (
                 <ul className="events">
                   {rows.map((r, i) => (
@@ -132,6 +168,35 @@ export function Log(p: LogProps) {
       </ol>
       <div ref={end} />
     </div>
+  );
+}
+
+/** "Rewind to step 4? It undoes 6 steps, for good": the rewind, or not (its button, Escape). */
+function RewindConfirm({ to, steps, onRewind, onCancel }: { to: number; steps: number; onRewind(): void; onCancel(): void }) {
+  const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => ok.current?.focus(), []);
+  return (
+    // Escape from either button cancels.
+    <fieldset
+      className="rewind-confirm"
+      aria-label={`Rewind to step ${to}`}
+      data-testid="rewind-confirm"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onCancel();
+      }}
+    >
+      <span>
+        Rewind to {to === 0 ? 'the start' : `step ${to}`}? It undoes {steps} steps, for good.
+      </span>
+      <button type="button" className="small" ref={ok} onClick={onRewind}>
+        Rewind {steps} steps
+      </button>
+      <button type="button" className="ghost small" onClick={onCancel}>
+        Cancel
+      </button>
+    </fieldset>
   );
 }
 

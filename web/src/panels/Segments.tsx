@@ -143,7 +143,17 @@ export function parryWords(parry: Obj, figures: readonly FigureView[]): string {
   return against === null ? 'parrying' : `parrying ${figures.find((x) => x.id === against)?.name ?? against}`;
 }
 
-export function Segments({ state, figures, entries, schedule }: { state: Obj; figures: FigureView[]; entries: LogEntryView[]; schedule?: unknown }) {
+export interface SegmentsProps {
+  state: Obj;
+  figures: FigureView[];
+  entries: LogEntryView[];
+  schedule?: unknown;
+  /** The figure the action panel shows, and picking another by its row's name (as a token on the TFT map). */
+  selected?: string | null;
+  onSelect?(id: string): void;
+}
+
+export function Segments({ state, figures, entries, schedule, selected, onSelect }: SegmentsProps) {
   const now = typeof state.now === 'number' ? state.now : 0;
   const current = Math.max(1, Math.ceil(now / 10));
   const [round, setRound] = useState<number | null>(null);
@@ -188,8 +198,15 @@ export function Segments({ state, figures, entries, schedule }: { state: Obj; fi
           const surprised = typeof f.raw.surprised === 'number' ? f.raw.surprised : 0;
           const parry = isObj(f.raw.parry) ? f.raw.parry : null;
           return [
-            <div key={`${f.id}:n`} className={`seg-name st-${f.state}`} title={f.state}>
-              {f.name}
+            <div key={`${f.id}:n`} className={`seg-name st-${f.state}${f.id === selected ? ' sel' : ''}`} title={f.state}>
+              {onSelect ? (
+                // Out of the tab order, as the grid is out of the accessibility tree: the keyboard picks by n / Shift+N or the Combatants tab.
+                <button type="button" className="linkish" tabIndex={-1} data-pick={f.id} onClick={() => onSelect(f.id)}>
+                  {f.name}
+                </button>
+              ) : (
+                f.name
+              )}
               {/* The state in a word, not by the name's colour alone. */}
               {f.state !== 'healthy' && <span className="pill small">{f.state}</span>}
               {parry && <span className="pill small">{parryWords(parry, figures)}</span>}

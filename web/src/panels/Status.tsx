@@ -205,10 +205,19 @@ function rowProps(p: { selected: string | null; onSelect(id: string): void }, f:
 function NameCell({ f, color, selected, onSelect, children }: { f: FigureView; color: string | undefined; selected: boolean; onSelect(id: string): void; children?: ReactNode }) {
   return (
     <td>
-      <span className="dot" style={{ background: color }} />
-      <button type="button" className="linkish" aria-pressed={selected} onClick={() => onSelect(f.id)}>
-        {f.name}
-      </button>
+      {/* The side's dot stays on the name's first line: a long name wrapped under it, the dot left alone above. */}
+      <span className="who">
+        <span className="dot" style={{ background: color }} />
+        <button type="button" className="linkish" aria-pressed={selected} onClick={() => onSelect(f.id)}>
+          {f.name}
+        </button>
+      </span>
+      {/* The GM's roster says which figures players do not see (the map marks them; AD&D has no map). */}
+      {f.markers.includes('hidden') && (
+        <span className="pill gm-only" data-hidden-mark={f.id}>
+          hidden from players
+        </span>
+      )}
       {children}
     </td>
   );
