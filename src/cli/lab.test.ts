@@ -98,7 +98,14 @@ describe('fray compare: what ran and what did not', () => {
   });
   it('nothing ran (an invalid inline scenario): exit 1 with the reasons', async () => {
     const exp = 'name: t\nscenario: { system: tft, figures: [] }\nfights: 10\nvariants: [{ name: a }]\n';
-    refused(await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp }), /no point of the grid ran/, /figures/);
+    refused(await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp }), /nothing ran/, /figures/);
+  });
+  it('nothing ran for the same reason in every variant: said once, and of the grid only where there is one', async () => {
+    const exp = (vary: string) => `name: t\nscenario: { system: tft, figures: [{ id: a, side: x, st: 8, dx: 10, weapons: [broadsword], at: [1, 1] }, { id: b, side: y, st: 10, dx: 10, at: [3, 1] }] }\nfights: 10\nvariants: [{ name: one }, { name: two, set: { figures.b.dx: 11 } }]\n${vary}`;
+    const r = await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp('') });
+    refused(r, /^fray: invalid experiment \(nothing ran\): every variant: invalid: figures\[0\]\.weapons\[0\]: Broadsword needs ST 12/);
+    expect(r.err).not.toMatch(/grid|variant 'one'/);
+    refused(await fray(['compare', 'e.yaml', '--no-progress'], { 'e.yaml': exp('vary: [{ path: figures.b.st, values: [10, 11] }]\n') }), /no point of the grid ran\): every variant: invalid at every point of the grid: /);
   });
   it('a variant invalid at some points only (Multiple Swing below DX 14) still runs the rest', async () => {
     const r = await fray(['compare', 'examples/lab/sweep-variants.yaml', '-n', '20', '--no-progress', '--vary', 'figures.hero.dx=13..14', '--vary', 'side.goblins.count=2']);
@@ -212,6 +219,16 @@ describe('--report pages say what was run', () => {
     expect(html.indexOf('<svg')).toBeLessThan(html.indexOf('<table'));
     expect(html).toContain('>Hanging by a Thread<');
     expect(html).not.toMatch(/undefined|NaN/);
+  });
+  it("compare: a --metric other than the experiment's is not titled with the experiment's metricTitle (chart axis, page heading)", async () => {
+    const dir = tmp();
+    const page = join(dir, 'p.html');
+    const exp = `name: Thread by ST\nscenario: ${process.cwd()}/${DUEL}\nfights: 20\nseed: 5\nevents: false\nmetric: state:cedric=dead\nmetricTitle: P(Cedric ends dead)\nvariants: [{ name: standard TFT, set: { thread: false } }]\nvary: [{ path: figures.cedric.st, title: "Cedric's ST", values: [12, 14] }]\n`;
+    const r = await fray(['compare', 'e.yaml', '--no-progress', '-n', '12', '--metric', 'turns', '--report', page], { 'e.yaml': exp });
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).not.toContain('P(Cedric ends dead)');
+    expect(html).toContain('<h2>turns per fight</h2>');
   });
   it("sim: titled by the scenario's name, with the command that reproduces it", async () => {
     const dir = tmp();

@@ -19,7 +19,7 @@ import { InputError, type Issue } from '../core/errors.ts';
 import { clip, describeValue, quote, zodIssues } from '../core/issues.ts';
 import { MAX_SEED } from '../core/rng.ts';
 import { systems } from '../rules/index.ts';
-import { type ArenaJob, prepareJob } from './arena.ts';
+import { type ArenaJob, prepareJob, USE_TYPES } from './arena.ts';
 import { ArenaPool, type PoolOptions } from './pool.ts';
 import type { Interval } from './stats.ts';
 import { metricOf } from './summary.ts';
@@ -176,10 +176,26 @@ export interface GridResult {
 function checkSomethingRan(points: readonly GridPoint[], e: Experiment): void {
   const never = e.variants.filter((v) => !points.some((p) => p.variant === v.name && p.metric));
   if (never.length === 0) return;
-  const issues = never.flatMap((v) =>
-    [...new Set(points.filter((p) => p.variant === v.name && p.error).map((p) => p.error as string))].slice(0, 4).map((why) => ({ path: `variant '${v.name}'`, message: `invalid at every point of the grid: ${why}` })),
-  );
-  throw new InputError(issues, never.length === e.variants.length ? 'experiment (no point of the grid ran)' : 'experiment');
+  const reasons = (name: string) => [...new Set(points.filter((p) => p.variant === name && p.error).map((p) => p.error as string))].slice(0, 4);
+  const where = e.vary.length ? 'invalid at every point of the grid' : 'invalid';
+  const all = never.length === e.variants.length;
+  // The same reasons for every variant are not the variants' doing (the scenario, or a varied value): said once.
+  const first = reasons(never[0].name);
+  const issues =
+    all && never.length > 1 && never.every((v) => reasons(v.name).join('\n') === first.join('\n'))
+      ? first.map((why) => ({ path: 'every variant', message: `${where}: ${why}` }))
+      : never.flatMap((v) => reasons(v.name).map((why) => ({ path: `variant '${v.name}'`, message: `${where}: ${why}` })));
+  throw new InputError(issues, all ? `experiment (${e.vary.length ? 'no point of the grid ran' : 'nothing ran'})` : 'experiment');
+}
+
+/**
+ * Why a metric is not measured, with the known ones; with events on, a uses: metric is told the
+ * actions counted (USE_TYPES), not told to turn on the events it already has.
+ */
+function notMeasured(metric: string, keys: readonly string[], events: boolean): string {
+  const known = `known: ${keys.filter((x) => !x.startsWith('state:') && !x.startsWith('uses:')).slice(0, 12).join(', ')}, ..., state:ID=STATE${events ? ', uses:ID=TYPE' : ''}`;
+  const why = events ? `uses:ID=TYPE counts the actions ${USE_TYPES.join(', ')}` : "dealt and uses need the events counted: 'events: true' in the experiment, or --events";
+  return `${quote(metric)} is not measured here (${known}; ${why})`;
 }
 
 function combos(axes: readonly Axis[]): unknown[][] {
@@ -232,7 +248,7 @@ export async function runGrid(
         if (!metric) metric = `win:${r.variants[0].sides[0]}`;
         r.variants.forEach((v, i) => {
           const m = metricOf(r, i, metric as string);
-          if (!m) throw new InputError([{ path: 'metric', message: `${quote(metric as string)} is not measured here (known: ${v.sums.keys.filter((x) => !x.startsWith('state:')).slice(0, 12).join(', ')}, ..., state:ID=STATE; dealt and uses need the events counted: 'events: true' in the experiment, or --events)` }], 'experiment');
+          if (!m) throw new InputError([{ path: 'metric', message: notMeasured(metric as string, v.sums.keys, e.events) }], 'experiment');
           const point: GridPoint = { variant: v.name, at, metric: m };
           if (v.diff && ok[0].name === e.variants[0].name) {
             const kd = v.diff.keys.indexOf(metric as string);

@@ -1,5 +1,5 @@
 // Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
-import { type SimReport, damageUnit, turnWord } from './summary.ts';
+import { type SimReport, damageUnit, isRateMetric, turnWord } from './summary.ts';
 import { count, fixed3, pct, table } from './text.ts';
 import type { Interval } from './stats.ts';
 
@@ -25,7 +25,8 @@ export function formatSim(r: SimReport): string {
     const dealt = r.events || v.figures.some((f) => f.dealt !== undefined);
     // The unit in the head: a number of AD&D hit points and one of TFT hits are not alike.
     const unit = damageUnit(v.system);
-    const head = ['figure', 'side', `${unit} taken [95%]`, ...(dealt ? [`${unit} dealt [95%]`, `dealt/${turn}`] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
+    // dealt/turn: each fight's damage dealt over its turns, averaged over the fights (docs/LAB.md).
+    const head = ['figure', 'side', `${unit} taken [95%]`, ...(dealt ? [`${unit} dealt [95%]`, `dealt/${turn} [95%]`] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
     out.push(
       table(
         head,
@@ -33,7 +34,7 @@ export function formatSim(r: SimReport): string {
           f.name,
           f.side,
           ci(f.taken),
-          ...(dealt ? [ci(f.dealt), f.dealtPerTurn ? fixed3(f.dealtPerTurn.est) : 'n/a'] : []),
+          ...(dealt ? [ci(f.dealt), ci(f.dealtPerTurn)] : []),
           pct(f.states.healthy.est, 1),
           pct(f.states.reeling.est, 1),
           pct(f.states.unconscious.est, 1),
@@ -51,9 +52,10 @@ export function formatSim(r: SimReport): string {
   if (r.diffs.length) {
     out.push(`== differences from ${r.variants[0].name} (same dice, paired; 95% intervals)`);
     const rows = r.diffs.filter((d) => !Number.isNaN(d.est) && (d.est !== 0 || d.lo !== 0 || d.hi !== 0));
-    // Not an empty table under its header: say that the paired fights came out the same.
+    // Not an empty table under its header: say that the paired fights came out the same. A
+    // difference is signed, as in the grid's table (+7.273, -0.440).
     if (rows.length === 0) out.push('none: every quantity compared came out the same in every fight');
-    else out.push(table(['variant', 'quantity', 'difference [95%]'], rows.map((d) => [d.variant, d.key, ci(d, d.key.startsWith('win:') || d.key === 'draw')])));
+    else out.push(table(['variant', 'quantity', 'difference [95%]'], rows.map((d) => [d.variant, d.key, `${d.est >= 0 ? '+' : ''}${ci(d, isRateMetric(d.key))}`])));
     out.push('');
   }
   if (r.fightsPerSecond !== undefined) {

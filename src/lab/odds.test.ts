@@ -222,6 +222,19 @@ describe('fray odds: TFT attacks', () => {
     expect(once.expectedExact).toBe(tftAttackOdds({ adjDX: 13, damage: '2d', armor: 5 }).expectedExact);
   });
 
+  it('R-H8, R-H9, R-S3: the result says how each hit meets the armor (per die or once, AP halving, a shield apart, a sweep halving first)', () => {
+    const rules = (i: Parameters<typeof tftAttackOdds>[0]) => tftAttackOdds(i).damageRules;
+    expect(rules({ adjDX: 15, damage: '2d', armor: 2, perDie: true, ap: true, burst: 'four' })).toEqual([
+      '2d per hit',
+      'each hit of the burst rolls its own damage, a 3 or 4 multiplies the first only (R-H10)',
+      'armor off each die (R-H8): 2, half against AP, round up (R-H9): 1',
+    ]);
+    expect(rules({ adjDX: 13, damage: '2d', armor: 2, perDie: true, shield: 1 })).toEqual(['2d per hit', 'armor off each die (R-H8): 2', 'shield once per hit, after the armor: 1']);
+    expect(rules({ adjDX: 13, damage: '2d+1', armor: 2, shield: 1, ap: true })).toEqual(['2d+1 per hit', 'armor 2 + shield 1 once per hit: 3, half against AP, round up (R-H9): 2']);
+    expect(rules({ adjDX: 17, damage: '3d+1', armor: 1, sweep: { variant: 'new', targets: 3 } })).toEqual(['3d+1 per hit', 'halved, round down, before armor (R-S3)', 'armor once per hit: 1']);
+    expect(rules({ adjDX: 12, damage: '1d' })).toEqual(['1d per hit', 'no armor']);
+  });
+
   it('R-H8, R-H9, R-H10 [f04d4dae]: bursts equal enumeration across adjDX, rounds, armor, AP, HE, adds and 4d6', () => {
     // Every face of the roll; k hits from the roll, each over every face of its dice.
     const cases = [

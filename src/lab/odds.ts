@@ -349,6 +349,8 @@ export interface TftAttackResult {
   hit: { p: number; exact: string };
   /** Roll outcomes: triple, double, auto-hit, hit, miss, drop, break (each with its chance). */
   outcomes: { outcome: string; p: number; exact: string }[];
+  /** How each hit's damage is counted, in words with their rules (burst, R-S3 halving, armor, shield, AP, HE). */
+  damageRules: string[];
   /** Burst: P(k hits). */
   hits?: DistRow[];
   damage: DistRow[];
@@ -468,6 +470,33 @@ function buildHitDamage(i: TftAttackInput, m: number): Dist {
     });
   }
   return i.he ? through.times(2) : through;
+}
+
+/** "armor off each die (R-H8): 2, half against AP, round up (R-H9): 1": hits stopped, with effectiveProtection's notes. */
+function stopsText(what: string, stops: number, ap: boolean): string {
+  return [`${what}: ${stops}`, ...effectiveProtection(stops, ap, false).notes].join(', ');
+}
+
+/**
+ * How one hit's damage is counted, as buildHitDamage counts it: the text report's "Damage:" line
+ * (the numbers after armor are not self-explaining: armor per die or per hit, AP, a shield apart).
+ */
+function damageRules(i: TftAttackInput): string[] {
+  const out = [`${i.damage.trim()} per hit`];
+  if (i.burst && i.burst !== 'single') out.push('each hit of the burst rolls its own damage, a 3 or 4 multiplies the first only (R-H10)');
+  if (i.sweep?.variant === 'new') out.push('halved, round down, before armor (R-S3)');
+  const armor = i.armor ?? 0;
+  const shield = i.shield ?? 0;
+  const ap = i.ap ?? false;
+  if (i.perDie) {
+    if (armor > 0) out.push(stopsText('armor off each die (R-H8)', armor, ap));
+    if (shield > 0) out.push(stopsText('shield once per hit, after the armor', shield, ap));
+  } else if (armor + shield > 0) {
+    out.push(stopsText(shield > 0 ? `armor ${armor} + shield ${shield} once per hit` : 'armor once per hit', armor + shield, ap));
+  }
+  if (armor + shield === 0) out.push('no armor');
+  if (i.he) out.push('what passes the armor doubled (HE, R-H9; not the blast on the adjacent hexes)');
+  return out;
 }
 
 /** Any autofire weapon with rounds in its clip: what burstProblem needs to know of the weapon. */
@@ -590,6 +619,7 @@ function computeTft(i: TftAttackInput): { result: TftAttackResult; damage: Dist 
     dice,
     ledger,
     hit: prob(Fraction.of(hitCount, den)),
+    damageRules: damageRules(i),
     outcomes: order.filter((o) => byOutcome.has(o)).map((o) => ({ outcome: o, ...prob(Fraction.of(byOutcome.get(o) as number, den)) })),
     damage: rowsOf(damage, nc),
     expected: expectation.toNumber(),

@@ -2,7 +2,7 @@
 // SVG/HTML text (what a reader needs to see), never on pixels.
 import { describe, expect, it } from 'vitest';
 import type { GridResult } from './experiment.ts';
-import { categoryChart, facetColumns, gridTable, htmlPage, renderSvg, statesChart, sweepChart, titleLines, variantColor, winChart } from './report.ts';
+import { categoryChart, distChart, distLabels, facetColumns, gridTable, htmlPage, renderSvg, statesChart, sweepChart, titleLines, variantColor, winChart } from './report.ts';
 import type { SimReport } from './summary.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read nested Vega-Lite specs by their documented fields
@@ -26,10 +26,23 @@ describe('sweepChart', () => {
     const spec = sweepChart(sweepPoints(), sweepOpts) as Spec;
     expect(spec.facet.field).toBe('facet');
     expect(spec.facet.title).toBe('goblins');
-    expect(spec.facet.sort).toBeNull();
+    expect(spec.facet.sort).toEqual(['1', '2', '3', '4']);
     expect(spec.columns).toBe(2);
     expect(new Set(spec.data.values.map((v: Spec) => v.facet))).toEqual(new Set(['1', '2', '3', '4']));
     expect([1, 2, 3, 4, 5, 6].map(facetColumns)).toEqual([1, 2, 3, 2, 3, 3]);
+  });
+  it("panels in the grid's order, not sorted by value (lines and bars alike: off, new, classic; 3 goblins before 2)", async () => {
+    const facets = ['off', 'new', 'classic'];
+    const pts = facets.flatMap((facet) => [13, 14].map((x) => ({ variant: 'classic', x, facet, est: 10, lo: 9, hi: 11 })));
+    const bars = ['3 goblins', '2 goblins'].map((facet) => ({ variant: 'classic', x: 'greatsword', facet, est: 10, lo: 9, hi: 11 }));
+    for (const [svg, names] of [
+      [await renderSvg(sweepChart(pts, { ...sweepOpts, facetTitle: 'sweep' })), facets],
+      [await renderSvg(categoryChart(bars, { ...sweepOpts, facetTitle: 'goblins' })), ['3 goblins', '2 goblins']],
+    ] as const) {
+      const at = names.map((n) => svg.indexOf(`>${n}<`));
+      expect(at.every((i) => i >= 0)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+    }
   });
   it('the 95% interval is drawn as a band from lo to hi under each line, and the subtitle says so', () => {
     const spec = sweepChart(sweepPoints(), sweepOpts) as Spec;
@@ -129,6 +142,13 @@ describe('statesChart', () => {
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
+  it("variants in the run's order, the baseline first, not sorted by name ('Bjorn DX 14' came before 'base')", async () => {
+    const names = ['base', 'thread off', 'Bjorn DX 14'];
+    const svg = await renderSvg(statesChart({ ...report, variants: names.map((name) => ({ ...report.variants[0], name })) }));
+    const at = names.map((n) => svg.indexOf(`>${n}<`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
 });
 
 describe('the page', () => {
@@ -166,5 +186,17 @@ describe('the page', () => {
     expect(page.indexOf('<svg')).toBeLessThan(page.indexOf('<table'));
     expect(page).toContain('<code>fray compare e.yaml -n 10 --seed 1</code>');
     expect(page).toContain('<h1>T &lt;1&gt;</h1>');
+  });
+});
+
+describe('distChart', () => {
+  const rows = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => ({ value: lo + i, p: 1 / (hi - lo + 1), exact: `1/${hi - lo + 1}` }));
+  it('labels every total while they fit (3d6), and only round steps when 65 damages share 640 px', () => {
+    const few = distChart(rows(3, 18), '3d6') as Spec;
+    expect(few.encoding.x.axis.values).toEqual(rows(3, 18).map((r) => r.value));
+    const many = distChart(rows(0, 64), 'a four-round burst') as Spec;
+    expect(many.width).toBe(640);
+    expect(many.encoding.x.axis.values).toEqual(Array.from({ length: 33 }, (_, i) => 2 * i));
+    expect(distLabels(rows(50, 5000).map((r) => r.value), 640)).toEqual([500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000]);
   });
 });

@@ -89,7 +89,8 @@ export function statesChart(r: SimReport): VlSpec {
     mark: 'bar',
     encoding: {
       y: { field: 'figure', type: 'nominal', title: null, sort: null },
-      ...(r.variants.length > 1 ? { row: { field: 'variant', type: 'nominal', title: null, sort: null } } : {}),
+      // The variants in the run's order, as the win chart and the table (sort: null on a row facet still sorted by name).
+      ...(r.variants.length > 1 ? { row: { field: 'variant', type: 'nominal', title: null, sort: r.variants.map((v) => v.name) } } : {}),
       x: { field: 'p', type: 'quantitative', stack: 'normalize', title: 'share of fights', axis: { format: '%' } },
       color: { field: 'state', type: 'nominal', sort: order, scale: { domain: order, range: ['#4c9f70', '#e3b23c', '#8d99ae', '#d1495b', '#2b2d42'] } },
       order: { field: 'order', type: 'quantitative' },
@@ -99,16 +100,37 @@ export function statesChart(r: SimReport): VlSpec {
 }
 
 /** A distribution as bars (fray odds --svg). */
+/** Steps between labelled values of a distribution's axis: 1, 2, 5, 10, 20, 25, 50, 100, ... */
+const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50];
+
+/**
+ * The values of a distribution's axis that get a label: every one while they fit, else the
+ * multiples of the smallest round step that leaves each label room (DejaVu Sans at 11 px: about
+ * 7 px a digit, and a gap). An ordinal axis labels every bar: 65 totals on 640 px overlapped.
+ */
+export function distLabels(values: readonly number[], width: number): number[] {
+  if (values.length === 0) return [];
+  const chars = Math.max(...values.map((v) => String(v).length));
+  const need = ((chars * 7 + 2) * values.length) / width;
+  let step = 1;
+  for (let scale = 1; step < need; scale *= 100) {
+    const s = LABEL_STEPS.map((x) => x * scale).find((x) => x >= need);
+    if (s !== undefined) step = s;
+  }
+  return step === 1 ? [...values] : values.filter((v) => v % step === 0);
+}
+
 export function distChart(rows: readonly DistRow[], title: string, xTitle = 'value'): VlSpec {
+  const width = Math.min(640, Math.max(240, rows.length * 16));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title,
     data: { values: rows.map((r) => ({ value: r.value, p: r.p })) },
-    width: Math.min(640, Math.max(240, rows.length * 16)),
+    width,
     height: 200,
     mark: { type: 'bar', color: '#3a6ea5' },
     encoding: {
-      x: { field: 'value', type: 'ordinal', title: xTitle, axis: { labelAngle: 0 } },
+      x: { field: 'value', type: 'ordinal', title: xTitle, axis: { labelAngle: 0, values: distLabels(rows.map((r) => r.value), width) } },
       y: { field: 'p', type: 'quantitative', title: 'probability', axis: { format: '%' } },
     },
     ...FONT,
@@ -129,6 +151,14 @@ export interface GridChartOptions {
 }
 
 type GridPointIn = { variant: string; x: number | string; facet?: string; est: number; lo: number; hi: number };
+
+/**
+ * The panels in the grid's order (the points come in it): Vega sorts facets by value even with
+ * sort: null (off, new, classic were drawn classic, new, off; goblins 3, 2 as 2, 3).
+ */
+function facetOrder(points: readonly GridPointIn[]): string[] {
+  return [...new Set(points.flatMap((p) => (p.facet === undefined ? [] : [p.facet])))];
+}
 
 /** Panels per row: up to 3 in one row, 4 as 2 x 2, more in rows of 3 (a page's width, printed too). */
 export function facetColumns(panels: number): number {
@@ -190,7 +220,7 @@ export function sweepChart(points: readonly GridPointIn[], o: GridChartOptions):
   if (!hasFacet) return { ...base, width: 440, height: 280, encoding: enc, layer: layers } as VlSpec;
   return {
     ...base,
-    facet: { field: 'facet', type: 'ordinal', title: o.facetTitle ?? '', sort: null, header: { labelFontSize: 12, titleFontSize: 12 } },
+    facet: { field: 'facet', type: 'ordinal', title: o.facetTitle ?? '', sort: facetOrder(points), header: { labelFontSize: 12, titleFontSize: 12 } },
     columns: facetColumns(new Set(points.map((p) => p.facet)).size),
     spec: { width: 260, height: 200, encoding: enc, layer: layers },
   } as VlSpec;
@@ -229,7 +259,7 @@ export function categoryChart(points: readonly (GridPointIn & { x: string })[], 
   if (!points.some((p) => p.facet !== undefined)) return { ...base, width, height: 240, encoding: enc, layer: layers } as VlSpec;
   return {
     ...base,
-    facet: { field: 'facet', type: 'ordinal', title: o.facetTitle ?? '', sort: null },
+    facet: { field: 'facet', type: 'ordinal', title: o.facetTitle ?? '', sort: facetOrder(points) },
     columns: facetColumns(new Set(points.map((p) => p.facet)).size),
     spec: { width: Math.max(160, Math.min(420, width / 2)), height: 220, encoding: enc, layer: layers },
   } as VlSpec;

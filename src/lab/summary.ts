@@ -97,7 +97,8 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
   r.variants.forEach((v, i) => {
     if (!v.diff) return;
     for (const key of v.diff.keys) {
-      if (key.startsWith('uses:') || key.startsWith('state:')) continue;
+      // States stay: with the thread rule on and off the wins are the same and only they move.
+      if (key.startsWith('uses:')) continue;
       const m = meanOf(v.diff, key) as Interval;
       diffs.push({ variant: v.name, baseline: r.variants[0].name, key, ...m });
     }
@@ -119,6 +120,27 @@ export function damageUnit(system: string | undefined): string {
 /** Whether a metric is a rate (a share of fights, shown as a percentage): win:SIDE, draw, state:ID=STATE. */
 export function isRateMetric(metric: string): boolean {
   return metric.startsWith('win:') || metric.startsWith('state:') || metric === 'draw' || metric.startsWith('draw:');
+}
+
+/**
+ * A metric in words with its unit, for a chart's y title and a page's heading where the
+ * experiment gives no metricTitle ("dealt-per-turn:hero" -> "hero: damage dealt per turn (hits)").
+ */
+export function metricLabel(metric: string, system: string | undefined): string {
+  const colon = metric.indexOf(':');
+  const kind = colon < 0 ? metric : metric.slice(0, colon);
+  const [id, value] = colon < 0 ? ['', ''] : metric.slice(colon + 1).split('=');
+  const unit = damageUnit(system);
+  const turn = turnWord(system);
+  if (kind === 'win' && id) return `P(${id} wins)`;
+  if (kind === 'draw') return 'P(draw)';
+  if (kind === 'turns') return `${turn}s per fight`;
+  if (kind === 'taken' && id) return `${id}: damage taken (${unit})`;
+  if (kind === 'dealt' && id) return `${id}: damage dealt (${unit})`;
+  if (kind === 'dealt-per-turn' && id) return `${id}: damage dealt per ${turn} (${unit})`;
+  if (kind === 'state' && id && value) return `P(${id} ends ${value})`;
+  if (kind === 'uses' && id && value) return `${id}: ${value} actions per fight`;
+  return metric;
 }
 
 /** A metric name as the experiment files and charts use it: "win:north", "dealt-per-turn:hero", "state:lenny=dead", "uses:hero=sweep", "turns". */

@@ -32,4 +32,17 @@ describe('fray compare <scenario>', () => {
     const experiment = { 'e.yaml': `name: x\nscenario: ${process.cwd()}/${DUEL}\nmetric: taken:bob\nvariants: [{ name: a }]\n` };
     refused(await fray(['compare', 'e.yaml', ...quiet], experiment), /^fray: invalid experiment: metric: 'taken:bob' is not measured here/);
   });
+
+  it('a uses: metric with events on names the actions counted (it told to turn on the events already on)', async () => {
+    const r = await fray(['compare', DUEL, '--vary', 'figures.bjorn.dx=11..12', '--events', '--metric', 'uses:bjorn=first-aid', ...quiet]);
+    refused(r, /--metric: 'uses:bjorn=first-aid' is not measured here \(known: win:north, .*uses:ID=TYPE; uses:ID=TYPE counts the actions attack, sweep, fire, throw-grenade, fire-grenade, cast\)$/);
+    expect(r.err).not.toMatch(/--events/);
+  });
+
+  it('R-T1: the differences list the end states that moved (thread off: dying becomes dead) as percentages; it said every quantity came out the same', async () => {
+    const r = await fray(['compare', DUEL, '--variant', 'base:', '--variant', 'off:thread=false', ...quiet]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).not.toMatch(/none: every quantity compared came out the same/);
+    expect(r.out).toMatch(/^off +state:cedric=dead +\+\d+\.\d% \[/m);
+  });
 });

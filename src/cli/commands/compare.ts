@@ -9,7 +9,7 @@ import { InputError } from '../../core/errors.ts';
 import { type Experiment, type GridResult, parseExperiment, runGrid } from '../../lab/experiment.ts';
 import { categoryChart, gridTable, htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
 import type { Interval } from '../../lab/stats.ts';
-import { isRateMetric } from '../../lab/summary.ts';
+import { isRateMetric, metricLabel } from '../../lab/summary.ts';
 import { count, fixed3, table } from '../../lab/text.ts';
 import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
@@ -133,7 +133,11 @@ Examples:
         }
         if (opts.n !== undefined) exp.fights = parseFights(opts.n, 1);
         if (opts.seed !== undefined) exp.seed = parseSeed(opts.seed, exp.seed);
-        if (opts.metric) exp.metric = opts.metric;
+        // The experiment's metricTitle names its own metric: another one is titled by its name.
+        if (opts.metric && opts.metric !== exp.metric) {
+          exp.metric = opts.metric;
+          exp.metricTitle = undefined;
+        }
         if (opts.events) exp.events = true;
         if (opts.variant?.length) exp.variants = opts.variant.map((v) => parseVariant(v));
         if (opts.vary?.length) exp.vary = opts.vary.map((v) => ({ ...parseVary(v), title: v.split('=')[0] }));
@@ -171,7 +175,8 @@ Examples:
       const body = formatGrid(grid);
       if (opts.json) io.out(JSON.stringify(grid));
       else io.out(`${body}\n\n${count(new Set(grid.points.map((p) => JSON.stringify(p.at))).size, 'point')} x ${count(grid.variants.length, 'variant')} in ${grid.seconds.toFixed(1)} s`);
-      const charts = opts.svg || opts.report ? await gridCharts(grid, exp.metricTitle) : [];
+      const title = exp.metricTitle ?? metricLabel(grid.metric, typeof raw.system === 'string' ? raw.system : undefined);
+      const charts = opts.svg || opts.report ? await gridCharts(grid, title) : [];
       if (opts.svg && charts[0]) writeOutput(io, opts.svg, '--svg', charts[0]);
       if (opts.report) {
         const points = new Set(grid.points.map((p) => JSON.stringify(p.at))).size;
@@ -188,7 +193,7 @@ Examples:
           io,
           opts.report,
           '--report',
-          htmlPage(grid.name, [{ title: exp.metricTitle ?? grid.metric, note: exp.description, svgs: charts, html: gridTable(grid) }], meta, command),
+          htmlPage(grid.name, [{ title, note: exp.description, svgs: charts, html: gridTable(grid) }], meta, command),
         );
       }
     });

@@ -299,7 +299,10 @@ function statesBlock(states: readonly StateOdds[] | undefined): string[] {
 /** The chart of an odds result: the totals of a dice expression, the damage of an attack. */
 export function oddsChart(r: DiceOddsResult | TftAttackResult | AdndAttackResult) {
   if (r.kind === 'dice') return distChart(r.distribution, r.expression, 'total');
-  if (r.kind === 'tft') return distChart(r.damage, `TFT attack, adjDX ${r.adjDX} on ${r.dice}d6: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}`, 'damage after armor (0: miss or all stopped)');
+  if (r.kind === 'tft') {
+    const each = r.targets ? ` per target (${r.targets} targets)` : '';
+    return distChart(r.damage, `TFT attack, adjDX ${r.adjDX} on ${r.dice}d6: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}${each}`, `damage after armor${r.targets ? ' to each target' : ''} (0: miss or all stopped)`);
+  }
   return distChart(r.damage, `AD&D swing, d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}`, 'damage (0: miss)');
 }
 
@@ -316,11 +319,12 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     out.push('', ...distBlock(r.distribution));
   } else if (r.kind === 'tft') {
     out.push(`TFT attack: adjDX ${r.adjDX} on ${r.dice}d6 = ${r.ledger.map((e) => `${e.delta >= 0 ? '+' : ''}${e.delta} ${e.source} [${e.rule}]`).join(' ')}`);
+    out.push(`Damage: ${r.damageRules.join('; ')}`);
     out.push(`P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
     out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, percent(o.p), o.exact])));
     if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, percent(h.p), h.exact])));
     out.push('', `Expected damage${r.targets ? ' per target' : ''} ${r.expected.toFixed(4)} (${r.expectedExact})${r.targets ? `; over all ${r.targets} targets, ${r.expectedTotal?.toFixed(4)} (${r.expectedTotalExact}) (a drop or break ends the sweep)` : ''}`);
-    out.push('', 'Damage after armor (0 = miss or all stopped):', ...distBlock(r.damage));
+    out.push('', `Damage after armor${r.targets ? ' to each target of the sweep' : ''} (0 = miss or all stopped):`, ...distBlock(r.damage));
     out.push(...statesBlock(r.states));
   } else {
     out.push(`AD&D swing: d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
