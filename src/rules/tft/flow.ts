@@ -194,6 +194,7 @@ function validate(ctx: TftContext, cmd: TftCommand): () => void {
       spec.resolve(ctx, cmd as HouseCommand, fig);
       if (spec.phase === 'action') finishAction(fig);
       else if (spec.phase === 'move') fig.turn.moved = true;
+      else if (spec.outOfCombat) endIfNothingLeft(ctx);
     };
   }
 
@@ -909,12 +910,16 @@ function skipSpentEntries(ctx: TftContext): void {
   }
 }
 
-/** Unused script entries that can still be used (for the over test). */
-export function scriptRemains(state: TftState): boolean {
+/**
+ * Unused script entries that can still be used (for the over test, at a turn's end: of a later
+ * turn; `thisTurn`: mid-turn, the rest of this turn's count too).
+ */
+export function scriptRemains(state: TftState, thisTurn = false): boolean {
+  const after = thisTurn ? state.turn - 1 : state.turn;
   for (let i = 0; i < state.script.length; i++) {
     if (state.scriptUsed[i]) continue;
     const e = state.script[i];
-    if (e.turn !== undefined && e.turn <= state.turn) continue;
+    if (e.turn !== undefined && e.turn <= after) continue;
     const f = entryFigure(state, e);
     // A figure down may still be named at any moment (the GM's adjust may bring it round); a
     // dead or gone one never.
@@ -956,6 +961,27 @@ function endEncounter(ctx: TftContext, winner: string | null, reason: string, by
   if (!ctx.emit) return;
   const ev: OverEvent = { type: 'over', turn: state.turn, winner, reason, ...(byGm ? { gm: true as const } : {}), ...sideNamesOf(state) };
   ctx.emit(ev);
+}
+
+/** tft-core turn step 4: the end-of-turn effects, then the end test; the next turn if it goes on. */
+function closeTurn(ctx: TftContext): void {
+  endTurn(ctx);
+  const o = overNow(ctx.state);
+  if (o.over) endEncounter(ctx, o.winner, o.reason);
+  else startTurn(ctx);
+}
+
+/**
+ * After time run at once out of combat (ActionSpec.outOfCombat: thread's 5 minutes, R-T3) while
+ * the encounter is in play: with nothing left to do (the end test holds: one side or none able,
+ * no script entry left, this turn's unplayed ones included: R-T5's first aid after the time) the
+ * rest of the turn's phases are not played; the turn ends at once (its end-of-turn effects) and
+ * the fight is over. The time is not fight turns: `turn` stays.
+ */
+function endIfNothingLeft(ctx: TftContext): void {
+  const { phase } = ctx.state;
+  if (phase !== 'initiative' && phase !== 'move' && phase !== 'action') return;
+  if (overNow(ctx.state).over && !scriptRemains(ctx.state, true)) closeTurn(ctx);
 }
 
 /** Advance through automatic steps up to the next decision. */
@@ -1004,13 +1030,7 @@ export function advance(ctx: TftContext): void {
           }
           state.actionIndex++;
         }
-        endTurn(ctx);
-        const o = overNow(state);
-        if (o.over) {
-          endEncounter(ctx, o.winner, o.reason);
-          return;
-        }
-        startTurn(ctx);
+        closeTurn(ctx);
         continue;
       }
     }

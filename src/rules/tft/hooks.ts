@@ -220,6 +220,13 @@ export interface ActionSpec {
    * or after the fight (GM commands such as finish-stabilization), not consuming the turn.
    */
   phase: 'action' | 'move' | 'any';
+  /**
+   * An 'any' command that runs time out of combat (thread's 5 minutes at once, R-T3). That time
+   * is not turns of the fight (the turn counter stays); taken while the encounter is in play,
+   * once nothing is left to do (the end test, flow.ts overNow) the rest of the turn is not
+   * played: the turn ends at once and the fight is over.
+   */
+  outOfCombat?: boolean;
   /** zod schema of the whole command ({ type, figure, ...params }); used in parseCommand only. */
   schema: z.ZodType;
   /** Legal commands of this kind for `fig` now, with ledgers/odds (pending, explain, AI). */

@@ -4,7 +4,7 @@ import { ScriptedDice } from '../../../../core/dice/source.ts';
 import type { GameEvent } from '../../../../engine/types.ts';
 import { describeThread } from './describe.ts';
 import { DEFAULT_STATE_OPTIONS as O } from './states.ts';
-import { type ThreadEvent, type ThreadSubject, endOfTurnFor, firstAid, observe, pureEnv, stabilizeTurn } from './tracker.ts';
+import { type ThreadEvent, type ThreadSubject, endOfTurnFor, firstAid, observe, passTurnsOutOfCombat, pureEnv, stabilizeTurn } from './tracker.ts';
 
 const fig = (id: string, st: number, iq: number, wounds: number): ThreadSubject => ({ id, name: id, st, iq, wounds, fatigue: 0, talents: [], house: {} });
 const NAMES = new Map([
@@ -59,5 +59,17 @@ describe('thread narration [82345e2a]', () => {
     firstAid(env, { id: 'eragin', iq: 13, talents: ['physicker'], house: {} }, lenny);
     const line = events.map((e) => describeThread(e as unknown as GameEvent, NAMES)).find((l) => l?.includes('first aid'));
     expect(line).toBe('Eragin gives Lenny first aid: 2 wounds healed (2 Physicker first aid [R-T4] = 2), wounds 13 -> 11 [R-T4].');
+  });
+
+  it('R-T3 out of combat [82345e2a]: the 5 minutes run at once are said as time out of combat, not turns of the fight, whose count stays (Malken: 59 turns at turn 2)', () => {
+    const events: ThreadEvent[] = [];
+    const env = pureEnv(2, O, new ScriptedDice([3, 3, 3, 3]), (e) => events.push(e));
+    const malken = { ...fig('malken', 8, 13, 9), fatigue: 6 };
+    observe(malken, 1, O, env.emit, 'damage');
+    const doc = { id: 'doc', iq: 12, talents: ['physicker'], house: {} };
+    stabilizeTurn(env, doc, malken);
+    passTurnsOutOfCombat(env, [malken], new Map([['doc', doc]]), 59, 'Doc finishes the 5 minutes of stabilization (R-T3)');
+    const line = events.map((e) => describeThread(e as unknown as GameEvent)).find((l) => l?.includes('at once'));
+    expect(line).toBe('59 turns pass at once, out of combat: Doc finishes the 5 minutes of stabilization (R-T3). They are not turns of the fight: its turn count stays at 2.');
   });
 });

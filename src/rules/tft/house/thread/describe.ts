@@ -32,6 +32,7 @@ export function describeThread(event: GameEvent, names?: DisplayNames): string |
       // The target's one entry says what and why: "IQ 9, the player chose it (R-T2)".
       return `${f}'s thread rolls will be made against ${e.target.entries[0]?.source ?? e.target.total}.`;
     case 'thread-time':
-      return `${e.turns === 1 ? '1 turn passes' : `${e.turns} turns pass`} at once: ${e.reason}.`;
+      // Out of combat (R-T3): not turns of the fight, whose count stays (docs/rules/thread.md).
+      return `${e.turns === 1 ? '1 turn passes' : `${e.turns} turns pass`} at once, out of combat: ${e.reason}. They are not turns of the fight: its turn count stays at ${e.turn}.`;
   }
 }

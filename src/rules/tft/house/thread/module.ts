@@ -224,6 +224,9 @@ export const stabilizeAction: ActionSpec = {
 export const finishStabilizationAction: ActionSpec = {
   type: 'finish-stabilization',
   phase: 'any',
+  // R-T3 runs the 5 minutes at once only out of combat: not fight turns (the turn counter stays),
+  // and with nothing left to do after them the fight ends there (flow.ts endIfNothingLeft).
+  outOfCombat: true,
   schema: finishSchema,
   options: (ctx, fig) => stabilizeOptions(ctx, fig, 'finish-stabilization'),
   aiInert: noFriends,

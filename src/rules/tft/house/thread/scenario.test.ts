@@ -482,3 +482,65 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     expect(fig(on, 'far').state).toBe('dying');
   });
 });
+
+describe('R-T3 "out of combat": the 5 minutes run at once and the fight [82345e2a]', () => {
+  const malkenDying = () => load('thread-malken-dying');
+  /** `fray run <example> --seed N --json`, as the GM's table plays it with server dice and the AI: the events and the summary. */
+  async function runJson(name: string, seed: number) {
+    const lines: string[] = [];
+    const code = await main(['node', 'fray', 'run', new URL(`../../../../../examples/tft/${name}.yaml`, import.meta.url).pathname, '--seed', String(seed), '--json'], {
+      out: (t) => lines.push(...t.split('\n').filter(Boolean)),
+      err: (t) => lines.push(`ERR ${t}`),
+      readFile: (p) => readFileSync(p, 'utf8'),
+    });
+    expect(lines.filter((l) => l.startsWith('ERR'))).toEqual([]);
+    expect(code).toBe(0);
+    const all = lines.map((l) => JSON.parse(l) as Ev);
+    return { events: all.slice(0, -1), summary: all.at(-1)! };
+  }
+
+  it('R-T3 out of combat [82345e2a]: after the 5 minutes run at once with nothing left to do the fight ends in that turn: no movement or action phase of turn 2 follows (thread-malken-dying.yaml)', () => {
+    const { state, events, dice } = play(malkenDying());
+    expect(events.filter((e) => e.turn === 2).map((e) => e.type)).toEqual(['turn-start', 'stabilize', 'thread-time', 'stabilize-roll', 'state', 'turn-end', 'over']);
+    expect([state.phase, state.winner, state.endReason]).toEqual(['over', 'party', 'one side left standing']);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it('R-T3 out of combat [82345e2a]: with server dice and the AI (seed 6) Doc runs the 5 minutes at turn 2 and the fight ends there; Doc neither moves nor acts again in the turn his work began (thread-malken-dying.yaml)', async () => {
+    const { events, summary } = await runJson('thread-malken-dying', 6);
+    const time = events.findIndex((e) => e.type === 'thread-time');
+    expect([events[time].turn, events[time].turns]).toEqual([2, 59]);
+    expect(events.slice(time + 1).map((e) => e.type)).toEqual(['stabilize-roll', 'state', 'turn-end', 'over']);
+    expect([summary.winner, summary.turns]).toEqual(['party', 2]);
+  });
+
+  it('R-T3 out of combat [82345e2a]: the AI medic of a fight with no script ends it with its 5 minutes at once, in the same turn (the lab and the table without a script)', () => {
+    const sc = malkenDying();
+    const figs = (sc.figures as Record<string, unknown>[]).map((f) => (f.id === 'malken' ? { ...f, wounds: 9 } : f.id === 'brigand' ? { ...f, wounds: 11 } : f));
+    const state = tftSystem.setup({ ...sc, figures: figs, script: undefined, dice: undefined });
+    const events: Ev[] = [];
+    runToEnd(tftSystem, state, new SeededDice(seedRng(1)), (e) => events.push(e as Ev));
+    const time = events.findIndex((e) => e.type === 'thread-time');
+    expect(time).toBeGreaterThan(0);
+    // Doc's 4 dice fail on these dice: Malken's thread rolls resume with the turn's end (R-T3), and the fight is over.
+    expect(events.slice(time + 1).map((e) => e.type)).toEqual(['stabilize-roll', 'thread-roll', 'turn-end', 'over']);
+    expect(state.turn).toBe(1);
+  });
+
+  it('R-T3 out of combat [82345e2a]: the 5 minutes are not turns of the fight: the turn count stays (events, `fray run` summary), and a maxTurns no higher than it does not turn the won fight into a draw', () => {
+    const { state, events } = play({ ...malkenDying(), options: { ...(malkenDying().options as object), maxTurns: 2 } });
+    const time = events.findIndex((e) => e.type === 'thread-time');
+    expect(events.slice(time).every((e) => e.turn === 2)).toBe(true);
+    const s = tftSystem.summary(state);
+    expect([s.turns, s.winner, state.endReason]).toEqual([2, 'party', 'one side left standing']);
+  });
+
+  it("R-T3 out of combat, R-T5 [82345e2a]: this turn's script entries after the time are still something to do: Eragin moves to Lenny and gives first aid in turn 8, then the fight ends", () => {
+    const { events, state } = play(example());
+    const time = events.findIndex((e) => e.type === 'thread-time');
+    expect(events.slice(time + 1).map((e) => `${e.turn} ${e.type}`)).toEqual(
+      ['stabilize-roll', 'state', 'move-step', 'move', 'action-order', 'first-aid', 'state', 'turn-end', 'over'].map((t) => `8 ${t}`),
+    );
+    expect(state.turn).toBe(8);
+  });
+});
