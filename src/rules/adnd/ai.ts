@@ -8,6 +8,9 @@
 // only (tohit.ts/combat.ts with a null ledger sink), with loops instead of filter/sort, so a
 // decision builds no ledger, no string and no temporary array. Its choices are the same ones
 // explain's ledgers show (the same functions compute both).
+import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
+import { count } from '../words.ts';
+import { parryDelayInto } from './clock.ts';
 import { canFight, maxDamageInto, meanDamage } from './combat.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
@@ -84,16 +87,45 @@ export function parryKeepsAttack(f: Figure, w: WeaponItem): boolean {
   return f.hands.length === 2 && w.weapon !== null && WEAPONS[w.weapon].parryingWeapon && weaponById(f, f.hands[0] === w.id ? f.hands[1] : f.hands[0])?.kind === 'melee';
 }
 
-/** The AC improvement of a parry with `w` (R-A8): proficiencies + to-hit magic (+ parrying weapon bonus). */
-export function parryAc(f: Figure, w: WeaponItem): number {
-  return (w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0) + w.magicHit + (w.weapon ? WEAPONS[w.weapon].parryBonus : 0);
+/**
+ * The AC improvement of a parry with `w` (R-A8): proficiencies in it + its to-hit magic (+ a
+ * parrying weapon's bonus, R-A9's capability table); each as a ledger entry into `out` when
+ * given (the parry event, explain), the total alone for the AI.
+ */
+export function parryAcInto(f: Figure, w: WeaponItem, out: LedgerEntry[] | null): number {
+  const prof = w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0;
+  const bonus = w.weapon ? WEAPONS[w.weapon].parryBonus : 0;
+  if (out) {
+    out.push({ source: `${count(prof, 'proficiency', 'proficiencies')} in ${w.name}`, delta: prof, rule: 'R-A8' });
+    out.push({ source: `${w.name} to-hit magic`, delta: w.magicHit, rule: 'R-A8' });
+    if (bonus !== 0) out.push({ source: 'parrying weapon bonus', delta: bonus, rule: 'R-A9' });
+  }
+  return prof + w.magicHit + bonus;
 }
 
-/** The parry `f` could make now, for explain and the log. */
-export function parryWith(f: Figure): { weapon: WeaponItem; ac: number; keepsAttack: boolean } | null {
+export function parryAc(f: Figure, w: WeaponItem): number {
+  return parryAcInto(f, w, null);
+}
+
+/**
+ * The delay a parry puts on the next action (R-A8), `consecutive` counting it; none with a
+ * parrying weapon beside an attacking one (3380eb42: the parrying-weapon exception).
+ */
+export function parryDelayLedger(keepsAttack: boolean, consecutive: number): Ledger {
+  const e: LedgerEntry[] = [];
+  if (keepsAttack) e.push({ source: 'parrying weapon beside an attacking weapon: no delay, not counted', delta: 0, rule: '3380eb42' });
+  else parryDelayInto(consecutive, e);
+  return ledger(e);
+}
+
+/** The parry `f` could make now, for explain: the weapon, the AC gained and the next action's delay, with their ledgers. */
+export function parryWith(f: Figure): { weapon: WeaponItem; ac: Ledger; keepsAttack: boolean; delay: Ledger } | null {
   const w = parryWeapon(f);
   if (!w) return null;
-  return { weapon: w, ac: parryAc(f, w), keepsAttack: parryKeepsAttack(f, w) };
+  const e: LedgerEntry[] = [];
+  parryAcInto(f, w, e);
+  const keepsAttack = parryKeepsAttack(f, w);
+  return { weapon: w, ac: ledger(e), keepsAttack, delay: parryDelayLedger(keepsAttack, f.parries + 1) };
 }
 
 function valuePerSegment(f: Figure, w: WeaponItem): number {

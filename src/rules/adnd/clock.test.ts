@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adjustSpeed, parryDelay, roundOf, segmentOfRound, surpriseSegments } from './clock.ts';
+import type { LedgerEntry } from '../../core/ledger.ts';
+import { adjustSpeed, parryDelay, parryDelayInto, roundOf, segmentOfRound, surpriseSegments } from './clock.ts';
 
 describe('segment clock', () => {
   it('R-A1: ten segments a round; segment 11 is segment 1 of round 2 [3380eb42]', () => {
@@ -40,5 +41,24 @@ describe('segment clock', () => {
 
   it('R-A8: 2 segments per consecutive parry, at most 10 [3380eb42]', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(parryDelay)).toEqual([2, 4, 6, 8, 10, 10, 10]);
+  });
+
+  it('R-A8: the parry delay as a ledger: 2 a parry, and past five the cap of 10 as its own entry (six parries: 12 - 2 = 10) [3380eb42]', () => {
+    const of = (n: number) => {
+      const e: LedgerEntry[] = [];
+      return { d: parryDelayInto(n, e), e };
+    };
+    expect(of(1)).toEqual({ d: 2, e: [{ source: 'parry delay: 1 consecutive parry', delta: 2, rule: 'R-A8' }] });
+    expect(of(5).e).toEqual([{ source: 'parry delay: 5 consecutive parries', delta: 10, rule: 'R-A8' }]);
+    expect(of(6)).toEqual({
+      d: 10,
+      e: [
+        { source: 'parry delay: 6 consecutive parries', delta: 12, rule: 'R-A8' },
+        { source: 'parry delay at most 10 segments', delta: -2, rule: 'R-A8' },
+      ],
+    });
+    // The entries always add up to the delay; without a sink, the same number.
+    for (let n = 1; n <= 9; n++) expect(of(n).e.reduce((t, x) => t + x.delta, 0)).toBe(parryDelay(n));
+    expect(parryDelayInto(7, null)).toBe(10);
   });
 });

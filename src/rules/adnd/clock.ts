@@ -2,6 +2,7 @@
 // lands and why. A timing ledger's entries add up to the segment the action lands on, so
 // `explain` and the log can show every step of the sum (tunesmith/adnd-combat-tools style).
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
+import { count } from '../words.ts';
 import type { AdndEvent, AdndState } from './model.ts';
 
 /** R-A1: ten segments a round; the clock runs on, segment 11 is segment 1 of round 2. */
@@ -53,9 +54,23 @@ export function adjustSpeed(sf: number, hasted: boolean, slowed: boolean): { sf:
   return { sf: sf * 2, entries: [{ source: `slow: speed factor ${sf} -> ${sf * 2}`, delta: sf, rule: 'R-A6' }] };
 }
 
-/** R-A8: 2 segments per consecutive parry, at most 10. */
+/**
+ * R-A8: 2 segments per consecutive parry, at most 10; each step as a ledger entry into `out`
+ * when given (the timing ledger, the parry event, explain's parry option: one sum for all).
+ */
+export function parryDelayInto(consecutive: number, out: LedgerEntry[] | null): number {
+  const raw = 2 * consecutive;
+  const d = Math.min(raw, 10);
+  if (out) {
+    out.push({ source: `parry delay: ${count(consecutive, 'consecutive parry', 'consecutive parries')}`, delta: raw, rule: 'R-A8' });
+    if (d !== raw) out.push({ source: 'parry delay at most 10 segments', delta: d - raw, rule: 'R-A8' });
+  }
+  return d;
+}
+
+/** R-A8: the delay alone (2 per consecutive parry, at most 10). */
 export function parryDelay(consecutive: number): number {
-  return Math.min(2 * consecutive, 10);
+  return parryDelayInto(consecutive, null);
 }
 
 /** A timing ledger: starts at the segment the figure became free, adds each step. */

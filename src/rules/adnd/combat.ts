@@ -198,17 +198,30 @@ export interface SaveResult {
   label: string;
 }
 
+/** Whether a saving throw's d20 `roll` with modifiers `mod` makes `need` (no natural 1 or 20 on saves). */
+export function savedBy(roll: number, mod: number, need: number): boolean {
+  return roll + mod >= need;
+}
+
 /** A saving throw with its modifiers' ledger (the log). */
 export function savingThrow(f: Figure, kind: string, mods: LedgerEntry[], dice: DiceSource): SaveResult {
   const need = saveNeed(f, kind);
   const roll = dice.face(20);
   const m = ledger(mods);
-  return { kind, roll, need: need.value, mods: m, saved: roll + m.total >= need.value, label: need.label };
+  return { kind, roll, need: need.value, mods: m, saved: savedBy(roll, m.total, need.value), label: need.label };
 }
 
 /** The same saving throw as a yes/no (the same d20), for the lab. */
 export function saves(f: Figure, kind: string, modTotal: number, dice: DiceSource): boolean {
-  return dice.face(20) + modTotal >= saveNeedValue(f, kind);
+  return savedBy(dice.face(20), modTotal, saveNeedValue(f, kind));
+}
+
+/** The exact chance that `f` makes the saving throw: the d20's faces that save, counted (explain's odds). */
+export function saveChance(f: Figure, kind: string, modTotal: number): number {
+  const need = saveNeedValue(f, kind);
+  let n = 0;
+  for (let roll = 1; roll <= 20; roll++) if (savedBy(roll, modTotal, need)) n++;
+  return n / 20;
 }
 
 export interface SwingCritical {

@@ -121,6 +121,29 @@ describe('examples/adnd/surprise.yaml [3380eb42]', () => {
     expect(strike.segment).toBe(9);
   });
 
+  // Checked against the rules: the seed says the segmental system gives the monk's open hand
+  // more attacks than the PHB, each doing less ("see the Monk's Capabilities table", not given);
+  // the reference's weapon table gives open hand SF 1, 1-2; and a weapon attacks "once every so
+  // many segments, as given by the speed factor" (3380eb42 hand weapons; R-A2): every segment.
+  // So a level 11 monk strikes 10 times a round at 1d2, not the PHB's few stronger blows.
+  it("3380eb42 / reference / R-A2: Master Kwan (monk 11, open hand SF 1, 1d2) strikes in every segment: 10 blows in round 1 at 1d2 each, each landing 1 after the last", () => {
+    const s = sys.setup(load('surprise.yaml'));
+    const events: AdndEvent[] = [];
+    // Roll 25: Kwan is not surprised; every d20 a 2 (all miss), so the fight only runs the clock.
+    sys.apply(s, { type: 'begin' }, new QueueDice({ 100: [25] }, QUIET), (e) => events.push(e));
+    const dice = new QueueDice({}, QUIET);
+    while (sys.pending(s) && s.now <= 10) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+    const blows = events.filter((e) => e.type === 'attack' && e.attacker === 'kwan' && e.round === 1);
+    expect(blows.map((e) => e.segmentOfRound)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(blows.every((e) => e.weapon === 'open-hand')).toBe(true);
+    const decl = events.filter((e) => e.type === 'declare' && e.figure === 'kwan' && e.round === 1);
+    for (const d of decl) expect((d.timing as Ledger).entries.slice(1)).toEqual([{ source: 'open hand speed factor 1', delta: 1, rule: 'R-A2' }]);
+    const kwan = s.figures.find((f) => f.id === 'kwan')!;
+    expect([kwan.weapons[0].sf, kwan.weapons[0].damage]).toEqual([1, { sm: '1d2', l: '1d2' }]);
+    // No level-based open-hand damage and no extra attacks (a monk is no fighter subclass, R-A5).
+    expect(events.some((e) => e.type === 'extra-roll' && e.figure === 'kwan')).toBe(false);
+  });
+
   it('surprise.yaml plays to an end under the AI', () => {
     const s = sys.setup(load('surprise.yaml'));
     const r = runToEnd(sys, s, new SeededDice(seedRng(7)), null);

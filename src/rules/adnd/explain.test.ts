@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
-import type { AdndState, Command } from './model.ts';
+import type { Ledger } from '../../core/ledger.ts';
+import type { AdndEvent, AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
 import { QUIET, QueueDice } from './testing.ts';
 
@@ -152,5 +153,90 @@ describe("explain's schedule projects what decide() would choose", () => {
     expect(frito()).toEqual([{ segment: 8, figure: 'frito', action: 'draw long sword (if declared in round 1 segment 7)', projected: true, round: 1, segmentOfRound: 8, why: expect.any(Array) }]);
     // What decide() plays (its AI, the entry passed over).
     expect(sys.decide(s)).toEqual({ type: 'draw', figure: 'frito', weapons: ['longsword'] });
+  });
+});
+
+describe('every number of a parry and a spell option carries its ledger [3380eb42]', () => {
+  type Ledgered = Option & { acImprovement?: number; nextDelay?: number; ledgers?: Record<string, Ledger>; expectedDamage?: number; saveChance?: number; damage?: Ledger; targets?: { id: string; expectedDamage: number; saveChance?: number; damage: Ledger }[] };
+  const optionsOf = (s: AdndState, id: string) => sys.explain(s).figures.find((f) => f.id === id)!.options as Ledgered[];
+
+  it("R-A8: Frito's parry of the minotaur (frito-parries.yaml): AC 3 better = 2 proficiencies + 1 to-hit magic, next action +2 = 1 consecutive parry; the parry event carries the same ledgers", () => {
+    const s = sys.setup(load('frito-parries.yaml')) as AdndState;
+    const dice = new QueueDice({}, QUIET);
+    while (!(s.phase === 'react' && s.queue.includes('frito'))) sys.apply(s, sys.decide(s), dice, null);
+    const o = optionsOf(s, 'frito').find((x) => x.kind === 'parry')!;
+    expect([o.label, o.acImprovement, o.nextDelay]).toEqual(['parry Minotaur with long sword: AC 3 better against it, next action +2 segments', 3, 2]);
+    expect(o.ledgers).toEqual({
+      acImprovement: {
+        entries: [
+          { source: '2 proficiencies in long sword', delta: 2, rule: 'R-A8' },
+          { source: 'long sword to-hit magic', delta: 1, rule: 'R-A8' },
+        ],
+        total: 3,
+      },
+      nextDelay: { entries: [{ source: 'parry delay: 1 consecutive parry', delta: 2, rule: 'R-A8' }], total: 2 },
+    });
+    // The figure's planning line (parryWith) is the same.
+    expect((sys.explain(s).figures.find((f) => f.id === 'frito')!.parryWith as { ledgers: unknown }).ledgers).toEqual(o.ledgers);
+    const events: AdndEvent[] = [];
+    sys.apply(s, o.command!, dice, (e) => events.push(e));
+    const p = events.find((e) => e.type === 'parry')!;
+    expect([p.ac, p.delay, p.delayLedger]).toEqual([o.ledgers!.acImprovement, 2, o.ledgers!.nextDelay]);
+  });
+
+  it('R-A7: Zara (magic-user 3) casting magic missile at the Gnoll chief (surprise.yaml): 2 missiles of 1d4+1, expected damage 7, each missile an entry [adnd-phb]', () => {
+    const s = sys.setup(load('surprise.yaml')) as AdndState;
+    sys.apply(s, { type: 'begin' }, new QueueDice({ 100: [25] }), null);
+    const o = optionsOf(s, 'zara').find((x) => x.kind === 'cast' && x.command?.type === 'cast' && x.command.target === 'gnoll1')!;
+    expect(o.label).toBe('cast magic missile at Gnoll chief (casting time 1, offensive; 2 left): expected damage 7');
+    expect(o.expectedDamage).toBe(7);
+    expect(o.saveChance).toBeUndefined();
+    expect(o.damage).toEqual({
+      entries: [
+        { source: 'missile 1 (caster level 3: 2 missiles, 1 per 2 levels rounded up): 1d4+1, mean 3.5', delta: 3.5, rule: 'adnd-phb' },
+        { source: 'missile 2: 1d4+1, mean 3.5', delta: 3.5, rule: 'adnd-phb' },
+      ],
+      total: 7,
+    });
+  });
+
+  it("R-A7: a fireball's expected damage is exact, each figure of the target's side with its own save for half (rounded down) counted from its save number; the dead are not struck", () => {
+    const mage = { id: 'mage', side: 'a', class: 'magic-user', level: 5, hp: 20, ac: 9, weapons: [{ weapon: 'dagger' }], spells: { fireball: 1, 'lightning-bolt': 1 } };
+    const gnoll = (id: string, hd: number, hp: number) => ({ id, side: 'b', hd, hp, ac: 5, weapons: [{ id: 'claw', sf: 5, damage: '1d4' }] });
+    const s = sys.setup({ system: 'adnd', figures: [mage, gnoll('g1', 2, 10), gnoll('g2', 6, 30), gnoll('g3', 2, 10)] }) as AdndState;
+    sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    s.figures[3].hp = 0; // g3 is dead: the fireball does not strike it
+    // 5d6 counted face by face: the mean of the full damage and of half, rounded down.
+    let full = 0;
+    let half = 0;
+    for (let k = 0; k < 6 ** 5; k++) {
+      let t = 0;
+      for (let d = 0, x = k; d < 5; d++, x = Math.floor(x / 6)) t += (x % 6) + 1;
+      full += t / 6 ** 5;
+      half += Math.floor(t / 2) / 6 ** 5;
+    }
+    // Save vs spell: hit dice 2 as a fighter 2 needs 17 (4 faces of 20), hit dice 6 as a fighter 6 needs 14 (7 faces).
+    const expect1 = full - 0.2 * (full - half);
+    const expect2 = full - 0.35 * (full - half);
+    const o = optionsOf(s, 'mage').find((x) => x.command?.type === 'cast' && x.command.spell === 'fireball' && x.command.target === 'g1')!;
+    expect(o.saveChance).toBe(0.2);
+    expect(o.expectedDamage).toBeCloseTo(expect1, 12);
+    expect(o.damage!.entries.map((e) => [e.source, e.rule])).toEqual([
+      ['5d6 (caster level 5: a d6 per level), mean 17.5', 'adnd-phb'],
+      [`save vs spell (monster as fighter 2) 17: 20% to save for half (rounded down, mean ${Number(half.toFixed(2))})`, 'adnd-phb'],
+    ]);
+    expect(o.damage!.total).toBe(o.expectedDamage);
+    expect(o.targets!.map((t) => [t.id, t.saveChance])).toEqual([
+      ['g1', 0.2],
+      ['g2', 0.35],
+    ]);
+    expect(o.targets![1].expectedDamage).toBeCloseTo(expect2, 12);
+    // No total over the side: a player's view drops hidden figures from `targets`, a sum would count them.
+    expect(o).not.toHaveProperty('expectedDamageTotal');
+    expect(o.label).toBe(`cast fireball at g1 (casting time 3, offensive; 1 left): expected damage ${o.expectedDamage!.toFixed(1)}`);
+    // A lightning bolt strikes its target only.
+    const bolt = optionsOf(s, 'mage').find((x) => x.command?.type === 'cast' && x.command.spell === 'lightning-bolt' && x.command.target === 'g2')!;
+    expect([bolt.targets, bolt.saveChance]).toEqual([undefined, 0.35]);
+    expect(bolt.expectedDamage).toBeCloseTo(expect2, 12);
   });
 });

@@ -5,7 +5,7 @@ import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
-import { adjustSpeed, inSegment, parryDelay, roundOf, segmentOfRound } from './clock.ts';
+import { adjustSpeed, inSegment, roundOf, segmentOfRound } from './clock.ts';
 import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
@@ -16,6 +16,7 @@ import { timingLedger } from './timing.ts';
 import { cloneState } from './clone.ts';
 import { goneOf } from './leave.ts';
 import { declareAt, hasted, plan, slowed } from './plan.ts';
+import { spellOdds } from './spells.ts';
 import { choiceOf } from './system.ts';
 import { type Role, armourClass, attackBonus, hits, needLedger, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
@@ -69,6 +70,7 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
 // could declare when next free, marked `preview: true` (planning; not legal now).
 
 const pct = (p: number) => `${(p * 100).toFixed(0)}%`;
+const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 /** The name of `f`'s weapon `id` for people: the item's own ("long sword", a scenario's "Frostbrand"), else the table's. */
 const itemName = (f: Figure, id: string): string => weaponById(f, id)?.name ?? weaponName(id);
@@ -142,15 +144,18 @@ function declareOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[]
     for (const t of pool) {
       const command: Command = { type: 'cast', figure: f.id, spell: sp.id, target: t.id };
       if (!declarable(s, f, command)) continue;
+      // Damage spells: the exact expected damage with its ledger (spells.ts, the numbers castSpell rolls).
+      const odds = spellOdds(s, f, sp, t);
       out.push({
         kind: 'cast',
-        label: `cast ${sp.name} at ${nameOf(names, t.id)} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)`,
+        label: `cast ${sp.name} at ${nameOf(names, t.id)} (casting time ${sp.castingTime}${sp.offensive ? ', offensive' : ''}; ${sl.left} left)${odds ? `: expected damage ${num(odds.expectedDamage)}` : ''}`,
         command,
         spell: sp.id,
         target: t.id,
         castingTime: sp.castingTime,
         offensive: sp.offensive,
         left: sl.left,
+        ...odds,
         rule: 'R-A7',
       });
     }
@@ -178,6 +183,18 @@ function extraOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   return out;
 }
 
+/** A parry's numbers (R-A8): the AC gained and the next action's delay, each with its ledger (parryWith's). */
+function parryNumbers(p: NonNullable<ReturnType<typeof parryWith>>) {
+  return {
+    weapon: p.weapon.id,
+    acImprovement: p.ac.total,
+    keepsAttack: p.keepsAttack,
+    nextDelay: p.delay.total,
+    ledgers: { acImprovement: p.ac, nextDelay: p.delay },
+    rule: 'R-A8',
+  };
+}
+
 /** Blows about to land on `f` (R-A8): parry one attacker, or take them. */
 function reactOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   const out: unknown[] = [];
@@ -186,17 +203,12 @@ function reactOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   for (const l of s.landing) {
     if (l.target !== f.id || seen.has(l.attacker) || !p) continue;
     seen.add(l.attacker);
-    const delay = p.keepsAttack ? 0 : parryDelay(f.parries + 1);
     out.push({
       kind: 'parry',
-      label: `parry ${nameOf(names, l.attacker)}${l.extra ? ' (extra attack)' : ''} with ${p.weapon.name}: AC ${p.ac} better against it${p.keepsAttack ? '' : `, next action +${delay} segments`}`,
+      label: `parry ${nameOf(names, l.attacker)}${l.extra ? ' (extra attack)' : ''} with ${p.weapon.name}: AC ${p.ac.total} better against it${p.keepsAttack ? '' : `, next action +${p.delay.total} segments`}`,
       command: { type: 'parry', figure: f.id, against: l.attacker },
       against: l.attacker,
-      weapon: p.weapon.id,
-      acImprovement: p.ac,
-      keepsAttack: p.keepsAttack,
-      nextDelay: delay,
-      rule: 'R-A8',
+      ...parryNumbers(p),
     });
   }
   out.push({ kind: 'pass', label: 'take the blows without parrying', command: { type: 'pass', figure: f.id }, rule: 'R-A8' });
@@ -216,8 +228,7 @@ export function optionsOf(s: AdndState, f: Figure, names: DisplayNames = display
 /** How `f` would parry now (R-A8), for planning: the weapon, the AC gained, the delay it costs. */
 function parryInfo(f: Figure): unknown {
   const p = parryWith(f);
-  if (!p) return null;
-  return { weapon: p.weapon.id, acImprovement: p.ac, keepsAttack: p.keepsAttack, nextDelay: p.keepsAttack ? 0 : parryDelay(f.parries + 1), rule: 'R-A8' };
+  return p && parryNumbers(p);
 }
 
 /** What `f` has declared, for people: "attack Orc (orc2) with long sword", "cast magic missile at Ogre". */

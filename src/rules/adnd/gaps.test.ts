@@ -2,6 +2,7 @@
 // death at -10 played through, the monk's open hand, a parrying weapon beside an attacking one.
 import { describe, expect, it } from 'vitest';
 import type { Ledger } from '../../core/ledger.ts';
+import type { AdndEvent } from './model.ts';
 import { adndSystem as sys } from './system.ts';
 import { saveNeed, toHitAC0 } from './tables.ts';
 import { QueueDice, QUIET, playUntil } from './testing.ts';
@@ -132,6 +133,32 @@ describe('a parrying weapon beside an attacking weapon (seed 3380eb42, parrying;
       [5, 'longsword'],
       [5, 'main-gauche'],
     ]);
+  });
+});
+
+describe('a parrying weapon: its parry ledger (seed 3380eb42, parrying; R-A9 data)', () => {
+  it("the main gauche's parry: 1 proficiency + 0 to-hit magic + 1 parrying weapon bonus [R-A9] = 2; no delay, as the option said and the event says", () => {
+    const h = hero({ dex: 17, proficiencies: { longsword: 1, 'main-gauche': 1 }, weapons: [{ weapon: 'longsword' }, { weapon: 'main-gauche' }], wield: ['longsword', 'main-gauche'] });
+    const w = waiter({ weapons: [{ id: 'claw', sf: 3, damage: '1' }], script: [{ type: 'attack', target: 'hero' }, { type: 'wait', until: 300 }] });
+    const s = sys.setup(scenario([h, w]));
+    const dice = new QueueDice({}, QUIET);
+    while (!(s.phase === 'react' && s.queue.includes('hero'))) sys.apply(s, sys.decide(s), dice, null);
+    const o = (sys.explain(s).figures[0].options as { kind: string; command: unknown; ledgers: Record<string, Ledger> }[]).find((x) => x.kind === 'parry')!;
+    expect(o.ledgers).toEqual({
+      acImprovement: {
+        entries: [
+          { source: '1 proficiency in main gauche', delta: 1, rule: 'R-A8' },
+          { source: 'main gauche to-hit magic', delta: 0, rule: 'R-A8' },
+          { source: 'parrying weapon bonus', delta: 1, rule: 'R-A9' },
+        ],
+        total: 2,
+      },
+      nextDelay: { entries: [{ source: 'parrying weapon beside an attacking weapon: no delay, not counted', delta: 0, rule: '3380eb42' }], total: 0 },
+    });
+    const events: AdndEvent[] = [];
+    sys.apply(s, sys.parseCommand(o.command), dice, (e) => events.push(e));
+    const p = events.find((e) => e.type === 'parry')!;
+    expect([p.ac, p.delay, p.delayLedger]).toEqual([o.ledgers.acImprovement, 0, o.ledgers.nextDelay]);
   });
 });
 

@@ -21,12 +21,12 @@
 import { rollDice, rollSum, rollTotal } from '../../core/dice/roll.ts';
 import type { DiceSource } from '../../core/dice/source.ts';
 import { CommandRejected } from '../../core/errors.ts';
-import { ledger } from '../../core/ledger.ts';
+import { type LedgerEntry, ledger } from '../../core/ledger.ts';
 import type { Emit, FigureState, GameSystem, Pending, Summary } from '../../engine/types.ts';
 import { z } from 'zod';
 import { GM_COMMANDS, adjustFigure, checkAt } from './adjust.ts';
-import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAc, parryKeepsAttack, parryWeapon } from './ai.ts';
-import { ev, parryDelay, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
+import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAcInto, parryDelayLedger, parryKeepsAttack, parryWeapon } from './ai.ts';
+import { ev, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
 import { actsIn, canFight, disarmMethod, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
@@ -37,7 +37,8 @@ import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, GoneF
 import { declareAt, fig } from './plan.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
 import { dropScriptedAdjust, dropScriptedLeaves, sameCommand, scriptPick, scriptedGm } from './script.ts';
-import { CLASSES, SPELLS, WEAPONS } from './tables.ts';
+import { casterLevel, missileCount, spellDice } from './spells.ts';
+import { CLASSES, SPELLS } from './tables.ts';
 import { timingLedger } from './timing.ts';
 import { twoInHand, weaponById } from './tohit.ts';
 
@@ -458,14 +459,14 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
   const sp = SPELLS[d.spell];
   for (const x of f.spells) if (x.spell === d.spell) x.left -= 1;
   const t = fig(s, d.target);
-  const level = f.monster ? Math.floor(f.hd) : f.level;
+  const level = casterLevel(f);
   const pause = sp.offensive ? spellPause(s, f) : 0;
   if (sp.offensive) f.spellLockUntil = s.now + pause;
   if (emit) emit(ev(s, 'cast', { figure: f.id, spell: sp.id, target: t.id, offensive: sp.offensive, pauseUntil: sp.offensive ? f.spellLockUntil : null, pause }));
   const e = sp.effect;
   switch (e.kind) {
     case 'missiles': {
-      const n = Math.max(1, Math.ceil(level / (e.levelsPerMissile ?? 2)));
+      const n = missileCount(level, e);
       // At a target standing when the segment began: every missile strikes it (R-A1), even once it falls.
       if (!stood.includes(t)) break;
       for (let i = 0; i < n; i++) {
@@ -478,8 +479,7 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
       break;
     }
     case 'damage': {
-      const n = Math.min(level, e.maxDice ?? level);
-      const sides = e.diePerLevel ?? 6;
+      const { n, sides } = spellDice(level, e);
       if (n <= 0) {
         // A die per caster level: at level 0 (hit dice 1-1, or drained) there are none.
         if (emit) emit(ev(s, 'status', { figure: t.id, status: `${sp.name}: no effect (caster level ${level}: no dice)` }));
@@ -798,25 +798,24 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
       }
       const w = parryWeapon(f)!;
       const keepsAttack = parryKeepsAttack(f, w);
-      f.parry = { against: c.against, ac: parryAc(f, w), at: s.now, keepsAttack };
+      const acWhy: LedgerEntry[] | null = emit ? [] : null;
+      f.parry = { against: c.against, ac: parryAcInto(f, w, acWhy), at: s.now, keepsAttack };
       if (!keepsAttack) {
         // R-A8: the parry replaces the figure's action; its next action comes SF + 2 per consecutive parry later.
         f.parries += 1;
         interrupt(s, f, 'parried');
       }
       if (emit) {
+        const delay = parryDelayLedger(keepsAttack, f.parries);
         emit(
           ev(s, 'parry', {
             figure: f.id,
             against: c.against,
             weapon: w.id,
-            ac: ledger([
-              { source: `proficiencies in ${w.name}`, delta: w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0, rule: 'R-A8' },
-              { source: `${w.name} to-hit magic`, delta: w.magicHit, rule: 'R-A8' },
-              ...(w.weapon && WEAPONS[w.weapon].parryBonus ? [{ source: 'parrying weapon bonus', delta: WEAPONS[w.weapon].parryBonus, rule: 'R-A9' }] : []),
-            ]),
+            ac: ledger(acWhy!),
             consecutive: f.parries,
-            delay: keepsAttack ? 0 : parryDelay(f.parries),
+            delay: delay.total,
+            delayLedger: delay,
             keepsAttack,
           }),
         );

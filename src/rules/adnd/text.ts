@@ -19,6 +19,15 @@ interface TableView {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
+/** An option's named ledgers in words (explain.ts parryNumbers). */
+const LEDGER_WORDS: Record<string, string> = { acImprovement: 'AC better by', nextDelay: 'next action later by' };
+
+/** A ledger of expected values as a terminal reads it: every number to 2 decimals at most. */
+const rounded = (l: Ledger): Ledger => {
+  const r = (x: number) => Number(x.toFixed(2));
+  return { entries: l.entries.map((e) => ({ ...e, delta: r(e.delta) })), total: r(l.total) };
+};
+
 /** Which row of the seed's table a to-hit ledger entry belongs to. */
 function rowOf(e: { source: string; rule: string }): 'strength' | 'dexterity' | 'proficiency' | 'magic' {
   if (e.source.startsWith('strength')) return 'strength';
@@ -116,7 +125,7 @@ export function explainText(
       consecutiveParries: number;
       extraAt: number | null;
       toHit: TableView[];
-      options: { label?: string; kind?: string; swings?: { weapon: string; bonus: Ledger; ac: Ledger; need: Ledger }[] }[];
+      options: { label?: string; kind?: string; swings?: { weapon: string; bonus: Ledger; ac: Ledger; need: Ledger }[]; ledgers?: Record<string, Ledger>; damage?: Ledger }[];
     };
     lines.push('');
     lines.push(`${x.name} [${x.id}, ${x.side}]${x.who ? ` ${x.who}` : ''}: ${x.state}, hp ${x.hp}/${x.maxHp}`);
@@ -140,6 +149,9 @@ export function explainText(
             lines.push(`        ${w.weapon}: ${signed(w.bonus.total)} [${bonusText(w.bonus)}]; needs ${w.need.total} [${needText(w.need, w.ac)}]`);
           }
         }
+        // A parry's AC and delay (R-A8), a damage spell's expected damage (R-A7): each with its ledger.
+        for (const [k, l] of Object.entries(o.ledgers ?? {})) lines.push(`        ${LEDGER_WORDS[k] ?? k}: ${formatLedger(rounded(l))}`);
+        if (o.kind === 'cast' && o.damage) lines.push(`        expected damage: ${formatLedger(rounded(o.damage))}`);
       }
     }
   }

@@ -4,7 +4,7 @@
 // Handed an array it also writes each step as a ledger entry (explain, the log); handed null it
 // only adds (the lab). Entries always add up to the landing segment.
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
-import { inSegment, parryDelay, segmentLabel } from './clock.ts';
+import { inSegment, parryDelayInto, segmentLabel } from './clock.ts';
 import type { AdndState, Figure, FreeReason } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { weaponById } from './tohit.ts';
@@ -106,9 +106,7 @@ export function timingInto(s: AdndState, f: Figure, out: LedgerEntry[] | null): 
   }
   t += durationInto(s, f, out);
   if (f.declParries > 0 && f.declared!.kind !== 'wait') {
-    const d = parryDelay(f.declParries);
-    if (out) out.push({ source: `parry delay: ${f.declParries} consecutive parr${f.declParries === 1 ? 'y' : 'ies'}`, delta: d, rule: 'R-A8' });
-    t += d;
+    t += parryDelayInto(f.declParries, out);
   }
   return t;
 }
