@@ -95,7 +95,7 @@ describe('building a HiTech fight in the editor', () => {
     expect(await control(foe, 'Armor').locator('option[value="combat-tl12"]').textContent()).toBe('combat TL12 (stops 5 per die)');
 
     await control(page, 'Name').fill('Rifle against armor');
-    await control(hero, 'Weapons').selectOption(['assault-rifle', 'grenade-tl12']);
+    for (const w of ['assault-rifle', 'grenade-tl12']) await control(hero, 'Weapons').selectOption(w);
     await control(hero, 'Talents').selectOption(['rifle']);
     await control(foe, 'Weapons').selectOption(['broadsword']);
     await control(foe, 'Armor').selectOption('combat-tl12');

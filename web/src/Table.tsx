@@ -320,7 +320,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
       for (;;) {
         const r = await t.command(command, faces);
         if (r.type === 'ack') return true;
-        const f = await askFace(r.sides, r.index, { command: words ?? commandWords(command), purpose: r.purpose, entered: faces ?? [] }, from);
+        const playsOn = r.figure !== undefined && r.figure !== command.figure;
+        const f = await askFace(r.sides, r.index, { command: words ?? commandWords(command), purpose: r.purpose, entered: faces ?? [], playsOn }, from);
         faces = [...(faces ?? []), f];
       }
     } catch (e) {

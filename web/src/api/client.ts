@@ -287,7 +287,7 @@ export class LiveTable {
   }
 
   /** Sends a command; resolves with the ack, or with `dice-needed` when physical dice run out. */
-  async command(command: unknown, faces?: number[]): Promise<{ type: 'ack'; seq: number } | { type: 'dice-needed'; sides: number; index: number; purpose?: string }> {
+  async command(command: unknown, faces?: number[]): Promise<{ type: 'ack'; seq: number } | { type: 'dice-needed'; sides: number; index: number; purpose?: string; figure?: string }> {
     const key = JSON.stringify(command);
     // Sent before and lost with the socket: only valid where the encounter has not moved since.
     const pinned = this.unanswered.get(key);
@@ -307,8 +307,11 @@ export class LiveTable {
     if (m.type === 'dice-needed') {
       // What the die is for, in the server's words (`roll.text`: "Cedric's attack roll, die 2 of
       // 3 (d6)"), where the server says it; read loosely so an older server still works.
-      const text = (m as { roll?: { text?: unknown } }).roll?.text;
-      return { type: 'dice-needed', sides: m.sides, index: m.index, ...(typeof text === 'string' && text ? { purpose: text } : {}) };
+      const roll = (m as { roll?: { text?: unknown; figure?: unknown } }).roll;
+      const text = roll?.text;
+      // Whose action the die belongs to (roll.figure): another figure's than the command's when a command plays a segment on (AD&D).
+      const whose = typeof roll?.figure === 'string' ? { figure: roll.figure } : {};
+      return { type: 'dice-needed', sides: m.sides, index: m.index, ...(typeof text === 'string' && text ? { purpose: text } : {}), ...whose };
     }
     throw new ApiError('internal', `unexpected answer ${m.type}`);
   }

@@ -78,7 +78,7 @@ export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: 
         <input inputMode="numeric" placeholder={String(cls && character ? cls.surprise : 33)} value={f.surpriseChance} onChange={(e) => set({ surpriseChance: e.target.value })} />
       </Field>
       <Field label="Weapons" errors={errs(`${p}.weapons`)}>
-        <Multi options={ADND_WEAPONS} value={f.weapons} onChange={(weapons) => set({ weapons })} />
+        <Multi label="Weapons" options={ADND_WEAPONS} value={f.weapons} onChange={(weapons) => set({ weapons })} />
       </Field>
       <Field label="In hand" errors={twoInHand ? [] : errs(`${p}.wield`)}>
         <select value={mainHand(f) ?? NO_WEAPON} onChange={(e) => set({ wield: e.target.value })}>
@@ -155,7 +155,7 @@ export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: 
       )}
       {character && (
         <Field label="Spells (one each)" errors={errs(`${p}.spells`)}>
-          <Multi options={ADND_SPELLS} value={f.spells} onChange={(spells) => set({ spells })} />
+          <Multi label="Spells" options={ADND_SPELLS} value={f.spells} onChange={(spells) => set({ spells })} />
         </Field>
       )}
     </div>

@@ -13,7 +13,7 @@ import { OptionsFields } from './options.tsx';
 import { issuesByField } from './tables.ts';
 import { TftFigure } from './TftFigure.tsx';
 import { TftMapEditor } from './TftMapEditor.tsx';
-import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario, tftTables } from './tft-draft.ts';
+import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario, tftTables, withTftOptions } from './tft-draft.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
@@ -74,6 +74,8 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
   const tftOptions = d.tft.options;
   const tables = useMemo(() => tftTables(files, tftOptions), [tftOptions]);
   const [tried, setTried] = useState(false);
+  /** The figures' gear the last change of the TFT options removed (withTftOptions), in words. */
+  const [dropped, setDropped] = useState<string[]>([]);
   const [reveal, setReveal] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   // The system the server's issues are about: after a switch they name another form's fields.
@@ -139,7 +141,23 @@ export function Editor({ busy, issues, onCreate }: { busy: boolean; issues: { pa
             {m}
           </p>
         ))}
-        <OptionsFields fields={adnd ? ADND_OPTIONS : TFT_OPTIONS} values={cur.options} onChange={(options) => setCur({ options })} errs={errs} />
+        <OptionsFields
+          fields={adnd ? ADND_OPTIONS : TFT_OPTIONS}
+          values={cur.options}
+          onChange={(options) => {
+            if (adnd) return setAdnd({ options });
+            // Gear these options no longer offer leaves the figures, and the form says which.
+            const next = withTftOptions(d.tft, options, files);
+            setD({ ...d, tft: next.draft });
+            setDropped(next.dropped);
+          }}
+          errs={errs}
+        />
+        {!adnd && dropped.length > 0 && (
+          <p className="field-note" role="status" data-testid="gear-dropped">
+            Removed, not offered with these options: {dropped.join('; ')}.
+          </p>
+        )}
         {adnd && sides.length > 0 && (
           <div className="surprise-sides">
             <span className="field-label">Rolls for surprise (one d100 per side, R-A3; a roll fixed here is not rolled at the table)</span>

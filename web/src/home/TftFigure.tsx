@@ -26,7 +26,7 @@ export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: stri
         ))}
       </div>
       <Field label="Weapons" errors={errs(`${p}.weapons`)}>
-        <Multi options={tables.weapons ?? []} value={f.weapons} onChange={(weapons) => set({ weapons })} />
+        <Multi label="Weapons" options={tables.weapons ?? []} value={f.weapons} onChange={(weapons) => set({ weapons })} />
       </Field>
       <Field label="Armor" errors={errs(`${p}.armor`)}>
         <select value={f.armor} onChange={(e) => set({ armor: e.target.value })}>
@@ -50,7 +50,7 @@ export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: stri
         </select>
       </Field>
       <Field label="Talents" errors={errs(`${p}.talents`)}>
-        <Multi options={tables.talents ?? []} value={f.talents} onChange={(talents) => set({ talents })} />
+        <Multi label="Talents" options={tables.talents ?? []} value={f.talents} onChange={(talents) => set({ talents })} />
       </Field>
       <div className="grid3 tight">
         <Field label="q" errors={errs(`${p}.at`)}>

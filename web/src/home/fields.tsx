@@ -1,5 +1,5 @@
 // The editor's form controls: a labelled field with its messages under it (errors, then hints
-// that are not errors), and a multi-select from a table.
+// that are not errors), and a pick of several entries of a table.
 
 export function Field({ label, errors, hint, notes = [], className, children }: { label: string; errors: string[]; hint?: string; notes?: string[]; className?: string; children: React.ReactNode }) {
   return (
@@ -36,20 +36,40 @@ export function NameSide({ f, p, errs, set }: { f: { name: string; side: string 
   );
 }
 
-export function Multi({ options, value, onChange }: { options: readonly { id: string; name: string; note?: string }[]; value: string[]; onChange(v: string[]): void }) {
+/**
+ * Several entries of a table: those chosen as chips, each with its remove button, and a select
+ * that adds one (a multiple select needed Ctrl-click, unknown to many and awkward on a phone).
+ * Kept in the table's order, as the engine reads them (the first weapon is the one in hand).
+ */
+export function Multi({ label, options, value, onChange }: { label: string; options: readonly { id: string; name: string; note?: string }[]; value: string[]; onChange(v: string[]): void }) {
+  const chosen = new Set(value);
+  const nameOf = (id: string) => options.find((o) => o.id === id)?.name ?? id;
+  const inOrder = (ids: Set<string>) => [...options.map((o) => o.id).filter((id) => ids.has(id)), ...value.filter((id) => ids.has(id) && !options.some((o) => o.id === id))];
   return (
-    <select
-      multiple
-      size={Math.min(4, Math.max(2, options.length))}
-      value={value}
-      onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}
-    >
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-          {o.note ? ` (${o.note})` : ''}
-        </option>
-      ))}
-    </select>
+    <>
+      <select aria-label={`${label}: add one`} value="" onChange={(e) => e.target.value && onChange(inOrder(new Set([...value, e.target.value])))}>
+        <option value="">{value.length === 0 ? 'none: add one…' : 'add one…'}</option>
+        {options
+          .filter((o) => !chosen.has(o.id))
+          .map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+              {o.note ? ` (${o.note})` : ''}
+            </option>
+          ))}
+      </select>
+      {value.length > 0 && (
+        <span className="picked">
+          {value.map((id) => (
+            <span key={id} className="chip picked-chip" data-picked={id}>
+              {nameOf(id)}
+              <button type="button" className="ghost small" aria-label={`Remove ${nameOf(id)} from ${label}`} onClick={() => onChange(value.filter((x) => x !== id))}>
+                ×
+              </button>
+            </span>
+          ))}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { systems } from '../../../src/rules/index.ts';
-import { type FigureDraft, type TftDraft, checkTftDraft, tftDraftToScenario, tftTables } from './tft-draft.ts';
+import { type FigureDraft, type TftDraft, checkTftDraft, tftDraftToScenario, tftTables, withTftOptions } from './tft-draft.ts';
 
 const fig = (over: Partial<FigureDraft> = {}): FigureDraft => ({
   name: 'Ann',
@@ -116,5 +117,24 @@ describe('the TFT draft', () => {
     expect(errs.get('figures.0.at')).toEqual(['5,0 is off the 5×5 map']);
     // Row 2 starts at q = -1, so q 0 is its second hex: on the map.
     expect(errs.get('figures.1.at')).toBeUndefined();
+  });
+});
+
+describe('changing the options of a TFT draft', () => {
+  // The data files the editor reads (src/data/tft/*.json), as import.meta.glob gives them.
+  const dir = new URL('../../../src/data/tft/', import.meta.url);
+  const files = Object.fromEntries(readdirSync(dir).filter((n) => n.endsWith('.json')).map((n) => [n, JSON.parse(readFileSync(new URL(n, dir), 'utf8'))]));
+
+  it("drops the gear and talents the new options no longer offer, naming each by figure (HiTech off: the rifle stayed unseen and the server refused it)", () => {
+    const d = draft({ options: { hitech: true }, figures: [fig({ name: 'Biff', weapons: ['broadsword', 'assault-rifle'], armor: 'combat-tl12', talents: ['rifle'] }), fig({ side: 'blue', q: '3' })] });
+    const { draft: off, dropped } = withTftOptions(d, {}, files);
+    expect(off.options).toEqual({});
+    expect(off.figures[0]).toMatchObject({ weapons: ['broadsword'], armor: '', talents: [] });
+    expect(off.figures[1]).toEqual(d.figures[1]);
+    expect(dropped).toEqual(['Biff: assault rifle', 'Biff: combat TL12', 'Biff: Rifle']);
+    // What is left, the engine takes.
+    expect(() => systems.tft.setup(tftDraftToScenario(off))).not.toThrow();
+    // Turning an option on drops nothing.
+    expect(withTftOptions(draft(), { hitech: true }, files).dropped).toEqual([]);
   });
 });

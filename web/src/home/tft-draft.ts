@@ -48,6 +48,29 @@ export function tftTables(files: Record<string, unknown>, options: OptionValues)
   return collectTables({ ...files, ...Object.fromEntries(rows) });
 }
 
+/**
+ * The draft with the rules `options`, less each figure's gear and talents the tables of `files`
+ * no longer offer with them (HiTech turned off after a rifle was picked: the pickers no longer
+ * showed the rifle, and the server refused it). Each one dropped is said, by figure and name.
+ */
+export function withTftOptions(d: TftDraft, options: OptionValues, files: Record<string, unknown>): { draft: TftDraft; dropped: string[] } {
+  const [before, after] = [tftTables(files, d.options), tftTables(files, options)];
+  const dropped: string[] = [];
+  const keep = (f: FigureDraft, table: string, ids: string[]): string[] =>
+    ids.filter((id) => {
+      if ((after[table] ?? []).some((e) => e.id === id)) return true;
+      dropped.push(`${f.name.trim() || 'A figure'}: ${(before[table] ?? []).find((e) => e.id === id)?.name ?? id}`);
+      return false;
+    });
+  const figures = d.figures.map((f) => {
+    // In the form's order: weapons, armor, shield, talents.
+    const weapons = keep(f, 'weapons', f.weapons);
+    const [armor, shield] = [keep(f, 'armor', f.armor ? [f.armor] : []), keep(f, 'shields', f.shield ? [f.shield] : [])];
+    return { ...f, weapons, armor: armor[0] ?? '', shield: shield[0] ?? '', talents: keep(f, 'talents', f.talents) };
+  });
+  return { draft: { ...d, options, figures }, dropped };
+}
+
 export const blankTftFigure = (i: number): FigureDraft => ({
   name: i === 0 ? 'Hero' : `Foe ${i}`,
   side: i === 0 ? 'heroes' : 'foes',

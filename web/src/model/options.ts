@@ -34,7 +34,7 @@ export interface OptionView {
   raw: Obj;
 }
 
-const PROB_KEYS = /^(p[A-Z].*|.*(chance|prob|probability)|hit|critical|drop|drops|kill|survive.*|stabilize.*)$/i;
+const PROB_KEYS = /^(p[A-Z].*|.*(chance|prob|probability)|hit|critical|drop|drops|kill|reach|survive.*|stabilize.*)$/i;
 const NUM_LABELS: Record<string, string> = {
   pHit: 'hit',
   hitChance: 'hit',
@@ -65,6 +65,12 @@ function humanize(k: string): string {
     .toLowerCase();
 }
 
+/** A number's meaning where its label cannot say it (the chip opens it on a tap). */
+export const ODDS_WHY: Record<string, string> = {
+  // A sweep's target (src/rules/tft/house/sweep/odds.ts reachChances): "reach 1" read as a distance.
+  reach: 'reach: the chance the blade gets to this target, no earlier target in the arc having ended the sweep (R-S4); its hit and expected damage already count it',
+};
+
 const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index', 'score']);
 const NESTED = /^(swings|attacks|strikes|targets|friends)$/;
 
@@ -83,7 +89,8 @@ function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string)
   for (const [k, v] of Object.entries(o)) {
     if (typeof v === 'number' && Number.isFinite(v) && !SKIP_NUM.has(k)) {
       const isProb = PROB_KEYS.test(k) && v >= 0 && v <= 1;
-      into.push({ key: prefix + k, label: humanize(k), value: v, format: isProb ? 'percent' : 'number' });
+      const title = Object.hasOwn(ODDS_WHY, k) ? { title: ODDS_WHY[k] } : {};
+      into.push({ key: prefix + k, label: humanize(k), value: v, format: isProb ? 'percent' : 'number', ...title });
     } else if (isObj(v) && (k === 'odds' || k === 'probabilities' || k === 'stats') && !isLedger(v)) {
       collectOdds(v, into, `${k}.`, nameOf);
     } else if (Array.isArray(v) && NESTED.test(k)) {

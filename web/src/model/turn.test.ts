@@ -28,9 +28,12 @@ describe('whose turn, in words', () => {
     expect(whoseTurn(base({ system: 'adnd', pending: { figures: ['aldric', 'orc1'], kind: 'action' }, mine: new Set(['cedric']) }))).toBe(
       'Not your turn. Now: Sir Aldric and Orc (orc1) declare an action.',
     );
-    expect(whoseTurn(base({ pending: { figures: [], kind: 'begin' } }))).toBe('Waiting for the GM (begin).');
-    expect(whoseTurn(base({ isGm: true, pending: { figures: [], kind: 'begin' } }))).toBe('Next: the system step (begin).');
     expect(whoseTurn(base({ over: true }))).toBe('The fight is over.');
+  });
+
+  it("at a system step the panel line says nothing: the banner says it once, with the GM's button (it said 'Next: the system step (begin).' under 'Next: begin')", () => {
+    expect(whoseTurn(base({ isGm: true, pending: { figures: [], kind: 'begin' } }))).toBe('');
+    expect(whoseTurn(base({ pending: { figures: [], kind: 'begin' } }))).toBe('');
   });
 
   it("the end says who won, the side by its scenario name (the panel said only 'The fight is over.')", () => {
@@ -153,7 +156,7 @@ describe('a pending decision of an unusual shape', () => {
   it('a pending without figures (fast-check counterexample: pending {}) selects nothing instead of throwing', () => {
     const pending = pendingOf({});
     expect(selectionFor({ pending, mine: new Set(['a']), isGm: false, figures: [], selected: null })).toBeNull();
-    expect(whoseTurn(base({ pending, isGm: true }))).toBe('Next: the system step.');
+    expect(whoseTurn(base({ pending, isGm: true }))).toBe('');
   });
 
   it("a side in the move order that is not a word is not named ('[object Object] moves')", () => {

@@ -71,8 +71,8 @@ export function whoseTurn(t: TurnInput): string {
   if (t.over) return resultWords(t.state, t.winner);
   const p = t.pending;
   if (!p) return '';
-  const what = p.kind ? ` (${p.kind})` : '';
-  if (p.figures.length === 0) return t.isGm ? `Next: the system step${what}.` : `Waiting for the GM${what}.`;
+  // A system step (begin): the banner above the tabs says it, with the GM's button; said here too, it was said twice.
+  if (p.figures.length === 0) return '';
   const now = decision(t, p);
   if (t.isGm) return `Now: ${now}.`;
   if (t.mine.size === 0) return `Now: ${now}.`;

@@ -4,9 +4,9 @@
 // what stays open after the move; under the options, a secondary "Not now" list: what the
 // figure would expect to do but cannot now, each with the engine's reason (explain's notNow).
 // Above them (TFT), the initiative winner's choice to move first or last, with its keys.
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Reach } from '../model/move.ts';
-import { type OptionView, formatOdds } from '../model/options.ts';
+import { type OddsItem, type OptionView, formatOdds } from '../model/options.ts';
 import { type FigureView, isObj } from '../model/view.ts';
 import { Ammo } from './Ammo.tsx';
 import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.ts';
@@ -252,32 +252,42 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
   );
 }
 
+/** How many secondary chips a card shows before its "+N more" (a sweep's targets have three each). */
+export const CHIPS_SHOWN = 4;
+
 function OddsChips({ o }: { o: OptionView }) {
-  const main = o.odds.filter((x) => x.format === 'percent' || /damage|hits|score/.test(x.label));
+  const [all, setAll] = useState(false);
+  // A sweep target's reach is a chance, but what its hit and damage already count: not a result.
+  const main = o.odds.filter((x) => !x.key.endsWith('reach') && (x.format === 'percent' || /damage|hits|score/.test(x.label)));
   const rest = o.odds.filter((x) => !main.includes(x));
+  const hidden = rest.length - CHIPS_SHOWN;
+  /** A chip; one whose number its label cannot explain opens its words on a tap or Enter (no tooltip). */
+  const chip = (x: OddsItem, cls: string, shown: ReactNode) =>
+    x.title ? (
+      <Reason key={x.key} label={shown} why={x.title} className={cls} data={{ 'data-odds': x.key }} />
+    ) : (
+      <span key={x.key} className={cls} data-odds={x.key}>
+        {shown}
+      </span>
+    );
   return (
     <span className="odds">
-      {main.map((x) => {
-        const cls = `chip ${x.format === 'percent' ? 'p' : 'n'}`;
-        const shown = (
+      {main.map((x) =>
+        chip(
+          x,
+          `chip ${x.format === 'percent' ? 'p' : 'n'}`,
           <>
             {x.label} <strong>{formatOdds(x)}</strong>
-          </>
-        );
-        // What the number is, where its label cannot say it all: a tap or Enter opens it (no tooltip).
-        return x.title ? (
-          <Reason key={x.key} label={shown} why={x.title} className={cls} data={{ 'data-odds': x.key }} />
-        ) : (
-          <span key={x.key} className={cls} data-odds={x.key}>
-            {shown}
-          </span>
-        );
-      })}
-      {rest.slice(0, 4).map((x) => (
-        <span key={x.key} className="chip q" data-odds={x.key}>
-          {x.label} {formatOdds(x)}
-        </span>
-      ))}
+          </>,
+        ),
+      )}
+      {/* Every chip, the later ones a tap away: cut at four, a sweep's last targets were not on the card. */}
+      {(all || hidden <= 0 ? rest : rest.slice(0, CHIPS_SHOWN)).map((x) => chip(x, 'chip q', `${x.label} ${formatOdds(x)}`))}
+      {hidden > 0 && (
+        <button type="button" className="chip more" aria-expanded={all} onClick={() => setAll(!all)} data-testid="more-odds">
+          {all ? 'fewer' : `+${hidden} more`}
+        </button>
+      )}
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { trayGroups, trayLabel } from '../model/log.ts';
 import { distinctNames, figureViews } from '../model/view.ts';
-import { DiceTray, trayName } from './Dice.tsx';
+import { DicePrompt, DiceTray, trayName } from './Dice.tsx';
 
 const tft = systems.tft;
 
@@ -49,5 +49,23 @@ describe("the tray's names for figures", () => {
     expect(bjorn?.short).toBeTruthy();
     expect(trayName(duel, name)('bjorn')).toBe(bjorn?.short);
     expect(trayName(duel, name)('nobody')).toBe('name of nobody');
+  });
+});
+
+describe('the physical-dice prompt', () => {
+  const said = (what: Parameters<typeof DicePrompt>[0]['what']) =>
+    renderToStaticMarkup(createElement(DicePrompt, { sides: 20, index: 0, what, onFace: () => undefined, onCancel: () => undefined }))
+      .match(/<p class="dice-for"[^>]*>(.*?)<\/p>/)![1]
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#x27;/g, "'");
+
+  it("names another figure's roll that a command plays on to by the roll (an AD&D parry's segment said 'For Zara: pass: Strider's attack roll')", () => {
+    expect(said({ command: 'Zara: pass', purpose: "Strider's attack roll (d20)", entered: [], playsOn: true })).toBe(
+      "For Strider's attack roll (d20), as the fight plays on after Zara: pass",
+    );
+    // The command's own roll: the command, then the roll.
+    expect(said({ command: 'Cedric: attack → Bjorn', purpose: "Cedric's attack roll, die 1 of 3 (d6)", entered: [] })).toBe(
+      "For Cedric: attack → Bjorn: Cedric's attack roll, die 1 of 3 (d6)",
+    );
   });
 });

@@ -64,6 +64,11 @@ export interface DiceFor {
   purpose?: string;
   /** Faces already entered for this command, in order. */
   entered: number[];
+  /**
+   * The die is another figure's roll than the command's (an AD&D pass or parry plays the segment
+   * on to a foe's attack): the prompt names the roll, not the command that brought it on.
+   */
+  playsOn?: boolean;
 }
 
 export function DicePrompt({ sides, index, what, onFace, onCancel }: { sides: number; index: number; what: DiceFor; onFace(f: number): void; onCancel(): void }) {
@@ -81,8 +86,17 @@ export function DicePrompt({ sides, index, what, onFace, onCancel }: { sides: nu
   return (
     <div ref={box} tabIndex={-1} className="dice-prompt" role="dialog" aria-label="Enter a die" data-index={index}>
       <p className="dice-for" data-testid="dice-for">
-        For <strong>{what.command}</strong>
-        {what.purpose ? `: ${what.purpose}` : ''}
+        {what.playsOn && what.purpose ? (
+          // "For Zara: pass: Strider's attack roll" read as Zara's roll, or a pass that rolls.
+          <>
+            For <strong>{what.purpose}</strong>, as the fight plays on after {what.command}
+          </>
+        ) : (
+          <>
+            For <strong>{what.command}</strong>
+            {what.purpose ? `: ${what.purpose}` : ''}
+          </>
+        )}
       </p>
       <p>
         Roll a <strong>d{sides}</strong> (die {index + 1} of this command) and enter the face:
