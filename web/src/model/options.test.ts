@@ -5,7 +5,7 @@ import { ScriptedDice, SeededDice } from '../../../src/core/dice/source.ts';
 import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { tftSystem } from '../../../src/rules/tft/system.ts';
-import { SCORE_WHY, formatOdds, groupOptions, optionView, optionsOf, pct, targetMarks } from './options.ts';
+import { SCORE_WHY, formatOdds, groupOptions, ledgerDelta, ledgerTotal, optionView, optionsOf, pct, targetMarks } from './options.ts';
 import { figureViews } from './view.ts';
 
 const ledger = (total: number) => ({ entries: [{ source: 'base', delta: total, rule: 'tft-core' }], total });
@@ -233,5 +233,12 @@ describe('options of an unusual shape', () => {
   it('an odds field named like what objects inherit is labelled by its name, not by a function (counterexample: valueOf)', () => {
     const o = optionView(JSON.parse('{"kind":"attack","friends":[{"id":"b","valueOf":-1000000000}]}'), 'k', 'a', (id) => (id === 'b' ? 'Bobjo' : id));
     expect(o.odds.map((d) => d.label)).toEqual(['friend Bobjo value of']);
+  });
+});
+
+describe('ledger numbers', () => {
+  it("a ledger's fractional entries (an AD&D spell's expected damage, its save) print with 2 decimals, signed after the first; a masked total ('?') as it is", () => {
+    expect([ledgerDelta(17.5, true), ledgerDelta(-1.0166666666666666, false), ledgerDelta(2, false), ledgerDelta(-3, false), ledgerDelta(0, false)]).toEqual(['17.50', '−1.02', '+2', '−3', '+0']);
+    expect([ledgerTotal(16.483333333333334), ledgerTotal(14), ledgerTotal('?')]).toEqual(['16.48', '14', '?']);
   });
 });

@@ -232,8 +232,24 @@ export function pct(p: number): string {
   return `${(p * 100).toFixed(1)}%`;
 }
 
+/** A number as the table prints it: whole as it is, else 2 decimals (an expected damage, a ledger's fractional entry). */
+export function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
 export function formatOdds(o: OddsItem): string {
-  return o.format === 'percent' ? pct(o.value) : Number.isInteger(o.value) ? String(o.value) : o.value.toFixed(2);
+  return o.format === 'percent' ? pct(o.value) : num(o.value);
+}
+
+/** A ledger entry's delta: the first as it is, the others signed ("+2", "−1.02"). */
+export function ledgerDelta(delta: number, first: boolean): string {
+  if (first) return num(delta);
+  return delta < 0 ? `−${num(Math.abs(delta))}` : `+${num(delta)}`;
+}
+
+/** A ledger's total: a number as `num` prints it; a server's mask ('?': what a hidden figure brings) as it is. */
+export function ledgerTotal(total: number | string): string {
+  return typeof total === 'number' ? num(total) : total;
 }
 
 /** The command to send for an option: its own `command`, or the option minus display fields. */

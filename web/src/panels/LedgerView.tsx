@@ -1,5 +1,6 @@
 // One ledger: each entry with its sign, its source and the rule id that put it there.
 import type { Ledger } from '../../../src/core/ledger.ts';
+import { ledgerDelta, ledgerTotal } from '../model/options.ts';
 
 export function LedgerView({ name, ledger }: { name?: string; ledger: Ledger }) {
   return (
@@ -9,13 +10,13 @@ export function LedgerView({ name, ledger }: { name?: string; ledger: Ledger }) 
         {ledger.entries.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the same source may appear twice in a ledger
           <tr key={`${e.source}:${e.rule}:${i}`}>
-            <td className="delta">{i === 0 ? e.delta : e.delta < 0 ? `−${Math.abs(e.delta)}` : `+${e.delta}`}</td>
+            <td className="delta">{ledgerDelta(e.delta, i === 0)}</td>
             <td className="src">{e.source}</td>
             <td className="rule">{e.rule && <RuleId id={e.rule} />}</td>
           </tr>
         ))}
         <tr className="total">
-          <td className="delta">= {ledger.total}</td>
+          <td className="delta">= {ledgerTotal(ledger.total)}</td>
           <td colSpan={2} />
         </tr>
       </tbody>
