@@ -153,17 +153,19 @@ describe('the default TFT policy', () => {
 });
 
 describe('the default TFT policy with Hanging by a Thread [82345e2a]', () => {
-  const fighters = (enemyWounds: number) =>
+  // 14 wounds of ST 12: dying, and a Physicker's first aid (2) cannot save it (R-T4), which the
+  // AI would give first (care.ts). b far off, or (engaging) in the medic's front facing it.
+  const fighters = (enemyWounds: number, engaging = false) =>
     setup(
       [
         { id: 'medic', side: 'A', dx: 13, iq: 12, talents: ['physicker'], at: [2, 3], facing: 0 },
-        { id: 'pat', side: 'A', st: 12, wounds: 13, at: [3, 3], facing: 0 },
-        { id: 'b', side: 'B', st: 12, wounds: enemyWounds, at: [10, 3], facing: 3 },
+        { id: 'pat', side: 'A', st: 12, wounds: 14, at: [3, 3], facing: 0 },
+        { id: 'b', side: 'B', st: 12, wounds: enemyWounds, at: engaging ? [2, 4] : [10, 3], facing: engaging ? 4 : 3 },
       ],
       { thread: 'on' },
     );
-  it('R-T3: a medic does not start the 60-turn stabilization while an enemy can still act', () => {
-    const s = fighters(0);
+  it('R-T3: a medic does not start the 60-turn stabilization while an enemy that can still act engages it', () => {
+    const s = fighters(0, true);
     beginTurn(s, 'A');
     play(s, [{ type: 'move', figure: 'medic', path: [] }, { type: 'move', figure: 'b', path: [] }]);
     const options = actionOptions(s, fig(s, 'medic'), 'ai');

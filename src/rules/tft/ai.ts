@@ -337,6 +337,48 @@ function hasFightingFriend(state: TftState, f: Figure): boolean {
   return state.figures.some((o) => o !== f && o.side === f.side && o.woundFx.canAct && !nearlyDead(o));
 }
 
+/** A dying friend of `f` beside hex `h`, or anywhere with `h` null. */
+function dyingFriend(state: TftState, f: Figure, h: Hex | null): boolean {
+  for (const o of state.figures) if (o !== f && o.side === f.side && o.state === 'dying' && (!h || isAdjacent(o.pos, h))) return true;
+  return false;
+}
+
+/**
+ * A module's care for a dying friend beside `f` (the thread module's stabilize and first aid,
+ * marked `tend`) scores where it stands. The options are built only with such a friend beside it.
+ */
+function tendsHere(state: TftState, f: Figure): boolean {
+  if (!dyingFriend(state, f, f.pos)) return false;
+  for (const { spec } of hooksOf(state).actions.values()) {
+    if (spec.phase !== 'action') continue;
+    for (const o of spec.options({ state, core, mode: 'ai' }, f)) if (o.tend === true && (o.score ?? 0) > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The nearest hex within half MA (so the action is still to take) beside a dying friend where
+ * `f`'s care would score (tendsHere, evaluated in place), or null.
+ */
+function tendSpot(state: TftState, f: Figure, ma: number): { spots: Reach[]; spot: Reach } | null {
+  if (!dyingFriend(state, f, null)) return null;
+  const spots = reachable(state, f, ma);
+  const half = Math.floor(ma / 2);
+  const pos = f.pos;
+  let best: Reach | null = null;
+  try {
+    for (const s of spots) {
+      if (s.steps === 0 || s.steps > half || (best && s.cost >= best.cost) || !dyingFriend(state, f, s.hex)) continue;
+      f.pos = s.hex;
+      if (tendsHere(state, f)) best = s;
+      f.pos = pos;
+    }
+  } finally {
+    f.pos = pos;
+  }
+  return best ? { spots, spot: best } : null;
+}
+
 export function planMove(state: TftState, f: Figure): MoveCommand {
   const stay: MoveCommand = { type: 'move', figure: f.id, path: [] };
   const foes = enemies(state, f);
@@ -346,6 +388,13 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
   const w = readyWeapon(f);
   const engaged = isEngaged(state, f);
   const nearest = foes.reduce((a, b) => (distance(a.pos, f.pos) <= distance(b.pos, f.pos) ? a : b));
+
+  // A medic beside a dying friend stays to tend it when its care scores here (thread R-T3/R-T4):
+  // walking off would leave it untended (and end an attempt under way).
+  if (!engaged && tendsHere(state, f)) return moveTo(f, [], faceToward(f.pos, nearest.pos));
+  // Or walks to one (within half MA, its care still to give this turn).
+  const tend = engaged ? null : tendSpot(state, f, ma);
+  if (tend) return moveTo(f, pathOf(tend.spots, tend.spot), faceToward(tend.spot.hex, nearest.pos));
 
   // Nearly dead: defend if engaged; otherwise run from the nearest enemy while friends fight
   // on (the last figure of a side, or a shooter, fights on: running until the turn limit

@@ -15,6 +15,7 @@ import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
 import { labelName } from '../../options.ts';
+import { CARE_SCORE, stabilizeInCombat } from './care.ts';
 import { describeThread } from './describe.ts';
 import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.ts';
 import { stabilizeOdds, survivalOdds } from './odds.ts';
@@ -179,6 +180,7 @@ function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 
   if (!anyDying) return [];
   const over = fightOverFor(ctx.state, fig, ctx);
   if (type === 'finish-stabilization' && !over) return [];
+  const engaged = !over && ctx.core.isEngaged(ctx.state, fig);
   const out: ActionOption[] = [];
   for (const p of ctx.state.figures) {
     if (p.id === fig.id || distance(fig.pos, p.pos) !== 1) continue;
@@ -197,8 +199,16 @@ function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 
         stabilize: fraction(odds),
         turnsLeft: STABILIZATION_TURNS - (bagOf(p).stabilization?.turnsDone ?? 0),
         // The AI tends a dying friend once the fight is over (running the 5 minutes at once when
-        // it may), and keeps at work it started.
-        score: friend ? (over ? (type === 'finish-stabilization' ? 101 : 100) : continuing ? 1 : 0) : 0,
+        // it may); in combat, when not engaged, it keeps at work it started and starts when the
+        // coming thread rolls are a real danger and its chance is not hopeless (care.ts).
+        score: !friend
+          ? 0
+          : over
+            ? type === 'finish-stabilization'
+              ? CARE_SCORE.finish
+              : CARE_SCORE.stabilizeAfter
+            : stabilizeInCombat(engaged, continuing, odds.toNumber(), p),
+        tend: true, // care for a dying friend: the AI stays beside it or walks to it (ai.ts planMove)
       });
     }
   }
@@ -324,6 +334,17 @@ export const threadAttributeAction: ActionSpec = {
   },
 };
 
+/**
+ * The AI's score for first aid `fig` may give its friend `p` (R-T4): first aid on a dying figure
+ * is offered only when it brings remST to 1 or more (firstAidBlocker), so it saves it for sure:
+ * taken at once unless the medic is engaged (it fights; none is once no enemy can act). Other
+ * first aid waits for the fight's end.
+ */
+function firstAidScore(ctx: OptionsContext, fig: Figure, p: Figure, opts: ThreadStateOptions): number {
+  if (stateOf(p, opts) === 'dying' && !ctx.core.isEngaged(ctx.state, fig)) return CARE_SCORE.firstAidSaves;
+  return fightOverFor(ctx.state, fig, ctx) ? CARE_SCORE.firstAidAfter : 0;
+}
+
 export const firstAidAction: ActionSpec = {
   type: 'first-aid',
   phase: 'action',
@@ -338,7 +359,8 @@ export const firstAidAction: ActionSpec = {
         command: { type: 'first-aid', figure: fig.id, target: p.id },
         label: `first aid to ${labelName(ctx.names, p)}`,
         ledger: firstAidWounds(fig.talents)!.entries,
-        score: ctx.core.isEnemy(fig, p) ? 0 : fightOverFor(ctx.state, fig, ctx) ? 50 : 0,
+        score: ctx.core.isEnemy(fig, p) ? 0 : firstAidScore(ctx, fig, p, opts),
+        tend: true, // as stabilize's
       }));
   },
   validate(ctx, cmd, fig) {
