@@ -183,6 +183,8 @@ export interface ActionOption {
   expectedDamage?: number;
   /** For the AI: a score to compare with other options (default: expectedDamage). */
   score?: number;
+  /** For the AI: care for a dying friend beside the figure (thread), which it stays beside or walks to (ai.ts planMove). */
+  tend?: boolean;
   [extra: string]: unknown;
 }
 
