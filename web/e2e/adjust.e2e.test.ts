@@ -6,7 +6,7 @@
 // gm-adjust-form, adnd-adjust-390 (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, atTable, fileHarness, opensByKeyboard, pageOverflow, playerLink } from './harness.ts';
+import { PHONE, atTable, fileHarness, joinAsPlayer, opensByKeyboard, pageOverflow, playerLink } from './harness.ts';
 
 const h = fileHarness();
 
@@ -25,9 +25,7 @@ describe("the GM's adjustment of a figure", () => {
   it('TFT duel: the GM gives Bjorn 3 hits "Fireball" from the Status panel; both logs and rosters show it within a second; players have no Adjust; a refusal is shown by the form', async () => {
     const { page: gm, id, token: gmToken, api } = await atTable(h, 'tft/duel', { size: { width: 1280, height: 860 }, begin: true });
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(await playerLink(h.base, id, gmToken, ['cedric']));
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, await playerLink(h.base, id, gmToken, ['cedric']));
     await player.locator('[data-tab="status"]').click();
     await player.locator('tr[data-roster="bjorn"]').first().waitFor();
     // Players never see the control.

@@ -5,7 +5,7 @@
 // The end of a fight (Frito and Rocky against the ogre): the action panel leaves the fallen.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, allowGmDice, apiGet, atTable, fileHarness, pageOverflow, rawCommand } from './harness.ts';
+import { ACTION_MS, PHONE, allowGmDice, apiGet, atTable, fileHarness, logCount, openGmTable, pageOverflow, rawCommand, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -24,7 +24,7 @@ describe('an AD&D surprise round', () => {
     expect(await prompt.textContent()).toContain('d100');
     await prompt.getByLabel('d100 face').fill('25');
     await prompt.getByRole('button', { name: 'Use it' }).click();
-    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(1)'));
+    await expect.poll(() => logCount(gm), { timeout: ACTION_MS }).toBe(1);
 
     const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
     const figs = (v.view.state as { figures: { id: string; surprised: number }[] }).figures;
@@ -58,7 +58,7 @@ describe('an AD&D surprise round', () => {
       const kinds = await opts.evaluateAll((els) => els.map((e) => e.getAttribute('data-option') ?? ''));
       const k = kinds.indexOf('attack');
       await gm.getByTestId(`do-${k >= 0 ? k : kinds.length - 1}`).click();
-      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= s, cur.view.seq + 1);
+      await waitForLog(gm, cur.view.seq + 1);
     }
     const coming = gm.locator('.seg-act.future');
     await expect.poll(() => coming.count()).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('an AD&D surprise round', () => {
 
     // At 390 px the timeline still fits the screen (it scrolls inside its own box).
     const { page: phone } = await h.page(PHONE);
-    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await openGmTable(phone, id, token);
     await phone.getByTestId('segments').first().waitFor();
     expect(await pageOverflow(phone)).toBeLessThanOrEqual(0);
     await h.shot(phone, 'adnd-timeline-390');
@@ -83,7 +83,7 @@ describe('an AD&D surprise round', () => {
     const held: { continue(): Promise<void> }[] = [];
     await gm.route('**/api/encounters/*/explain', (route) => void held.push(route));
     await gm.getByTestId('auto-play').click();
-    await gm.waitForFunction(() => document.querySelector('[data-tab="log"]')?.textContent?.includes('(2)'));
+    await expect.poll(() => logCount(gm), { timeout: ACTION_MS }).toBe(2);
     await expect.poll(() => held.length).toBeGreaterThan(0);
     expect(await gm.getByTestId('clock').textContent()).toMatch(/^round 1( · segment \d+)? · declare$/);
     // The options are on their way: the panel says so (it said "No options now.").
@@ -105,7 +105,7 @@ describe('an AD&D surprise round', () => {
     await h.shot(gm, 'adnd-combatants');
     // A phone stacks the left pane above the tabs: the timeline is there, on the screen, once.
     const { page: phone } = await h.page(PHONE);
-    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await openGmTable(phone, id, token);
     await phone.locator('[data-tab="status"]').click();
     await phone.getByTestId('status').waitFor();
     expect(await phone.getByTestId('segments').count()).toBe(1);
@@ -156,7 +156,7 @@ describe('an AD&D surprise round', () => {
 
     // At 390 px the open ledger fits the screen.
     const { page: phone } = await h.page(PHONE);
-    await phone.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await openGmTable(phone, id, token);
     await phone.locator('[data-tab="status"]').click();
     await phone.locator('[data-ac="pip"]').click();
     await phone.locator('[data-ac-ledger="pip"]').waitFor();
@@ -173,7 +173,7 @@ describe('an AD&D surprise round', () => {
       const v = await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token);
       if (!v.view.pending || v.view.over) break;
       await gm.getByTestId(v.view.pending.figures.length === 0 ? 'system-step' : 'auto-play').click();
-      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+      await waitForLog(gm, v.view.seq + 1);
     }
     const tray = gm.getByTestId('dice-tray');
     await tray.waitFor();

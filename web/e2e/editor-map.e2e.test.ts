@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
+import { PHONE, apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -90,7 +90,7 @@ describe("the TFT editor's map", () => {
   });
 
   it('fits the map within a phone screen, where a tap paints a hex', async () => {
-    const { page } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page } = await h.page(PHONE);
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
     const box = (await page.getByTestId('hexmap').boundingBox())!;

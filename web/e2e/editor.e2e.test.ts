@@ -1,7 +1,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
+import { PHONE, apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -110,7 +110,7 @@ describe('the scenario editor', () => {
   });
 
   it('on a phone, the AD&D off hand, magic, natural attacks and surprise roll fit the screen and work by keyboard', async () => {
-    const { page } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page } = await h.page(PHONE);
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
     await editorControl(page, 'System').selectOption('adnd');
@@ -142,7 +142,7 @@ describe('the scenario editor', () => {
   });
 
   it('builds a TFT fight on a phone with Hanging by a Thread off and the classic ruleset; the table runs under them', async () => {
-    const { page } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page } = await h.page(PHONE);
     await page.goto('/');
     await page.getByRole('tab', { name: 'Build one' }).click();
     expect(await editorControl(page, 'System').inputValue()).toBe('tft');

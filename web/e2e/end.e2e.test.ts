@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, ROOT, atTable, duelToActionPhase, encounterApi, fileHarness, opensByKeyboard, pageOverflow, playerLink, tableIdOf, tokenOf } from './harness.ts';
+import { PHONE, ROOT, atTable, duelToActionPhase, encounterApi, fileHarness, joinAsPlayer, opensByKeyboard, pageOverflow, playerLink, tableIdOf, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -37,9 +37,7 @@ describe('the GM ends the fight', () => {
     const api = encounterApi(h.base, id, gmToken);
     await duelToActionPhase(gm, api.seqIs);
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(await playerLink(h.base, id, gmToken, ['bjorn']));
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, await playerLink(h.base, id, gmToken, ['bjorn']));
     await player.locator('[data-tab="status"]').click();
     await player.locator('tr[data-roster="bjorn"]').first().waitFor();
     expect(await player.getByRole('button', { name: /End the fight/ }).count()).toBe(0);

@@ -4,7 +4,7 @@
 // (it read "@7"), and the dice tray names the rollers (it read "OR1 to-hit", map tokens that
 // no map draws). Screenshots: night-adnd-declared-390, night-adnd-tray (see harness.ts).
 import { describe, expect, it } from 'vitest';
-import { PHONE, atTable, fileHarness, pageOverflow, playerLink } from './harness.ts';
+import { atTable, fileHarness, joinAsPlayer, pageOverflow, playerLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -12,9 +12,7 @@ describe('a game night at the table', () => {
   it('AD&D melee: the player declares on a phone and is told what and when; the roster says the round and segment; the tray names who rolled', async () => {
     const { page: gm, id, token: gmToken, api } = await atTable(h, 'adnd/melee', { size: { width: 1280, height: 860 }, begin: true });
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(await playerLink(h.base, id, gmToken, ['brenna']));
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, await playerLink(h.base, id, gmToken, ['brenna']));
     await player.getByTestId('option-0').waitFor();
     expect(await player.getByTestId('option-0').textContent()).toContain('attack Orc sergeant');
     await player.getByTestId('do-0').click();
@@ -38,7 +36,7 @@ describe('a game night at the table', () => {
       const v = (await api.view()).view;
       if (!v.pending) break;
       await gm.keyboard.press(v.pending.figures.length === 0 ? 'b' : 'p');
-      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.seq);
+      await waitForLog(gm, v.seq + 1);
     }
     const text = await trayText();
     expect(text).toMatch(/(Sir Aldric|Brenna|Fenwick|Mirela|Brother Tomas|Orc[\w ()]*|Ogre[\w ]*) to-hit d20/);

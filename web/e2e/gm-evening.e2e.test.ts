@@ -12,7 +12,7 @@
 // command sent by keyboard (Begin, Stay, Do it) the focus fell to the page's body (its button gone).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fileHarness } from './harness.ts';
+import { PHONE, editorControl, fileHarness, logCount, tableLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -23,7 +23,7 @@ async function create(scenario: unknown): Promise<{ url: string; seq(): Promise<
   const { encounter, gm } = (await r.json()) as { encounter: { id: string }; gm: { token: string } };
   const id = encodeURIComponent(encounter.id);
   return {
-    url: `/table/${id}#token=${encodeURIComponent(gm.token)}`,
+    url: tableLink(encounter.id, gm.token),
     async seq() {
       const v = await fetch(`${h.base}/api/encounters/${id}`, { headers: { authorization: `Bearer ${gm.token}` } });
       return ((await v.json()) as { view: { seq: number } }).view.seq;
@@ -34,22 +34,19 @@ async function create(scenario: unknown): Promise<{ url: string; seq(): Promise<
 /** The GM lets the engine take `n` steps (the system steps, then each decision). */
 async function play(gm: Page, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const before = await logLength(gm);
+    const before = await logCount(gm);
     await gm.keyboard.press((await gm.getByTestId('system-step').count()) > 0 ? 'b' : 'p');
-    await expect.poll(() => logLength(gm), { timeout: 10_000 }).toBeGreaterThan(before);
+    await waitForLog(gm, before + 1);
   }
 }
-
-/** The log's length as its tab says it ("Log (6)"). */
-const logLength = async (page: Page): Promise<number> => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 
 /** The GM lets the engine play (the system steps, then each decision) until the fight is over. */
 async function playOut(gm: Page): Promise<void> {
   for (let i = 0; i < 60; i++) {
     if ((await gm.getByTestId('banner').filter({ hasText: 'The fight is over' }).count()) > 0) return;
-    const n = await logLength(gm);
+    const n = await logCount(gm);
     await gm.keyboard.press((await gm.getByTestId('system-step').count()) > 0 ? 'b' : 'p');
-    await expect.poll(() => logLength(gm), { timeout: 10_000 }).toBeGreaterThan(n);
+    await waitForLog(gm, n + 1);
   }
   throw new Error('the fight did not end');
 }
@@ -66,16 +63,6 @@ const oneTurn = {
   ],
 };
 
-/** The input or select of the editor's field labelled exactly `label` in `scope`. */
-const control = (scope: Locator | Page, label: string): Locator => {
-  const page = 'page' in scope ? scope.page() : scope;
-  return scope
-    .locator('label.field')
-    .filter({ has: page.locator('.field-label').getByText(label, { exact: true }) })
-    .locator('input, select')
-    .first();
-};
-
 /** The values a select offers. */
 const offered = (select: Locator): Promise<string[]> => select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
 
@@ -86,19 +73,19 @@ describe('building a HiTech fight in the editor', () => {
     await page.getByRole('tab', { name: 'Build one' }).click();
     const [hero, foe] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
     // Off: the core's gear only.
-    expect(await offered(control(hero, 'Weapons'))).not.toContain('assault-rifle');
+    expect(await offered(editorControl(hero, 'Weapons'))).not.toContain('assault-rifle');
 
-    await control(page, 'hitech').check();
-    expect(await offered(control(hero, 'Weapons'))).toEqual(expect.arrayContaining(['broadsword', 'assault-rifle', 'grenade-tl12']));
-    expect(await offered(control(hero, 'Talents'))).toContain('rifle');
+    await editorControl(page, 'hitech').check();
+    expect(await offered(editorControl(hero, 'Weapons'))).toEqual(expect.arrayContaining(['broadsword', 'assault-rifle', 'grenade-tl12']));
+    expect(await offered(editorControl(hero, 'Talents'))).toContain('rifle');
     // HiTech armor stops per die (R-H8), and says so.
-    expect(await control(foe, 'Armor').locator('option[value="combat-tl12"]').textContent()).toBe('combat TL12 (stops 5 per die)');
+    expect(await editorControl(foe, 'Armor').locator('option[value="combat-tl12"]').textContent()).toBe('combat TL12 (stops 5 per die)');
 
-    await control(page, 'Name').fill('Rifle against armor');
-    for (const w of ['assault-rifle', 'grenade-tl12']) await control(hero, 'Weapons').selectOption(w);
-    await control(hero, 'Talents').selectOption(['rifle']);
-    await control(foe, 'Weapons').selectOption(['broadsword']);
-    await control(foe, 'Armor').selectOption('combat-tl12');
+    await editorControl(page, 'Name').fill('Rifle against armor');
+    for (const w of ['assault-rifle', 'grenade-tl12']) await editorControl(hero, 'Weapons').selectOption(w);
+    await editorControl(hero, 'Talents').selectOption(['rifle']);
+    await editorControl(foe, 'Weapons').selectOption(['broadsword']);
+    await editorControl(foe, 'Armor').selectOption('combat-tl12');
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/table\//);
     await page.getByTestId('role').waitFor();
@@ -172,7 +159,7 @@ describe('the AD&D timeline', () => {
     await gm.goto('/');
     await gm.locator('[data-example="adnd/surprise"]').click();
     await gm.getByTestId('system-step').click();
-    await expect.poll(() => logLength(gm), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => logCount(gm), { timeout: 10_000 }).toBe(1);
     // Up to ten figures to declare (the party's surprise roll decides), the first of them shown;
     // the GM picks the gnoll archer, the last, by its name on the timeline.
     const heading = gm.locator('.tab-body h3').first();
@@ -183,9 +170,9 @@ describe('the AD&D timeline', () => {
     await archer.click();
     await expect.poll(() => heading.textContent(), { timeout: 10_000 }).toBe('Gnoll archer');
     expect(await gm.getByTestId('segments').locator('.seg-name.sel').textContent()).toBe('Gnoll archer');
-    const before = await logLength(gm);
+    const before = await logCount(gm);
     await gm.getByTestId('do-0').click();
-    await expect.poll(() => logLength(gm), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => logCount(gm), { timeout: 10_000 }).toBe(before + 1);
     await gm.locator('[data-tab="log"]').click();
     expect(await gm.locator('li.entry').last().locator('.entry-title').textContent()).toMatch(/^\w[\w ]*: Gnoll archer/);
     await h.shot(gm, 'gm-evening-adnd-pick');
@@ -248,9 +235,9 @@ describe('physical dice for a burst', () => {
     // Both stay put: Biff (adjDX 14) acts first.
     await play(gm, 2);
     for (let i = 0; i < 2; i++) {
-      const n = await logLength(gm);
+      const n = await logCount(gm);
       await gm.getByRole('button', { name: /^Stay/ }).click();
-      await expect.poll(() => logLength(gm), { timeout: 10_000 }).toBe(n + 1);
+      await expect.poll(() => logCount(gm), { timeout: 10_000 }).toBe(n + 1);
     }
     await gm.locator('[data-tab="share"]').click();
     await gm.getByLabel('Who may enter physical dice').selectOption('gm');
@@ -310,7 +297,7 @@ describe('reading the log while the fight goes on', () => {
     await gm.locator('[data-example="tft/hitech-firefight"]').click();
     await gm.getByTestId('system-step').waitFor();
     await play(gm, 16);
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: phone } = await h.page(PHONE);
     await phone.goto(gm.url());
     await phone.locator('[data-tab="log"]').click();
     const entries = phone.locator('li.entry');
@@ -351,7 +338,7 @@ describe('the focus after a command', () => {
     expect(await focus()).toBe('initiative-first');
     // Move first, by keyboard: the next decision's panel has it.
     await gm.keyboard.press('Enter');
-    await expect.poll(() => logLength(gm), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => logCount(gm), { timeout: 10_000 }).toBe(2);
     await expect.poll(focus, { timeout: 10_000 }).toBe('table-tabpanel');
     expect(h.errors).toEqual([]);
   });

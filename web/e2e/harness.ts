@@ -174,6 +174,14 @@ export async function atTable(h: Harness, example: string, opts: { size?: PageSi
 /** The number of log entries the page's Log tab shows (its label, "Log (6)"). */
 export const logCount = async (page: Page): Promise<number> => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 
+/**
+ * Waits until the page's Log tab counts `n` entries or more: the server's step `n` has reached
+ * the page. `timeout` where the test asks for it sooner or allows longer than ACTION_MS.
+ */
+export async function waitForLog(page: Page, n: number, timeout?: number): Promise<void> {
+  await page.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= s, n, { timeout });
+}
+
 /** The GM token of the page's table (from the link fragment the lobby navigated to). */
 export function tokenOf(page: Page): string {
   const m = /#token=([^&]+)/.exec(page.url());
@@ -191,6 +199,9 @@ export async function rawCommand(base: string, id: string, token: string, comman
   return { status: r.status, body: await r.json().catch(() => null) };
 }
 
+/** The table address of encounter `id` for `token` (the link the lobby and the Share tab give). */
+export const tableLink = (id: string, token: string): string => `/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+
 /** A player seat's table link for `figures` of encounter `id`, issued by the GM (`gmToken`). */
 export async function playerLink(base: string, id: string, gmToken: string, figures: string[]): Promise<string> {
   const r = await fetch(`${base}/api/encounters/${encodeURIComponent(id)}/tokens`, {
@@ -200,8 +211,24 @@ export async function playerLink(base: string, id: string, gmToken: string, figu
   });
   expect(r.status).toBe(201);
   const { token } = (await r.json()) as { token: string };
-  return `/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+  return tableLink(id, token);
 }
+
+/** Opens the table at `link` on `page` and waits until its header reads the seat's `role`. */
+export async function openSeat(page: Page, link: string, role: 'gm' | 'player' | 'spectator'): Promise<void> {
+  await page.goto(link);
+  await expect.poll(() => page.getByTestId('role').textContent(), { timeout: ACTION_MS }).toBe(role);
+}
+
+/** A player joining by a seat's `link` on a new page (a phone unless `size` says otherwise), seated as "player". */
+export async function joinAsPlayer(h: Harness, link: string, size: PageSize = PHONE): Promise<{ ctx: BrowserContext; page: Page }> {
+  const opened = await h.page(size);
+  await openSeat(opened.page, link, 'player');
+  return opened;
+}
+
+/** Opens the GM's table of encounter `id` on `page` (a second screen) by its token link, seated as "gm". */
+export const openGmTable = (page: Page, id: string, token: string): Promise<void> => openSeat(page, tableLink(id, token), 'gm');
 
 /**
  * A GM form's button opens it by keyboard (Enter) with `field` focused, and Escape closes it

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntryView } from '../../src/server/protocol.ts';
 import { getSystem } from '../../src/rules/index.ts';
-import { apiGet, fileHarness, pageOverflow, playerLink, rawCommand } from './harness.ts';
+import { PHONE, apiGet, fileHarness, joinAsPlayer, openGmTable, pageOverflow, playerLink, rawCommand } from './harness.ts';
 
 const h = fileHarness();
 const tft = getSystem('tft');
@@ -44,10 +44,8 @@ describe('a hidden figure strikes a player\'s figure', () => {
   it("the player reads 'An unseen figure attacks Bjorn with War ax' in its log (it read nothing: the blow was dropped whole), no step heads an empty button, and Cedric is named nowhere on its page, at a desk or a phone's width; the GM reads 'Cedric attacks Bjorn' with the roll", async () => {
     const { id, gm } = await duelWithHiddenCedric();
     const link = await playerLink(h.base, id, gm, ['bjorn']);
-    for (const size of [{ width: 1280, height: 860 }, { width: 390, height: 844, mobile: true }]) {
-      const { page } = await h.page(size);
-      await page.goto(link);
-      await expect.poll(() => page.getByTestId('role').textContent()).toBe('player');
+    for (const size of [{ width: 1280, height: 860 }, PHONE]) {
+      const { page } = await joinAsPlayer(h, link, size);
       await page.locator('[data-tab="log"]').click();
       const blow = page.locator('.ev-attack .ev-text', { hasText: 'An unseen figure attacks Bjorn with War ax (melee): ' }).first();
       await blow.waitFor();
@@ -59,8 +57,7 @@ describe('a hidden figure strikes a player\'s figure', () => {
       await h.shot(page, `hidden-player-log-${size.width}`);
     }
     const { page: gmPage } = await h.page({ width: 1280, height: 860 });
-    await gmPage.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(gm)}`);
-    await expect.poll(() => gmPage.getByTestId('role').textContent()).toBe('gm');
+    await openGmTable(gmPage, id, gm);
     await gmPage.locator('[data-tab="log"]').click();
     await gmPage.locator('.ev-attack .ev-text', { hasText: /Cedric attacks Bjorn with War ax \(melee\): 3d6 = / }).first().waitFor();
     expect(await gmPage.locator('.ev-text', { hasText: 'unseen' }).count()).toBe(0);

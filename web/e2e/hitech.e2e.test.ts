@@ -4,7 +4,7 @@
 // until a gunner must act, then fires a burst; the log explains it.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, apiGet, atTable, fileHarness } from './harness.ts';
+import { PHONE, apiGet, atTable, fileHarness, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -29,7 +29,7 @@ describe('HiTech firefight', () => {
         if (bursts >= 0) break;
       }
       await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
-      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+      await waitForLog(gm, v.view.seq + 1);
     }
     expect(bursts).toBeGreaterThanOrEqual(0);
     const card = gm.getByTestId(`option-${bursts}`);
@@ -58,7 +58,7 @@ describe('HiTech firefight', () => {
     const texts = await choices.allTextContents();
     const pick = Math.max(0, texts.findIndex((t) => /^four/.test(t)));
     await choices.nth(pick).getByRole('button', { name: 'Do it' }).click();
-    await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, before);
+    await waitForLog(gm, before + 1);
     const after = await apiGet<{ entries: { command: { type: string; burst?: string } }[] }>(h.base, `/api/encounters/${id}/log?from=${before}`, token);
     expect(after.entries[0].command.type).toBe('fire');
     await gm.locator('[data-tab="log"]').click();
@@ -86,7 +86,7 @@ describe('reasons in the action panel', () => {
         if (actor !== null) break;
       }
       await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
-      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+      await waitForLog(gm, v.view.seq + 1);
     }
     expect(actor).not.toBeNull();
     await gm.getByTestId(`figure-${actor}`).click({ force: true });

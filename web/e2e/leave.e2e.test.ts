@@ -7,7 +7,7 @@
 // the timeline drops it. Screenshot: gm-leave-fight (see harness.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, atTable, fileHarness, opensByKeyboard, pageOverflow, playerLink } from './harness.ts';
+import { PHONE, atTable, fileHarness, joinAsPlayer, opensByKeyboard, pageOverflow, playerLink } from './harness.ts';
 
 const h = fileHarness();
 
@@ -24,9 +24,7 @@ describe('a figure leaves the fight', () => {
     const leaver = String((before.pending as { figures: string[] }).figures[0]);
     const name = String((before.state as { figures: { id: string; name: string }[] }).figures.find((f) => f.id === leaver)?.name);
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(await playerLink(h.base, id, gmToken, [leaver]));
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, await playerLink(h.base, id, gmToken, [leaver]));
     await player.getByTestId(`figure-${leaver}`).waitFor();
     await player.locator('[data-tab="status"]').click();
     await player.locator(`tr[data-roster="${leaver}"]`).first().waitFor();

@@ -3,7 +3,7 @@
 // and who has no spare clip sees why it cannot fire, reload or overwatch (R-H10).
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, fileHarness, rawCommand } from './harness.ts';
+import { apiGet, fileHarness, openGmTable, rawCommand } from './harness.ts';
 
 const h = fileHarness();
 
@@ -33,7 +33,7 @@ describe('not now', () => {
       expect((await rawCommand(h.base, id, token, command)).status).toBe(200);
     }
     const { page: gm } = await h.page({ width: 1280, height: 860 });
-    await gm.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await openGmTable(gm, id, token);
     await gm.getByTestId('figure-g').click();
     const list = gm.getByTestId('not-now');
     await list.waitFor();

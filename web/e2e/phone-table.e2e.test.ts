@@ -6,7 +6,7 @@
 // for the server to refuse; the physical-dice prompt of an AD&D parry named the parry
 // ("For Frito: parry: Minotaur's attack roll"), not whose roll it was; the begin banner and the panel line said the same thing twice.
 import { expect, it, describe } from 'vitest';
-import { ACTION_MS, PHONE, allowGmDice, atTable, editorControl, fileHarness, logCount } from './harness.ts';
+import { ACTION_MS, PHONE, allowGmDice, atTable, editorControl, fileHarness, logCount, tableLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -15,7 +15,7 @@ async function create(scenario: unknown): Promise<string> {
   const r = await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) });
   expect(r.status).toBe(201);
   const { encounter, gm } = (await r.json()) as { encounter: { id: string }; gm: { token: string } };
-  return `/table/${encodeURIComponent(encounter.id)}#token=${encodeURIComponent(gm.token)}`;
+  return tableLink(encounter.id, gm.token);
 }
 
 describe('the map on a phone', () => {
@@ -66,9 +66,9 @@ describe("a sweep's option card", () => {
       .filter({ has: gm.locator('.arc-order', { hasText: /→.*→/ }) })
       .first();
     for (let i = 0; i < 12 && (await sweep.count()) === 0; i++) {
-      const n = Number((await gm.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
+      const n = await logCount(gm);
       await gm.keyboard.press((await gm.getByTestId('system-step').count()) > 0 ? 'b' : 'p');
-      await expect.poll(async () => Number((await gm.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0), { timeout: ACTION_MS }).toBeGreaterThan(n);
+      await waitForLog(gm, n + 1);
     }
     const arc = ((await sweep.locator('.arc-order').first().textContent()) ?? '').replace(/^arc order: /, '').split(' → ');
     expect(arc.length).toBeGreaterThanOrEqual(3);

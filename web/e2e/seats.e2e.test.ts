@@ -2,7 +2,7 @@
 // token is shown once); with several seats stored the page asks which to open; the links the
 // GM issued stay listed across tabs and reloads until dismissed.
 import { describe, expect, it } from 'vitest';
-import { PHONE, atTable, fileHarness, pageOverflow, tokenOf } from './harness.ts';
+import { atTable, fileHarness, joinAsPlayer, openSeat, pageOverflow, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -14,8 +14,7 @@ describe('seats held by one browser', () => {
 
     // The GM checks the player's link in another tab of the same browser.
     const tab = await ctx.newPage();
-    await tab.goto(link);
-    await expect.poll(() => tab.getByTestId('role').textContent()).toBe('player');
+    await openSeat(tab, link, 'player');
     await tab.close();
 
     // The lobby lists the table with both seats; the GM seat opens as GM.
@@ -75,9 +74,7 @@ describe("the GM's hidden figures and notes", () => {
     const link = await gm.getByTestId('issued-link').first().inputValue();
     await expect.poll(() => gm.locator('.tokens li', { hasText: 'south' }).textContent()).toMatch(/south: Cedric/);
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(link);
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, link);
     await expect.poll(() => player.getByTestId('figure-bjorn').count()).toBe(1);
 
     // Bjorn lies in ambush: hidden from players, marked so on the GM's map.

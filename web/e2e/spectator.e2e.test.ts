@@ -3,7 +3,7 @@
 // and nothing changes), and loses access when the GM revokes the link.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, apiGet, atTable, fileHarness, logCount, pageOverflow, rawCommand } from './harness.ts';
+import { PHONE, apiGet, atTable, fileHarness, logCount, openSeat, pageOverflow, rawCommand, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -16,13 +16,12 @@ describe('a spectator link', () => {
     const token = decodeURIComponent(link.split('#token=')[1]);
 
     const { page: spectator } = await h.page(PHONE);
-    await spectator.goto(link);
-    await expect.poll(() => spectator.getByTestId('role').textContent()).toBe('spectator');
+    await openSeat(spectator, link, 'spectator');
 
     // The GM begins the fight: the spectator's page shows the step within a second.
     await gm.getByTestId('system-step').click();
-    await gm.waitForFunction(() => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= 1);
-    await spectator.waitForFunction(() => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= 1, undefined, { timeout: 1000 });
+    await waitForLog(gm, 1);
+    await waitForLog(spectator, 1, 1000);
     expect(await logCount(spectator)).toBe(await logCount(gm));
 
     // No controls: no system step; the options show their odds, but every "Do it" is disabled.

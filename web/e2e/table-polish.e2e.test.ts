@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT, encounterApi, fileHarness, pageOverflow, rawCommand } from './harness.ts';
+import { PHONE, ROOT, encounterApi, fileHarness, openGmTable, pageOverflow, rawCommand } from './harness.ts';
 
 const h = fileHarness();
 
@@ -31,7 +31,7 @@ async function longNamedDuel(): Promise<{ id: string; token: string; mover: stri
 }
 
 async function openTable(page: Page, id: string, token: string): Promise<void> {
-  await page.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+  await openGmTable(page, id, token);
   await page.getByTestId('move-card').waitFor();
 }
 
@@ -75,7 +75,7 @@ describe("a refusal's toast", () => {
     expect(await alert.count()).toBe(0);
 
     // A phone: at the foot of the screen, within it, where the player sees it.
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: phone } = await h.page(PHONE);
     await openTable(phone, id, token);
     await dragOnto(phone, other, mover);
     const onPhone = phone.getByRole('alert');
@@ -92,11 +92,8 @@ describe("a refusal's toast", () => {
 describe('the log', () => {
   it('keeps a long heading and its "rewind here" on one row, the heading wrapping in its own box with its words in its title, at 1280 and 390 px', async () => {
     const { id, token } = await longNamedDuel();
-    for (const [width, height, mobile] of [
-      [1280, 860, false],
-      [390, 844, true],
-    ] as const) {
-      const { page: gm } = await h.page({ width, height, mobile });
+    for (const size of [{ width: 1280, height: 860 }, PHONE]) {
+      const { page: gm } = await h.page(size);
       await openTable(gm, id, token);
       await gm.locator('[data-tab="log"]').click();
       const entry = gm.locator('li.entry[data-seq="2"]');
@@ -111,14 +108,14 @@ describe('the log', () => {
       expect(button.x).toBeGreaterThanOrEqual(head.x + head.width);
       expect(await heading.getAttribute('title')).toBe(await heading.textContent());
       expect(await heading.textContent()).toMatch(/^initiative: (Sir Bartholomew|Cedric Longshanks)/);
-      await h.shot(gm, `polish-log-${width}`);
+      await h.shot(gm, `polish-log-${size.width}`);
     }
     expect(h.errors).toEqual([]);
   });
 
   it("at 390 px long figure names in its filter do not widen the page (the select grew to the longest name and the page scrolled sideways)", async () => {
     const { id, token } = await longNamedDuel();
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: phone } = await h.page(PHONE);
     await openTable(phone, id, token);
     await phone.locator('[data-tab="log"]').click();
     await phone.getByTestId('rewind-2').waitFor();
@@ -135,7 +132,7 @@ describe('the log', () => {
 describe('the Share tab', () => {
   it("at 390 px long figure names in its note form's list do not widen the page (the select grew to the longest name and the page scrolled sideways)", async () => {
     const { id, token } = await longNamedDuel();
-    const { page: phone } = await h.page({ width: 390, height: 844, mobile: true });
+    const { page: phone } = await h.page(PHONE);
     await openTable(phone, id, token);
     await phone.locator('[data-tab="share"]').click();
     const about = phone.getByLabel('What the note is about');

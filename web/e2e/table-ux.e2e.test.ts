@@ -3,7 +3,7 @@
 // the same name told apart, and the dice tray (no sums of unrelated dice, cleared by a rewind,
 // never over the content on a phone); a fallen figure in the Status tab; the map's zoom keys; the phone's header.
 import { describe, expect, it } from 'vitest';
-import { PHONE, allowGmDice, atTable, duelToActionPhase, fileHarness, logCount } from './harness.ts';
+import { PHONE, allowGmDice, atTable, duelToActionPhase, fileHarness, joinAsPlayer, logCount } from './harness.ts';
 
 const h = fileHarness();
 
@@ -27,9 +27,7 @@ describe('whose turn it is', () => {
     await gm.getByTestId(winner === 'north' ? 'initiative-first' : 'initiative-last').click();
     await seqIs(2);
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(link);
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, link);
     await expect.poll(() => player.getByTestId('turn-line').textContent()).toBe('Not your turn. Now: north moves: Bjorn.');
     expect(await player.locator('[data-testid="actions"] h3').textContent()).toBe('Cedric');
     expect(await player.getByText('No options now').count()).toBe(0);

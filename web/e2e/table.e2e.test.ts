@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { distance, neighbors } from '../../src/core/hex/coords.ts';
 import type { EncounterView, LogEntryView } from '../../src/server/protocol.ts';
 import { entryMentions } from '../src/model/log.ts';
-import { PHONE, apiGet, atTable, fileHarness, logCount, pageOverflow, rawCommand } from './harness.ts';
+import { apiGet, atTable, fileHarness, joinAsPlayer, logCount, openGmTable, pageOverflow, rawCommand, waitForLog } from './harness.ts';
 
 type Fig = { id: string; name: string; side: string; pos: { q: number; r: number }; state: string };
 
@@ -18,10 +18,6 @@ async function view(id: string, token: string): Promise<EncounterView> {
   return apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(id)}`, token);
 }
 const figsOf = (v: EncounterView) => (v.view.state as { figures: Fig[] }).figures;
-
-async function waitSeq(page: Page, seq: number, timeout = 5000): Promise<void> {
-  await page.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) >= s, seq, { timeout });
-}
 
 /**
  * The GM plays every decision that is not the player's: system steps (begin), initiative
@@ -50,7 +46,7 @@ async function gmUntilPlayer(gm: Page, id: string, gmToken: string, playerFigs: 
         await gm.getByTestId(`do-${pick}`).click();
       }
     }
-    await waitSeq(gm, seq + 1);
+    await waitForLog(gm, seq + 1);
   }
   throw new Error('the player never got to act');
 }
@@ -62,7 +58,7 @@ describe('the duel at the table', () => {
 
     // Begin (initiative dice roll in a recorded command).
     await gm.getByTestId('system-step').click();
-    await waitSeq(gm, 1);
+    await waitForLog(gm, 1);
 
     // Share: a player link for the second side.
     let v = await view(id, gmToken);
@@ -80,9 +76,7 @@ describe('the duel at the table', () => {
     expect(link).toMatch(/\/table\/.+#token=/);
     await h.shot(gm, 'gm-share');
 
-    const { page: player } = await h.page(PHONE);
-    await player.goto(link);
-    await expect.poll(() => player.getByTestId('role').textContent()).toBe('player');
+    const { page: player } = await joinAsPlayer(h, link);
     const gmCount = await logCount(gm);
     await expect.poll(() => logCount(player)).toBe(gmCount);
 
@@ -113,8 +107,8 @@ describe('the duel at the table', () => {
     await h.shot(player, 'player-move-preview-390');
     const seqMove = (await view(id, gmToken)).view.seq;
     await player.getByTestId('confirm-move').click();
-    await waitSeq(player, seqMove + 1);
-    await waitSeq(gm, seqMove + 1);
+    await waitForLog(player, seqMove + 1);
+    await waitForLog(gm, seqMove + 1);
     const moved = figsOf(await view(id, gmToken)).find((f) => f.id === me.id)!;
     expect(moved.pos).toEqual(dest);
 
@@ -131,7 +125,7 @@ describe('the duel at the table', () => {
         // Not adjacent yet: take a non-attack action and close in next turn.
         const s = (await view(id, gmToken)).view.seq;
         await player.getByTestId('do-0').click();
-        await waitSeq(gm, s + 1);
+        await waitForLog(gm, s + 1);
         const vm = await gmUntilPlayer(gm, id, gmToken, playerFigs, 'move');
         const mine = figsOf(vm).find((f) => f.id === me.id)!;
         const target = figsOf(vm).find((f) => f.id === foe.id)!;
@@ -140,7 +134,7 @@ describe('the duel at the table', () => {
         await player.locator(`polygon[data-hex="${near.q},${near.r}"]`).click({ force: true });
         const s2 = (await view(id, gmToken)).view.seq;
         await player.getByTestId('confirm-move').click();
-        await waitSeq(gm, s2 + 1);
+        await waitForLog(gm, s2 + 1);
       }
     }
     expect(attackIndex).toBeGreaterThanOrEqual(0);
@@ -157,9 +151,9 @@ describe('the duel at the table', () => {
     const beforeAttack = await view(id, gmToken);
     const seqAttack = beforeAttack.view.seq;
     await player.getByTestId(`do-${attackIndex}`).click();
-    await waitSeq(player, seqAttack + 1);
+    await waitForLog(player, seqAttack + 1);
     // Both pages show the result within a second of each other.
-    await waitSeq(gm, seqAttack + 1, 1000);
+    await waitForLog(gm, seqAttack + 1, 1000);
     await player.locator('[data-tab="log"]').click();
     await gm.locator('[data-tab="log"]').click();
     const lastEntry = (p: Page) => p.locator(`li.entry[data-seq="${seqAttack + 1}"] .events`).textContent();
@@ -178,7 +172,7 @@ describe('the duel at the table', () => {
 
     // The GM rewinds one step (the attack): everyone is back to the state before it.
     await gm.keyboard.press('u');
-    await waitSeq(gm, seqAttack + 2);
+    await waitForLog(gm, seqAttack + 2);
     const back = await view(id, gmToken);
     expect(back.view.seq).toBe(seqAttack + 2);
     await player.locator('[data-tab="log"]').click();
@@ -230,13 +224,13 @@ describe('a command the server refuses', () => {
         ws.send(m);
       });
     });
-    await b.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await openGmTable(b, id, token);
     await b.getByTestId('initiative-first').waitFor();
     hold = true;
 
     // Screen A answers the initiative; stale screen B tries the same: the server says no.
     await a.getByTestId('initiative-first').click();
-    await waitSeq(a, 2);
+    await waitForLog(a, 2);
     const seq = (await view(id, token)).view.seq;
     await b.getByTestId('initiative-first').click();
     const err = b.getByTestId('error').first();

@@ -6,15 +6,12 @@
 // the chance to survive and the stabilization progress along the way, and the player's choice
 // of ST or IQ for the thread rolls (R-T2).
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { allowGmDice, apiGet, atTable, fileHarness, rawCommand, ROOT } from './harness.ts';
+import { ROOT, allowGmDice, apiGet, atTable, fileHarness, logCount, openGmTable, rawCommand, waitForLog } from './harness.ts';
 
 const h = fileHarness();
-
-const seqOf = async (page: Page) => Number((await page.locator('[data-tab="log"]').textContent())?.replace(/\D+/g, '') || 0);
 
 describe('the thread example at the table', () => {
   it('plays the seed example turn by turn with its dice entered by hand', async () => {
@@ -37,7 +34,7 @@ describe('the thread example at the table', () => {
       // Answer every die the server asks for with the example's next face, until the step lands.
       for (;;) {
         const done = await Promise.race([
-          gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, before, { timeout: 15_000 }).then(() => 'step' as const),
+          waitForLog(gm, before + 1, 15_000).then(() => 'step' as const),
           prompt.waitFor({ state: 'visible', timeout: 15_000 }).then(() => 'die' as const),
         ]);
         if (done === 'step' && !(await prompt.isVisible())) break;
@@ -50,7 +47,7 @@ describe('the thread example at the table', () => {
           // The next die is asked for (a new index) or the command lands (the prompt goes).
           await gm.waitForFunction((i) => document.querySelector('.dice-prompt')?.getAttribute('data-index') !== i, index);
         }
-        if ((await seqOf(gm)) > before) break;
+        if ((await logCount(gm)) > before) break;
       }
       // Along the way the status panel explains the dying and the stabilization.
       if (!sawDying && (await gm.locator('[data-thread="claudio"]').count()) > 0) {
@@ -60,9 +57,9 @@ describe('the thread example at the table', () => {
           await h.shot(gm, 'thread-dying-status');
           // R-T2: the player's choice at the table. IQ 14 is already the higher, so choosing it
           // keeps the seed's story; it is a step of the log that takes no game time.
-          const seqBefore = await seqOf(gm);
+          const seqBefore = await logCount(gm);
           await gm.locator('[data-thread="claudio"] [data-choice="iq"]').click();
-          await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, seqBefore);
+          await waitForLog(gm, seqBefore + 1);
           await expect.poll(() => gm.locator('[data-thread="claudio"]').textContent()).toMatch(/IQ 14, the player chose it/);
         }
       }
@@ -106,7 +103,7 @@ describe('after the fight', () => {
     const token = created.gm.token;
     for (const command of [{ type: 'begin' }, { type: 'move', figure: 'doc', path: [] }, { type: 'pass', figure: 'doc' }]) expect((await rawCommand(h.base, id, token, command)).status).toBe(200);
     const { page: gm } = await h.page({ width: 1280, height: 860 });
-    await gm.goto(`/table/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`);
+    await openGmTable(gm, id, token);
     await gm.getByTestId('banner').filter({ hasText: 'The fight is over' }).waitFor();
     await gm.locator('[data-tab="status"]').click();
     await gm.getByRole('button', { name: 'Doc', exact: true }).click();

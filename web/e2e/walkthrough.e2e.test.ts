@@ -3,7 +3,7 @@
 // hex to pick on a phone, on a map scrolled out of sight.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, allowGmDice, apiGet, atTable, fileHarness, pageOverflow } from './harness.ts';
+import { PHONE, allowGmDice, apiGet, atTable, fileHarness, pageOverflow, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -78,7 +78,7 @@ describe('picking a hex on a phone', () => {
         if (grenade >= 0) break;
       }
       await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
-      await gm.waitForFunction((s) => Number(document.querySelector('[data-tab="log"]')?.textContent?.replace(/\D+/g, '') || 0) > s, v.view.seq);
+      await waitForLog(gm, v.view.seq + 1);
     }
     expect(grenade).toBeGreaterThanOrEqual(0);
     const pick = gm.getByTestId(`do-${grenade}`);
