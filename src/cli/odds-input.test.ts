@@ -129,6 +129,48 @@ describe('fray odds: TFT attack flags', () => {
   });
 });
 
+describe('fray odds: flags that mean nothing beside another', () => {
+  /** A meaningful combination: answered. */
+  const answered = async (...args: string[]) => {
+    const r = await odds(...args);
+    expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(0);
+  };
+  it('R-H10, R-S6, R-S7, R-H9: --clip without a half or full burst, --multiple-swing on the classic sweep, AP or HE on a sweep, --ap without armor are refused naming the flag and why', async () => {
+    const clip = /^fray: invalid option: --clip: only with --burst half or full: the clip sets how many rounds those fire/m;
+    refused(await tft('--clip', '10'), clip);
+    refused(await tft('--burst', 'single', '--clip', '10'), clip);
+    refused(await tft('--burst', 'four', '--clip', '10'), clip);
+    // An unknown burst is an error of --burst, not of --clip.
+    refused(await tft('--burst', 'many', '--clip', '10'), /--burst: must be single, four, half or full/);
+    const classic = ['--adjdx', '17', '--damage', '3d', '--sweep', 'classic', '--targets', '3'];
+    refused(await odds(...classic, '--multiple-swing'), /^fray: invalid option: --multiple-swing: only with --sweep new: the classic rule is -4 DX flat/m);
+    const sweep = ['--adjdx', '17', '--damage', '3d', '--armor', '2', '--sweep', 'new', '--targets', '2'];
+    refused(await odds(...sweep, '--ap'), /^fray: invalid option: --ap: armor-piercing ammunition \(R-H9\) is a firearm's; a sweeping blow \(--sweep\) is a melee attack/m);
+    refused(await odds(...sweep, '--he'), /^fray: invalid option: --he: high-explosive ammunition/m);
+    refused(await tft('--ap'), /^fray: invalid option: --ap: armor-piercing halves the armor \(R-H9\): give the --armor \(or --shield\) it halves/m);
+    // Meaningful: a clip with a half or full burst, per-die armor on a single shot, HE without armor, --ap with --armor 0, Multiple Swing on the new sweep.
+    await answered('--adjdx', '13', '--damage', '2d', '--burst', 'half', '--clip', '10');
+    await answered('--adjdx', '13', '--damage', '2d', '--burst', 'full', '--clip', '10');
+    await answered('--adjdx', '13', '--damage', '2d', '--armor', '2', '--per-die');
+    await answered('--adjdx', '13', '--damage', '2d', '--he');
+    await answered('--adjdx', '13', '--damage', '2d', '--ap', '--armor', '0');
+    await answered('--adjdx', '13', '--damage', '2d', '--ap', '--shield', '2', '--per-die', '--burst', 'four');
+    await answered('--adjdx', '17', '--damage', '3d', '--sweep', 'new', '--targets', '3', '--multiple-swing', '--defend');
+  });
+  it('R-A10: --threshold, --dex, --level and --parry with --no-crits, and --dex or --level beside --threshold, are refused naming the flag and why', async () => {
+    for (const [flag, ...v] of [['--threshold', '6.5'], ['--dex', '16'], ['--level', '5'], ['--parry']]) {
+      refused(await adnd('--no-crits', flag, ...v), new RegExp(`^fray: invalid option: ${flag}: .* \\(R-A10\\); --no-crits turns critical hits off`, 'm'));
+    }
+    refused(await adnd('--dex', '16', '--threshold', '6.5'), /^fray: invalid option: --dex: makes the critical threshold \(dex \+ level\) \/ 2, which --threshold gives outright/m);
+    refused(await adnd('--level', '5', '--threshold', '6.5'), /^fray: invalid option: --level: makes the critical threshold/m);
+    // Flags of the other mode were refused already: a shield on an AD&D swing, AD&D flags on a TFT attack.
+    refused(await adnd('--shield', '1'), /--shield is a TFT flag/);
+    refused(await tft('--no-crits'), /--no-crits is an AD&D flag/);
+    await answered('--need', '14', '--damage', '1d8', '--no-crits', '--no-naturals', '--hp', '8');
+    await answered('--need', '14', '--damage', '1d8', '--dex', '16', '--level', '5', '--parry');
+  });
+});
+
 describe('fray odds: AD&D swing flags', () => {
   it('--threshold is a number in decimal from -100 to 100', async () => {
     refused(await adnd('--threshold', ''), /--threshold: must be a number in decimal \(e\.g\. 6\.5\), got ''/);

@@ -385,6 +385,15 @@ describe('fray odds: AD&D swings', () => {
     expect(totals).toEqual([0, 1, 2, 3, 4, 5]); // a miss, a normal hit (1), criticals x1..x5 of 1
   });
 
+  it('R-A10, R-A11: the result says how the swing hits and what a hit does (naturals, the critical rule in use, a parry)', () => {
+    expect(adndAttackOdds({ need: 14, damage: '1d8+3', dex: 16, level: 5, parry: true }).damageRules).toEqual([
+      '1d8+3 per hit, at least 1 (adnd-phb)',
+      'natural 20 hits, natural 1 misses (R-A11)',
+      "critical: a natural 20 that hits, confirmed by d20 <= 10.5, does maximum damage times the third roll's multiplier (third roll -3: parry) (R-A10)",
+    ]);
+    expect(adndAttackOdds({ need: 14, damage: '3', naturals: false, criticals: false }).damageRules).toEqual(['3 per hit', 'no automatic natural 20 or 1 (R-A11 option off)', 'no critical hits (R-A10 off)']);
+  });
+
   it('R-A11 option: without natural rolls a 20 can miss and a 1 can hit', () => {
     expect(adndAttackOdds({ need: 25, damage: '1d6', naturals: false }).hit.p).toBe(0);
     expect(adndAttackOdds({ need: 25, damage: '1d6' }).hit.exact).toBe('1/20');

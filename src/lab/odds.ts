@@ -677,6 +677,8 @@ export interface AdndAttackResult {
   bonus: number;
   hit: { p: number; exact: string };
   critical: { p: number; exact: string; threshold: number; rows: { multiplier: number; label: string; p: number; exact: string }[] };
+  /** How the swing hits and its damage is counted, in words with their rules (naturals, the critical rule in use, parry). */
+  damageRules: string[];
   damage: DistRow[];
   expected: number;
   expectedExact: string;
@@ -691,6 +693,19 @@ export function adndAttackOdds(i: AdndAttackInput): AdndAttackResult {
 /** The exact damage distribution of one AD&D swing (0 on a miss). */
 export function adndDamageDist(i: AdndAttackInput): Dist {
   return computeAdnd(i).damage;
+}
+
+/**
+ * How one swing hits and what a hit does, as computeAdnd counts it: the AD&D `Damage:` line and
+ * the chart's subtitle (which critical rule, and whether the naturals and a parry count).
+ */
+function adndDamageRules(i: AdndAttackInput, rolled: boolean, threshold: number): string[] {
+  const out = [`${i.damage.trim()} per hit${rolled ? ', at least 1 (adnd-phb)' : ''}`];
+  out.push((i.naturals ?? true) ? 'natural 20 hits, natural 1 misses (R-A11)' : 'no automatic natural 20 or 1 (R-A11 option off)');
+  if (i.criticals ?? true) {
+    out.push(`critical: a natural 20 that hits, confirmed by d20 <= ${threshold}, does maximum damage times the third roll's multiplier${i.parry ? ' (third roll -3: parry)' : ''} (R-A10)`);
+  } else out.push('no critical hits (R-A10 off)');
+  return out;
 }
 
 /** The largest AD&D damage total either way (a critical multiplies it by up to 5). */
@@ -745,6 +760,7 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
       threshold,
       rows: [...rows].map(([label, r]) => ({ multiplier: r.multiplier, label, ...prob(critP.mul(r.p)) })),
     },
+    damageRules: adndDamageRules(i, expr.dice.length > 0, threshold),
     damage: rowsOf(damage, nc),
     expected: expectation.toNumber(),
     expectedExact: expectation.toString(),

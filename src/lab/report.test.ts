@@ -199,4 +199,19 @@ describe('distChart', () => {
     expect(many.encoding.x.axis.values).toEqual(Array.from({ length: 33 }, (_, i) => 2 * i));
     expect(distLabels(rows(50, 5000).map((r) => r.value), 640)).toEqual([500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000]);
   });
+  it('a subtitle under the title, each paragraph on lines of its own no wider than the chart or the title (Vega never wraps)', async () => {
+    const damage = 'Damage: 3d per hit; each hit of the burst rolls its own damage, a 3 or 4 multiplies the first only (R-H10); armor off each die (R-H8): 3';
+    const spec = distChart(rows(0, 9), 'a burst', 'damage', ['adjDX 9 on 3d6 = +13 as given', damage]);
+    const chart = spec as Spec;
+    expect(chart.title.text).toBe('a burst');
+    const lines: string[] = chart.title.subtitle;
+    expect(lines[0]).toBe('adjDX 9 on 3d6 = +13 as given');
+    expect(lines.slice(1).join(' ')).toBe(damage);
+    // 240 px of bars and 60 of axis at about 6.5 px a character: 46 characters a line.
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(46);
+    expect(lines.length).toBeGreaterThan(3);
+    const svg = await renderSvg(spec);
+    expect(svg).toContain('armor off each die (R-H8): 3');
+    expect((distChart(rows(3, 18), '3d6') as Spec).title).toBe('3d6');
+  });
 });

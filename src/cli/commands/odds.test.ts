@@ -1,6 +1,7 @@
 // The text report of `fray odds`.
 import { describe, expect, it } from 'vitest';
-import { tftAttackOdds } from '../../lab/odds.ts';
+import { adndAttackOdds, diceOdds, tftAttackOdds } from '../../lab/odds.ts';
+import { renderSvg } from '../../lab/report.ts';
 import { fray } from '../testing.ts';
 import { oddsChart } from './odds.ts';
 
@@ -35,6 +36,24 @@ describe('fray odds text', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('\nDamage after armor to each target of the sweep (0 = miss or all stopped):\n');
     const title = oddsChart(tftAttackOdds({ adjDX: 17, damage: '3d+1', armor: 1, sweep: { variant: 'new', targets: 3 } })).title;
-    expect(title).toBe('TFT attack, adjDX 9 on 3d6: P(hit) 37.5%, expected damage 1.82 per target (3 targets)');
+    expect((title as { text?: string }).text).toBe('TFT attack, adjDX 9 on 3d6: P(hit) 37.5%, expected damage 1.82 per target (3 targets)');
+  });
+  it('an AD&D swing says under its headline how it hits: the naturals and the critical rule in use (R-A10, R-A11)', async () => {
+    const r = await fray(['odds', '--need', '14', '--damage', '1d8+3', '--no-crits']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.split('\n')[1]).toBe('Damage: 1d8+3 per hit, at least 1 (adnd-phb); natural 20 hits, natural 1 misses (R-A11); no critical hits (R-A10 off)');
+  });
+  it("the chart's subtitle is the text's Damage: line (and a sweep's adjDX ledger), for TFT and AD&D alike", async () => {
+    /** The subtitle's lines as one text (they are wrapped at spaces). */
+    const subtitle = (c: ReturnType<typeof oddsChart>) => (c.title as { subtitle?: string[] }).subtitle?.join(' ');
+    const hitech = oddsChart(tftAttackOdds({ adjDX: 15, damage: '2d', armor: 2, perDie: true, ap: true }));
+    expect(subtitle(hitech)).toBe('Damage: 2d per hit; armor off each die (R-H8): 2, half against AP, round up (R-H9): 1');
+    const svg = await renderSvg(hitech);
+    expect(svg).toContain('half against AP');
+    const sweep = oddsChart(tftAttackOdds({ adjDX: 17, damage: '3d+1', armor: 1, sweep: { variant: 'new', targets: 3 } }));
+    expect(subtitle(sweep)).toBe('adjDX 9 on 3d6 = +17 adjDX as given [tft-core] -8 sweeping blow, 2 extra targets x -4 [R-S2] Damage: 3d+1 per hit; halved, round down, before armor (R-S3); armor once per hit: 1');
+    const swing = oddsChart(adndAttackOdds({ need: 14, damage: '1d8+3', dex: 16, level: 5 }));
+    expect(subtitle(swing)).toBe("Damage: 1d8+3 per hit, at least 1 (adnd-phb); natural 20 hits, natural 1 misses (R-A11); critical: a natural 20 that hits, confirmed by d20 <= 10.5, does maximum damage times the third roll's multiplier (R-A10)");
+    expect(oddsChart(diceOdds('3d6')).title).toBe('3d6');
   });
 });

@@ -128,9 +128,10 @@ function mixed(path: string, message: string): InputError {
 
 /**
  * Refuses flags that mix the modes (a dice expression, a TFT attack, an AD&D swing) or that
- * mean nothing in the mode chosen, naming them; `given(k)` tells whether the user gave flag k.
+ * mean nothing in the mode chosen or beside another flag (docs/LAB.md), naming them and why;
+ * `given(k)` tells whether the user gave flag k, `opts` holds the values.
  */
-function checkModes(expression: string | undefined, given: (k: string) => boolean): void {
+function checkModes(expression: string | undefined, given: (k: string) => boolean, opts: OddsOpts): void {
   const tft = TFT_FLAGS.filter(given);
   const adnd = ADND_FLAGS.filter(given);
   const dice = DICE_FLAGS.filter(given);
@@ -152,9 +153,22 @@ function checkModes(expression: string | undefined, given: (k: string) => boolea
   if (given('multipleSwing') && !given('sweep')) throw mixed('--multiple-swing', 'goes with --sweep new|classic');
   if (given('sweep') && given('perDie')) throw mixed('--per-die', 'per-die armor (R-H8) is armor against missiles; a sweeping blow (--sweep) is a melee attack');
   if (given('sweep') && given('burst')) throw mixed('--burst', 'a sweeping blow (--sweep) is a melee attack, not a burst');
-  if (given('clip') && !given('burst')) throw mixed('--clip', 'goes with --burst (the clip a burst comes from)');
+  // A burst's value is checked after this: an unknown one is an error of --burst, not of --clip.
+  if (given('clip') && (opts.burst === undefined || opts.burst === 'single' || opts.burst === 'four')) {
+    throw mixed('--clip', 'only with --burst half or full: the clip sets how many rounds those fire (a single shot fires 1 round, a four-shot burst 4; R-H10)');
+  }
+  if (given('multipleSwing') && opts.sweep === 'classic') throw mixed('--multiple-swing', 'only with --sweep new: the classic rule is -4 DX flat whatever the targets (R-S6); Multiple Swing makes the new rule -2 per extra target (R-S7)');
+  for (const [k, what] of [['ap', 'armor-piercing'], ['he', 'high-explosive']] as const) {
+    if (given(k) && given('sweep')) throw mixed(flagName(k), `${what} ammunition (R-H9) is a firearm's; a sweeping blow (--sweep) is a melee attack`);
+  }
+  if (given('ap') && !given('armor') && !given('shield')) throw mixed('--ap', 'armor-piercing halves the armor (R-H9): give the --armor (or --shield) it halves');
   for (const k of ['wounds', 'fatigue', 'thread'] as const) if (given(k) && !given('st')) throw mixed(flagName(k), 'describes the target: give its --st too');
   if (given('deathAt') && !given('hp')) throw mixed('--death-at', 'describes the target: give its --hp too');
+  // The critical chain (R-A10): --dex and --level make its threshold, --threshold gives it, --parry lowers its third roll.
+  for (const k of ['threshold', 'dex', 'level', 'parry'] as const) {
+    if (given(k) && given('crits')) throw mixed(flagName(k), `${k === 'parry' ? 'lowers the third roll of a critical hit' : 'sets the confirmation of a critical hit'} (R-A10); --no-crits turns critical hits off`);
+  }
+  for (const k of ['dex', 'level'] as const) if (given(k) && given('threshold')) throw mixed(flagName(k), 'makes the critical threshold (dex + level) / 2, which --threshold gives outright: give one');
 }
 
 export function registerOdds(program: Command, ctx: CliContext): void {
@@ -176,10 +190,10 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--ap', 'TFT: armor-piercing (armor counts half, R-H9)')
     .option('--he', 'TFT: high explosive (damage through armor doubled, R-H9)')
     .option('--burst <b>', 'TFT: single, four, half or full (R-H10)')
-    .option('--clip <n>', 'TFT: clip size for half and full bursts', '30')
+    .option('--clip <n>', 'TFT: clip size for half and full bursts (only with those)', '30')
     .option('--sweep <variant>', 'TFT: sweeping blow, new or classic (R-S2..R-S6)')
     .option('--targets <n>', 'TFT: sweep targets (2 or more)')
-    .option('--multiple-swing', 'TFT: the attacker has Multiple Swing (R-S7)')
+    .option('--multiple-swing', 'TFT: the attacker has Multiple Swing (R-S7; with --sweep new)')
     .option('--st <n>', 'TFT target: ST (gives the chance of each state)')
     .option('--wounds <n>', 'TFT target: wounds already taken', '0')
     .option('--fatigue <n>', 'TFT target: fatigue', '0')
@@ -213,7 +227,7 @@ Examples:
       const { io } = ctx;
       checkOutputPath(opts.svg, '--svg');
       const expression = words.length > 0 ? words.join(' ') : undefined;
-      checkModes(expression, (k) => cmd.getOptionValueSource(k) === 'cli');
+      checkModes(expression, (k) => cmd.getOptionValueSource(k) === 'cli', opts);
       let result: DiceOddsResult | TftAttackResult | AdndAttackResult;
       if (opts.adjdx !== undefined) {
         const st = int(opts.st, 'st');
@@ -296,14 +310,25 @@ function statesBlock(states: readonly StateOdds[] | undefined): string[] {
   return ['', 'Target after this attack:', table(['state', 'P', 'P(this or worse)', 'exact'], states.map((s) => [s.state, percent(s.p), percent(s.atLeast), s.exact]))];
 }
 
-/** The chart of an odds result: the totals of a dice expression, the damage of an attack. */
+/** How each hit meets the armor (TFT) or how a swing hits (AD&D): the text report's line, the chart's subtitle. */
+const damageLine = (r: TftAttackResult | AdndAttackResult) => `Damage: ${r.damageRules.join('; ')}`;
+
+/** A TFT attack's adjDX with its ledger (as given, a sweep's penalty, 4d6): "adjDX 9 on 3d6 = +17 adjDX as given [tft-core] ...". */
+const adjDxLine = (r: TftAttackResult) => `adjDX ${r.adjDX} on ${r.dice}d6 = ${r.ledger.map((e) => `${e.delta >= 0 ? '+' : ''}${e.delta} ${e.source} [${e.rule}]`).join(' ')}`;
+
+/**
+ * The chart of an odds result: the totals of a dice expression, the damage of an attack, with
+ * the attack's Damage: line under its title (and a TFT adjDX's ledger when more than the adjDX
+ * given made it): the bars after armor do not explain themselves.
+ */
 export function oddsChart(r: DiceOddsResult | TftAttackResult | AdndAttackResult) {
   if (r.kind === 'dice') return distChart(r.distribution, r.expression, 'total');
   if (r.kind === 'tft') {
     const each = r.targets ? ` per target (${r.targets} targets)` : '';
-    return distChart(r.damage, `TFT attack, adjDX ${r.adjDX} on ${r.dice}d6: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}${each}`, `damage after armor${r.targets ? ' to each target' : ''} (0: miss or all stopped)`);
+    const subtitle = [...(r.ledger.length > 1 ? [adjDxLine(r)] : []), damageLine(r)];
+    return distChart(r.damage, `TFT attack, adjDX ${r.adjDX} on ${r.dice}d6: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}${each}`, `damage after armor${r.targets ? ' to each target' : ''} (0: miss or all stopped)`, subtitle);
   }
-  return distChart(r.damage, `AD&D swing, d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}`, 'damage (0: miss)');
+  return distChart(r.damage, `AD&D swing, d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) ${pct(r.hit.p, 1)}, expected damage ${r.expected.toFixed(2)}`, 'damage (0: miss)', [damageLine(r)]);
 }
 
 /** The text report of any odds result. */
@@ -318,8 +343,7 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     }
     out.push('', ...distBlock(r.distribution));
   } else if (r.kind === 'tft') {
-    out.push(`TFT attack: adjDX ${r.adjDX} on ${r.dice}d6 = ${r.ledger.map((e) => `${e.delta >= 0 ? '+' : ''}${e.delta} ${e.source} [${e.rule}]`).join(' ')}`);
-    out.push(`Damage: ${r.damageRules.join('; ')}`);
+    out.push(`TFT attack: ${adjDxLine(r)}`, damageLine(r));
     out.push(`P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
     out.push(table(['roll', 'P', 'exact'], r.outcomes.map((o) => [o.outcome, percent(o.p), o.exact])));
     if (r.hits) out.push('', 'Hits of the burst:', table(['hits', 'P', 'exact'], r.hits.map((h) => [h.value, percent(h.p), h.exact])));
@@ -328,6 +352,7 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     out.push(...statesBlock(r.states));
   } else {
     out.push(`AD&D swing: d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
+    out.push(damageLine(r));
     out.push(`P(critical) = ${percent(r.critical.p)} (${r.critical.exact}), confirm d20 <= ${r.critical.threshold}`);
     if (r.critical.rows.length) out.push(table(['critical', 'P', 'exact'], r.critical.rows.map((c) => [c.label, percent(c.p), c.exact])));
     out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})`);
