@@ -7,7 +7,8 @@
 // hidden figures and a random viewer (a player seated at visible figures, or a spectator).
 // Whatever the viewer receives must hold no hidden figure's id, nor its name in a text (where no
 // visible figure has that word too), no dice of a step of which it did not see everything, no
-// to-hit numbers of an unseen striker; the GM's view of the same steps stays whole.
+// to-hit numbers of an unseen striker, no saving-throw numbers of an unseen target (the GM sends
+// some of the AI's AD&D attacks as hits to disarm); the GM's view of the same steps stays whole.
 // FRAY_FUZZ_RUNS raises the count; FRAY_FUZZ_SEED replays another seed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,13 +38,14 @@ const GM_ONLY = new Set(['script-skipped']);
  * What a blow by an unseen striker must not carry (visibility.ts TFT_STRIKER, ADND_STRIKER and
  * the HiTech rules: the to-hit roll and what it is read against), nor a blow on an unseen target
  * (TARGET: its AD&D armour class, in `ac` and in the number needed past its first entry, the
- * striker's own "to hit AC 0"), by event type and the masked field.
+ * striker's own "to hit AC 0"; its saving throw against a disarm or a net but for its outcome:
+ * not its d20, the number it needed nor its modifiers), by event type and the masked field.
  */
 const STRIKER_DROPS: Record<string, Record<string, string[]>> = {
   attack: {
     figure: ['faces', 'roll', 'adjDX', 'ledger'],
     attacker: ['roll', 'bonus', 'need', 'critical.confirm', 'critical.threshold', 'critical.why'],
-    target: ['ac', 'need.entries.1'],
+    target: ['ac', 'need.entries.1', 'save.roll', 'save.need', 'save.mods', 'save.label'],
   },
   fire: { figure: ['faces', 'roll', 'adjDX', 'ledger', 'loadedLeft'] },
   hits: { figure: ['ledger'] },
@@ -59,9 +61,13 @@ interface Got {
   sent?: string[];
 }
 
-/** A step of play: the AI's command sent by the GM, the viewer's own figure's command, or a command of its naming a hidden figure. */
+/**
+ * A step of play: the AI's command sent by the GM, the viewer's own figure's command, or a command
+ * of its naming a hidden figure; `disarm`, the AI's command with an AD&D attack made a hit to
+ * disarm (R-A9: the target's saving throw, which neither the AI nor an option declares).
+ */
 interface Move {
-  kind: 'ai' | 'own' | 'poke';
+  kind: 'ai' | 'own' | 'poke' | 'disarm';
   pick: number;
 }
 
@@ -198,16 +204,17 @@ async function play(name: string, c: Case) {
   const hiddenIds = new Set(hidden);
   /**
    * The AI's command sent by the GM; false when the engine refuses the AI's own command (not this audit's matter; the one case it met, an AD&D script's
-   * attack after the weapon was dropped, is passed over since f2e0a94).
+   * attack after the weapon was dropped, is passed over since f2e0a94). `disarm`: an AD&D attack made a hit to disarm, the AI's own where that is refused (an extra attack).
    */
-  const ai = async (): Promise<boolean> => {
-    const command = system.decide(room.state);
+  const ai = async (disarm = false): Promise<boolean> => {
+    const decided = system.decide(room.state) as Record<string, unknown>;
+    const command = disarm && system.id === 'adnd' && decided.type === 'attack' ? { ...decided, mode: 'disarm' } : decided;
     try {
       await room.submit(gmToken, { command });
       return true;
     } catch (e) {
-      if ((e as { code?: string }).code === 'rejected') return false;
-      throw e;
+      if ((e as { code?: string }).code !== 'rejected') throw e;
+      return command !== decided && ai();
     }
   };
   /** The commands of the options `figure` has, in `viewer`'s explain. */
@@ -218,8 +225,8 @@ async function play(name: string, c: Case) {
   for (const [i, m] of c.moves.entries()) {
     if (system.pending(room.state) === null) break;
     const own = c.viewer.figures[m.pick % Math.max(1, c.viewer.figures.length)];
-    if (m.kind === 'ai' || own === undefined) {
-      if (!(await ai())) break;
+    if (m.kind === 'ai' || m.kind === 'disarm' || own === undefined) {
+      if (!(await ai(m.kind === 'disarm'))) break;
     } else {
       // The viewer's own options as it reads them (a hidden figure's dropped weapon by its alias,
       // views.ts uidAliases), else the GM's (a poke's template: the viewer has none naming a hidden figure).
@@ -342,7 +349,7 @@ function cases(name: string): fc.Arbitrary<Case> {
       viewer,
       hideEnemyStats: fc.boolean(),
       enteredDice: fc.constantFrom('off' as const, 'all' as const),
-      moves: fc.array(fc.record({ kind: fc.constantFrom<Move['kind']>('ai', 'ai', 'own', 'poke'), pick: fc.nat(99) }), { minLength: 1, maxLength: 40, size: 'max' }),
+      moves: fc.array(fc.record({ kind: fc.constantFrom<Move['kind']>('ai', 'ai', 'own', 'poke', 'disarm'), pick: fc.nat(99) }), { minLength: 1, maxLength: 40, size: 'max' }),
     });
   });
 }

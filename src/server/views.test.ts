@@ -378,6 +378,27 @@ describe('views', () => {
     expect(line).not.toMatch(/armour class|target AC|undefined/);
   });
 
+  it("AD&D: Frito's disarm attempt and net on a hidden Ogre show whether it saved (it kept its club or was disarmed, slipped the net or not), not its save's d20, number needed, label (its hit dice) nor modifiers (its strength and dexterity); narrated so; the GM reads them whole", () => {
+    const { system, state } = playExample('adnd/frito-and-rocky', 1, 4);
+    const mods = { entries: [{ source: 'strength 18/50', delta: 2, rule: '3380eb42' }, { source: 'dexterity 11', delta: 0, rule: '3380eb42' }], total: 2 };
+    const save = { kind: 'petrification', roll: 9, need: 14, mods, saved: false, label: 'save vs petrification (monster as fighter 4)' };
+    const need = { entries: [{ source: 'to hit AC 0, fighter 5', delta: 16, rule: 'R-A11' }, { source: 'disarm: hit on AC 0', delta: 0, rule: '3380eb42' }], total: 16 };
+    const bonus = { entries: [{ source: 'strength 17', delta: 1, rule: 'adnd-phb-strength' }], total: 1 };
+    const disarm = { type: 'attack', turn: 1, segment: 6, round: 1, segmentOfRound: 6, attacker: 'frito', target: 'ogre', weapon: 'longsword', role: 'alone', mode: 'disarm', bonus, ac: { entries: [], total: 0 }, need, roll: 15, hit: true, natural: null, critical: null, damage: null, dealt: 0, drain: null, save, disarmed: true, entangled: false };
+    const net = { ...disarm, weapon: 'net', mode: 'normal', damage: { entries: [{ source: 'net 0 rolled []', delta: 0, rule: 'adnd-phb' }], total: 0 }, save: { ...save, saved: true }, disarmed: false };
+    const s = settings({ hiddenFigures: ['ogre'] });
+    const [d, n] = viewEvents([disarm, net], state, s, { role: 'player', figures: ['frito'] });
+    expect(d).toMatchObject({ target: 'an unseen figure', unseen: ['target'], disarmed: true, save: { kind: 'petrification', saved: false } });
+    expect(d.save).toEqual({ kind: 'petrification', saved: false });
+    expect(n.save).toEqual({ kind: 'petrification', saved: true });
+    expect(disarm.save).toBe(save);
+    expect(viewEvents([disarm], state, s, gm)[0]).toBe(disarm);
+    const names = new Map([['frito', 'Frito the Fighter']]);
+    expect(system.describe(d as unknown as GameEvent, names)).toMatch(/^\[r1 s6\] Frito the Fighter tries to disarm an unseen figure with long sword: d20 15 \+ 1 .* vs \? needed .*: hit on AC 0; an unseen figure fails its save vs petrification: disarmed!$/);
+    expect(system.describe(n as unknown as GameEvent, names)).toMatch(/: hit, 0 damage .*; an unseen figure saves vs petrification$/);
+    for (const e of [d, n]) expect(system.describe(e as unknown as GameEvent, names)).not.toMatch(/undefined|NaN|18\/50|fighter 4/);
+  });
+
   it("AD&D: a hidden caster's spell at a figure the player sees reaches it cast by 'an unseen figure' (it was dropped whole: spell damage from nowhere); its spell damage naming the caster (`caster`) masks it the same way; a spell between two hidden figures is not shown", () => {
     const { system, state, events } = playExample('adnd/melee', 1, 60);
     const cast = events.find((e) => e.type === 'cast' && e.figure === 'mirela' && e.target === 'ogre2') as Record<string, unknown>;

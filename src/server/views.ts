@@ -11,7 +11,8 @@
 //   EVENTS, lists: AD&D's `begin`), which lose the hidden figures' entries, and for a blow by a
 //   hidden figure on one the viewer sees, or the reverse (EVENTS, unseen: an attack, its damage;
 //   an AD&D declaration or spell aimed at a hidden figure), shown with that figure "an unseen
-//   figure" and without what would tell who it is (a hidden striker's to-hit roll);
+//   figure" and without what would tell who it is (a hidden striker's to-hit roll, a hidden
+//   target's armour class and the numbers of its saving throw);
 // - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
 //   figure; those that left the fight, `state.gone`, as those in it), all but what
 //   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its
@@ -278,6 +279,10 @@ function unseenFigure(e: Record<string, unknown>, hidden: Set<string>): Record<s
   for (const [k, mine] of Object.entries(rule[field].own ?? {})) {
     const l = valueAt(out, k) as { entries?: unknown } | null | undefined;
     if (l && typeof l === 'object' && Array.isArray(l.entries)) out = withValueAt(out, k.split('.'), { entries: l.entries.filter(mine), total: '?' });
+  }
+  for (const [k, allow] of Object.entries(rule[field].only ?? {})) {
+    const v = valueAt(out, k);
+    if (v && typeof v === 'object') out = withValueAt(out, k.split('.'), pickAllowed(v, allow));
   }
   return out;
 }

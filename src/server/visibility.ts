@@ -153,6 +153,8 @@ export interface Unseen {
    * the viewer's own figure brings) are shown, and the total reads '?' (it follows from the rest).
    */
   readonly own?: Readonly<Record<string, (entry: { source?: unknown }) => boolean>>;
+  /** Fields shown with only what their whitelist lists (a null or absent field as it is). */
+  readonly only?: Readonly<Record<string, Allow>>;
 }
 
 /**
@@ -176,9 +178,16 @@ const NAMED: Unseen = {};
  * number needed (the striker's "to hit AC 0" entry, its own class and level, kept; the target's
  * armour class and the six-20s band it falls in, and so the total, not: '?'; an entry the rules
  * came to name otherwise would go too). That the blow hit or missed, with its roll and bonus, the
- * player sees anyway: what the table tells it.
+ * player sees anyway: what the table tells it. So with the target's saving throw against a
+ * disarm or a net (`save`): whether it saved (it kept its weapon, slipped the net) and against
+ * what, not its d20, the number it needed (its class and level or hit dice, also in `label`) nor
+ * its modifiers (its strength, dexterity and weapon's magic).
  */
-const TARGET: Unseen = { drop: ['ac'], own: { need: (e) => typeof e.source === 'string' && e.source.startsWith('to hit AC 0') } };
+const TARGET: Unseen = {
+  drop: ['ac'],
+  own: { need: (e) => typeof e.source === 'string' && e.source.startsWith('to hit AC 0') },
+  only: { save: { kind: true, saved: true } },
+};
 
 const ALL: EventRule = { keep: '*' };
 const TFT_BASE = ['type', 'turn', 'figure'];

@@ -118,6 +118,25 @@ function adjustText(x: Record<string, unknown>, f: string): string {
   return `GM: ${f} ${what} (${why})${typeof x.hp === 'number' ? `; hp now ${x.hp}` : ''}`;
 }
 
+/** A saving throw as an event carries it (combat.ts SaveResult); the server masks a hidden figure's to its outcome: no roll, need nor mods. */
+interface SaveShown {
+  kind?: string;
+  roll?: number;
+  need?: number;
+  mods?: Ledger;
+  saved: boolean;
+}
+
+/**
+ * A saving throw whose numbers the viewer may not see (an unseen target's: server/visibility.ts
+ * TARGET), by its outcome alone: "an unseen figure fails its save vs petrification"; null when
+ * its numbers are there.
+ */
+function maskedSave(save: SaveShown, whose: string, kind: string): string | null {
+  if (typeof save.roll === 'number') return null;
+  return `${whose} ${save.saved ? 'saves' : 'fails its save'} vs ${save.kind ?? kind}`;
+}
+
 const timingWhy = (l: unknown) => (l && typeof l === 'object' && 'entries' in l ? timingText(l as Ledger) : '');
 
 /**
@@ -183,8 +202,8 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
           ? `; natural 20${shown ? `, confirm ${c.confirm} > ${c.threshold}` : ''}: no critical`
           : `; CRITICAL (${shown ? `confirm ${c.confirm} <= ${c.threshold}; ` : ''}third roll ${c.third}${c.parryMinus ? ` - 3 parry = ${Math.max(1, c.third - 3)}` : ''}: ${c.label}${c.special ? ', SPECIAL: the GM decides an effect' : ''})`
         : '';
-      const save = x.save as { roll: number; need: number; mods: Ledger; saved: boolean } | null;
-      const sv = save ? `; save vs petrification ${save.roll} + ${save.mods.total} vs ${save.need}: ${save.saved ? 'saved' : 'failed'}` : '';
+      const save = x.save as SaveShown | null;
+      const sv = save ? `; ${maskedSave(save, who(x.target), 'petrification') ?? `save vs petrification ${save.roll} + ${save.mods?.total} vs ${save.need}: ${save.saved ? 'saved' : 'failed'}`}` : '';
       if (x.mode === 'disarm') return `${head}: hit on AC 0${sv}${x.disarmed ? ': disarmed!' : ''}`;
       // A hidden striker's damage comes as its total (its parts are the striker's strength and magic).
       const dmg = x.damage as Ledger;
@@ -216,7 +235,9 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
     case 'spell-damage': {
       // Whose spell it is; an event logged before the event named its caster: the spell alone.
       const spell = x.caster === undefined ? spellName(x.spell) : `${leadName(x, 'caster', who(x.caster))}'s ${spellName(x.spell)}`;
-      return `${at(e)} ${spell} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${x.save ? `; save vs spell ${(x.save as { roll: number }).roll} vs ${(x.save as { need: number }).need}` : ''}`;
+      const save = x.save as SaveShown | null | undefined;
+      const sv = save ? `; ${maskedSave(save, f, 'spell') ?? `save vs spell ${save.roll} vs ${save.need}`}` : '';
+      return `${at(e)} ${spell} hits ${f} for ${(x.damage as Ledger).total} (${why(x.damage)})${sv}`;
     }
     case 'heal':
       return `${at(e)} ${f} is healed ${x.amount}`;

@@ -299,3 +299,30 @@ describe('a blow from a figure hidden from the viewer, as the server sends it', 
     expect(describeEvent({ type: 'drain', ...at, figure: 'frito', by: 'an unseen figure', unseen: ['by'], kind: 'level', amount: 1 } as unknown as AdndEvent, names)).toBe('[r2 s2] An unseen figure drains 1 level from Frito the Fighter (never multiplied, R-A10)');
   });
 });
+
+describe("a blow on a figure hidden from the viewer: its saving throw by the outcome alone", () => {
+  // Frito's disarm attempt and net on a hidden Ogre, as the server sends them to Frito's player
+  // (src/server/visibility.ts TARGET): the target "an unseen figure", no `ac`, `need` with
+  // Frito's own "to hit AC 0" only, and the Ogre's save without its d20, need, modifiers or label.
+  const at = { turn: 2, segment: 12, round: 2, segmentOfRound: 2 };
+  const blow = {
+    type: 'attack', ...at, attacker: 'frito', target: 'an unseen figure', unseen: ['target'], weapon: 'longsword', role: 'alone', mode: 'disarm',
+    roll: 15, bonus: { entries: [{ source: 'strength 17', delta: 1, rule: 'adnd-phb-strength' }], total: 1 },
+    need: { entries: [{ source: 'to hit AC 0, fighter 5', delta: 16, rule: 'R-A11' }], total: '?' },
+    hit: true, natural: null, critical: null, damage: null, dealt: 0, drain: null, save: { kind: 'petrification', saved: false }, disarmed: true, entangled: false,
+  } as unknown as AdndEvent;
+  const names = new Map([['frito', 'Frito the Fighter']]);
+
+  it("3380eb42: '... tries to disarm an unseen figure ...: hit on AC 0; an unseen figure fails its save vs petrification: disarmed!', a net's save the same; no 'undefined' where the numbers were", () => {
+    const disarm = describeEvent(blow, names);
+    expect(disarm).toBe('[r2 s2] Frito the Fighter tries to disarm an unseen figure with long sword: d20 15 + 1 [+ 1 strength 17 [adnd-phb-strength]] = 16 vs ? needed [16 to hit AC 0, fighter 5 [R-A11]]: hit on AC 0; an unseen figure fails its save vs petrification: disarmed!');
+    const kept = describeEvent({ ...blow, save: { kind: 'petrification', saved: true }, disarmed: false } as AdndEvent, names);
+    expect(kept).toMatch(/: hit on AC 0; an unseen figure saves vs petrification$/);
+    const net = { ...blow, weapon: 'net', mode: 'normal', damage: { entries: [], total: 0 }, entangled: true, disarmed: false } as unknown as AdndEvent;
+    expect(describeEvent(net, names)).toMatch(/: hit, 0 damage; an unseen figure fails its save vs petrification: entangled!$/);
+    // Spell damage on a figure whose save is masked reads its outcome the same way.
+    const spell = { type: 'spell-damage', ...at, figure: 'an unseen figure', unseen: ['figure'], spell: 'fireball', save: { kind: 'spell', saved: true }, damage: { entries: [], total: 4 } } as unknown as AdndEvent;
+    expect(describeEvent(spell, names)).toMatch(/fireball hits an unseen figure for 4 \(.*\); an unseen figure saves vs spell$/);
+    for (const line of [disarm, kept, describeEvent(net, names), describeEvent(spell, names)]) expect(line).not.toMatch(/undefined|NaN/);
+  });
+});
