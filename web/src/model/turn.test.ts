@@ -56,6 +56,14 @@ describe('whose turn, in words', () => {
     expect(moveOrderView(state, 'move').map((c) => c.side)).toEqual(['north', 'south']);
   });
 
+  it("a player's turn names the player's own figures as the ones deciding, the others after ('Your turn. Frito and Minotaur declare an action.' read as if the player declared for the Minotaur)", () => {
+    const t = base({ system: 'adnd', pending: { figures: ['aldric', 'orc1'], kind: 'action' }, mine: new Set(['aldric']) });
+    expect(whoseTurn(t)).toBe('Your turn. Sir Aldric declares an action; at the same time: Orc (orc1).');
+    expect(whoseTurn({ ...t, system: 'tft', pending: { figures: ['bjorn', 'cedric'], kind: 'move' }, mine: new Set(['cedric']), state: { moveOrder: ['north'], moveSide: 0 } })).toBe(
+      'Your turn. North moves: Cedric; at the same time: Bjorn.',
+    );
+  });
+
   it("a side's several figures choose the initiative together ('Bjorn and Cedric choose', was 'chooses')", () => {
     const t = base({ pending: { figures: ['bjorn', 'cedric'], kind: 'initiative' }, state: { initiativeWinner: 'north' }, mine: new Set(['bjorn', 'cedric']) });
     expect(whoseTurn(t)).toBe('Your turn. North won the initiative: Bjorn and Cedric choose to move first or last.');

@@ -74,9 +74,13 @@ export function whoseTurn(t: TurnInput): string {
   // A system step (begin): the banner above the tabs says it, with the GM's button; said here too, it was said twice.
   if (p.figures.length === 0) return '';
   const now = decision(t, p);
-  if (t.isGm) return `Now: ${now}.`;
-  if (t.mine.size === 0) return `Now: ${now}.`;
-  return p.figures.some((id) => t.mine.has(id)) ? `Your turn. ${cap(now)}.` : `Not your turn. Now: ${now}.`;
+  if (t.isGm || t.mine.size === 0) return `Now: ${now}.`;
+  const own = p.figures.filter((id) => t.mine.has(id));
+  if (own.length === 0) return `Not your turn. Now: ${now}.`;
+  // The player's own figures are the subject: "Your turn. Frito and Minotaur declare" read as if
+  // the player declared for the enemy too (AD&D's sides declare at once). The others are named after.
+  const others = p.figures.filter((id) => !t.mine.has(id));
+  return `Your turn. ${cap(decision(t, { ...p, figures: own }))}${others.length > 0 ? `; at the same time: ${list(others.map(t.nameOf))}` : ''}.`;
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -188,7 +188,7 @@ describe('reasons on the page, not in tooltips', () => {
     expect(html).toContain('<span class="note">uses four</span>');
   });
 
-  it("the engine's score of a grenade's best hex opens what it means (closed at first, its chip's description); the other chips stay plain", () => {
+  it("the engine's score of a grenade's best hex opens what it means (closed at first, its chip's description); the other chips open the card's ledger", () => {
     const s = tft.setup({
       system: 'tft',
       name: 'grenade',
@@ -204,7 +204,8 @@ describe('reasons on the page, not in tooltips', () => {
     const chip = /<button type="button" class="chip n why" aria-expanded="false" aria-controls="([^"]+)" aria-describedby="\1" data-odds="score">best hex 7,4: score <strong>[\d.]+<\/strong><\/button><span id="\1" class="why-text" hidden="">([^<]*)<\/span>/.exec(html);
     expect(chip).not.toBeNull();
     expect(chip![2]).toBe(SCORE_WHY);
-    expect(html).toMatch(/<span class="chip p" data-odds="hit">hit <strong>[\d.]+%<\/strong><\/span>/);
+    // The other chips open the card's ledger (its ▸'s list), not words of their own.
+    expect(html).toMatch(/<button type="button" class="chip p why" data-odds="hit" aria-expanded="false" aria-controls="([^"]+)">hit <strong>[\d.]+%<\/strong><\/button>/);
     expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
   });
 

@@ -4,7 +4,7 @@
 // what stays open after the move; under the options, a secondary "Not now" list: what the
 // figure would expect to do but cannot now, each with the engine's reason (explain's notNow).
 // Above them (TFT), the initiative winner's choice to move first or last, with its keys.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OddsItem, type OptionView, formatOdds } from '../model/options.ts';
 import { type FigureView, isObj } from '../model/view.ts';
@@ -255,16 +255,31 @@ function MoveCard(m: NonNullable<ActionsProps['move']>) {
 /** How many secondary chips a card shows before its "+N more" (a sweep's targets have three each). */
 export const CHIPS_SHOWN = 4;
 
-function OddsChips({ o }: { o: OptionView }) {
+/** A card's ledger, opened by a tap on a number its chip cannot explain itself (and the card's ▸). */
+interface LedgerToggle {
+  open: boolean;
+  id: string;
+  toggle(): void;
+}
+
+function OddsChips({ o, ledger }: { o: OptionView; ledger?: LedgerToggle }) {
   const [all, setAll] = useState(false);
   // A sweep target's reach is a chance, but what its hit and damage already count: not a result.
   const main = o.odds.filter((x) => !x.key.endsWith('reach') && (x.format === 'percent' || /damage|hits|score/.test(x.label)));
   const rest = o.odds.filter((x) => !main.includes(x));
   const hidden = rest.length - CHIPS_SHOWN;
-  /** A chip; one whose number its label cannot explain opens its words on a tap or Enter (no tooltip). */
+  /**
+   * A chip; one whose number its label cannot explain opens its words on a tap or Enter (no
+   * tooltip); the others open the card's ledger (a tap on "ac improvement 3" did nothing: the
+   * ledger was behind the ▸ alone).
+   */
   const chip = (x: OddsItem, cls: string, shown: ReactNode) =>
     x.title ? (
       <Reason key={x.key} label={shown} why={x.title} className={cls} data={{ 'data-odds': x.key }} />
+    ) : ledger ? (
+      <button key={x.key} type="button" className={`${cls} why`} data-odds={x.key} aria-expanded={ledger.open} aria-controls={ledger.id} onClick={ledger.toggle}>
+        {shown}
+      </button>
     ) : (
       <span key={x.key} className={cls} data-odds={x.key}>
         {shown}
@@ -314,6 +329,8 @@ function OptionCard({
   figureName(id: string): string;
 }) {
   const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const ledger = o.ledgers.length > 0 ? { open, id: detailId, toggle: () => setOpen(!open) } : undefined;
   const needsHex = o.hexes.length > 0 && !o.command && o.choices.length === 0;
   // A note every choice has (overwatch's paragraph on when it fires) is said once above them, not
   // under each: on a phone it was four screens of the same words.
@@ -321,7 +338,7 @@ function OptionCard({
   return (
     <li className={`option${armed ? ' armed' : ''}`} data-option={o.kind} data-testid={`option-${index}`}>
       <div className="option-main">
-        <button type="button" className="expand" aria-expanded={open} aria-label={`Ledger: ${o.label}`} onClick={() => setOpen(!open)} title="Show the ledger">
+        <button type="button" className="expand" aria-expanded={open} aria-controls={detailId} aria-label={`Ledger: ${o.label}`} onClick={() => setOpen(!open)} title="Show the ledger">
           {open ? '▾' : '▸'}
         </button>
         <div className="option-text">
@@ -332,7 +349,7 @@ function OptionCard({
           {o.targets.length > 1 && (
             <Reason label={`arc order: ${o.targets.map(figureName).join(' → ')}`} why="targets in the order the attacks are rolled (R-S4)" className="linkish arc-order" />
           )}
-          <OddsChips o={o} />
+          <OddsChips o={o} ledger={ledger} />
         </div>
         {o.choices.length === 0 && (
           <button
@@ -358,7 +375,7 @@ function OptionCard({
               <span className="choice-label">{c.label}</span>
               {c.notes.some((n) => !shared.includes(n)) && <span className="note">{c.notes.filter((n) => !shared.includes(n)).join('; ')}</span>}
               {c.targets.length > 1 && <span className="arc-order">{c.targets.map(figureName).join(' → ')}</span>}
-              <OddsChips o={c} />
+              <OddsChips o={c} ledger={ledger} />
               <button
                 type="button"
                 className={canAct ? 'primary small' : 'small'}
@@ -374,7 +391,7 @@ function OptionCard({
         </ul>
       )}
       {open && (
-        <div className="option-detail">
+        <div className="option-detail" id={detailId}>
           {o.ledgers.length === 0 && o.notes.length === 0 && <p className="muted">No modifiers.</p>}
           {o.ledgers.map((l) => (
             <LedgerView key={l.name} name={l.name} ledger={l.ledger} />
