@@ -33,7 +33,7 @@
 // Players see the options (explain) of their own figures only.
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
-import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, unseenRule, type Allow } from './visibility.ts';
+import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, rollOffOf, unseenRule, type Allow } from './visibility.ts';
 
 export interface Viewer {
   role: Role;
@@ -301,9 +301,38 @@ function withoutHidden(e: Record<string, unknown>, hidden: Set<string>): Record<
     if (!Array.isArray(list)) continue;
     const kept = list.filter((x) => !mentionsHidden(x, hidden));
     if (kept.length === 0 && list.length > 0) return null;
-    if (kept.length < list.length) out = { ...out, [k]: kept };
+    if (kept.length < list.length) {
+      const how = rollOffOf(e, k);
+      out = { ...out, [k]: how ? visibleRollOff(list, kept, how) : kept };
+    }
   }
   return mentionsHidden(out, hidden) ? null : out;
+}
+
+/**
+ * The `kept` entries of a rolled-off `list` (TFT's action order: ties on adjDX rolled off a die a
+ * round) as a roll-off among them alone would read: in a tie that held a cut (hidden) entry, each
+ * keeps the rounds until it parts from every other kept entry of its tie (the first round their
+ * dice differ; none when it is the only one left). Two entries roll the same rounds until they
+ * part, so what is kept is a roll-off that could have happened, in the order that did; one left
+ * rolling with no visible partner would tell that a hidden figure tied with it.
+ */
+function visibleRollOff(list: unknown[], kept: unknown[], { tie, rolls }: { tie: string; rolls: string }): unknown[] {
+  const field = (x: unknown, f: string) => (x as Record<string, unknown>)[f];
+  const cutTies = new Set(list.filter((x) => !kept.includes(x)).map((x) => field(x, tie)));
+  const diceOf = (x: unknown) => (Array.isArray(field(x, rolls)) ? (field(x, rolls) as unknown[]) : []);
+  const parts = (a: unknown[], b: unknown[]) => {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i + 1;
+  };
+  return kept.map((x) => {
+    if (!cutTies.has(field(x, tie))) return x;
+    const mine = diceOf(x);
+    let rounds = 0;
+    for (const y of kept) if (y !== x && field(y, tie) === field(x, tie)) rounds = Math.max(rounds, parts(mine, diceOf(y)));
+    return rounds === mine.length ? x : { ...(x as Record<string, unknown>), [rolls]: mine.slice(0, rounds) };
+  });
 }
 
 /** A figure record: the figure's `id` with its `side` (state, summary and explain figures). */

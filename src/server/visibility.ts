@@ -132,6 +132,13 @@ export interface EventRule {
    */
   lists?: readonly string[];
   /**
+   * A list's entries tied on `tie` and rolled off (`rolls`, one die a round), by list: with a
+   * hidden entry cut from a tie, the visible entries keep only the rounds a roll-off among them
+   * alone would have had (views.ts visibleRollOff), since a figure rolling on with no visible
+   * partner would tell that a hidden one tied with it.
+   */
+  rollOffs?: Readonly<Record<string, { tie: string; rolls: string }>>;
+  /**
    * The fields naming a figure that may be hidden from the viewer while the event is still its to
    * know (views.ts unseenFigure), a field inside a field by its path ("action.target"): a blow by
    * a hidden figure on one the viewer sees, or by one it sees on a hidden one; its own figure's
@@ -204,7 +211,7 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   'turn-end': ALL,
   initiative: ALL,
   'initiative-choice': ALL,
-  'action-order': { keep: '*', lists: ['order'] },
+  'action-order': { keep: '*', lists: ['order'], rollOffs: { order: { tie: 'adjDX', rolls: 'rolls' } } },
   move: ALL,
   'move-step': ALL,
   stance: ALL,
@@ -306,6 +313,11 @@ export function gmOnlyEvent(e: Record<string, unknown>): boolean {
 /** The fields of an event that list many figures (EventRule.lists). */
 export function figureLists(e: Record<string, unknown>): readonly string[] {
   return EVENTS[String(e.type)]?.lists ?? [];
+}
+
+/** How list `k` of this event was rolled off, if it was (EventRule.rollOffs). */
+export function rollOffOf(e: Record<string, unknown>, k: string): { tie: string; rolls: string } | undefined {
+  return EVENTS[String(e.type)]?.rollOffs?.[k];
 }
 
 /** How this event may show a figure hidden from the viewer, by field (EventRule.unseen). */
