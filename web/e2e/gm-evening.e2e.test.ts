@@ -334,6 +334,8 @@ describe('the focus after a command', () => {
     await gm.getByTestId('system-step').focus();
     await gm.keyboard.press('Enter');
     await expect.poll(focus, { timeout: 10_000 }).toBe('table-tabpanel');
+    // The panel's choices arrive with the step's report (the focus may come first, under load).
+    await gm.getByTestId('initiative-first').waitFor();
     await gm.keyboard.press('Tab');
     expect(await focus()).toBe('initiative-first');
     // Move first, by keyboard: the next decision's panel has it.
