@@ -109,6 +109,19 @@ describe('the begin step', () => {
   });
 });
 
+describe("the buttons' key hints", () => {
+  it('are not shown on a touch screen (no keys to press there), and are on a desktop', async () => {
+    for (const [size, shown] of [[PHONE, false], [undefined, true]] as const) {
+      const { page: gm } = await atTable(h, 'tft/duel', { size, begin: true, tab: 'actions' });
+      const first = gm.getByTestId('initiative-first');
+      await first.waitFor();
+      expect([size === undefined, await first.locator('kbd').isVisible()]).toEqual([size === undefined, shown]);
+      expect(await first.getAttribute('aria-keyshortcuts')).toBeTruthy();
+    }
+    expect(h.errors).toEqual([]);
+  });
+});
+
 describe("the editor's weapon and talent pickers on a phone", () => {
   it('add one at a time from a list, remove by a chip\'s button (a tap or the keyboard), and drop the gear HiTech offered when it is turned off, saying so', async () => {
     const { page } = await h.page(PHONE);

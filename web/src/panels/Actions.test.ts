@@ -82,7 +82,7 @@ describe("the initiative winner's choice", () => {
   it('shows its keys on the buttons and says them (aria-keyshortcuts), f and w (l is the log), the names unchanged', () => {
     const html = renderToStaticMarkup(createElement(InitiativeChoice, { side: 'north', busy: false, onChoose: () => undefined }));
     expect(INITIATIVE_KEYS).toEqual({ first: 'f', last: 'w' });
-    expect([...html.matchAll(/data-testid="initiative-(\w+)"[^>]*aria-keyshortcuts="(\w)">(Move \w+) <span aria-hidden="true"><kbd>(\w)<\/kbd>/g)].map((m) => m.slice(1))).toEqual([
+    expect([...html.matchAll(/data-testid="initiative-(\w+)"[^>]*aria-keyshortcuts="(\w)">(Move \w+) <span class="key-hint" aria-hidden="true"><kbd>(\w)<\/kbd>/g)].map((m) => m.slice(1))).toEqual([
       ['first', 'f', 'Move first', 'f'],
       ['last', 'w', 'Move last', 'w'],
     ]);
