@@ -62,8 +62,9 @@ describe('an AD&D surprise round', () => {
     }
     const coming = gm.locator('.seg-act.future');
     await expect.poll(() => coming.count()).toBeGreaterThan(0);
-    const why = await coming.first().getAttribute('title');
-    expect(why).toMatch(/segment \d+ \(.*\[R-A/);
+    // The timing's ledger comes with the step's report (explain's schedule); under load the
+    // cells drawn from the state alone come first.
+    await expect.poll(() => coming.first().getAttribute('title'), { timeout: ACTION_MS }).toMatch(/segment \d+ \(.*\[R-A/);
     await h.shot(gm, 'adnd-declared-attacks');
 
     // At 390 px the timeline still fits the screen (it scrolls inside its own box).
