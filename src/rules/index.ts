@@ -4,11 +4,12 @@ import type { GameSystem } from '../engine/types.ts';
 import { adndSystem } from './adnd/system.ts';
 import { tftSystem } from './tft/system.ts';
 
+// Frozen: the library exports it, and a caller must not swap a system under the others.
 // biome-ignore lint/suspicious/noExplicitAny: systems differ in state, command and event types
-export const systems: Record<string, GameSystem<any, any, any>> = {
+export const systems: Readonly<Record<string, GameSystem<any, any, any>>> = Object.freeze({
   tft: tftSystem,
   adnd: adndSystem,
-};
+});
 
 /** The system for a scenario's `system` field; InputError naming the field when unknown. */
 // biome-ignore lint/suspicious/noExplicitAny: see above
