@@ -41,14 +41,18 @@ function keysTo(at: Step, last: PropertyKey[]): PropertyKey[] {
   return [...keys.reverse(), ...last];
 }
 
-/** Where, under `root` ("body"; "" for a WebSocket frame's own fields), such a field of `value` is, dotted ("body.scenario.figures.1.__proto__"), or null. */
+/**
+ * Where, under `root` ("body"; "" for a WebSocket frame's own fields; "scenario"...), such a field
+ * of `value` is, written as every other field error writes a path (issues.ts pathOf:
+ * "body.scenario.figures[1].__proto__"), or null. The one path of every refusal of such a field.
+ */
 export function forbiddenFieldIn(value: unknown, root: string): string | null {
   const keys = forbiddenPath(value);
-  return keys === null ? null : keys.reduce<string>((at, k) => (at === '' ? String(k) : `${at}.${String(k)}`), root);
+  return keys === null ? null : pathOf(root, keys);
 }
 
 /** InputError (on `what`) naming such a field of `value` as other issues of it do ("figures[0].__proto__", under `base`), when it has one. */
 export function refuseForbiddenFields(value: unknown, what: string, base = ''): void {
-  const keys = forbiddenPath(value);
-  if (keys !== null) throw new InputError([{ path: pathOf(base, keys), message: FORBIDDEN_WHY }], what);
+  const at = forbiddenFieldIn(value, base);
+  if (at !== null) throw new InputError([{ path: at, message: FORBIDDEN_WHY }], what);
 }

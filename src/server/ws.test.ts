@@ -48,6 +48,8 @@ describe('message parser (fast-check fuzzing)', () => {
   it('refuses a frame with a field named "__proto__", or a "constructor" holding "prototype", naming the field and why, as an HTTP body is refused', () => {
     const proto = parseClientMessage('{"type":"command","id":"c","command":{"type":"begin","__proto__":{"figure":"bjorn"}}}');
     expect(proto).toEqual({ ok: false, code: 'invalid', message: `invalid message: command.__proto__: ${FORBIDDEN_WHY}`, issues: [{ path: 'command.__proto__', message: FORBIDDEN_WHY }] });
+    // An array's index as every field error writes it (issues.ts pathOf), as an HTTP body's and scenario text's.
+    expect(parseClientMessage('{"type":"command","id":"c","command":{"type":"move","figure":"kay","path":[[1,2],{"__proto__":1}]}}')).toMatchObject({ issues: [{ path: 'command.path[1].__proto__' }] });
     const ctor = parseClientMessage('{"type":"hello","encounterId":"e","token":"t","constructor":{"prototype":{"x":1}}}');
     expect(ctor.ok || ctor.issues).toEqual([{ path: 'constructor.prototype', message: FORBIDDEN_WHY }]);
     // Such a name as a value, or a "constructor" holding a text, is plain data.
