@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { registerJsonBodies } from './body.ts';
 import { ApiError, toApiError } from './errors.ts';
 import { Hub } from './hub.ts';
-import { zodIssues } from '../core/issues.ts';
+import { quote, zodIssues } from '../core/issues.ts';
 import { parseClientMessage } from './messages.ts';
 import {
   type ClientMessage,
@@ -79,7 +79,11 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
     let api: ApiError;
     const e = err as { statusCode?: number; code?: string; message: string };
     if (err instanceof ApiError || !e.statusCode) api = toApiError(err);
-    else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') api = new ApiError('too-large', `body exceeds ${MAX_BODY_BYTES} bytes`);
+    else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') api = new ApiError('too-large', `body exceeds ${MAX_BODY_BYTES} bytes`, [{ path: 'body', message: `more than ${MAX_BODY_BYTES} bytes` }]);
+    else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const why = `${req.headers['content-type'] ? `content-type ${quote(String(req.headers['content-type']))}` : 'no content-type'}: send JSON with content-type: application/json`;
+      api = new ApiError('invalid', `invalid body: ${why}`, [{ path: 'headers.content-type', message: why }]);
+    }
     else if (e.statusCode < 500) api = new ApiError('invalid', e.message, [{ path: 'body', message: e.message }]);
     else api = toApiError(err);
     if (api.code === 'internal') req.log.error({ err }, 'request failed');
@@ -179,7 +183,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
     const t = await auth(req);
     const body = parse(RewindRequest, req.body, 'body');
     const room = await hub.room(req.params.id);
-    const entry = await room.rewind(t, body.to);
+    const entry = await room.rewind(t, body.to, undefined, body.expectSeq);
     const viewer = viewerOf(t);
     return { seq: entry.seq, entry: room.entryView(entry, viewer), view: room.stateView(viewer) };
   });
@@ -329,7 +333,7 @@ class Connection {
         return;
       }
       case 'rewind': {
-        await room.rewind(token, msg.to, (seq) => this.send({ type: 'ack', id: msg.id, seq }));
+        await room.rewind(token, msg.to, (seq) => this.send({ type: 'ack', id: msg.id, seq }), msg.expectSeq);
         return;
       }
       case 'explain': {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { FORBIDDEN_WHY, forbiddenFieldIn } from '../core/forbidden.ts';
 import { ApiError } from './errors.ts';
 
-/** Where ("body.scenario.__proto__") valid JSON `text` has a field Fastify's parser refuses, or null. */
+/** Where ("body.scenario.figures[1].__proto__") valid JSON `text` has a field Fastify's parser refuses, or null. */
 export function forbiddenField(text: string): string | null {
   let root: unknown;
   try {
@@ -17,14 +17,30 @@ export function forbiddenField(text: string): string | null {
   return forbiddenFieldIn(root, 'body');
 }
 
-/** Fastify's JSON parser, with its refusal of such a field told as one. */
+/** Why `text`, which Fastify's parser refused, is no JSON (the parser's own reason, as a WebSocket frame's), or null when it is JSON. */
+function notJson(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (e) {
+    return `not JSON: ${(e as Error).message}`;
+  }
+}
+
+/**
+ * Fastify's JSON parser, with its refusals told with their reasons: such a field by its path,
+ * broken JSON by where it breaks (Fastify said only "Body is not valid JSON"); an empty body
+ * keeps Fastify's words, which say so.
+ */
 export function registerJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text: string, done) =>
     parse(req, text, (err, body) => {
       const at = err ? forbiddenField(text) : null;
+      const broken = err && !at && text.trim() !== '' ? notJson(text) : null;
       if (at) done(new ApiError('invalid', `invalid body: ${FORBIDDEN_WHY}`, [{ path: at, message: FORBIDDEN_WHY }]), undefined);
+      else if (broken) done(new ApiError('invalid', `invalid body: ${broken}`, [{ path: 'body', message: broken }]), undefined);
       else done(err, body);
     }),
   );

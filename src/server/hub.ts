@@ -2,6 +2,7 @@
 // list, delete), tokens (issue, list, revoke, and the check every call makes), and the rooms
 // (live encounters) kept in memory, each caught up when another process appends to its log.
 import { InputError } from '../core/errors.ts';
+import { quote } from '../core/issues.ts';
 import { scenarioNameIssues, settingsIssues } from './checks.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import {
@@ -92,10 +93,11 @@ export class Hub {
 
   /** The token's row if it is genuine, not revoked, and for this encounter; else unauthorized. */
   async authenticate(encounterId: string, token: string | undefined): Promise<TokenRow> {
-    if (!token) throw new ApiError('unauthorized', 'a token is required (Authorization: Bearer <token>)');
+    const refuse = (why: string) => new ApiError('unauthorized', why, [{ path: 'token', message: why }]);
+    if (!token) throw refuse('a token is required (Authorization: Bearer <token>)');
     const row = await this.storage.findTokenByHash(hashToken(token));
-    if (!row || row.encounterId !== encounterId) throw new ApiError('unauthorized', 'unknown token for this encounter');
-    if (row.revokedAt !== null) throw new ApiError('unauthorized', 'this token was revoked');
+    if (!row || row.encounterId !== encounterId) throw refuse('unknown token for this encounter');
+    if (row.revokedAt !== null) throw refuse('this token was revoked');
     return row;
   }
 
@@ -106,7 +108,9 @@ export class Hub {
       if (req.figures.length === 0) throw invalid('figures', 'a player seat needs at least one figure');
       const known = new Set(room.encounterView({ role: 'gm', figures: [] }).figures);
       req.figures.forEach((f, i) => {
-        if (!known.has(f)) throw invalid(`figures[${i}]`, `no figure '${f}' in this encounter`);
+        if (!known.has(f)) throw invalid(`figures[${i}]`, `no figure ${quote(f)} in this encounter`);
+        const first = req.figures.indexOf(f);
+        if (first < i) throw invalid(`figures[${i}]`, `${quote(f)} is already figures[${first}]; name each figure once`);
       });
     } else if (req.figures.length > 0) {
       throw invalid('figures', `a ${req.role} token is not bound to figures`);
@@ -143,7 +147,8 @@ export class Hub {
     requireGm(gm);
     if (tokenId === gm.id) throw invalid('tokenId', 'the GM cannot revoke the token in use');
     if (!(await this.storage.revokeToken(encounterId, tokenId, new Date().toISOString()))) {
-      throw new ApiError('not-found', `no active token ${tokenId} in this encounter`);
+      const why = `no active token ${quote(tokenId)} in this encounter`;
+      throw new ApiError('not-found', why, [{ path: 'tokenId', message: why }]);
     }
     const r = this.rooms.get(encounterId);
     if (r) (await r.promise).closeToken(tokenId);

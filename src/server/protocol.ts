@@ -307,7 +307,13 @@ export const CommandResult = z.discriminatedUnion('type', [
 export type CommandResult = z.infer<typeof CommandResult>;
 
 /** POST /api/encounters/:id/rewind (GM only) -> { seq, view }: back to the state after entry `to`. */
-export const RewindRequest = z.object({ to: z.number().int().min(0) }).strict();
+export const RewindRequest = z
+  .object({
+    to: z.number().int().min(0),
+    /** Refuse with `conflict` unless the encounter is still at this seq (as a command's). */
+    expectSeq: z.number().int().min(0).optional(),
+  })
+  .strict();
 export type RewindRequest = z.infer<typeof RewindRequest>;
 export const RewindResponse = z.object({ seq: z.number().int(), entry: LogEntryView, view: StateView });
 export type RewindResponse = z.infer<typeof RewindResponse>;
@@ -361,7 +367,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** Ask for every entry after lastSeq (answered with one `step` per entry, in order). */
   z.object({ type: z.literal('sync'), lastSeq: z.number().int().min(0) }).strict(),
   /** GM only: rewind to the state after entry `to`. */
-  z.object({ type: z.literal('rewind'), id: z.string().min(1).max(100), to: z.number().int().min(0) }).strict(),
+  z.object({ type: z.literal('rewind'), id: z.string().min(1).max(100), to: z.number().int().min(0), expectSeq: z.number().int().min(0).optional() }).strict(),
   z.object({ type: z.literal('ping'), id: z.string().max(100).optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;

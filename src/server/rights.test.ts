@@ -6,7 +6,7 @@ import type { FrayServer } from './app.ts';
 import { ApiError } from './errors.ts';
 import { checkCommandRights } from './rights.ts';
 import type { LogResponse } from './protocol.ts';
-import { TestClient, bearer, createDuel, describeServerOnEachDatabase, getView, issue, tft } from './test-helpers.ts';
+import { TestClient, bearer, createDuel, describeServerOnEachDatabase, getView, issue, swordDropScenario, swordDropStep, tft } from './test-helpers.ts';
 
 const post = (app: FrayServer, id: string, token: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: bearer(token), payload });
@@ -341,6 +341,54 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     expect((await srv.storage.readLog(id)).length).toBe(before);
     // The GM sees grim: the same attack, sent by the GM, is taken.
     expect((await post(srv.app, id, gm, { command: { type: 'attack', figure: me, target: 'grim' } })).statusCode).toBe(200);
+  });
+  it("a player's command naming a hidden thing by its real id (a hidden figure's weapon uid 'bjorn.broadsword', a hidden figure as a weapon, a field, a medic's patient, an AD&D target) gets the answer an unknown id gets, echoing what it sent; nothing is stored; the GM's real uid is taken", async () => {
+    /** Plays the GM's side of encounter `id` until `ready` holds of the GM's view. */
+    const playTo = async (id: string, gm: string, ready: (v: Awaited<ReturnType<typeof getView>>) => boolean, next = (v: Awaited<ReturnType<typeof getView>>) => tft.decide(v.view.state)) => {
+      let v = await getView(srv.app, id, gm);
+      for (let i = 0; i < 40 && !ready(v); i++) {
+        expect((await post(srv.app, id, gm, { command: next(v) })).statusCode).toBe(200);
+        v = await getView(srv.app, id, gm);
+      }
+      expect(ready(v)).toBe(true);
+    };
+    /** The player's answers to `command(real)` and `command(unknown)`: the same but for the echo, nothing stored. */
+    const compare = async (id: string, token: string, command: (name: string) => object, real: string, unknown: string) => {
+      const before = (await srv.storage.readLog(id)).length;
+      const seen = await post(srv.app, id, token, { command: command(real) });
+      const none = await post(srv.app, id, token, { command: command(unknown) });
+      expect(seen.statusCode, seen.body).toBe(none.statusCode);
+      expect(seen.statusCode).toBeGreaterThanOrEqual(400);
+      expect(seen.body.replaceAll(real, unknown)).toBe(none.body);
+      expect(seen.body).toContain(`'${real}'`);
+      expect((await srv.storage.readLog(id)).length).toBe(before);
+    };
+    // TFT: Bjorn (hidden) dropped his broadsword next to Kay, whose action it is.
+    const sword = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario: swordDropScenario(), settings: { hiddenFigures: ['bjorn'] } } })).json();
+    const kay = await issue(srv.app, sword.encounter.id, sword.gm.token, { role: 'player', figures: ['kay'] });
+    await playTo(sword.encounter.id, sword.gm.token, (v) => swordDropStep(v.view.state) === null, (v) => swordDropStep(v.view.state));
+    for (const [command, real, unknown] of [
+      [(w: string) => ({ type: 'pick-up', figure: 'kay', weapon: w }), 'bjorn.broadsword', 'nobod.broadsword'],
+      [(w: string) => ({ type: 'ready', figure: 'kay', weapon: w }), 'bjorn.broadsword', 'nobod.broadsword'],
+      [(w: string) => ({ type: 'ready', figure: 'kay', weapon: w }), 'bjorn.dagger', 'nobod.dagger'],
+      [(w: string) => ({ type: 'ready', figure: 'kay', weapon: w }), 'bjorn', 'nobod'],
+      [(f: string) => ({ type: 'defend', figure: f }), 'bjorn', 'nobod'],
+      [(k: string) => ({ type: 'defend', figure: 'kay', [k]: 1 }), 'bjorn', 'nobod'],
+    ] as const) {
+      await compare(sword.encounter.id, kay.token, command, real, unknown);
+    }
+    expect((await post(srv.app, sword.encounter.id, sword.gm.token, { command: { type: 'pick-up', figure: 'kay', weapon: 'bjorn.broadsword' } })).statusCode).toBe(200);
+    // The Thread: the healer's player names its friend, hidden from it, as the patient.
+    const aid = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'tft/thread-first-aid', settings: { hiddenFigures: ['fighter'] } } })).json();
+    const healer = await issue(srv.app, aid.encounter.id, aid.gm.token, { role: 'player', figures: ['healer'] });
+    await playTo(aid.encounter.id, aid.gm.token, (v) => v.view.pending?.kind === 'action' && v.view.pending.figures.includes('healer'));
+    await compare(aid.encounter.id, healer.token, (t) => ({ type: 'stabilize', figure: 'healer', target: t }), 'fighter', 'nobody');
+    // AD&D: Frito's player aims at the hidden Ogre.
+    const adnd = getSystem('adnd');
+    const ogre = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/frito-and-rocky', settings: { hiddenFigures: ['ogre'] } } })).json();
+    const frito = await issue(srv.app, ogre.encounter.id, ogre.gm.token, { role: 'player', figures: ['frito'] });
+    await playTo(ogre.encounter.id, ogre.gm.token, (v) => v.view.pending?.figures.includes('frito') === true, (v) => adnd.decide(v.view.state));
+    await compare(ogre.encounter.id, frito.token, (t) => ({ type: 'attack', figure: 'frito', target: t }), 'ogre', 'nobo');
   });
   it("a refusal names no figure hidden from the player: a sweep whose arc holds a hidden goblin is refused for 'an unseen figure', not by its name or id; the GM's refusal names it", async () => {
     // Jemmueb and the goblins (931c742c): g2 stands between g1 and g3 in the clockwise arc.

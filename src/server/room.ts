@@ -2,8 +2,9 @@
 // the one queue through which every change passes (commands, rewinds, catching up with entries
 // other processes appended), so a room never interleaves two changes.
 //
-// A command's path: token checked -> a player's aliases for hidden figures' weapons read back
-// (views.ts commandFromViewer) -> parsed by the system -> the sender may send it (rights.ts:
+// A command's path: token checked -> no deeper than any command -> a player's aliases for hidden
+// figures' weapons read back, their real uids named nothing (views.ts commandFromViewer) ->
+// parsed by the system -> the sender may send it (rights.ts:
 // a player only for its own figures, never the GM's steps) -> applied to a clone with server
 // dice, or entered faces (the GM's for every die; a player's for its own figures' rolls only,
 // rolls.ts telling whose each die is) -> appended to the log with compare-and-set ->
@@ -16,6 +17,7 @@ import type { GameEvent, GameSystem } from '../engine/types.ts';
 import { ApiError, forbidden, invalid, toApiError } from './errors.ts';
 import { checkCommandRights, checkEnteredDice } from './rights.ts';
 import { type RollInfo, rollInfo, rollOwner } from './rolls.ts';
+import { checkNesting } from './scenario-text.ts';
 import type {
   EncounterInfo,
   EncounterSettings,
@@ -28,6 +30,7 @@ import { type EncounterRow, type ListingMeta, type LogEntry, SeqConflict, type S
 import { ServerDice } from './tokens.ts';
 import {
   type Viewer,
+  backFromStandIns,
   commandFromViewer,
   figureIds,
   figureList,
@@ -239,11 +242,7 @@ export class Room {
     if (token.role === 'spectator') throw forbidden('token', 'a spectator cannot send commands');
     if (input.faces !== undefined) checkEnteredDice(token.role, this.settings);
     for (let attempt = 0; ; attempt++) {
-      if (input.expectSeq !== undefined && input.expectSeq !== this.seq) {
-        throw new ApiError('conflict', `expectSeq: the encounter is at seq ${this.seq}, not ${input.expectSeq}`, [
-          { path: 'expectSeq', message: `the encounter is at seq ${this.seq}` },
-        ]);
-      }
+      this.checkExpected(input.expectSeq);
       const prepared = this.prepare(token, input);
       if (prepared.type === 'dice-needed') return prepared;
       const entry: Omit<LogEntry, 'seq'> = {
@@ -279,11 +278,38 @@ export class Room {
     }
   }
 
+  /** Conflict unless the log is still at `expectSeq`, when the client pinned it (compare-and-set, as the storage's). */
+  private checkExpected(expectSeq: number | undefined): void {
+    if (expectSeq !== undefined && expectSeq !== this.seq) {
+      throw new ApiError('conflict', `expectSeq: the encounter is at seq ${this.seq}, not ${expectSeq}`, [{ path: 'expectSeq', message: `the encounter is at seq ${this.seq}` }]);
+    }
+  }
+
   /** Validates and applies a command to a clone; nothing is stored or changed here. */
   private prepare(token: TokenRow, input: CommandInput): Prepared | DiceNeeded {
+    // Deeper than any command (a bot's bug, or an attack): refused before anything walks it.
+    try {
+      checkNesting(input.command, 'command', 'command');
+    } catch (e) {
+      throw toApiError(e);
+    }
+    if (token.role === 'gm') return this.prepareChecked(token, this.parseAllowed(token, input.command), input.faces);
     const viewer: Viewer = { role: token.role, figures: token.figures };
     // The command in the engine's words: a weapon the sender reads by an alias (views.ts uidAliases) by its uid.
-    const raw = token.role === 'gm' ? input.command : commandFromViewer(input.command, this.state, this.settings, viewer);
+    const sent = commandFromViewer(input.command, this.state, this.settings, viewer);
+    try {
+      const command = this.parseAllowed(token, sent.command);
+      // Both answers in the player's words: judgeAsUnseen's refusal may name the hidden figure
+      // whose turn it is ("it is Goblin's action, not Bjorn's"); what it sent is echoed as sent.
+      this.judgeAsUnseen(token, sent.command);
+      return this.prepareChecked(token, command, input.faces);
+    } catch (e) {
+      throw e instanceof ApiError ? viewRefusal(e, this.state, this.settings, viewer, sent) : e;
+    }
+  }
+
+  /** The command parsed by the system, if `token`'s holder may send it now (rights.ts). */
+  private parseAllowed(token: TokenRow, raw: unknown): unknown {
     let command: unknown;
     try {
       command = this.system.parseCommand(raw);
@@ -296,15 +322,7 @@ export class Room {
     if (pending === null) {
       if (token.role !== 'gm') throw new ApiError('rejected', 'the encounter is over; what is left after the fight is the GM\'s', [{ path: 'command', message: 'the encounter is over' }]);
     } else checkCommandRights(token, command, pending, this.system.gmCommands);
-    if (token.role === 'gm') return this.prepareChecked(token, command, input.faces);
-    try {
-      // Both answers in the player's words: judgeAsUnseen's refusal may name the hidden figure
-      // whose turn it is ("it is Goblin's action, not Bjorn's").
-      this.judgeAsUnseen(token, raw);
-      return this.prepareChecked(token, command, input.faces);
-    } catch (e) {
-      throw e instanceof ApiError ? viewRefusal(e, this.state, this.settings, viewer) : e;
-    }
+    return command;
   }
 
   private prepareChecked(token: TokenRow, command: unknown, faces: number[] | undefined): Prepared | DiceNeeded {
@@ -346,11 +364,8 @@ export class Room {
     };
     const swapped = swap(raw);
     if (stand.size === 0) return;
-    const back = (text: string) => {
-      let t = text;
-      for (const [id, s] of stand) t = t.split(s).join(id);
-      return t;
-    };
+    const standIns = new Map([...stand].map(([id, s]) => [s, id]));
+    const back = (text: string) => backFromStandIns(text, standIns);
     try {
       const command = this.system.parseCommand(swapped);
       this.system.apply(this.system.clone(this.state), command, new SeededDice(seedRng(0)), discard);
@@ -456,12 +471,14 @@ export class Room {
   }
 
   /** GM only: back to the state after entry `to` (0: the start). Appends a rewind entry. */
-  rewind(token: TokenRow, to: number, onStored?: (seq: number) => void): Promise<LogEntry> {
+  rewind(token: TokenRow, to: number, onStored?: (seq: number) => void, expectSeq?: number): Promise<LogEntry> {
     return this.run(async () => {
       if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
       if (this.stopped) throw shuttingDown();
       if (token.role !== 'gm') throw forbidden('token', 'only the GM may rewind');
       for (let attempt = 0; ; attempt++) {
+        // Pinned, a rewind undoes only what its sender saw: a command stored meanwhile is not undone with it.
+        this.checkExpected(expectSeq);
         if (to !== 0 && !this.line.includes(to)) {
           throw invalid('to', `entry ${to} is not a command on the current line of play (${this.line.length} commands)`);
         }

@@ -5,6 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.ts';
+import { quote, suggest } from '../core/issues.ts';
 import { checkNesting, parseScenarioText as parseText } from './scenario-text.ts';
 import type { GameSystem } from '../engine/types.ts';
 import { getSystem, systems } from '../rules/index.ts';
@@ -101,7 +102,10 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
 /** An example's parsed scenario; InputError when there is no example of that name. */
 export function loadExample(name: string, dir = EXAMPLES_DIR): { example: Example; scenario: unknown } {
   // Only names from the listing are opened: no path from a request ever reaches the file system.
-  const example = listExamples(dir).find((e) => e.name === name);
-  if (!example) throw new InputError([{ path: 'example', message: `no example named ${JSON.stringify(name)}` }], 'request');
+  const examples = listExamples(dir);
+  const example = examples.find((e) => e.name === name);
+  if (!example) {
+    throw new InputError([{ path: 'example', message: `no example named ${quote(name)}${suggest(name, examples.map((e) => e.name))} (GET /api/examples lists them)` }], 'request');
+  }
   return { example, scenario: readScenarioFile(example.file) };
 }

@@ -30,6 +30,9 @@ describeServerOnEachDatabase('validation messages', (srv) => {
     expect(arr.json().issues[0]).toEqual({ path: 'body.scenario', message: 'expected text or an object; got an array ([1,2])' });
     const extra = await create(srv.app, { example: 'tft/duel', colour: 'red' });
     expect(extra.json().issues[0]).toEqual({ path: 'body.colour', message: "unknown field 'colour'" });
+    // An unknown example: its name as every message quotes one, the names like it, and where the list is.
+    const typo = await create(srv.app, { example: 'tft/duell' });
+    expect([typo.statusCode, typo.json().issues]).toEqual([400, [{ path: 'example', message: expect.stringMatching(/^no example named 'tft\/duell' \(did you mean 'tft\/duel'.*\(GET \/api\/examples lists them\)$/) }]]);
     const { encounter, gm } = await createDuel(srv.app);
     const none = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: {} });
     expect(none.json().issues[0]).toEqual({ path: 'body.command', message: 'required: a value' });

@@ -15,6 +15,7 @@ import { EVENTS, eventSubject } from './visibility.ts';
 import {
   type CommandEntry,
   type Viewer,
+  backFromStandIns,
   commandFromViewer,
   viewCommandEntry,
   viewEvents,
@@ -373,11 +374,23 @@ describe('views', () => {
     const options = (viewExplain(tft.explain(state) as unknown as Record<string, unknown>, state, s, kay).figures as { id: string; options: { command: Record<string, unknown> }[] }[]).find((f) => f.id === 'kay')?.options;
     expect(options?.map((o) => o.command)).toContainEqual({ type: 'pick-up', figure: 'kay', weapon: 'unseen-1.broadsword' });
     const sent = { type: 'pick-up', figure: 'kay', weapon: 'unseen-1.broadsword' };
-    expect(commandFromViewer(sent, state, s, kay)).toEqual({ ...sent, weapon: 'bjorn.broadsword' });
-    expect(commandFromViewer(sent, state, s, gm)).toBe(sent);
-    expect(commandFromViewer({ ...sent, weapon: 'unseen-2.axe' }, state, s, kay)).toEqual({ ...sent, weapon: 'unseen-2.axe' });
+    expect(commandFromViewer(sent, state, s, kay).command).toEqual({ ...sent, weapon: 'bjorn.broadsword' });
+    expect(commandFromViewer(sent, state, s, gm).command).toBe(sent);
+    expect(commandFromViewer({ ...sent, weapon: 'unseen-2.axe' }, state, s, kay).command).toEqual({ ...sent, weapon: 'unseen-2.axe' });
+    // The real uid, which the viewer never reads, names nothing for it: a stand-in, echoed back as sent.
+    const real = commandFromViewer({ ...sent, weapon: 'bjorn.broadsword' }, state, s, kay);
+    expect(real.command).not.toMatchObject({ weapon: 'bjorn.broadsword' });
+    const standIn = (real.command as { weapon: string }).weapon;
+    expect([...real.standIns]).toEqual([[standIn, 'bjorn.broadsword']]);
+    const echo = viewRefusal(new ApiError('rejected', `no '${standIn}' lies on the ground`, [{ path: 'command.weapon', message: `no '${standIn}' lies on the ground` }]), state, s, kay, real);
+    expect(echo.issues[0].message).toBe("no 'bjorn.broadsword' lies on the ground");
     const refusal = viewRefusal(new ApiError('rejected', "no 'bjorn.broadsword' lies on the ground", [{ path: 'command.weapon', message: "no 'bjorn.broadsword' lies on the ground" }]), state, s, kay);
     expect([refusal.message, refusal.issues[0].message]).toEqual(["no 'unseen-1.broadsword' lies on the ground", "no 'unseen-1.broadsword' lies on the ground"]);
+  });
+
+  it("a refusal's stand-ins for what the viewer named go back to what it sent, the longest first: with eleven, '\u2047uid10' is not '\u2047uid1' and a 0", () => {
+    const standIns = new Map(Array.from({ length: 11 }, (_, i) => [`\u2047uid${i}`, `bjorn.${'abcdefghijk'[i]}`]));
+    expect(backFromStandIns("no '\u2047uid10' nor '\u2047uid1'", standIns)).toBe("no 'bjorn.k' nor 'bjorn.b'");
   });
 
   it("AD&D: Frito's own blow on a hidden Ogre shows what he brings to the number needed (his 'to hit AC 0'), not the Ogre's armour class: no `ac` ledger, `need` without its armour class entry and band, its total '?'; narrated so", () => {

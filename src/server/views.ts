@@ -29,8 +29,10 @@
 //   read "an unseen figure" (the encounter's title excepted: unseenScrubber);
 // - the uids of hidden figures' weapons ("bjorn.broadsword", one dropped in state.items or
 //   picked up by another figure), everywhere, read as an alias ("unseen-1.broadsword":
-//   uidAliases), mapped back when the viewer sends it in a command (commandFromViewer).
+//   uidAliases), mapped back when the viewer sends it in a command, where the real uid names
+//   nothing (commandFromViewer); a refusal quotes what the viewer sent as it sent it.
 // Players see the options (explain) of their own figures only.
+import { quote } from '../core/issues.ts';
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
 import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, rollOffOf, unseenRule, type Allow } from './visibility.ts';
@@ -497,10 +499,13 @@ export function viewCommandEntry(entry: CommandEntry, state: unknown, settings: 
  * occupant of a hex it tried to enter, an enemy in a sweep's arc); that figure reads "an unseen
  * figure". The GM reads the reason as the rules gave it.
  */
-export function viewRefusal(err: ApiError, state: unknown, settings: EncounterSettings, viewer: Viewer): ApiError {
+export function viewRefusal(err: ApiError, state: unknown, settings: EncounterSettings, viewer: Viewer, sent?: ViewerCommand): ApiError {
   const r = rulesFor(state, settings, viewer);
-  const text = r ? prose(r) : null;
-  if (!text) return err;
+  const scrub = r ? prose(r) : null;
+  if (!scrub) return err;
+  const echoes = sent ? [...wordsSent(sent.sent)].flatMap((w) => [quote(w), `'${w}'`]) : [];
+  const spared = sparing(scrub, [...echoes, ...err.issues.map((i) => i.path)]);
+  const text = sent && sent.standIns.size > 0 ? (t: string) => spared(backFromStandIns(t, sent.standIns)) : spared;
   const message = text(err.message);
   const issues = err.issues.map((i) => ({ path: i.path, message: text(i.message) }));
   if (message === err.message && issues.every((i, k) => i.message === err.issues[k].message)) return err;
@@ -523,21 +528,93 @@ export function viewSideName(name: string | null, state: unknown, settings: Enco
   return unseen ? unseen(name as string) : name;
 }
 
+/** What stands in a command for a hidden weapon's real uid a viewer sent (it reads only aliases): no weapon has it. */
+const UNSEEN_UID = '\u2047uid';
+
+/** A command of a player or spectator as the engine reads it (commandFromViewer). */
+export interface ViewerCommand {
+  /** As the viewer sent it. */
+  sent: unknown;
+  /** In the engine's words. */
+  command: unknown;
+  /** The stand-ins in `command` for the hidden weapons' real uids the viewer sent, each with the uid as sent. */
+  standIns: ReadonlyMap<string, string>;
+}
+
 /**
- * A command as this viewer sent it, with the weapons' aliases it read (uidAliases) back to their
- * uids: every command of a player or spectator enters the room through here (room.ts prepare).
+ * A command as this viewer sent it, in the engine's words: every command of a player or spectator
+ * enters the room through here (room.ts prepare). A weapon's alias it read (uidAliases) is read
+ * back as the uid. A hidden weapon's real uid ("bjorn.broadsword"), which the viewer never reads,
+ * names nothing for it: a stand-in no weapon has takes its place, so the command gets the answer
+ * an unknown uid gets (viewRefusal puts the uid as sent back in the text).
  */
-export function commandFromViewer(command: unknown, state: unknown, settings: EncounterSettings, viewer: Viewer): unknown {
+export function commandFromViewer(command: unknown, state: unknown, settings: EncounterSettings, viewer: Viewer): ViewerCommand {
   const r = rulesFor(state, settings, viewer);
-  if (!r || r.aliases.size === 0) return command;
+  const standIns = new Map<string, string>();
+  if (!r || r.aliases.size === 0) return { sent: command, command, standIns };
   const back = new Map([...r.aliases].map(([uid, alias]) => [alias, uid]));
+  const standIn = new Map<string, string>();
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return back.get(v) ?? v;
+    if (typeof v === 'string') {
+      if (!r.aliases.has(v)) return back.get(v) ?? v;
+      let s = standIn.get(v);
+      if (s === undefined) {
+        s = `${UNSEEN_UID}${standIn.size}`;
+        standIn.set(v, s);
+        standIns.set(s, v);
+      }
+      return s;
+    }
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
-  return walk(command);
+  return { sent: command, command: walk(command), standIns };
+}
+
+/**
+ * `text` with each stand-in of `standIns` (a stand-in -> what it stands for) back as what it
+ * stands for; the longest first ("\u2047uid10" is no "\u2047uid1" followed by a 0).
+ */
+export function backFromStandIns(text: string, standIns: ReadonlyMap<string, string>): string {
+  let t = text;
+  for (const [s, was] of [...standIns].sort((a, b) => b[0].length - a[0].length)) t = t.split(s).join(was);
+  return t;
+}
+
+/** Every field name and text in a command as sent (what a refusal may echo). */
+function wordsSent(v: unknown, out = new Set<string>()): Set<string> {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const x of v) wordsSent(x, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      wordsSent(x, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * `text`, leaving as they are the `kept` texts in it: what the viewer sent where the refusal
+ * quotes it ("Kay carries no 'bjorn'": the echo of a hidden figure's id scrubbed, or of a hidden
+ * weapon's uid aliased, would tell the viewer that what it named is there; an unknown id is
+ * echoed as sent), and the refusal's paths (a field's name is the viewer's own word).
+ */
+function sparing(text: (t: string) => string, kept: readonly string[]): (t: string) => string {
+  const keep = [...new Set(kept.filter((k) => k !== ''))].sort((a, b) => b.length - a.length);
+  if (keep.length === 0) return text;
+  // Marks no scrubber takes for a word (no letter or digit), one per kept text.
+  const mark = (i: number) => `\u0000${'\u0001'.repeat(i + 1)}\u0000`;
+  return (t) => {
+    let out = t;
+    keep.forEach((k, i) => {
+      out = out.split(k).join(mark(i));
+    });
+    out = text(out);
+    for (let i = keep.length - 1; i >= 0; i--) out = out.split(mark(i)).join(keep[i]);
+    return out;
+  };
 }
 
 /**
