@@ -44,6 +44,23 @@ describe('AD&D segment timeline', () => {
     expect(c.text).toMatch(/lands in round 2 segment 2: speed factor 5 \+5 \[R-A2\]/);
   });
 
+  it('the grid\'s glyphs are said in words under it ("ex" and "de" meant nothing on the page), each glyph one kind, with what dashed and dotted cells are', () => {
+    const by = { role: 'gm' as const, tokenId: null };
+    const events = [{ type: 'extra-roll', figure: 'a', segment: 1 }, { type: 'declare', figure: 'a', segment: 2 }, { type: 'extra-attack', figure: 'a', segment: 2 }, { type: 'attack', attacker: 'a', segment: 2 }];
+    const entry: LogEntryView = { seq: 3, kind: 'command', at: '', by, events, descriptions: events.map((e) => e.type) };
+    const figures = distinctNames(figureViews({ figures: [{ id: 'a', name: 'Ann', side: 'x', hp: 5, maxHp: 5 }] }));
+    const schedule = [{ figure: 'a', segment: 7, action: 'attack Bob', why: [] }, { figure: 'a', segment: 9, action: 'attack Bob', why: [], projected: true }];
+    const html = renderToStaticMarkup(createElement(Segments, { state: { now: 3 }, figures, entries: [entry], schedule }));
+    const key = /data-testid="seg-glyphs"[^>]*>([^<]*)</.exec(html)?.[1];
+    // The extra attack's d100 and the extra attack itself, both "ex", are told apart.
+    expect(key).toBe('% extra roll · de declare · + extra attack · ⚔ attack; dashed: declared, to come; dotted: projected');
+  });
+
+  it("drawn from the state before the step's report (no timing ledger yet), a cell says its timing follows (it ended at the segment, silent on why)", () => {
+    const [c] = timelineCells([], [{ id: 'a', next: 5, declared: { kind: 'attack' } }], 1);
+    expect(c.text).toBe('attack declared, lands in round 1 segment 5 (its timing follows)');
+  });
+
   it("an unseen figure's blow (its striker hidden from the viewer, the server's mark `unseen`) sits in the row of the figure it strikes, in the server's words: it sat in a row of no figure, under the bare 'attack'", () => {
     const blow = { type: 'attack', turn: 2, segment: 12, round: 2, segmentOfRound: 2, attacker: 'an unseen figure', unseen: ['attacker'], target: 'frito', weapon: 'club', role: 'alone', mode: 'normal', hit: true, critical: null, damage: { entries: [], total: 3 }, save: null };
     // Narrated as the server narrates what it sends (room.ts describe, with the names the player sees).

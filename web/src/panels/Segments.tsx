@@ -114,7 +114,9 @@ export function timelineCells(entries: readonly LogEntryView[], figures: readonl
       round: Math.ceil(next / 10),
       segment: ((next - 1) % 10) + 1,
       kind,
-      text: `${kind} declared, lands in ${segmentWords(next)}${why ? `: ${why}` : ''}`,
+      // The timing ledger comes with the step's report (explain); the state a player sees may hide
+      // the stats it sums (hideEnemyStats), so the page does not work it out: it says it follows.
+      text: `${kind} declared, lands in ${segmentWords(next)}${why ? `: ${why}` : ' (its timing follows)'}`,
       future: true,
     });
   }
@@ -228,6 +230,12 @@ export function Segments({ state, figures, entries, schedule, selected, onSelect
           ];
         })}
       </div>
+      {inRound.length > 0 && (
+        // For the eye, as the grid is (the lists below say each action in words).
+        <p className="seg-key small-note muted" aria-hidden="true" data-testid="seg-glyphs">
+          {[glyphKey(inRound), inRound.some((c) => c.future && !c.projected) && 'dashed: declared, to come', projected.length > 0 && 'dotted: projected'].filter(Boolean).join('; ')}
+        </p>
+      )}
       {surprisedNames.length > 0 && (
         <p className="seg-key small-note" data-testid="seg-surprise">
           <span className="seg-cell surprised seg-swatch" aria-hidden="true" /> surprised, no action in its first segments (R-A3):{' '}
@@ -264,7 +272,19 @@ export function Segments({ state, figures, entries, schedule, selected, onSelect
   );
 }
 
+/**
+ * The grid's glyphs in a round in words ("ex extra roll", "⚔ attack"): the cells' tooltips reach
+ * neither keyboard nor touch, and "ex" or "de" meant nothing on the page.
+ */
+export function glyphKey(cells: readonly Cell[]): string {
+  // One entry a glyph: an attack's "hit" is drawn as an attack, said once.
+  const said = new Map<string, string>();
+  for (const c of cells) if (!said.has(abbrev(c.kind))) said.set(abbrev(c.kind), c.kind.replace(/-/g, ' '));
+  return [...said].map(([g, k]) => `${g} ${k}`).join(' · ');
+}
+
 function abbrev(kind: string): string {
-  const m: Record<string, string> = { attack: '⚔', parry: 'P', draw: 'D', ready: 'R', cast: '✦', wait: '…', struggle: 'S', surprise: '!', damage: '✶', miss: '·', hit: '⚔' };
+  // The extra attack's d100 and the extra attack itself were both "ex"; a spell's damage "sp".
+  const m: Record<string, string> = { attack: '⚔', parry: 'P', draw: 'D', ready: 'R', cast: '✦', wait: '…', struggle: 'S', surprise: '!', damage: '✶', 'spell-damage': '✶', miss: '·', hit: '⚔', 'extra-roll': '%', 'extra-attack': '+' };
   return Object.hasOwn(m, kind) ? m[kind] : kind.slice(0, 2);
 }
