@@ -288,14 +288,14 @@ describe('keyboard only', () => {
     // Each figure in words: side, hex, facing, state.
     expect(await gm.getByTestId('map-figures').textContent()).toMatch(/Bjorn \(north\), hex -?\d+,-?\d+, facing [a-z-]+, healthy/);
     // Each step is said in the live region as it comes: its narration, then its dice (the last
-    // action of the turn rolls the next initiative, a die per side).
+    // action of the turn rolls the next initiative, a die per side, said as the initiative).
     const said = gm.getByTestId('announce');
     await gm.getByTestId('do-0').click();
     await seqIs(5);
     await expect.poll(() => said.textContent()).toMatch(/^Step 5: .*(Bjorn|Cedric)/);
     await gm.getByTestId('do-0').click();
     await seqIs(6);
-    await expect.poll(() => said.textContent()).toMatch(/^Step 6: .* Dice: (north|south): \d.*; (north|south): \d/);
+    await expect.poll(() => said.textContent()).toMatch(/^Step 6: .* Dice: (north|south) initiative: \d.*; (north|south) initiative: \d/);
     expect(await said.getAttribute('aria-live')).toBe('polite');
     expect(h.errors).toEqual([]);
   });

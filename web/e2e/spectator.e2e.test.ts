@@ -3,7 +3,7 @@
 // and nothing changes), and loses access when the GM revokes the link.
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, apiGet, atTable, fileHarness, logCount, openSeat, pageOverflow, rawCommand, waitForLog } from './harness.ts';
+import { ACTION_MS, PHONE, apiGet, atTable, fileHarness, logCount, openSeat, pageOverflow, rawCommand, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -24,11 +24,14 @@ describe('a spectator link', () => {
     await waitForLog(spectator, 1, 1000);
     expect(await logCount(spectator)).toBe(await logCount(gm));
 
-    // No controls: no system step; the options show their odds, but every "Do it" is disabled.
+    // No controls: no system step, and no option cards (each with a greyed "Do it", a wall of
+    // them): who is deciding and what was just done, in words.
     expect(await spectator.getByTestId('system-step').count()).toBe(0);
-    const doIt = spectator.getByRole('button', { name: 'Do it' });
-    const enabled = await doIt.evaluateAll((els) => els.filter((e) => !(e as HTMLButtonElement).disabled).length);
-    expect(enabled).toBe(0);
+    const follow = spectator.getByTestId('follow');
+    await expect.poll(() => follow.getByTestId('last-step').textContent(), { timeout: ACTION_MS }).toMatch(/^Step 1: .*[Ii]nitiative/);
+    expect(await follow.getByTestId('turn-line').textContent()).toMatch(/^Now: (north|south) won the initiative: (Bjorn|Cedric) chooses to move first or last\.$/);
+    expect(await spectator.locator('.option').count()).toBe(0);
+    expect(await spectator.locator('.tab-body button').count()).toBe(0);
     expect(await pageOverflow(spectator)).toBeLessThanOrEqual(0);
     await h.shot(spectator, 'spectator-390');
 

@@ -18,7 +18,8 @@ import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/o
 import { isFallen, pendingOf, resultWords, selectionFor, whoseTurn } from './model/turn.ts';
 import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
 import { Actions, INITIATIVE_KEYS, InitiativeChoice, declaredOf, notNowOf } from './panels/Actions.tsx';
-import { type DiceFor, type DiceGroup, DicePrompt, DiceTray, trayName } from './panels/Dice.tsx';
+import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
+import { Follow } from './panels/Follow.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Key } from './panels/Key.tsx';
@@ -560,6 +561,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const enteredAllowed = ev.settings.enteredDice === 'all' || (ev.settings.enteredDice === 'gm' && isGm);
   const waiting = pending?.figures ?? [];
   const systemStep = pending && pending.figures.length === 0;
+  const turn = whoseTurn({ system, pending, over: view.over, state, nameOf: name, mine, isGm, winner });
 
   return (
     <div className={`table-page system-${system}`} data-role={ev.role}>
@@ -625,9 +627,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
             // No map: the timeline has this pane, on a phone too (above the tabs); it is not repeated in a tab.
             <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} selected={selected} onSelect={pickFigure} />
           )}
-          {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its map token first, as the map shows it (its name with no map). */}
+          {/* A figure's roll (a roll-off, an AD&D to-hit d20) is labelled with its name first ("Doc's attack"). */}
           <DiceTray
-            groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, trayName(figures, name)) }))}
+            groups={dice.groups.map((g) => ({ ...g, label: trayLabel(g, name) }))}
             stamp={dice.stamp}
             label={dice.label}
             said={trayWords(dice.groups, name)}
@@ -705,41 +707,45 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                     </button>
                   </div>
                 )}
-                <Actions
-                  figure={sel}
-                  options={shown}
-                  notNow={notNowOf(rep, sel?.id)}
-                  canAct={canChoose}
-                  declared={declaredOf(rep, sel?.id)}
-                  busy={busy}
-                  loading={!rep}
-                  preview={!optionsLive}
-                  waitingFor={waiting}
-                  pendingKind={pending?.kind}
-                  armed={armed?.key ?? null}
-                  armedHover={armed && hover ? armed.hexes.find((x) => x.hex.q === hover.q && x.hex.r === hover.r)?.note : undefined}
-                  onChoose={choose}
-                  onArm={setArmed}
-                  figureName={name}
-                  turn={whoseTurn({ system, pending, over: view.over, state, nameOf: name, mine, isGm, winner })}
-                  move={
-                    isMovePhase && canAct && sel
-                      ? {
-                          chosen,
-                          ma,
-                          engaged: preview?.engaged ?? false,
-                          hexes: reach ? [...reach.values()].filter((r) => r.maUsed > 0).length : 0,
-                          facing: moveFacing(chosen),
-                          busy,
-                          after: chosen ? (actionsAfterMove(view?.state, sel.id, chosen.path) ?? ['as the dice fall (the move may draw fire)']) : [],
-                          onFacing: setFacing,
-                          onConfirm: () => chosen && sendMove(chosen),
-                          onStay: () => send({ type: 'move', figure: sel.id, path: [], facing: moveFacing(null) }),
-                          onClear: () => setChosen(null),
-                        }
-                      : undefined
-                  }
-                />
+                {ev.role === 'spectator' ? (
+                  <Follow turn={turn} entries={log} />
+                ) : (
+                  <Actions
+                    figure={sel}
+                    options={shown}
+                    notNow={notNowOf(rep, sel?.id)}
+                    canAct={canChoose}
+                    declared={declaredOf(rep, sel?.id)}
+                    busy={busy}
+                    loading={!rep}
+                    preview={!optionsLive}
+                    waitingFor={waiting}
+                    pendingKind={pending?.kind}
+                    armed={armed?.key ?? null}
+                    armedHover={armed && hover ? armed.hexes.find((x) => x.hex.q === hover.q && x.hex.r === hover.r)?.note : undefined}
+                    onChoose={choose}
+                    onArm={setArmed}
+                    figureName={name}
+                    turn={turn}
+                    move={
+                      isMovePhase && canAct && sel
+                        ? {
+                            chosen,
+                            ma,
+                            engaged: preview?.engaged ?? false,
+                            hexes: reach ? [...reach.values()].filter((r) => r.maUsed > 0).length : 0,
+                            facing: moveFacing(chosen),
+                            busy,
+                            after: chosen ? (actionsAfterMove(view?.state, sel.id, chosen.path) ?? ['as the dice fall (the move may draw fire)']) : [],
+                            onFacing: setFacing,
+                            onConfirm: () => chosen && sendMove(chosen),
+                            onStay: () => send({ type: 'move', figure: sel.id, path: [], facing: moveFacing(null) }),
+                            onClear: () => setChosen(null),
+                          }
+                        : undefined
+                    }
+                  />
+                )}
                 {system === 'adnd' && hasMap && <Segments state={state} figures={fighting} entries={log} schedule={rep?.schedule} selected={selected} onSelect={pickFigure} />}
               </>
             )}

@@ -84,7 +84,8 @@ describe('the log', () => {
     expect(loose).toEqual([{ label: 'dice', faces: [4, 17, 8], summed: false }]);
     expect(trayGroups({ ...base, seq: 7, kind: 'rewind', to: 2 })).toEqual([]);
     // TFT initiative: a d6 per side (ties rerolled): labelled by side, not summed together; the
-    // side by its scenario name where it has one, as the log says it (not its id: "red", "blue").
+    // side by its scenario name where it has one, as the log says it (not its id: "red", "blue"),
+    // with what the roll is for (a screen reader heard "north: 4", not that it was the initiative).
     const init = trayGroups({
       ...base,
       seq: 1,
@@ -93,8 +94,8 @@ describe('the log', () => {
       events: [{ type: 'initiative', rolls: [{ side: 'north', faces: [3, 6] }, { side: 'south', faces: [3, 1] }], sideNames: { north: 'The Northmen' } }],
     });
     expect(init).toEqual([
-      { label: 'The Northmen', faces: [3, 6], summed: false },
-      { label: 'south', faces: [3, 1], summed: false },
+      { label: 'The Northmen initiative', faces: [3, 6], summed: false },
+      { label: 'south initiative', faces: [3, 1], summed: false },
     ]);
   });
 
@@ -112,8 +113,8 @@ describe('the log', () => {
         { type: 'thread-roll', figure: 'orc-a', faces: [1] },
       ],
     });
-    const token = (id: string) => ({ james: 'Ja', claudio: 'Cl', 'orc-a': 'OA', 'orc-b': 'OB' })[id] ?? id;
-    expect(groups.map((g) => trayLabel(g, token))).toEqual(['Ja attack', 'Ja damage', 'Cl thread-roll', 'OA thread-roll']);
+    const name = (id: string) => ({ james: 'James', claudio: 'Claudio', 'orc-a': 'Orc A', 'orc-b': 'Orc B' })[id] ?? id;
+    expect(groups.map((g) => trayLabel(g, name))).toEqual(["James's attack", "James's damage", "Claudio's thread-roll", "Orc A's thread-roll"]);
   });
 
   it("dice tray: the GM's adjustment shows its dice once, as the GM's (not the figure's, nor again for the damage it dealt)", () => {
@@ -166,13 +167,14 @@ describe('the log', () => {
       ],
     });
     expect(order).toEqual([
-      { label: '', faces: [5], summed: false, figure: 'b-rifle' },
-      { label: '', faces: [3], summed: false, figure: 'r-rifle' },
-      { label: '', faces: [2, 6], summed: false, figure: 'b-smg' },
-      { label: '', faces: [2, 1], summed: false, figure: 'r-smg' },
+      { label: 'roll-off', faces: [5], summed: false, figure: 'b-rifle' },
+      { label: 'roll-off', faces: [3], summed: false, figure: 'r-rifle' },
+      { label: 'roll-off', faces: [2, 6], summed: false, figure: 'b-smg' },
+      { label: 'roll-off', faces: [2, 1], summed: false, figure: 'r-smg' },
     ]);
-    // The table writes each figure's map token (its roll-off needs no other word).
-    expect(order.map((g) => trayLabel(g, (id) => id.toUpperCase()))).toEqual(['B-RIFLE', 'R-RIFLE', 'B-SMG', 'R-SMG']);
+    // The table names each figure, and what its roll is (tokens alone said neither).
+    const names: Record<string, string> = { 'b-rifle': 'Blue rifle', 'r-rifle': 'Red rifle', 'b-smg': 'Blue SMG', 'r-smg': 'Red SMG' };
+    expect(order.map((g) => trayLabel(g, (id) => names[id]))).toEqual(["Blue rifle's roll-off", "Red rifle's roll-off", "Blue SMG's roll-off", "Red SMG's roll-off"]);
   });
 
   it('dice tray, AD&D (seed 3380eb42): every die of a step is shown, labelled by what it is and whose (was one unlabelled "dice" heap)', () => {
@@ -243,11 +245,11 @@ describe('the log', () => {
       [
         { label: 'to-hit d20', faces: [20], summed: false, figure: 'frito' },
         { label: 'damage d12', faces: [6, 3], summed: true, figure: 'frito' },
-        { label: 'north', faces: [3, 6], summed: false },
+        { label: 'north initiative', faces: [3, 6], summed: false },
       ],
       (id) => names[id] ?? id,
     );
-    expect(said).toBe('Dice: Frito the Fighter to-hit d20: 20; Frito the Fighter damage d12: 6, 3, total 9; north: 3, 6.');
+    expect(said).toBe("Dice: Frito the Fighter's to-hit d20: 20; Frito the Fighter's damage d12: 6, 3, total 9; north initiative: 3, 6.");
     expect(trayWords([], (id) => id)).toBe('');
   });
 });

@@ -162,18 +162,22 @@ export function entryFaces(entry: LogEntryView): number[] {
 
 /** What the dice tray shows of a step's rolls. */
 export interface TrayGroup {
-  /** What the roll is ("attack", "to-hit d20"); empty where the figure alone says it (a roll-off). */
+  /** What the roll is ("attack", "to-hit d20", "roll-off", "north initiative"). */
   label: string;
   faces: number[];
   /** Whether the faces are one roll (3d6, 2d+1...), so their sum means something. */
   summed: boolean;
-  /** The figure whose roll this is: the table writes its map token before the label (trayLabel). */
+  /** The figure whose roll this is: the table names it before the label (trayLabel). */
   figure?: string;
 }
 
-/** A tray group's label as the table shows it: the figure's token (`token(id)`), then what the roll is. */
-export function trayLabel(g: TrayGroup, token: (id: string) => string): string {
-  return [g.figure === undefined ? '' : token(g.figure), g.label].filter(Boolean).join(' ');
+/**
+ * A tray group's label as the table shows and says it: whose roll, by the figure's name in the
+ * possessive, then what the roll is ("Doc's attack"). A map token beside the verb read as a
+ * word ("Do attack"), and a roll-off showed tokens alone.
+ */
+export function trayLabel(g: TrayGroup, name: (id: string) => string): string {
+  return g.figure === undefined ? g.label : `${name(g.figure)}'s ${g.label}`;
 }
 
 const isFace = (v: unknown): v is number => Number.isInteger(v);
@@ -277,11 +281,12 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
     else if (Array.isArray(r.raw.order)) {
       for (const x of r.raw.order) {
         if (!isObj(x) || typeof x.figure !== 'string' || !Array.isArray(x.rolls) || x.rolls.length === 0 || !x.rolls.every((f) => Number.isInteger(f))) continue;
-        groups.push({ label: '', faces: x.rolls as number[], summed: false, figure: x.figure });
+        groups.push({ label: 'roll-off', faces: x.rolls as number[], summed: false, figure: x.figure });
       }
     }
     // One roll per side or figure (TFT initiative: rolls [{side, faces}]): a group each, the side
-    // by its scenario name as the log says it (the event's sideNames), the figure by its token.
+    // by its scenario name as the log says it (the event's sideNames) with what the roll is for
+    // ("north initiative": "north: 4" said nothing of it), the figure by its name.
     else if (Array.isArray(r.raw.rolls)) {
       const sideNames = isObj(r.raw.sideNames) ? r.raw.sideNames : {};
       for (const x of r.raw.rolls) {
@@ -290,7 +295,7 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
         const roll = { faces: x.faces as number[], summed: false };
         if (typeof x.side === 'string') {
           const side = typeof sideNames[x.side] === 'string' ? (sideNames[x.side] as string) : x.side;
-          groups.push({ label: side, ...roll });
+          groups.push({ label: `${side} ${r.type}`, ...roll });
         } else groups.push({ label: r.type, ...roll, ...(typeof x.figure === 'string' ? { figure: x.figure } : {}) });
       }
     }
@@ -313,7 +318,7 @@ export function entryWords(entry: LogEntryView): string {
   return lines.length > 0 ? `Step ${entry.seq}: ${lines.join(' ')}` : '';
 }
 
-/** The dice tray in words: "Dice: Frito the Fighter to-hit d20: 20; damage d12: 6." (`name` names a roll's figure in full, not by its token). */
+/** The dice tray in words: "Dice: Frito the Fighter's to-hit d20: 20; north initiative: 3." */
 export function trayWords(groups: readonly TrayGroup[], name: (id: string) => string): string {
   if (groups.length === 0) return '';
   const said = groups.map((g) => {

@@ -8,7 +8,7 @@ import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { trayGroups, trayLabel } from '../model/log.ts';
 import { distinctNames, figureViews } from '../model/view.ts';
-import { DicePrompt, DiceTray, trayName } from './Dice.tsx';
+import { DicePrompt, DiceTray } from './Dice.tsx';
 
 const tft = systems.tft;
 
@@ -30,25 +30,24 @@ describe('the dice tray', () => {
     play({ type: 'move', figure: 'cedric', path: [] });
     play({ type: 'pass', figure: 'bjorn' });
     const groups = trayGroups(play({ type: 'attack', figure: 'cedric', target: 'bjorn' }));
-    expect(groups.map((g) => g.label)).toEqual(['attack', 'damage', 'north', 'south']);
+    expect(groups.map((g) => g.label)).toEqual(['attack', 'damage', 'north initiative', 'south initiative']);
     const html = renderToStaticMarkup(createElement(DiceTray, { groups, stamp: 1, label: 'step 9' }));
     const shown = [...html.matchAll(/<span class="dice-label">([^<]*)<\/span>/g)].map((m) => m[1]);
-    expect(shown).toEqual(['attack', 'damage', 'north', 'south', 'step 9']);
+    expect(shown).toEqual(['attack', 'damage', 'north initiative', 'south initiative', 'step 9']);
   });
 });
 
 describe("the tray's names for figures", () => {
-  it('names a figure by its map token on a map, by its name with no map (AD&D melee: "OR1 to-hit" named a token drawn nowhere)', () => {
-    const name = (id: string) => `name of ${id}`;
-    const melee = systems.adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8')));
-    const noMap = distinctNames(figureViews(melee));
-    expect(noMap.every((f) => !f.hex)).toBe(true);
-    expect(trayLabel({ label: 'to-hit d20', faces: [10], summed: true, figure: 'orc1' }, trayName(noMap, name))).toBe('name of orc1 to-hit d20');
+  it('names a figure by its name, in the possessive, on a map too: a token beside the verb read as a word ("Do attack")', () => {
+    const melee = distinctNames(figureViews(systems.adnd.setup(parse(readFileSync(new URL('../../../examples/adnd/melee.yaml', import.meta.url), 'utf8')))));
     const duel = distinctNames(figureViews(tft.setup(parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8')))));
-    const bjorn = duel.find((f) => f.id === 'bjorn');
-    expect(bjorn?.short).toBeTruthy();
-    expect(trayName(duel, name)('bjorn')).toBe(bjorn?.short);
-    expect(trayName(duel, name)('nobody')).toBe('name of nobody');
+    for (const figures of [melee, duel]) {
+      const f = figures[0];
+      const name = (id: string) => figures.find((x) => x.id === id)?.name ?? id;
+      const html = renderToStaticMarkup(createElement(DiceTray, { groups: [{ label: trayLabel({ label: 'attack', faces: [4], summed: false, figure: f.id }, name), faces: [4], summed: false }], stamp: 1, label: '' }));
+      expect(html).toContain(`<span class="dice-label">${f.name.replace(/'/g, '&#x27;')}&#x27;s attack</span>`);
+      if (f.short && f.short !== f.name) expect(html).not.toContain(`>${f.short} attack<`);
+    }
   });
 });
 

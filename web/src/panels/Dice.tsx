@@ -2,7 +2,6 @@
 // for a physical die when "enter physical dice" is on and the server needs one more face.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TrayGroup } from '../model/log.ts';
-import type { FigureView } from '../model/view.ts';
 import { Faces } from './LedgerView.tsx';
 
 export type DiceGroup = TrayGroup;
@@ -31,7 +30,7 @@ export function DiceTray({ groups, stamp, label, said }: { groups: DiceGroup[]; 
   if (groups.length === 0) return null;
   return (
     // The table's live region says each step's dice as they come (Table.tsx); the tray reads as
-    // those words too (`said`: names in full, not the map tokens), its faces drawn for the eye.
+    // those words too (`said`), its faces drawn for the eye.
     <div className="dice-tray" data-testid="dice-tray">
       {said && <span className="sr-only">{said}</span>}
       {groups.map((g, i) => (
@@ -45,15 +44,6 @@ export function DiceTray({ groups, stamp, label, said }: { groups: DiceGroup[]; 
       <span className="dice-label">{label}</span>
     </div>
   );
-}
-
-/**
- * How the tray names a figure: by its map token where the map draws the tokens ("BR1"), else by
- * its name (AD&D with no map: "OR1 to-hit", "OC damage" named tokens drawn nowhere).
- */
-export function trayName(figures: readonly FigureView[], name: (id: string) => string): (id: string) => string {
-  const onMap = figures.some((f) => f.hex);
-  return (id) => (onMap ? figures.find((f) => f.id === id)?.short : undefined) ?? name(id);
 }
 
 /** What the physical die is for: the command being resolved, and the faces entered so far. */

@@ -25,20 +25,32 @@ export function Log(p: LogProps) {
   // New entries bring the log's end into view only while the reader is at it: one reading an
   // earlier step (scrolled up) was pulled to the end at every step (on a phone, the whole page).
   const following = useRef(true);
+  // Whether the end is on the screen (within the panel, which scrolls on a wide screen).
+  const atEnd = (el: HTMLElement) => el.getBoundingClientRect().top <= Math.min(innerHeight, el.closest('.tab-body')?.getBoundingClientRect().bottom ?? innerHeight) + 48;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener while the panel is open
   useEffect(() => {
     const onScroll = () => {
-      const el = end.current;
-      if (!el) return;
-      const bottom = Math.min(innerHeight, el.closest('.tab-body')?.getBoundingClientRect().bottom ?? innerHeight);
-      following.current = el.getBoundingClientRect().top <= bottom + 48;
+      if (end.current) following.current = atEnd(end.current);
     };
     // Capturing: the page scrolls on a phone, the panel on a wide screen (scroll events do not bubble).
     document.addEventListener('scroll', onScroll, { capture: true, passive: true });
     return () => document.removeEventListener('scroll', onScroll, { capture: true });
   }, []);
+  const opened = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when entries arrive
   useEffect(() => {
-    if (following.current) end.current?.scrollIntoView?.({ block: 'nearest' });
+    const el = end.current;
+    if (!el) return;
+    if (opened.current) {
+      if (following.current) el.scrollIntoView?.({ block: 'nearest' });
+      return;
+    }
+    // Opened: the panel's own scroll (a wide screen) goes to the end; the page is not scrolled (on
+    // a phone it pushed the tab bar up under the header). The reader follows once at the end.
+    opened.current = true;
+    const body = el.closest('.tab-body');
+    if (body instanceof HTMLElement && getComputedStyle(body).overflowY !== 'visible') body.scrollTop = body.scrollHeight;
+    following.current = atEnd(el);
   }, [p.entries.length]);
   const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
   // The rewind asked about (its step), and the steps it would undo (those after it on the line of play).
