@@ -42,9 +42,9 @@ describe('fray explain --turn', () => {
     expect(unscripted.code).toBe(0);
     expect(unscripted.out.split('\n')[0]).toBe('The Fantasy Trip — Duel at the ford: before turn 1; waiting for: begin');
     expect(unscripted.err).toBe("fray: --turn 3: turn 3 is not reached: the scenario's script stops before turn 1 (explain plays the script, not the AI); the report is of where it stops");
-    const over = await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--turn', '9', '--json']);
+    const over = await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--turn', '10', '--json']);
     expect(JSON.parse(over.out).pending).toBeNull();
-    expect(over.err).toBe('fray: --turn 9: turn 9 is not reached: the fight is over in turn 8; the report is of its end');
+    expect(over.err).toBe('fray: --turn 10: turn 10 is not reached: the fight is over in turn 9; the report is of its end');
     // A turn the script reaches: no note.
     expect((await fray(['explain', 'examples/tft/hanging-by-a-thread.yaml', '--turn', '5'])).err).toBe('');
   });

@@ -801,6 +801,29 @@ export function stepFigure(ctx: TftContext, fig: Figure, to: Hex): boolean {
   return stop || !fig.woundFx.canAct;
 }
 
+/**
+ * One turn passes (tft-core turn step 4): every per-turn countdown ticks, here and nowhere else:
+ * a missile weapon's reload (tft-core reload), the classic 5-hit penalty's turns (next turn's
+ * becomes this turn's, PENALTY_NEXT_TURN), then each module's (turnPasses hook). Called at each
+ * turn's end (flow.ts endTurn) and for each turn of time run at once out of combat (R-T3's 5
+ * minutes, thread passTurnsOutOfCombat), so no timer misses the turns that pass. The Legacy 5-hit
+ * penalty is owed to the next action, whenever that is: no turn spends it.
+ */
+export function turnPasses(ctx: TftContext, outOfCombat: boolean): void {
+  const fs = ctx.state.figures;
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i];
+    for (const w of f.weapons) if (w.reloadLeft > 0) w.reloadLeft -= 1;
+    const p = f.dxPenalty;
+    if (p.turnsLeft > 0) {
+      p.turnsLeft >>= 1;
+      if (p.turnsLeft === 0 && p.actionsLeft === 0) p.amount = 0;
+    }
+  }
+  const hs = hooksOf(ctx.state).turnPasses;
+  for (let i = 0; i < hs.length; i++) hs[i](ctx, outOfCombat);
+}
+
 export const core: TftCore = {
   figure,
   occupant,
@@ -824,6 +847,7 @@ export const core: TftCore = {
   attack,
   parseDamage,
   stepFigure,
+  turnPasses,
 };
 
 export { armorDX };

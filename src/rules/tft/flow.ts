@@ -28,6 +28,7 @@ import {
   stepFigure,
   terrainAt,
   terrainAtQR,
+  turnPasses,
   updateShield,
   withinHalfMA,
 } from './core.ts';
@@ -852,15 +853,7 @@ function rollOff(ctx: TftContext, list: { rolls: number[] }[], from: number, to:
 function endTurn(ctx: TftContext): void {
   const { state, emit } = ctx;
   for (const h of hooksOf(state).endOfTurn) h(ctx);
-  for (const f of state.figures) {
-    for (const w of f.weapons) if (w.reloadLeft > 0) w.reloadLeft -= 1;
-    const p = f.dxPenalty;
-    if (p.turnsLeft > 0) {
-      // Classic 5-hit: next turn's becomes this turn's (core PENALTY_NEXT_TURN).
-      p.turnsLeft >>= 1;
-      if (p.turnsLeft === 0 && p.actionsLeft === 0) p.amount = 0;
-    }
-  }
+  turnPasses(ctx, false); // the per-turn countdowns (reload, classic 5-hit, modules')
   if (emit) emit({ type: 'turn-end', turn: state.turn });
 }
 
@@ -924,7 +917,12 @@ export function scriptRemains(state: TftState, thisTurn = false): boolean {
     // A figure down may still be named at any moment (the GM's adjust may bring it round); a
     // dead or gone one never.
     if (!f) return true;
-    if (!neverPlayable(f) && (f.woundFx.canAct || anyMomentType(state, e.command.type))) return true;
+    if (neverPlayable(f)) continue;
+    if (anyMomentType(state, e.command.type)) return true;
+    // A move or action of a figure that has moved and acted this turn waits for no later turn
+    // when it is this turn's: nothing of this turn is left for it (R-T3: a medic whose work
+    // filled the turn, thread finishStabilizationAction).
+    if (f.woundFx.canAct && !(thisTurn && e.turn === state.turn && f.turn.moved && f.turn.acted)) return true;
   }
   return false;
 }
@@ -958,9 +956,11 @@ function endEncounter(ctx: TftContext, winner: string | null, reason: string, by
   state.phase = 'over';
   state.winner = winner;
   state.endReason = reason;
-  if (!ctx.emit) return;
-  const ev: OverEvent = { type: 'over', turn: state.turn, winner, reason, ...(byGm ? { gm: true as const } : {}), ...sideNamesOf(state) };
-  ctx.emit(ev);
+  if (ctx.emit) {
+    const ev: OverEvent = { type: 'over', turn: state.turn, winner, reason, ...(byGm ? { gm: true as const } : {}), ...sideNamesOf(state) };
+    ctx.emit(ev);
+  }
+  for (const h of hooksOf(state).afterFight) h(ctx);
 }
 
 /** tft-core turn step 4: the end-of-turn effects, then the end test; the next turn if it goes on. */

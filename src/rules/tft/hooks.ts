@@ -308,6 +308,13 @@ export interface TftHooks {
   /** At the end of each turn (thread rolls R-T2, stabilization progress R-T3). */
   endOfTurn?(ctx: TftContext): void;
   /**
+   * A turn passes: tick the module's per-turn countdowns (HiTech's crew-served readying R-H4, an
+   * overwatch's lapse R-H7). The one place they tick (core turnPasses): at each turn's end after
+   * every endOfTurn, and once for each turn of time run at once out of combat (`outOfCombat`:
+   * R-T3's 5 minutes, in which no one moves or fights).
+   */
+  turnPasses?(ctx: TftContext, outOfCombat: boolean): void;
+  /**
    * Veto a core action for a figure ("fired its gun this turn..."): return the reason, or
    * undefined. `type` is the core command type.
    */
@@ -323,6 +330,11 @@ export interface TftHooks {
    * script has entries left): nothing keeps a won fight going (flow.ts overNow).
    */
   isOver?(state: TftState): boolean | undefined;
+  /**
+   * The encounter has just ended ('over' emitted; the GM's end too): what a module plays after
+   * the fight (thread's aftermath, option threadAftermath). The turn counter stays.
+   */
+  afterFight?(ctx: TftContext): void;
 }
 
 /** A house-rule module. */
@@ -427,4 +439,9 @@ export interface TftCore {
   parseDamage(text: string, path?: string): DamageDice;
   /** Move a figure one hex (must be adjacent and free), emit move-step, run onMoveStep hooks. */
   stepFigure(ctx: TftContext, fig: Figure, to: Hex): boolean;
+  /**
+   * One turn passes: every per-turn countdown ticks (the core's reload and classic 5-hit, then
+   * each module's turnPasses). At each turn's end, and for each turn of time run at once (R-T3).
+   */
+  turnPasses(ctx: TftContext, outOfCombat: boolean): void;
 }

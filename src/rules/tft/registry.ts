@@ -20,9 +20,11 @@ export interface HookSet {
   beforeAction: Fn<'beforeAction'>[];
   startOfTurn: Fn<'startOfTurn'>[];
   endOfTurn: Fn<'endOfTurn'>[];
+  turnPasses: Fn<'turnPasses'>[];
   vetoAction: Fn<'vetoAction'>[];
   explain: Fn<'explain'>[];
   isOver: Fn<'isOver'>[];
+  afterFight: Fn<'afterFight'>[];
   actions: Map<string, { module: HouseModule; spec: ActionSpec }>;
 }
 
@@ -62,9 +64,11 @@ function build(ids: readonly string[]): HookSet {
     beforeAction: pick('beforeAction'),
     startOfTurn: pick('startOfTurn'),
     endOfTurn: pick('endOfTurn'),
+    turnPasses: pick('turnPasses'),
     vetoAction: pick('vetoAction'),
     explain: pick('explain'),
     isOver: pick('isOver'),
+    afterFight: pick('afterFight'),
     actions,
   };
 }

@@ -169,7 +169,7 @@ describe('HiTech overwatch adversarial properties [f04d4dae]', () => {
             fired.add(o.id);
           }
         }
-        hitechModule.hooks?.endOfTurn?.(ctx);
+        hitechModule.hooks?.turnPasses?.(ctx, false);
         for (const o of ows) expect(fig(s, o.id).house.hitech).toMatchObject({ overwatch: o.holding ? { turn: 1 } : null });
         // The next movement phase (as the core's startTurn leaves the figures).
         s.turn = 2;
@@ -211,7 +211,7 @@ describe('HiTech overwatch adversarial properties [f04d4dae]', () => {
           }
         }
         // It lapses after the next movement phase: none left, and no shot in turn 3.
-        hitechModule.hooks?.endOfTurn?.(ctx);
+        hitechModule.hooks?.turnPasses?.(ctx, false);
         for (const o of ows) expect((fig(s, o.id).house.hitech as { overwatch: unknown }).overwatch).toBe(null);
         const count = shots(events, 0).length;
         s.turn = 3;

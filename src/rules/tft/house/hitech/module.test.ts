@@ -273,12 +273,33 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect(core.effectiveMA(g, s)).toBe(6);
     const { ctx } = context(s, []);
     g.turn.hexes = 2;
-    hitechModule.hooks?.endOfTurn?.(ctx);
+    hitechModule.hooks?.turnPasses?.(ctx, false);
     g.turn.hexes = 0;
     actionPhase(s, 2);
     expect(() => act(ctx, { type: 'fire', figure: 'gun', target: 'biff', burst: 'burst' })).toThrow(/needs 3 more turn/);
-    for (let i = 0; i < 3; i++) hitechModule.hooks?.endOfTurn?.(ctx);
+    for (let i = 0; i < 3; i++) hitechModule.hooks?.turnPasses?.(ctx, false);
     expect(spec('fire').options({ state: s, core, mode: 'ai' }, g)).toHaveLength(1);
+  });
+
+  it('R-H4, R-H7 with R-T3 [82345e2a] time run at once: the turns out of combat count toward a crew-served weapon moved this turn, and an overwatch lapses in them', () => {
+    const s = scenario([shooter(['heavy-machinegun'], { talents: ['heavy-auto-weapon'] }), biff]);
+    const g = fig(s, 'gun');
+    const { ctx, events } = context(s, []);
+    g.turn.hexes = 2;
+    hitechModule.hooks?.turnPasses?.(ctx, false); // the fight turn it moved in: 3 turns to ready
+    expect(figureHiTech(g).crewReadyLeft).toBe(3);
+    // The fight turn's move is not made again in each turn run at once: 3 of them ready it.
+    for (let i = 0; i < 3; i++) hitechModule.hooks?.turnPasses?.(ctx, true);
+    expect(figureHiTech(g).crewReadyLeft).toBe(0);
+    const o = scenario([shooter(['assault-rifle']), { ...biff, armor: null }]);
+    actionPhase(o, 1);
+    const oc = context(o, []);
+    act(oc.ctx, { type: 'overwatch', figure: 'gun', trigger: { beforeAction: false } });
+    // In the fight it waits for the next movement phase; 5 minutes later that phase is long over.
+    hitechModule.hooks?.turnPasses?.(oc.ctx, true);
+    expect(figureHiTech(fig(o, 'gun')).overwatch).toBe(null);
+    expect(oc.events.at(-1)).toMatchObject({ type: 'overwatch-lapsed', figure: 'gun', rule: 'R-H7' });
+    expect(events).toEqual([]);
   });
 
   it('R-H6: Quickdraw readies and fires on 3d6 <= adjDX; on a failure the pistol is only readied', () => {
@@ -400,7 +421,7 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const { ctx, events } = context(s, [3, 3, 4, 6, 6]);
     fig(s, 'gun').turn.hexes = 3;
     act(ctx, { type: 'overwatch', figure: 'gun', trigger: { on: 'enter' } });
-    hitechModule.hooks?.endOfTurn?.(ctx);
+    hitechModule.hooks?.turnPasses?.(ctx, false);
     s.turn = 2;
     s.phase = 'move';
     for (const f of s.figures) f.turn = { ...f.turn, hexes: 0, acted: false, moved: false };
@@ -425,9 +446,9 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const c2 = context(s2, []);
     act(c2.ctx, { type: 'overwatch', figure: 'gun', trigger: { beforeAction: false } });
     hitechModule.hooks?.beforeAction?.(c2.ctx, fig(s2, 'biff'));
-    hitechModule.hooks?.endOfTurn?.(c2.ctx);
+    hitechModule.hooks?.turnPasses?.(c2.ctx, false);
     s2.turn = 2;
-    hitechModule.hooks?.endOfTurn?.(c2.ctx);
+    hitechModule.hooks?.turnPasses?.(c2.ctx, false);
     expect(c2.events.some((e) => e.type === 'fire')).toBe(false);
     expect(c2.events.at(-1)).toMatchObject({ type: 'overwatch-lapsed', figure: 'gun' });
   });

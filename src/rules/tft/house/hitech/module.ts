@@ -1013,19 +1013,25 @@ function beforeAction(ctx: TftContext, actor: Figure): void {
   }
 }
 
-function endOfTurn(ctx: TftContext): void {
+/**
+ * The module's turnPasses hook (the core's turnPasses: at each turn's end, and for each turn of
+ * time run at once out of combat, R-T3): an overwatch lapses once its movement phase is over (R-H7); the crew-served
+ * readying counts the turn (R-H4). Out of combat no one moves: every overwatch is long over.
+ */
+function endOfTurn(ctx: TftContext, outOfCombat: boolean): void {
   for (const f of ctx.state.figures) {
     const s = f.house.hitech as { overwatch?: { turn: number } | null; crewReadyLeft?: number } | undefined;
     if (!s) continue;
-    if (s.overwatch && s.overwatch.turn < ctx.state.turn) {
+    if (s.overwatch && (outOfCombat || s.overwatch.turn < ctx.state.turn)) {
       s.overwatch = null;
       emit(ctx, 'overwatch-lapsed', { figure: f.id, reason: 'its movement phase is over', rule: 'R-H7' });
     }
     // R-H4: a crew-served weapon moved this turn, in hand or carried, needs 3 turns to ready: turns
     // its figure stands still with it in hand. Switched away the count waits; moved again it restarts.
+    // The fight turn's move is not made again in the turns run at once out of combat.
     if (carriesCrewServed(f)) {
       const hs = figureHiTech(f);
-      if (f.turn.hexes > 0) hs.crewReadyLeft = CREW_READY_TURNS;
+      if (f.turn.hexes > 0 && !outOfCombat) hs.crewReadyLeft = CREW_READY_TURNS;
       else if (hs.crewReadyLeft > 0 && firearmOf(ctx.core.readyWeapon(f))?.crewServed) hs.crewReadyLeft -= 1;
     }
   }
@@ -1104,7 +1110,7 @@ export const hitechModule: HouseModule = {
     afterArmor,
     onMoveStep,
     beforeAction,
-    endOfTurn,
+    turnPasses: endOfTurn,
     // R-H4: a figure that dodged while moving keeps its action to fire, when it has a gun.
     stanceKeepsAction: (_state, fig, stance) => (stance === 'dodge' && hasGunToFire(fig) ? true : undefined),
     // R-H4 option runAndGun: a gunner that moved more than half MA keeps its action, to fire only (vetoAction).

@@ -6,6 +6,8 @@ import { runInline } from '../../../../lab/arena.ts';
 import type { Sums } from '../../../../lab/arena.ts';
 import { planAction, planMove } from '../../ai.ts';
 import type { TftEvent } from '../../model.ts';
+import { core } from '../../core.ts';
+import { hooksOf } from '../../registry.ts';
 import { tftSystem } from '../../system.ts';
 import { beginTurn, fig, play, setup } from '../../testing.ts';
 import { DANGER_ROLLS, STABILIZE_HOPE, THREAD_DANGER, threadDeath } from './care.ts';
@@ -114,5 +116,35 @@ describe('the AI medic in combat (Hanging by a Thread [82345e2a])', () => {
       const se = Math.sqrt((diff.sumSq[k] / diff.n - mean * mean) / diff.n);
       expect(mean).toBeLessThan(-4 * se);
     }
+  });
+});
+
+/** The house actions of the encounter's rules (the thread module's among them). */
+const tftSystemActions = (s: ReturnType<typeof setup>) => [...hooksOf(s).actions.values()].map((a) => a.spec);
+
+describe("the medic's options in the AI's cheap mode [82345e2a]", () => {
+  it("R-T3/R-T4: the AI's stabilize and first-aid options carry no label or ledger, with the same commands, scores and tend as explain's (the AI and the lab read no more)", () => {
+    // A Master Physicker beside a friend whose first aid would save (13 wounds of ST 12, heal 3) and
+    // one it cannot (16 wounds): first aid for one, stabilization (with and without a potion) for both.
+    const s = setup(
+      [
+        { id: 'medic', side: 'A', dx: 13, iq: 14, talents: ['physicker', 'master-physicker'], weapons: ['shortsword'], at: [2, 3], facing: 0, house: { thread: { potions: 1 } } },
+        { id: 'pat', side: 'A', st: 12, iq: 8, wounds: 13, at: [3, 3], facing: 0 },
+        { id: 'pat2', side: 'A', st: 12, iq: 8, wounds: 16, at: [1, 3], facing: 0 },
+        { id: 'b', side: 'B', st: 12, at: [12, 3], facing: 3 },
+      ],
+      { thread: 'on' },
+    );
+    const m = fig(s, 'medic');
+    for (const type of ['stabilize', 'first-aid', 'finish-stabilization']) {
+      const spec = [...tftSystemActions(s)].find((a) => a.type === type)!;
+      const ai = spec.options({ state: s, core, mode: 'ai' }, m);
+      const ex = spec.options({ state: s, core, mode: 'explain' }, m);
+      expect(ai.map((o) => [o.command, o.score, o.tend])).toEqual(ex.map((o) => [o.command, o.score, o.tend]));
+      for (const o of ai) expect([o.label, o.ledger]).toEqual(['', undefined]);
+      for (const o of ex) expect(o.label).not.toBe('');
+    }
+    const offered = (type: string) => [...tftSystemActions(s)].find((a) => a.type === type)!.options({ state: s, core, mode: 'ai' }, m).length;
+    expect([offered('stabilize'), offered('first-aid')]).toEqual([4, 1]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestMedicTalent, firstAidWounds, stabilizationDice, talentKey, woundsWhenStabilized } from './medic.ts';
+import { bestMedicTalent, firstAidWounds, stabilizationDice, stabilizationDiceCount, talentKey, woundsWhenStabilized } from './medic.ts';
 
 describe('medics [82345e2a]', () => {
   it('R-T3: stabilization dice by talent: Master Physicker 3, Physicker 4, Veterinarian or Scholar 5, anyone 7', () => {
@@ -9,6 +9,12 @@ describe('medics [82345e2a]', () => {
     expect(stabilizationDice(['Scholar'], false).total).toBe(5);
     expect(stabilizationDice(['Sword'], false).total).toBe(7);
     expect(stabilizationDice([], false).total).toBe(7);
+  });
+
+  it('R-T3: the dice count without a ledger (the AI, the aftermath) is the ledger\'s total, for every talent with and without a Healing Potion', () => {
+    for (const talents of [['master-physicker'], ['physicker'], ['veterinarian'], ['scholar'], ['sword'], [], ['Physicker', 'Scholar']]) {
+      for (const potion of [false, true]) expect(stabilizationDiceCount(talents, potion)).toBe(stabilizationDice(talents, potion).total);
+    }
   });
 
   it('R-T3: one die fewer with a Healing Potion', () => {

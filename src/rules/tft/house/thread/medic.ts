@@ -57,6 +57,11 @@ export function stabilizationDice(talents: readonly string[], healingPotion: boo
   return fromBase(`${LABEL[t]}`, STABILIZATION_DICE[t], 'R-T3', mods);
 }
 
+/** stabilizationDice's total without its ledger (the AI's options and the aftermath, R-T3). */
+export function stabilizationDiceCount(talents: readonly string[], healingPotion: boolean): number {
+  return STABILIZATION_DICE[bestMedicTalent(talents)] - (healingPotion ? 1 : 0);
+}
+
 /** Wounds first aid heals, explained; null when the medic has neither Physicker talent (R-T4). */
 export function firstAidWounds(talents: readonly string[]): Ledger | null {
   if (talents.length === 0) return null; // the common case, asked at every action decision

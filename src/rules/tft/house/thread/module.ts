@@ -15,15 +15,15 @@ import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
 import { labelName } from '../../options.ts';
+import { playAftermath } from './aftermath.ts';
 import { CARE_SCORE, stabilizeInCombat } from './care.ts';
 import { describeThread } from './describe.ts';
-import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice } from './medic.ts';
+import { STABILIZATION_TURNS, firstAidWounds, stabilizationDice, stabilizationDiceCount } from './medic.ts';
 import { stabilizeOdds, survivalOdds } from './odds.ts';
 import { threadTarget } from './roll.ts';
 import { type ThreadStateOptions, threadStateOf } from './states.ts';
 import { count } from '../../../words.ts';
 import {
-  type MedicView,
   type ThreadBag,
   type ThreadEnv,
   type ThreadEvent,
@@ -51,6 +51,10 @@ export const threadOptionsSchema = z.object({
     .enum(['separate', 'combined'])
     .default('separate')
     .describe('the seed\'s fatigue rules: fatigue counts toward unconsciousness, not death (separate: dyST = ST - wounds), or without them dyST equals remST (combined)'),
+  threadAftermath: z
+    .enum(['off', 'on'])
+    .default('off')
+    .describe('after the fight: off leaves the dying as they are; on plays it out (R-T2, R-T3, R-T4): the living medics of their side tend them and thread rolls are made until each is stable or dead'),
 });
 
 /** Whether the Thread rule is on (R-T1 option `thread`, default on). */
@@ -90,6 +94,9 @@ class CoreThreadEnv implements ThreadEnv {
   refresh(f: ThreadSubject): void {
     this.ctx.core.refreshState(this.ctx, f as Figure);
   }
+  turnPassed(): void {
+    this.ctx.core.turnPasses(this.ctx, true);
+  }
 }
 
 function envOf(ctx: TftContext): ThreadEnv {
@@ -123,6 +130,15 @@ function checkMedic(ctx: { state: TftState; core: TftContext['core'] }, fig: Fig
   if (distance(fig.pos, patient.pos) !== 1) {
     throw new CommandRejected('command.target', `${patient.name} is not adjacent to ${fig.name} (the medic works beside the patient, R-T3)`);
   }
+}
+
+/**
+ * The medic spent this turn at the work (R-T3: five minutes of work, doing nothing else): it has
+ * moved and acted, so the turn asks nothing more of it and a move or action of it is refused.
+ */
+function spendTurn(medic: Figure): void {
+  medic.turn.moved = true;
+  medic.turn.acted = true;
 }
 
 /** Rejects a stabilization `fig` may not make on `patient` (R-T3), naming the field at fault. */
@@ -187,28 +203,35 @@ function stabilizeOptions(ctx: OptionsContext, fig: Figure, type: 'stabilize' | 
     const potions = bagOf(fig).potions > 0 && !bagOf(p).stabilization ? [false, true] : [false];
     for (const potion of potions) {
       if (stabilizeBlocker(fig, p, opts, potion)) continue;
-      const dice = stabilizationDice(fig.talents, bagOf(p).stabilization?.potion ?? potion);
-      const odds = stabilizeOdds(dice.total, fig.iq);
+      const withPotion = bagOf(p).stabilization?.potion ?? potion;
+      const odds = stabilizeOdds(stabilizationDiceCount(fig.talents, withPotion), fig.iq);
       const friend = !ctx.core.isEnemy(fig, p);
       const continuing = bagOf(p).stabilization?.medic === fig.id;
       const command: HouseCommand = { type, figure: fig.id, target: p.id, ...(potion ? { potion } : {}) };
+      // The AI tends a dying friend once the fight is over (running the 5 minutes at once when
+      // it may); in combat, when not engaged, it keeps at work it started and starts when the
+      // coming thread rolls are a real danger and its chance is not hopeless (care.ts).
+      const score = !friend
+        ? 0
+        : over
+          ? type === 'finish-stabilization'
+            ? CARE_SCORE.finish
+            : CARE_SCORE.stabilizeAfter
+          : stabilizeInCombat(engaged, continuing, odds.toNumber(), p);
+      // tend: care for a dying friend: the AI stays beside it or walks to it (ai.ts planMove). The
+      // AI (and the lab through it) reads the command, score and tend only: no label or ledger.
+      if (ctx.mode === 'ai') {
+        out.push({ command, label: '', score, tend: true });
+        continue;
+      }
       out.push({
         command,
         label: `${type === 'stabilize' ? (continuing ? 'keep stabilizing' : 'stabilize') : 'finish stabilizing'} ${labelName(ctx.names, p)}${potion ? ' (Healing Potion)' : ''}`,
-        ledger: dice.entries,
+        ledger: stabilizationDice(fig.talents, withPotion).entries,
         stabilize: fraction(odds),
         turnsLeft: STABILIZATION_TURNS - (bagOf(p).stabilization?.turnsDone ?? 0),
-        // The AI tends a dying friend once the fight is over (running the 5 minutes at once when
-        // it may); in combat, when not engaged, it keeps at work it started and starts when the
-        // coming thread rolls are a real danger and its chance is not hopeless (care.ts).
-        score: !friend
-          ? 0
-          : over
-            ? type === 'finish-stabilization'
-              ? CARE_SCORE.finish
-              : CARE_SCORE.stabilizeAfter
-            : stabilizeInCombat(engaged, continuing, odds.toNumber(), p),
-        tend: true, // care for a dying friend: the AI stays beside it or walks to it (ai.ts planMove)
+        score,
+        tend: true,
       });
     }
   }
@@ -263,12 +286,16 @@ export const finishStabilizationAction: ActionSpec = {
       if (figs[i] !== p && bagOf(figs[i]).stabilization?.medic === fig.id) interrupt(env, figs[i]);
     }
     if (bagOf(p).stabilization?.medic !== fig.id) stabilizeTurn(env, fig, p, cmd.potion === true);
+    // R-T3 "doing nothing else": the medic's work fills its time, this turn's included; it neither
+    // moves nor acts again in it, though the script keeps the turn going (so do the other medics
+    // who work through the time, below).
+    spendTurn(fig);
     const st = bagOf(p).stabilization;
     if (!st) return; // the attempt ended at once (it was the 60th turn)
     // Every medic still at work beside its patient keeps working while the time runs; one with
     // two attempts in progress (it left one for another this turn) keeps the one it worked on
     // this turn, and the other is interrupted.
-    const medics = new Map<string, MedicView>();
+    const medics = new Map<string, Figure>();
     const patientOf = new Map<string, Figure>();
     for (const f of figs) {
       const s = bagOf(f).stabilization;
@@ -285,9 +312,36 @@ export const finishStabilizationAction: ActionSpec = {
       medics.set(m.id, m);
       patientOf.set(m.id, f);
     }
+    for (const m of medics.values()) spendTurn(m);
     passTurnsOutOfCombat(env, ctx.state.figures, medics, STABILIZATION_TURNS - st.turnsDone, `${fig.name} finishes the 5 minutes of stabilization (R-T3)`);
   },
 };
+
+/**
+ * Option threadAftermath on (docs/rules/thread.md "The aftermath"): the dying left at the fight's
+ * end are played out until each is stable or dead, by playAftermath, with the time run at once
+ * out of combat (R-T3): its events come after one `thread-time` saying how many turns it took
+ * (a medic's turns of work after the first are not told one by one).
+ */
+function aftermath(ctx: TftContext): void {
+  const { state, core } = ctx;
+  const opts = stateOptions(state.options);
+  if (!state.figures.some((f) => stateOf(f, opts) === 'dying')) return;
+  const held: TftEvent[] = [];
+  const quiet: TftContext = {
+    ...ctx,
+    emit: ctx.emit ? (e) => {
+      if (e.type !== 'stabilize' || (e as { phase?: string }).phase !== 'continue') held.push(e);
+    } : null,
+  };
+  const medicsOf = (p: ThreadSubject): Figure[] =>
+    state.figures.filter((m) => m.id !== p.id && core.canAct(m) && !core.isEnemy(m, p as Figure));
+  const turns = playAftermath(envOf(quiet), state.figures, medicsOf);
+  if (!ctx.emit) return;
+  const reason = 'after the fight the living medics of each side tend its dying until each is stable or dead (R-T2, R-T3, R-T4; option threadAftermath)';
+  ctx.emit({ type: 'thread-time', turn: state.turn, turns, reason } as unknown as TftEvent);
+  for (const e of held) ctx.emit(e);
+}
 
 const attributeSchema = z.object({
   type: z.literal('thread-attribute'),
@@ -351,14 +405,18 @@ export const firstAidAction: ActionSpec = {
   schema: firstAidSchema,
   aiInert: noFriends,
   options(ctx, fig) {
-    if (!ctx.core.canAct(fig) || !firstAidWounds(fig.talents)) return [];
+    if (!ctx.core.canAct(fig)) return [];
+    const heal = firstAidWounds(fig.talents);
+    if (!heal) return [];
     const opts = stateOptions(ctx.state.options);
+    const ai = ctx.mode === 'ai';
     return ctx.state.figures
       .filter((p) => p.id !== fig.id && distance(fig.pos, p.pos) === 1 && !firstAidBlocker(fig, p, opts))
       .map((p) => ({
         command: { type: 'first-aid', figure: fig.id, target: p.id },
-        label: `first aid to ${labelName(ctx.names, p)}`,
-        ledger: firstAidWounds(fig.talents)!.entries,
+        // The AI reads the command, score and tend only (as stabilize's): no label or ledger.
+        label: ai ? '' : `first aid to ${labelName(ctx.names, p)}`,
+        ...(ai ? {} : { ledger: heal.entries }),
         score: ctx.core.isEnemy(fig, p) ? 0 : firstAidScore(ctx, fig, p, opts),
         tend: true, // as stabilize's
       }));
@@ -499,6 +557,9 @@ export const threadModule: HouseModule = {
       }
     },
     explain: (state, fig, names) => ({ thread: threadExplain(state, fig, 5, names) }),
+    afterFight: (ctx) => {
+      if (ctx.state.options.threadAftermath === 'on') aftermath(ctx);
+    },
     // No isOver: a stabilization in progress does not keep a won fight going (core overNow);
     // `finish-stabilization` stays legal after the end.
   },

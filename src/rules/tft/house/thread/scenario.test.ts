@@ -527,6 +527,22 @@ describe('R-T3 "out of combat": the 5 minutes run at once and the fight [82345e2
     expect(state.turn).toBe(1);
   });
 
+  it('R-T3 out of combat, reading 7 [82345e2a]: every per-turn countdown sees the turns run at once: Bjorn\'s heavy crossbow fired in turn 1 is loaded, and a classic 5-hit -2 owed for the next turn is spent (thread-malken-dying.yaml)', () => {
+    const sc = malkenDying();
+    const state = tftSystem.setup({ ...sc, options: { ...(sc.options as object), ruleset: 'classic' } });
+    const dice = new ScriptedDice(sc.dice);
+    while (state.turn < 2) tftSystem.apply(state, tftSystem.decide(state), dice, null);
+    const bjorn = fig(state, 'bjorn');
+    // A heavy crossbow fires every third turn (tft-core reload): 2 turns to go at the start of turn 2.
+    expect(bjorn.weapons[0].reloadLeft).toBe(2);
+    tftSystem.apply(state, { type: 'adjust', figure: 'bjorn', damage: 5, reason: 'a falling beam' }, dice, null);
+    expect(bjorn.dxPenalty).toEqual({ amount: -2, turnsLeft: 2, actionsLeft: 0 }); // classic: owed through turn 3
+    tftSystem.apply(state, tftSystem.decide(state), dice, null); // Doc's 5 minutes at once
+    expect(state.phase).toBe('over');
+    expect(bjorn.weapons[0].reloadLeft).toBe(0);
+    expect(bjorn.dxPenalty).toEqual({ amount: 0, turnsLeft: 0, actionsLeft: 0 });
+  });
+
   it('R-T3 out of combat [82345e2a]: the 5 minutes are not turns of the fight: the turn count stays (events, `fray run` summary), and a maxTurns no higher than it does not turn the won fight into a draw', () => {
     const { state, events } = play({ ...malkenDying(), options: { ...(malkenDying().options as object), maxTurns: 2 } });
     const time = events.findIndex((e) => e.type === 'thread-time');
@@ -535,12 +551,124 @@ describe('R-T3 "out of combat": the 5 minutes run at once and the fight [82345e2
     expect([s.turns, s.winner, state.endReason]).toEqual([2, 'party', 'one side left standing']);
   });
 
-  it("R-T3 out of combat, R-T5 [82345e2a]: this turn's script entries after the time are still something to do: Eragin moves to Lenny and gives first aid in turn 8, then the fight ends", () => {
+  it("R-T3 'doing nothing else', R-T5 [82345e2a]: the 5 minutes fill Eragin's turn 8, which plays on with nothing of his; he moves to Lenny and gives first aid in turn 9, then the fight ends", () => {
     const { events, state } = play(example());
     const time = events.findIndex((e) => e.type === 'thread-time');
-    expect(events.slice(time + 1).map((e) => `${e.turn} ${e.type}`)).toEqual(
-      ['stabilize-roll', 'state', 'move-step', 'move', 'action-order', 'first-aid', 'state', 'turn-end', 'over'].map((t) => `8 ${t}`),
-    );
-    expect(state.turn).toBe(8);
+    expect(events[time].turn).toBe(8);
+    expect(events.slice(time + 1).map((e) => `${e.turn} ${e.type}`)).toEqual([
+      ...['stabilize-roll', 'state', 'action-order', 'turn-end'].map((t) => `8 ${t}`),
+      ...['turn-start', 'move-step', 'move', 'action-order', 'first-aid', 'state', 'turn-end', 'over'].map((t) => `9 ${t}`),
+    ]);
+    expect(of(events, 'script-skipped')).toEqual([]);
+    expect(state.turn).toBe(9);
+  });
+
+  it("R-T3 out of combat, 'doing nothing else' [82345e2a]: entries of the medic for the turn its work filled are nothing left to do: with no other, the turn ends at once after the time (R-T5 scripted with the first aid in turn 8)", () => {
+    const sc = example();
+    const script = sc.script as { turn: number; commands: unknown[] }[];
+    const [t8, t9] = script.slice(-2);
+    const sameTurn = { ...sc, script: [...script.slice(0, -2), { turn: 8, commands: [...t8.commands, ...t9.commands] }] };
+    const { events, state } = play(sameTurn);
+    const time = events.findIndex((e) => e.type === 'thread-time');
+    expect(events.slice(time + 1).map((e) => `${e.turn} ${e.type}`)).toEqual(['stabilize-roll', 'state', 'turn-end', 'over'].map((t) => `8 ${t}`));
+    expect(of(events, 'first-aid')).toEqual([]);
+    expect([state.phase, state.turn]).toEqual(['over', 8]);
+  });
+
+  it("R-T3 'doing nothing else' [82345e2a]: a medic who runs the 5 minutes at once while the script holds more of that turn neither moves nor acts again in it; its entries are not played, a command of it is refused", () => {
+    const raw = {
+      system: 'tft',
+      name: 'a medic whose turn the 5 minutes fill',
+      options: { thread: 'on' },
+      figures: [
+        { id: 'doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+        { id: 'pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 2 } },
+        { id: 'sore', side: 'a', st: 10, dx: 10, iq: 9, wounds: 9, at: { q: 1, r: 2 } },
+        { id: 'nurse', side: 'a', st: 10, dx: 10, iq: 9, weapons: ['dagger'], at: { q: 2, r: 5 } },
+        { id: 'orc', side: 'b', race: 'orc', st: 10, dx: 9, wounds: 9, weapons: ['club'], at: { q: 10, r: 8 } },
+      ],
+      script: [
+        {
+          turn: 1,
+          commands: [
+            { type: 'finish-stabilization', figure: 'doc', target: 'pat' },
+            { type: 'move', figure: 'doc', path: [] },
+            { type: 'first-aid', figure: 'doc', target: 'sore' },
+            { type: 'move', figure: 'nurse', path: [{ q: 2, r: 4 }] },
+          ],
+        },
+      ],
+    };
+    const state = tftSystem.setup(raw);
+    const dice = new ScriptedDice([1, 1, 1, 1]); // Doc's 4 dice: 4 against IQ 12, stabilized
+    const events: Ev[] = [];
+    const step = () => tftSystem.apply(state, tftSystem.decide(state), dice, (e) => events.push(e as Ev));
+    step(); // begin
+    step(); // Doc's 5 minutes at once
+    expect(of(events, 'stabilize-roll', 'doc').map((e) => e.success)).toEqual([true]);
+    // The nurse's move is still to come this turn; Doc's turn is spent.
+    expect([state.phase, tftSystem.pending(state)?.figures]).toEqual(['move', ['nurse']]);
+    const before = JSON.stringify(state);
+    expect(() => tftSystem.apply(state, { type: 'move', figure: 'doc', path: [] }, dice, null)).toThrow(/doc.*already moved/i);
+    expect(JSON.stringify(state)).toBe(before);
+    while (tftSystem.pending(state)) step();
+    expect(of(events, 'move', 'nurse')).toHaveLength(1);
+    expect(of(events, 'move', 'doc')).toEqual([]);
+    expect(of(events, 'first-aid')).toEqual([]);
+    expect(fig(state, 'sore').wounds).toBe(9);
+    expect([state.phase, state.turn, state.winner]).toEqual(['over', 1, 'a']);
+  });
+});
+
+describe('the aftermath of the fight: option threadAftermath [82345e2a]', () => {
+  /** Malken's fight without the GM's 5 minutes: it ends at turn 1 with Malken dying. */
+  const ended = (options: Record<string, unknown> = {}) => {
+    const sc = load('thread-malken-dying');
+    const script = (sc.script as { turn: number }[]).filter((t) => t.turn === 1);
+    return { ...sc, script, options: { ...(sc.options as object), ...options } };
+  };
+
+  it('off (the default): the dying are left dying at the end, as before; no time runs, no die more is rolled', () => {
+    const sc = ended();
+    const { state, events, dice } = play({ ...sc, dice: sc.dice.slice(0, -4) });
+    expect([state.phase, state.turn, fig(state, 'malken').state]).toEqual(['over', 1, 'dying']);
+    expect(of(events, 'thread-time')).toEqual([]);
+    expect(dice.remaining).toBe(0);
+    expect(tftSystem.setup(sc).options.threadAftermath).toBe('off');
+  });
+
+  it('R-T2, R-T3 on: after the fight Doc tends Malken: 60 turns out of combat, no thread roll meanwhile, 4d6 = 12 against IQ 12: stabilized, with each step in the log after the end', () => {
+    const { state, events, dice } = play(ended({ threadAftermath: 'on' }));
+    const over = events.findIndex((e) => e.type === 'over');
+    expect(events.slice(over).map((e) => e.type)).toEqual(['over', 'thread-time', 'stabilize', 'stabilize-roll', 'state']);
+    expect(events.slice(over).every((e) => e.turn === 1)).toBe(true);
+    expect(events[over + 1]).toMatchObject({ turns: 60, reason: expect.stringMatching(/threadAftermath/) });
+    expect(of(events, 'stabilize-roll').map((e) => [e.figure, e.dice.total, e.total, e.success])).toEqual([['doc', 4, 12, true]]);
+    const s = tftSystem.summary(state);
+    expect([s.turns, s.winner]).toEqual([1, 'party']);
+    expect(Object.fromEntries(s.figures.map((f) => [f.id, f.state]))).toEqual({ malken: 'unconscious', doc: 'healthy', bjorn: 'healthy', brigand: 'unconscious' });
+    expect(dice.remaining).toBe(0);
+    // The lab plays without events: the same end, the same dice.
+    const quiet = tftSystem.setup(ended({ threadAftermath: 'on' }));
+    runToEnd(tftSystem, quiet, new ScriptedDice(ended().dice), null);
+    expect(JSON.stringify(quiet.figures)).toBe(JSON.stringify(state.figures));
+  });
+
+  it('R-T2 on: a dying figure with no living friend (the brigand, bolted to dying) rolls until it dies; the narration says the time out of combat', () => {
+    const sc = ended({ threadAftermath: 'on' });
+    // Bjorn's bolt does 3 + 4 + 6 = 13 to the brigand (ST 12, IQ 8): dyST -1, dying. Its thread
+    // rolls against ST 12, the higher (R-T2): 1 die 3 at the turn's end; after the fight 2 dice
+    // 6 + 5 = 11, then 3 dice 18: dead. Doc stabilizes Malken meanwhile (his 4 dice at the end).
+    const dice = [...sc.dice.slice(0, 10), 3, 4, 6, 3, 3, 6, 5, 6, 6, 6, 3, 3, 3, 3];
+    const { state, events } = play({ ...sc, dice });
+    expect(fig(state, 'brigand').state).toBe('dead');
+    expect(threadRolls(events, 'brigand').map((e) => [e.dice.total, e.total, e.survived])).toEqual([
+      [1, 3, true],
+      [2, 11, true],
+      [3, 18, false],
+    ]);
+    expect(fig(state, 'malken').state).toBe('unconscious');
+    const time = of(events, 'thread-time')[0];
+    expect(tftSystem.describe(time as TftEvent)).toMatch(/60 turns pass at once, out of combat: after the fight .*R-T2, R-T3.*turn count stays at 1/);
   });
 });

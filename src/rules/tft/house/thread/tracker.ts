@@ -95,6 +95,11 @@ export interface ThreadEnv {
   dice: DiceSource;
   emit: Emit<ThreadEvent>;
   refresh(fig: ThreadSubject, cause: string): void;
+  /**
+   * One turn of time run at once has passed (R-T3): the encounter's other per-turn countdowns
+   * tick (the TFT core's turnPasses: reload, 5-hit, modules'). Absent in pure use: none to tick.
+   */
+  turnPassed?(): void;
 }
 
 /** An env that announces state changes itself with `thread-state` events (no TFT core). */
@@ -490,25 +495,34 @@ export function passTurnsOutOfCombat(
     const b = bagOf(f);
     if (b.stabilization && b.dying && !medics.has(b.stabilization.medic)) interrupt(env, f);
   }
+  let anyDying = true;
   for (let i = 0; i < turns; i++) {
-    let anyDying = false;
-    for (const f of figs) {
-      const b = bagOf(f);
-      if (b.dead || !b.dying || stateOf(f, env.opts) !== 'dying') continue;
-      anyDying = true;
-      const st = b.stabilization;
-      if (st) {
-        st.turnsDone += 1;
-        // The medic works through the time: the turn's end must not count the attempt as
-        // interrupted (R-T3 "substantially uninterrupted"); it is cleared there as usual.
-        st.workedThisTurn = true;
-        if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(env, medics.get(st.medic)!, f);
-      } else {
-        threadRollFor(env, f);
-      }
-    }
-    if (!anyDying) break;
+    // Once no one is dying the rest of the time has nothing of the Thread's left to run.
+    if (anyDying) anyDying = threadTurnOutOfCombat(env, figs, medics);
+    // Every other per-turn countdown sees each turn of the time too (reading 7).
+    env.turnPassed?.();
   }
+}
+
+/** One turn of time run at once for the Thread (R-T2, R-T3); whether anyone was dying in it. */
+function threadTurnOutOfCombat(env: ThreadEnv, figs: readonly ThreadSubject[], medics: ReadonlyMap<string, MedicView>): boolean {
+  let anyDying = false;
+  for (const f of figs) {
+    const b = bagOf(f);
+    if (b.dead || !b.dying || stateOf(f, env.opts) !== 'dying') continue;
+    anyDying = true;
+    const st = b.stabilization;
+    if (st) {
+      st.turnsDone += 1;
+      // The medic works through the time: the turn's end must not count the attempt as
+      // interrupted (R-T3 "substantially uninterrupted"); it is cleared there as usual.
+      st.workedThisTurn = true;
+      if (st.turnsDone >= STABILIZATION_TURNS) stabilizationRoll(env, medics.get(st.medic)!, f);
+    } else {
+      threadRollFor(env, f);
+    }
+  }
+  return anyDying;
 }
 
 /** Turns of work an attempt on `patient` still needs (R-T3), or null when none is in progress. */
