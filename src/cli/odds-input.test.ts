@@ -176,7 +176,7 @@ describe('fray odds: AD&D swing flags', () => {
     refused(await adnd('--threshold', ''), /--threshold: must be a number in decimal \(e\.g\. 6\.5\), got ''/);
     refused(await adnd('--threshold', '1e300'), /--threshold: must be a number in decimal \(e\.g\. 6\.5\), got '1e300'/);
     refused(await adnd('--threshold', '500'), /--threshold: must be a number from -100 to 100, got 500/);
-    expect((await adnd('--threshold', '6.5')).out).toMatch(/confirm d20 <= 6\.5/);
+    expect((await adnd('--threshold', '6.5')).out).toMatch(/confirmed by d20 <= 6 \(threshold 6\.5\)/);
   });
   it('--dex and --level are in range', async () => {
     refused(await adnd('--dex', '99999999999999999999'), /--dex: must be a whole number from 1 to 100, got 100000000000000000000/);

@@ -11,6 +11,8 @@ import { nextU32, seedRng } from '../core/rng.ts';
 import { displayNames } from '../engine/names.ts';
 import { runToEnd } from '../engine/run.ts';
 import type { FigureState, FigureSummary, GameEvent, GameSystem } from '../engine/types.ts';
+import type { AdndState } from '../rules/adnd/model.ts';
+import { type AttackSheet, attackSheets, sheetFacts, sheetText } from '../rules/adnd/sheet.ts';
 import { getSystem } from '../rules/index.ts';
 
 /** Fights per chunk: fixed, so a seed's result is the same for any number of workers. */
@@ -279,7 +281,23 @@ export interface ArenaResult {
   fights: number;
   events: boolean;
   /** `system`: the game system's id (tft, adnd): what a turn is called (AD&D: a round). */
-  variants: { name: string; system: string; sides: string[]; figures: FigureInfo[]; sums: Sums; diff: Sums | null; unfinished: number }[];
+  variants: { name: string; system: string; sides: string[]; figures: FigureInfo[]; start?: StartSheets; sums: Sums; diff: Sums | null; unfinished: number }[];
+}
+
+/** AD&D: each figure's swings at the start, hand by hand, with their ledgers (rules/adnd/sheet.ts), and as text lines. */
+export interface StartSheets {
+  sheets: AttackSheet[];
+  text: string[];
+  /** Each figure's numbers in short, by name (sheetFacts): what a grid's point changed. */
+  facts: Record<string, string[]>;
+}
+
+/** What a variant's figures swing at the start (AD&D): what a varied score moves is read in the report, not guessed. */
+function startOf(p: Prepared): StartSheets | undefined {
+  if (p.system.id !== 'adnd') return undefined;
+  const names = new Map(p.figures.map((f) => [f.id, f.name]));
+  const sheets = attackSheets(p.base as AdndState, names);
+  return { sheets, text: sheetText(sheets, names), facts: sheetFacts(sheets, names) };
 }
 
 /** Merges chunk results (in chunk order, so float sums are the same for any worker count). */
@@ -290,6 +308,7 @@ export function mergeChunks(prepared: readonly Prepared[], job: ArenaJob, chunks
     system: p.system.id,
     sides: p.sides,
     figures: p.figures,
+    start: startOf(p),
     sums: emptySums(p.keys),
     diff: v === 0 ? null : emptySums(commonKeys(prepared[0].keys, p.keys).keys),
     unfinished: 0,

@@ -156,6 +156,8 @@ export interface GridPoint {
   diff?: Interval;
   /** Why this point could not be run (the variant's scenario is invalid there). */
   error?: string;
+  /** AD&D: each figure's to-hit, needs and critical confirmation at the start (arena.ts StartSheets facts). */
+  facts?: Record<string, string[]>;
 }
 
 export interface GridResult {
@@ -249,7 +251,7 @@ export async function runGrid(
         r.variants.forEach((v, i) => {
           const m = metricOf(r, i, metric as string);
           if (!m) throw new InputError([{ path: 'metric', message: notMeasured(metric as string, v.sums.keys, e.events) }], 'experiment');
-          const point: GridPoint = { variant: v.name, at, metric: m };
+          const point: GridPoint = { variant: v.name, at, metric: m, ...(v.start ? { facts: v.start.facts } : {}) };
           if (v.diff && ok[0].name === e.variants[0].name) {
             const kd = v.diff.keys.indexOf(metric as string);
             if (kd >= 0) {

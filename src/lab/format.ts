@@ -1,5 +1,5 @@
 // Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
-import { type SimReport, damageUnit, isRateMetric, turnWord } from './summary.ts';
+import { type SimReport, damageUnit, isRateMetric, statesOf, turnWord } from './summary.ts';
 import { count, fixed3, pct, table } from './text.ts';
 import type { Interval } from './stats.ts';
 
@@ -8,6 +8,8 @@ const ci = (i: Interval | undefined, p = false) => {
   const f = (x: number) => (p ? pct(x, 1) : fixed3(x));
   return `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}`;
 };
+
+const STATE_HEADS: Record<string, string> = { healthy: 'healthy', reeling: 'reeling', unconscious: 'uncon.', dying: 'dying', dead: 'dead' };
 
 export function formatSim(r: SimReport): string {
   const out: string[] = [];
@@ -26,7 +28,9 @@ export function formatSim(r: SimReport): string {
     // The unit in the head: a number of AD&D hit points and one of TFT hits are not alike.
     const unit = damageUnit(v.system);
     // dealt/turn: each fight's damage dealt over its turns, averaged over the fights (docs/LAB.md).
-    const head = ['figure', 'side', `${unit} taken [95%]`, ...(dealt ? [`${unit} dealt [95%]`, `dealt/${turn} [95%]`] : []), 'healthy', 'reeling', 'uncon.', 'dying', 'dead'];
+    // The states this system's figures can end in (an AD&D figure never reels: no 0.0% column that cannot move).
+    const states = statesOf(v.system);
+    const head = ['figure', 'side', `${unit} taken [95%]`, ...(dealt ? [`${unit} dealt [95%]`, `dealt/${turn} [95%]`] : []), ...states.map((st) => STATE_HEADS[st])];
     out.push(
       table(
         head,
@@ -35,14 +39,12 @@ export function formatSim(r: SimReport): string {
           f.side,
           ci(f.taken),
           ...(dealt ? [ci(f.dealt), ci(f.dealtPerTurn)] : []),
-          pct(f.states.healthy.est, 1),
-          pct(f.states.reeling.est, 1),
-          pct(f.states.unconscious.est, 1),
-          pct(f.states.dying.est, 1),
-          pct(f.states.dead.est, 1),
+          ...states.map((st) => pct(f.states[st].est, 1)),
         ]),
       ),
     );
+    // AD&D: the to-hit and critical ledgers at the start, per hand (R-A4, R-A10, R-A11).
+    if (v.start?.text.length) out.push('', 'At the start, each hand: d20 + to-hit >= need (R-A4, R-A11); critical hits (R-A10):', ...v.start.text);
     if (r.events) {
       const uses = v.figures.filter((f) => f.uses && Object.keys(f.uses).length).map((f) => `${f.name}: ${Object.entries(f.uses ?? {}).map(([k, x]) => `${k} ${x.toFixed(2)}`).join(', ')}`);
       if (uses.length) out.push(`actions per fight: ${uses.join('; ')}`);

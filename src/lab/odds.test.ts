@@ -389,7 +389,7 @@ describe('fray odds: AD&D swings', () => {
     expect(adndAttackOdds({ need: 14, damage: '1d8+3', dex: 16, level: 5, parry: true }).damageRules).toEqual([
       '1d8+3 per hit, at least 1 (adnd-phb)',
       'natural 20 hits, natural 1 misses (R-A11)',
-      "critical: a natural 20 that hits, confirmed by d20 <= 10.5, does maximum damage times the third roll's multiplier (third roll -3: parry) (R-A10)",
+      "critical: a natural 20 that hits, confirmed by d20 <= 10 (threshold 10.5), does maximum damage times the third roll's multiplier (third roll -3: parry) (R-A10)",
     ]);
     expect(adndAttackOdds({ need: 14, damage: '3', naturals: false, criticals: false }).damageRules).toEqual(['3 per hit', 'no automatic natural 20 or 1 (R-A11 option off)', 'no critical hits (R-A10 off)']);
   });
@@ -457,5 +457,59 @@ describe('fray odds: any text (property)', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('AD&D to-hit by hand and the critical threshold, against the seed (R-A4, R-A10)', () => {
+  // Hand counts from seed 3380eb42's dexterity table (row 10-15: two weapons -6 / -8) and its
+  // critical rule (confirm d20 <= (dexterity + level) / 2), for a fighter of level 4.
+  it('R-A4, R-A10 [3380eb42]: dexterity 12 to 15 share one two-weapon row; only the threshold moves, and 12/13 and 14/15 confirm alike', () => {
+    const faces = { 12: 8, 13: 8, 14: 9, 15: 9 } as const; // (12+4)/2 = 8, 8.5, 9, 9.5
+    for (const dex of [12, 13, 14, 15] as const) {
+      const primary = adndAttackOdds({ need: 14, damage: '1d8', dex, level: 4, hand: 'primary' });
+      const secondary = adndAttackOdds({ need: 14, damage: '1d4', dex, level: 4, hand: 'secondary' });
+      expect(primary.toHit.entries).toEqual([
+        { source: 'other to-hit bonuses as given', delta: 0, rule: 'R-A11' },
+        { source: `dexterity ${dex} two weapons, row 10-15 (primary)`, delta: -6, rule: 'R-A4' },
+      ]);
+      expect([primary.bonus, secondary.bonus]).toEqual([-6, -8]);
+      // d20 - 6 >= 14 and d20 - 8 >= 14: only the natural 20 hits (R-A11)
+      expect([primary.hit.exact, secondary.hit.exact]).toEqual(['1/20', '1/20']);
+      expect(primary.critical.ledger.entries.map((e) => [e.source, e.delta])).toEqual([
+        [`half of dexterity ${dex}`, dex / 2],
+        ['half of level or hit dice 4', 2],
+      ]);
+      expect(primary.critical.threshold).toBe((dex + 4) / 2);
+      expect(primary.critical.faces).toBe(faces[dex]);
+      expect(primary.critical.exact).toBe(Fraction.of(faces[dex], 400).toString());
+    }
+  });
+
+  it('R-T1 is a TFT rule: an AD&D target has no reeling row (AD&D figureState), and its rows still add up', () => {
+    const states = adndAttackOdds({ need: 10, damage: '2d8', hp: 8, deathAt: -10 }).states ?? [];
+    expect(states.map((x) => x.state)).toEqual(['healthy', 'unconscious', 'dying', 'dead']);
+    expect(states[0].atLeast).toBe(1);
+    expect(tftAttackOdds({ adjDX: 12, damage: '2d', target: { st: 10 } }).states?.map((x) => x.state)).toEqual(['healthy', 'reeling', 'unconscious', 'dying', 'dead']);
+  });
+
+  it("R-A4 [3380eb42]: Frito's and Rocky's tables: strength, proficiency and magic as --bonus, the dexterity column by --hand", () => {
+    const bonus = (dex: number | string, hand: 'alone' | 'primary' | 'secondary', other: number) => adndAttackOdds({ need: 10, damage: '1d8', dex, level: 1, hand, bonus: other }).bonus;
+    // Frito, dexterity 17: longsword +3 strength +2 magic; mace +3 strength -2 not proficient +3 magic.
+    expect([bonus(17, 'alone', 5), bonus(17, 'primary', 5), bonus(17, 'secondary', 4)]).toEqual([6, 1, -2]);
+    expect([bonus(17, 'primary', 4), bonus(17, 'secondary', 5)]).toEqual([0, -1]);
+    // Rocky, dexterity 18/95, proficient with both: longsword +5, mace +6 before dexterity.
+    expect([bonus('18/95', 'alone', 5), bonus('18/95', 'alone', 6)]).toEqual([7, 8]);
+    expect([bonus('18/95', 'primary', 5), bonus('18/95', 'secondary', 6), bonus('18/95', 'primary', 6), bonus('18/95', 'secondary', 5)]).toEqual([5, 4, 6, 3]);
+    // An 18/95 counts 18 in the critical threshold.
+    expect(adndAttackOdds({ need: 10, damage: '1d8', dex: '18/95', level: 4 }).critical.threshold).toBe(11);
+  });
+
+  it('R-A4 note 1 [3380eb42]: the Two Weapons skill moves a dexterity 10 to -5 / -7; a dexterity the table does not let fight with two weapons is refused', () => {
+    const skill = (hand: 'primary' | 'secondary') => adndAttackOdds({ need: 10, damage: '1d8', dex: 10, hand, twoWeaponsSkill: true });
+    expect([skill('primary').bonus, skill('secondary').bonus]).toEqual([-5, -7]);
+    expect(skill('primary').toHit.entries[1].source).toBe('dexterity 10 two weapons, Two Weapons skill: row 16 (primary)');
+    expect(() => adndAttackOdds({ need: 10, damage: '1d8', dex: 9, hand: 'primary' })).toThrow(/hand: dexterity 9 does not allow two weapons \(R-A4/);
+    expect(() => adndAttackOdds({ need: 10, damage: '1d8', dex: 13, hand: 'alone', twoWeaponsSkill: true })).toThrow(/twoWeaponsSkill: the skill moves the two-weapon columns only/);
+    expect(() => adndAttackOdds({ need: 10, damage: '1d8', dex: 30, hand: 'alone' })).toThrow(/dex: must be a dexterity the seed's table covers/);
   });
 });

@@ -7,10 +7,13 @@ import { Dist, MAX_ENUMERATION_WORK, enumerationProblem, enumerationWork, gcdNum
 import { Fraction } from '../core/dice/fraction.ts';
 import { type DiceExpr, DiceSyntaxError, diceBounds, parseDice } from '../core/dice/notation.ts';
 import { InputError } from '../core/errors.ts';
-import type { LedgerEntry } from '../core/ledger.ts';
+import { type Ledger, type LedgerEntry, ledger } from '../core/ledger.ts';
 import type { FigureState } from '../engine/types.ts';
-import { clampHit, criticalRow, figureState as adndState } from '../rules/adnd/combat.ts';
-import type { Figure as AdndFigure } from '../rules/adnd/model.ts';
+import { clampHit, confirmFaces, criticalRow, figureState as adndState, thresholdLedger } from '../rules/adnd/combat.ts';
+import type { Figure as AdndFigure, Score } from '../rules/adnd/model.ts';
+import { formatScore, parseScore, scoreRangeText } from '../rules/adnd/tables.ts';
+import { statesOf } from './summary.ts';
+import { dexToHitInto } from '../rules/adnd/tohit.ts';
 import { attackOutcome, outcomeMultiplier, parseDamage, standardWoundState } from '../rules/tft/core.ts';
 import { dieThrough, hitThrough } from '../rules/tft/odds.ts';
 import { burstHits, burstProblem, clipUse } from '../rules/tft/house/hitech/autofire.ts';
@@ -275,7 +278,7 @@ export interface StateOdds {
 }
 
 /** P(each state) after taking a damage drawn from `damage`. */
-export function stateOdds(damage: Dist, stateOf: (dmg: number) => FigureState): StateOdds[] {
+export function stateOdds(damage: Dist, stateOf: (dmg: number) => FigureState, states: readonly FigureState[] = STATES): StateOdds[] {
   const by = new Map<FigureState, Fraction>();
   const nc = numberCounts(damage);
   if (nc === null) {
@@ -295,7 +298,7 @@ export function stateOdds(damage: Dist, stateOf: (dmg: number) => FigureState): 
     for (const [s, c] of counts) by.set(s, Fraction.of(c, nc.den));
   }
   let worse = 0;
-  const rows = STATES.map((state) => {
+  const rows = states.map((state) => {
     const f = by.get(state) ?? Fraction.ZERO;
     return { state, ...prob(f), atLeast: 0 };
   });
@@ -661,9 +664,17 @@ export interface AdndAttackInput {
   naturals?: boolean;
   /** Critical hits (R-A10, default on): confirm d20 <= threshold = (dex + level) / 2. */
   criticals?: boolean;
-  dex?: number;
+  /** The attacker's dexterity: 13, or "18/95" (its score counts in the threshold; `hand` reads its row). */
+  dex?: number | string;
   level?: number;
   threshold?: number;
+  /**
+   * Adds the seed's dexterity to-hit for `dex` to `bonus` (R-A4): the hand or missile column of
+   * one weapon, the primary or secondary column of two; without it `bonus` is the whole to-hit.
+   */
+  hand?: Hand;
+  /** The Two Weapons skill: the next better row of the two-weapon columns (R-A4, seed note 1). */
+  twoWeaponsSkill?: boolean;
   /** The target parries this attacker: the third roll is 3 lower (R-A8/R-A10). */
   parry?: boolean;
   /** The target's hit points, and the death rule (0: dead at 0; -10: unconscious/dying first). */
@@ -671,12 +682,23 @@ export interface AdndAttackInput {
   deathAt?: 0 | -10;
 }
 
+/** The hands of `fray odds --hand`: one weapon (hand or missile column), or two (R-A4). */
+export const HANDS = ['alone', 'missile', 'primary', 'secondary'] as const;
+export type Hand = (typeof HANDS)[number];
+
 export interface AdndAttackResult {
   kind: 'adnd';
   need: number;
+  /** The d20's whole to-hit bonus, and its ledger (as given, the dexterity column of `hand`). */
   bonus: number;
+  toHit: Ledger;
   hit: { p: number; exact: string };
-  critical: { p: number; exact: string; threshold: number; rows: { multiplier: number; label: string; p: number; exact: string }[] };
+  /**
+   * `threshold` and its ledger (R-A10: half the dexterity plus half the level, or as given);
+   * `faces`, the confirmation d20's faces that make a critical (d20 <= threshold); `on`,
+   * whether critical hits count at all.
+   */
+  critical: { on: boolean; p: number; exact: string; threshold: number; ledger: Ledger; faces: number; rows: { multiplier: number; label: string; p: number; exact: string }[] };
   /** How the swing hits and its damage is counted, in words with their rules (naturals, the critical rule in use, parry). */
   damageRules: string[];
   damage: DistRow[];
@@ -703,9 +725,39 @@ function adndDamageRules(i: AdndAttackInput, rolled: boolean, threshold: number)
   const out = [`${i.damage.trim()} per hit${rolled ? ', at least 1 (adnd-phb)' : ''}`];
   out.push((i.naturals ?? true) ? 'natural 20 hits, natural 1 misses (R-A11)' : 'no automatic natural 20 or 1 (R-A11 option off)');
   if (i.criticals ?? true) {
-    out.push(`critical: a natural 20 that hits, confirmed by d20 <= ${threshold}, does maximum damage times the third roll's multiplier${i.parry ? ' (third roll -3: parry)' : ''} (R-A10)`);
+    out.push(`critical: a natural 20 that hits, confirmed by ${confirmText(threshold)}, does maximum damage times the third roll's multiplier${i.parry ? ' (third roll -3: parry)' : ''} (R-A10)`);
   } else out.push('no critical hits (R-A10 off)');
   return out;
+}
+
+/** The confirmation roll in words: "d20 <= 8 (threshold 8.5)": a half confirms on no more faces than the whole below it. */
+export function confirmText(threshold: number): string {
+  const faces = confirmFaces(threshold);
+  return `d20 <= ${faces}${faces !== threshold ? ` (threshold ${threshold})` : ''}`;
+}
+
+/** The attacker's dexterity: a score the seed's table covers when `hand` reads its row (R-A4), else any whole number 1..100 or 18/xx. */
+function dexScore(v: number | string, hand: boolean): Score {
+  const s = parseScore(v, 'dex');
+  if (s) return s;
+  if (hand) throw new InputError([{ path: 'dex', message: `must be a dexterity the seed's table covers (${scoreRangeText('dex')}) to read its to-hit column (R-A4), got ${quote(String(v))}` }], 'odds');
+  if (typeof v === 'string') throw new InputError([{ path: 'dex', message: `must be a whole number from 1 to 100, or 18/01..18/00, got ${quote(v)}` }], 'odds');
+  return { score: checkInt(v, 'dex', 1, 100), pct: 0 };
+}
+
+/** The swing's to-hit ledger (R-A11 bonus as given; R-A4 the dexterity column of `hand`). */
+function toHitLedger(i: AdndAttackInput, bonus: number, dex: Score): Ledger {
+  const e: LedgerEntry[] = [{ source: i.hand ? 'other to-hit bonuses as given' : 'to-hit bonus as given', delta: bonus, rule: 'R-A11' }];
+  if (i.hand) {
+    const role = i.hand === 'missile' ? 'alone' : i.hand;
+    if (dexToHitInto(dex, i.twoWeaponsSkill ?? false, role, i.hand === 'missile', e) === null) {
+      throw new InputError([{ path: 'hand', message: `dexterity ${formatScore(dex)} does not allow two weapons (R-A4: the two-weapon columns start at row 10-15; the Two Weapons skill moves one row up)` }], 'odds');
+    }
+  } else if (i.twoWeaponsSkill) throw new InputError([{ path: 'twoWeaponsSkill', message: 'goes with a hand of two weapons (primary or secondary): the skill moves their row (R-A4)' }], 'odds');
+  if (i.twoWeaponsSkill && (i.hand === 'alone' || i.hand === 'missile')) {
+    throw new InputError([{ path: 'twoWeaponsSkill', message: `the skill moves the two-weapon columns only (R-A4), not the ${i.hand === 'alone' ? 'hand' : 'missile'} column of one weapon` }], 'odds');
+  }
+  return ledger(e);
 }
 
 /** The largest AD&D damage total either way (a critical multiplies it by up to 5). */
@@ -713,10 +765,12 @@ const MAX_ADND_DAMAGE = 10000;
 
 function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Dist } {
   checkInt(i.need, 'need', -50, 50);
-  const bonus = checkInt(i.bonus ?? 0, 'bonus', -50, 50);
+  if (i.hand !== undefined && !HANDS.includes(i.hand)) throw new InputError([{ path: 'hand', message: `must be ${HANDS.slice(0, -1).join(', ')} or ${HANDS.at(-1)}, got ${quote(String(i.hand))}` }], 'odds');
+  const dex = dexScore(i.dex ?? 11, i.hand !== undefined);
+  const toHit = toHitLedger(i, checkInt(i.bonus ?? 0, 'bonus', -50, 50), dex);
+  const bonus = toHit.total;
   const naturals = i.naturals ?? true;
   const crits = i.criticals ?? true;
-  const dex = checkInt(i.dex ?? 11, 'dex', 1, 100);
   const level = checkInt(i.level ?? 1, 'level', 0, 100);
   const expr = parseExpr(i.damage, 'damage');
   checkEnumerable(expr, i.damage, 'damage');
@@ -729,7 +783,8 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
   // as the engine counts them (combat.ts swing, maxDamageInto).
   const normal = Dist.of(expr).mapTotal((x) => clampHit(expr, x));
   const max = clampHit(expr, bounds.max);
-  const threshold = i.threshold ?? (dex + level) / 2;
+  const thLedger = i.threshold === undefined ? thresholdLedger(dex.score, 'level or hit dice', level) : ledger([{ source: 'threshold as given', delta: i.threshold, rule: 'R-A10' }]);
+  const threshold = thLedger.total;
   if (typeof threshold !== 'number' || !Number.isFinite(threshold) || Math.abs(threshold) > 100) {
     throw new InputError([{ path: 'threshold', message: `must be a number from -100 to 100, got ${String(threshold)}` }], 'odds');
   }
@@ -754,10 +809,14 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
     kind: 'adnd',
     need: i.need,
     bonus,
+    toHit,
     hit: prob(d20.prob(hits)),
     critical: {
+      on: crits,
       ...prob(critP),
       threshold,
+      ledger: thLedger,
+      faces: confirmFaces(threshold),
       rows: [...rows].map(([label, r]) => ({ multiplier: r.multiplier, label, ...prob(critP.mul(r.p)) })),
     },
     damageRules: adndDamageRules(i, expr.dice.length > 0, threshold),
@@ -769,7 +828,8 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
     checkInt(i.hp, 'hp', -9, 10000);
     const deathAt = i.deathAt ?? 0;
     const hp = i.hp;
-    out.states = stateOdds(damage, (x) => adndState({ hp: hp - x } as AdndFigure, { deathAt }));
+    // AD&D has no reeling (a TFT state, R-T1): no row that cannot move.
+    out.states = stateOdds(damage, (x) => adndState({ hp: hp - x } as AdndFigure, { deathAt }), statesOf('adnd'));
   }
   return { result: out, damage };
 }

@@ -6,7 +6,7 @@ import * as vl from 'vega-lite';
 import type { GridResult } from './experiment.ts';
 import type { DistRow } from './odds.ts';
 import type { Interval } from './stats.ts';
-import { type SimReport, isRateMetric } from './summary.ts';
+import { type SimReport, isRateMetric, statesOf } from './summary.ts';
 import { count, fixed3 } from './text.ts';
 
 export type VlSpec = vl.TopLevelSpec;
@@ -78,7 +78,10 @@ export function winChart(r: SimReport): VlSpec {
 
 /** How each figure ended, per variant (stacked bars of the five states). */
 export function statesChart(r: SimReport): VlSpec {
-  const order = ['healthy', 'reeling', 'unconscious', 'dying', 'dead'];
+  const all = ['healthy', 'reeling', 'unconscious', 'dying', 'dead'];
+  const colors = ['#4c9f70', '#e3b23c', '#8d99ae', '#d1495b', '#2b2d42'];
+  // Only the states the system has (AD&D: no reeling), each with its colour.
+  const order: string[] = [...statesOf(r.variants[0]?.system)];
   const values = r.variants.flatMap((v) => v.figures.flatMap((f) => order.map((st, i) => ({ variant: v.name, figure: f.name, state: st, order: i, p: f.states[st].est }))));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -92,7 +95,7 @@ export function statesChart(r: SimReport): VlSpec {
       // The variants in the run's order, as the win chart and the table (sort: null on a row facet still sorted by name).
       ...(r.variants.length > 1 ? { row: { field: 'variant', type: 'nominal', title: null, sort: r.variants.map((v) => v.name) } } : {}),
       x: { field: 'p', type: 'quantitative', stack: 'normalize', title: 'share of fights', axis: { format: '%' } },
-      color: { field: 'state', type: 'nominal', sort: order, scale: { domain: order, range: ['#4c9f70', '#e3b23c', '#8d99ae', '#d1495b', '#2b2d42'] } },
+      color: { field: 'state', type: 'nominal', sort: order, scale: { domain: order, range: order.map((st) => colors[all.indexOf(st)]) } },
       order: { field: 'order', type: 'quantitative' },
     },
     ...FONT,

@@ -1,6 +1,7 @@
 // From merged sums to what people read: rates with Wilson intervals, means and paired
 // differences with normal 95% intervals, per variant and per figure.
-import type { ArenaResult, FigureInfo, Sums } from './arena.ts';
+import type { FigureState } from '../engine/types.ts';
+import type { ArenaResult, FigureInfo, StartSheets, Sums } from './arena.ts';
 import { FIGURE_STATES, USE_TYPES } from './arena.ts';
 import { type Interval, Z95, wilson } from './stats.ts';
 
@@ -25,6 +26,8 @@ export interface VariantReport {
   draw: Interval;
   turns: Interval;
   figures: FigureReport[];
+  /** AD&D: each figure's swings at the start with their ledgers (arena.ts StartSheets). */
+  start?: StartSheets;
 }
 
 export interface DiffRow extends Interval {
@@ -72,6 +75,7 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
       wins: v.sides.map((side) => ({ side, ...(rateOf(s, `win:${side}`) as Interval) })),
       draw: rateOf(s, 'draw') as Interval,
       turns: meanOf(s, 'turns') as Interval,
+      ...(v.start ? { start: v.start } : {}),
       figures: v.figures.map((f) => {
         const states: Record<string, Interval> = {};
         for (const st of FIGURE_STATES) states[st] = rateOf(s, `state:${f.id}=${st}`) as Interval;
@@ -105,6 +109,11 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
     void i;
   });
   return { seed: r.seed, fights: r.fights, events: r.events, variants, diffs };
+}
+
+/** The end states a figure of `system` can reach, in order: AD&D has no reeling (a TFT state, R-T1; AD&D figureState). */
+export function statesOf(system: string | undefined): readonly FigureState[] {
+  return system === 'adnd' ? FIGURE_STATES.filter((st) => st !== 'reeling') : FIGURE_STATES;
 }
 
 /** What one turn of `system` is called in the reports: an AD&D round, a TFT turn. */

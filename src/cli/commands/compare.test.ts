@@ -1,4 +1,7 @@
 // `fray compare` on a scenario: a sweep without variants, and variants the scenario refuses.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fray, refused } from '../testing.ts';
 
@@ -44,5 +47,23 @@ describe('fray compare <scenario>', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).not.toMatch(/none: every quantity compared came out the same/);
     expect(r.out).toMatch(/^off +state:cedric=dead +\+\d+\.\d% \[/m);
+  });
+
+  it('R-A4, R-A10 [3380eb42]: an AD&D grid says what each point changed at the start: dexterity 13 after 12 (level 4) moves the critical threshold alone, on the same 8 faces', async () => {
+    const r = await fray(['compare', 'examples/lab/two-weapons.yaml', '--vary', 'figures.hero.dex=12..14', '-n', '10', '--no-progress']);
+    expect([r.code, r.err]).toEqual([0, '']);
+    const lines = r.out.split('\n');
+    const head = lines.indexOf('At the start (AD&D: to-hit per hand R-A4, R-A11; critical hits R-A10), and what each point changed from the one before:');
+    expect(head).toBeGreaterThan(0);
+    // The seed's row 10-15: -6 / -8 for two weapons; (12 + 4) / 2 = 8.
+    expect(lines[head + 2]).toBe('  figures.hero.dex 12, longsword + dagger: Garrick: long sword (primary) d20 - 6; dagger (secondary) d20 - 8; needs 14 against Gnoll champion; critical d20 <= 8 (threshold 8); first action in round 1 segment 5; Gnoll champion: battle axe d20 + 0; needs 10 against Garrick; critical d20 <= 7 (threshold 7.5); first action in round 1 segment 7');
+    expect(lines[head + 4]).toBe('  figures.hero.dex 13 (every variant): Garrick: critical d20 <= 8 (threshold 8) -> critical d20 <= 8 (threshold 8.5) (the same faces confirm: the same fights)');
+    expect(lines[head + 5]).toBe('  figures.hero.dex 14 (every variant): Garrick: critical d20 <= 8 (threshold 8.5) -> critical d20 <= 9 (threshold 9)');
+    // A TFT grid has no such section.
+    expect((await fray(['compare', DUEL, '--vary', 'figures.bjorn.dx=11..12', ...quiet])).out).not.toContain('At the start');
+    // The page has it too, under the grid's table.
+    const page = join(mkdtempSync(join(tmpdir(), 'fray-compare-')), 'two.html');
+    expect((await fray(['compare', 'examples/lab/two-weapons.yaml', '--vary', 'figures.hero.dex=12..13', '-n', '10', '--no-progress', '--report', page])).code).toBe(0);
+    expect(readFileSync(page, 'utf8')).toContain('figures.hero.dex 13 (every variant): Garrick: critical d20 &lt;= 8 (threshold 8) -&gt; critical d20 &lt;= 8 (threshold 8.5) (the same faces confirm: the same fights)');
   });
 });

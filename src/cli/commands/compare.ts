@@ -54,11 +54,65 @@ export function formatGrid(g: GridResult): string {
     return cells;
   });
   const errors = [...new Set(g.points.filter((p) => p.error).map((p) => `${p.variant}: ${p.error}`))];
+  const moves = startText(g);
   return [
     `${g.name}: ${g.metric}, ${count(g.fights, 'fight')} per point and variant (seed ${g.seed}; [95% interval]${isRate ? ', Wilson' : ''}; differences are paired on the same dice)`,
     table(head, rows),
     ...(errors.length ? ['', 'Not run where the variant is invalid:', ...errors.slice(0, 8).map((e) => `  ${e}`)] : []),
+    ...(moves ? ['', moves] : []),
   ].join('\n');
+}
+
+/** startChanges under its heading (the text report and the page); '' for a grid without AD&D facts. */
+function startText(g: GridResult): string {
+  const moves = startChanges(g);
+  return moves.length ? ['At the start (AD&D: to-hit per hand R-A4, R-A11; critical hits R-A10), and what each point changed from the one before:', ...moves].join('\n') : '';
+}
+
+/**
+ * AD&D grids: each variant's figures' numbers at the first point, then per later point what
+ * moved (GridPoint facts): a point that moved only a threshold's half (dexterity 13 after 12 at
+ * level 4) says so, and its same results are explained. A change alike in every variant is said once.
+ */
+export function startChanges(g: GridResult): string[] {
+  const ran = g.points.filter((p) => p.facts);
+  if (ran.length === 0) return [];
+  const where = (at: unknown[]) => at.map((v, i) => `${g.vary[i]?.title ?? ''} ${label(v)}`.trim()).join(', ');
+  const out: string[] = [];
+  const first = new Map<string, string>();
+  const changes = new Map<string, Map<string, string[]>>(); // point -> change text -> variants
+  for (const v of g.variants) {
+    const mine = ran.filter((p) => p.variant === v);
+    mine.forEach((p, k) => {
+      const facts = p.facts as Record<string, string[]>;
+      if (k === 0) {
+        first.set(v, Object.entries(facts).map(([who, f]) => `${who}: ${f.join('; ')}`).join('; '));
+        return;
+      }
+      const before = mine[k - 1].facts as Record<string, string[]>;
+      const moved: string[] = [];
+      // Whether only thresholds moved, on the same faces (R-A10: d20 <= 8 at 8 and at 8.5): the same dice play out alike.
+      let sameDice = true;
+      const faces = (xs: string[]) => xs.map((x) => x.replace(/ \(threshold [^)]*\)$/, '')).join('; ');
+      for (const [who, f] of Object.entries(facts)) {
+        const b = before[who] ?? [];
+        const gone = b.filter((x) => !f.includes(x));
+        const come = f.filter((x) => !b.includes(x));
+        if (gone.length || come.length) moved.push(`${who}: ${gone.join('; ') || 'nothing'} -> ${come.join('; ') || 'nothing'}`);
+        if (faces(gone) !== faces(come)) sameDice = false;
+      }
+      const text = moved.length ? `${moved.join('; ')}${sameDice ? ' (the same faces confirm: the same fights)' : ''}` : 'nothing at the start';
+      const at = where(p.at);
+      if (!changes.has(at)) changes.set(at, new Map());
+      const byText = changes.get(at) as Map<string, string[]>;
+      byText.set(text, [...(byText.get(text) ?? []), v]);
+    });
+  }
+  for (const [v, text] of first) out.push(`  ${g.vary.length ? `${where(ran.find((p) => p.variant === v)?.at ?? [])}, ` : ''}${v}: ${text}`);
+  for (const [at, byText] of changes) {
+    for (const [text, vs] of byText) out.push(`  ${at}${g.variants.length > 1 ? ` (${vs.length === g.variants.length ? 'every variant' : vs.join(', ')})` : ''}: ${text}`);
+  }
+  return out;
 }
 
 /**
@@ -193,7 +247,7 @@ Examples:
           io,
           opts.report,
           '--report',
-          htmlPage(grid.name, [{ title, note: exp.description, svgs: charts, html: gridTable(grid) }], meta, command),
+          htmlPage(grid.name, [{ title, note: exp.description, svgs: charts, html: gridTable(grid), text: startText(grid) || undefined }], meta, command),
         );
       }
     });

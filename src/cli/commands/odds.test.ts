@@ -53,7 +53,34 @@ describe('fray odds text', () => {
     const sweep = oddsChart(tftAttackOdds({ adjDX: 17, damage: '3d+1', armor: 1, sweep: { variant: 'new', targets: 3 } }));
     expect(subtitle(sweep)).toBe('adjDX 9 on 3d6 = +17 adjDX as given [tft-core] -8 sweeping blow, 2 extra targets x -4 [R-S2] Damage: 3d+1 per hit; halved, round down, before armor (R-S3); armor once per hit: 1');
     const swing = oddsChart(adndAttackOdds({ need: 14, damage: '1d8+3', dex: 16, level: 5 }));
-    expect(subtitle(swing)).toBe("Damage: 1d8+3 per hit, at least 1 (adnd-phb); natural 20 hits, natural 1 misses (R-A11); critical: a natural 20 that hits, confirmed by d20 <= 10.5, does maximum damage times the third roll's multiplier (R-A10)");
+    expect(subtitle(swing)).toBe("Damage: 1d8+3 per hit, at least 1 (adnd-phb); natural 20 hits, natural 1 misses (R-A11); critical: a natural 20 that hits, confirmed by d20 <= 10 (threshold 10.5), does maximum damage times the third roll's multiplier (R-A10)");
     expect(oddsChart(diceOdds('3d6')).title).toBe('3d6');
+  });
+  it('R-A4, R-A10 [3380eb42]: an AD&D swing shows the ledger of its to-hit (--hand reads the dexterity column) and of its critical threshold', async () => {
+    const r = await fray(['odds', '--need', '14', '--damage', '1d8', '--dex', '13', '--level', '4', '--hand', 'primary']);
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines[0]).toBe('AD&D swing: d20 -6 >= 14: P(hit) = 5.000% (1/20)');
+    expect(lines[2]).toBe('To hit: 0 other to-hit bonuses as given [R-A11] - 6 dexterity 13 two weapons, row 10-15 (primary) [R-A4] = -6');
+    // (13 + 4) / 2 = 8.5: a d20 of 8 or less confirms, as at dexterity 12.
+    expect(lines[3]).toBe('P(critical) = 2.000% (1/50): a natural 20 that hits, then d20 <= 8 (threshold 8.5): 8 of 20 faces');
+    expect(lines[4]).toBe('Critical threshold: 6.5 half of dexterity 13 [R-A10] + 2 half of level or hit dice 4 [R-A10] = 8.5');
+    const skill = await fray(['odds', '--need', '14', '--damage', '1d8', '--dex', '18/95', '--hand', 'secondary', '--two-weapons-skill']);
+    expect(skill.out.split('\n')[2]).toBe('To hit: 0 other to-hit bonuses as given [R-A11] - 1 dexterity 18/95 two weapons, Two Weapons skill: row 18/00 (secondary) [R-A4] = -1');
+    // --hand reads --dex's row: the two go together, and --dex then counts with --no-crits.
+    expect((await fray(['odds', '--need', '14', '--damage', '1d8', '--hand', 'primary'])).err).toContain("--hand: reads the seed's dexterity table (R-A4): give the attacker's --dex too");
+    expect((await fray(['odds', '--need', '14', '--damage', '1d8', '--dex', '13', '--hand', 'primary', '--no-crits'])).code).toBe(0);
+    expect((await fray(['odds', '--need', '14', '--damage', '1d8', '--dex', '13', '--no-crits'])).code).toBe(1);
+  });
+  it('R-A10 off: no critical line with a threshold that counts for nothing, and no empty table', async () => {
+    const r = await fray(['odds', '--need', '14', '--damage', '1d8', '--no-crits']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('\nP(critical) = 0: no critical hits (R-A10 off)\n');
+    expect(r.out).not.toContain('confirm');
+    expect(r.out).not.toMatch(/^critical +P +exact$/m);
+    // A natural 20 that misses (R-A11 off) makes no critical either: it says why.
+    const miss = await fray(['odds', '--need', '14', '--damage', '1d8', '--no-naturals', '--bonus', '-7']);
+    expect(miss.out).toContain('\nP(critical) = 0: a natural 20 misses here (d20 -7 reaches 13 < 14; no natural 20 rule, R-A11 off)\n');
+    expect(miss.out).not.toMatch(/^critical +P +exact$/m);
   });
 });

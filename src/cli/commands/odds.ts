@@ -13,7 +13,9 @@ import {
   type Comparison,
   type DiceOddsResult,
   type DistRow,
+  confirmText,
   diceOdds,
+  type Hand,
   MAX_THRESHOLD,
   type StateOdds,
   splitThreshold,
@@ -22,6 +24,7 @@ import {
   tftAttackOdds,
 } from '../../lab/odds.ts';
 import { quote } from '../../core/issues.ts';
+import { formatLedger } from '../../core/ledger.ts';
 import { distChart, renderSvg } from '../../lab/report.ts';
 import { bars, pct, table } from '../../lab/text.ts';
 import { namedByFlags } from '../errors.ts';
@@ -60,6 +63,8 @@ interface OddsOpts {
   level?: string;
   threshold?: string;
   parry?: boolean;
+  hand?: string;
+  twoWeaponsSkill?: boolean;
   hp?: string;
   deathAt?: string;
 }
@@ -95,6 +100,8 @@ const LAB_FLAGS: Record<string, string> = {
   dex: '--dex',
   level: '--level',
   threshold: '--threshold',
+  hand: '--hand',
+  twoWeaponsSkill: '--two-weapons-skill',
   hp: '--hp',
 };
 
@@ -117,7 +124,7 @@ const BURSTS: readonly Burst[] = ['single', 'four', 'half', 'full'];
 
 /** The flags of each mode (commander keys), as the user types them. */
 const TFT_FLAGS = ['adjdx', 'armor', 'shield', 'perDie', 'defend', 'ruleset', 'ap', 'he', 'burst', 'clip', 'sweep', 'targets', 'multipleSwing', 'st', 'wounds', 'fatigue', 'thread'] as const;
-const ADND_FLAGS = ['need', 'bonus', 'naturals', 'crits', 'dex', 'level', 'threshold', 'parry', 'hp', 'deathAt'] as const;
+const ADND_FLAGS = ['need', 'bonus', 'naturals', 'crits', 'dex', 'level', 'threshold', 'parry', 'hand', 'twoWeaponsSkill', 'hp', 'deathAt'] as const;
 const DICE_FLAGS = ['atMost', 'atLeast'] as const;
 const FLAG_NAMES: Record<string, string> = { thread: '--no-thread', naturals: '--no-naturals', crits: '--no-crits' };
 const flagName = (k: string) => FLAG_NAMES[k] ?? `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -164,12 +171,23 @@ function checkModes(expression: string | undefined, given: (k: string) => boolea
   if (given('ap') && !given('armor') && !given('shield')) throw mixed('--ap', 'armor-piercing halves the armor (R-H9): give the --armor (or --shield) it halves');
   for (const k of ['wounds', 'fatigue', 'thread'] as const) if (given(k) && !given('st')) throw mixed(flagName(k), 'describes the target: give its --st too');
   if (given('deathAt') && !given('hp')) throw mixed('--death-at', 'describes the target: give its --hp too');
-  // The critical chain (R-A10): --dex and --level make its threshold, --threshold gives it, --parry lowers its third roll.
+  // The critical chain (R-A10): --dex and --level make its threshold, --threshold gives it, --parry
+  // lowers its third roll. With --hand, --dex also picks the to-hit column's row (R-A4).
+  const hand = given('hand');
   for (const k of ['threshold', 'dex', 'level', 'parry'] as const) {
+    if (k === 'dex' && hand) continue;
     if (given(k) && given('crits')) throw mixed(flagName(k), `${k === 'parry' ? 'lowers the third roll of a critical hit' : 'sets the confirmation of a critical hit'} (R-A10); --no-crits turns critical hits off`);
   }
-  for (const k of ['dex', 'level'] as const) if (given(k) && given('threshold')) throw mixed(flagName(k), 'makes the critical threshold (dex + level) / 2, which --threshold gives outright: give one');
+  for (const k of ['dex', 'level'] as const) {
+    if (k === 'dex' && hand) continue;
+    if (given(k) && given('threshold')) throw mixed(flagName(k), 'makes the critical threshold (dex + level) / 2, which --threshold gives outright: give one');
+  }
+  if (hand && !given('dex')) throw mixed('--hand', "reads the seed's dexterity table (R-A4): give the attacker's --dex too");
+  if (given('twoWeaponsSkill') && opts.hand !== 'primary' && opts.hand !== 'secondary') throw mixed('--two-weapons-skill', 'only with --hand primary or secondary: the skill moves the two-weapon columns to the next better row (R-A4)');
 }
+
+/** --dex: a whole number, or an exceptional score such as 18/95 (the seed's table has 18/xx rows). */
+const dexOption = (v: string | undefined): number | string | undefined => (v?.includes('/') ? v.trim() : int(v, 'dex'));
 
 export function registerOdds(program: Command, ctx: CliContext): void {
   program
@@ -202,10 +220,12 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--bonus <n>', 'AD&D: to-hit bonus added to the d20', '0')
     .option('--no-naturals', 'AD&D: no automatic natural 20 / natural 1 (R-A11 option)')
     .option('--no-crits', 'AD&D: no critical hits (R-A10)')
-    .option('--dex <n>', 'AD&D: attacker dexterity (critical threshold)', '11')
+    .option('--dex <n>', 'AD&D: attacker dexterity, such as 13 or 18/95 (critical threshold; with --hand, the to-hit column)', '11')
     .option('--level <n>', 'AD&D: attacker level or hit dice (critical threshold)', '1')
     .option('--threshold <x>', 'AD&D: critical confirmation threshold (default: (dex + level) / 2)')
     .option('--parry', 'AD&D: the target parries this attacker (third roll -3)')
+    .option('--hand <h>', "AD&D: add the dexterity table's to-hit for --dex (R-A4): alone (one weapon), missile, primary or secondary (two weapons); --bonus is then the other bonuses")
+    .option('--two-weapons-skill', 'AD&D: with --hand primary or secondary, the next better row of the two-weapon columns (R-A4)')
     .option('--hp <n>', 'AD&D target: hit points (gives the chance of each state)')
     .option('--death-at <n>', 'AD&D: 0 (dead at 0 hp) or -10 (unconscious at 0, dying to -9)', '0')
     .addHelpText(
@@ -221,6 +241,7 @@ Examples:
   fray odds --adjdx 15 --damage 3d --armor 3 --per-die --ap --burst four
   fray odds --adjdx 17 --damage 3d+1 --armor 1 --sweep new --targets 3
   fray odds --need 14 --bonus 1 --damage 1d8+3 --dex 16 --level 5 --hp 20 --death-at -10
+  fray odds --need 14 --bonus 5 --damage 1d8+5 --dex 17 --level 4 --hand primary
   fray odds --adjdx 13 --damage 2d+1 --armor 2 --svg damage.svg`,
     )
     .action(async (words: string[], opts: OddsOpts, cmd: Command) => {
@@ -260,10 +281,12 @@ Examples:
           damage: need(opts.damage, 'damage', 'with --need (e.g. 1d8+3)'),
           naturals: opts.naturals,
           criticals: opts.crits,
-          dex: int(opts.dex, 'dex'),
+          dex: dexOption(opts.dex),
           level: int(opts.level, 'level'),
           threshold: decimal(opts.threshold, 'threshold'),
           parry: opts.parry,
+          hand: opts.hand as Hand | undefined,
+          twoWeaponsSkill: opts.twoWeaponsSkill,
           hp: int(opts.hp, 'hp'),
           deathAt,
         };
@@ -353,8 +376,16 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
   } else {
     out.push(`AD&D swing: d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} >= ${r.need}: P(hit) = ${percent(r.hit.p)} (${r.hit.exact})`);
     out.push(damageLine(r));
-    out.push(`P(critical) = ${percent(r.critical.p)} (${r.critical.exact}), confirm d20 <= ${r.critical.threshold}`);
-    if (r.critical.rows.length) out.push(table(['critical', 'P', 'exact'], r.critical.rows.map((c) => [c.label, percent(c.p), c.exact])));
+    out.push(`To hit: ${formatLedger(r.toHit)}`);
+    const c = r.critical;
+    if (!c.on) out.push('P(critical) = 0: no critical hits (R-A10 off)');
+    else if (c.faces > 0 && c.p === 0) out.push(`P(critical) = 0: a natural 20 misses here (d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} reaches ${20 + r.bonus} < ${r.need}; no natural 20 rule, R-A11 off)`);
+    else {
+      // The threshold's sum says why two dexterities (12 and 13 at level 4) confirm alike.
+      out.push(`P(critical) = ${percent(c.p)} (${c.exact}): a natural 20 that hits, then ${confirmText(c.threshold)}: ${c.faces} of 20 faces`);
+      out.push(`Critical threshold: ${formatLedger(c.ledger)}`);
+      if (c.p > 0) out.push(table(['critical', 'P', 'exact'], c.rows.map((x) => [x.label, percent(x.p), x.exact])));
+    }
     out.push('', `Expected damage ${r.expected.toFixed(4)} (${r.expectedExact})`);
     out.push('', 'Damage (0 = miss):', ...distBlock(r.damage));
     out.push(...statesBlock(r.states));

@@ -180,13 +180,31 @@ export function criticalThresholdValue(a: Figure): number {
   return (dex + lvl) / 2;
 }
 
-export function criticalThreshold(a: Figure): { value: number; why: string } {
+export function criticalThreshold(a: Figure): { value: number; why: string; ledger: Ledger } {
   const dex = a.monster && !a.dexGiven ? 11 : a.dex.score;
   const lvl = a.monster ? Math.floor(a.hd) : a.level;
   return {
     value: criticalThresholdValue(a),
     why: a.monster ? `average of hit dice ${lvl} and dexterity ${dex}` : `average of dexterity ${dex} and level ${lvl}`,
+    ledger: thresholdLedger(dex, a.monster ? 'hit dice' : 'level', lvl, a.monster && !a.dexGiven),
   };
+}
+
+/**
+ * The critical threshold as a sum (R-A10): half the dexterity (its score: 18/50 counts 18) plus
+ * half the level or hit dice, so an odd sum ends in .5 and confirms on no more faces than the
+ * even sum below it ("6.5 half of dexterity 13 [R-A10] + 2 half of level 4 [R-A10] = 8.5").
+ */
+export function thresholdLedger(dex: number, levelWord: string, level: number, dexAssumed = false): Ledger {
+  return ledger([
+    { source: `half of dexterity ${dex}${dexAssumed ? ' (assumed: not given)' : ''}`, delta: dex / 2, rule: 'R-A10' },
+    { source: `half of ${levelWord} ${level}`, delta: level / 2, rule: 'R-A10' },
+  ]);
+}
+
+/** The confirmation d20's faces that make a critical (R-A10: d20 <= threshold), 0 to 20. */
+export function confirmFaces(threshold: number): number {
+  return Math.max(0, Math.min(20, Math.floor(threshold)));
 }
 
 export interface SaveResult {

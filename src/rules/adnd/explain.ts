@@ -6,7 +6,7 @@ import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, inSegment, roundOf, segmentOfRound } from './clock.ts';
-import { actsIn, canFight, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
+import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
@@ -18,7 +18,7 @@ import { goneOf } from './leave.ts';
 import { declareAt, hasted, plan, slowed } from './plan.ts';
 import { spellOdds } from './spells.ts';
 import { choiceOf } from './system.ts';
-import { type Role, armourClass, attackBonus, hits, needLedger, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
+import { type Role, armourClass, attackBonus, hits, needLedger, offhandOf, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
 export interface SwingOdds {
   weapon: string;
@@ -43,7 +43,7 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
   const mean = meanDamage(a, w, t.size);
   const max = maxDamage(a, w, t.size).total;
   const th = criticalThreshold(a);
-  const pConfirm = Math.max(0, Math.min(20, Math.floor(th.value))) / 20;
+  const pConfirm = confirmFaces(th.value) / 20;
   const parryMinus = t.parry && t.parry.against === a.id ? 3 : 0;
   let multMean = 0;
   for (let r = 1; r <= 20; r++) multMean += criticalRow(Math.max(1, r - parryMinus), s.options).multiplier / 20;
@@ -94,10 +94,9 @@ function attackOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] 
     for (const w of ws) {
       const command: Command = { type: 'attack', figure: f.id, target: t.id, weapon: w.id };
       if (!declarable(s, f, command)) continue;
-      const other = f.hands.find((h) => h !== w.id);
-      const ow = other ? f.weapons.find((x) => x.id === other) : undefined;
-      const two = w.kind === 'melee' && w.hands === 1 && ow?.kind === 'melee' && ow.hands === 1;
-      const swings = two ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow!, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
+      const ow = offhandOf(f, w);
+      const two = ow !== undefined;
+      const swings = ow ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
       out.push({
         kind: 'attack',
         label: `attack ${nameOf(names, t.id)} with ${swings.map((x) => swingText(f, x)).join(', ')}`,
@@ -223,6 +222,12 @@ export function optionsOf(s: AdndState, f: Figure, names: DisplayNames = display
     if (s.phase === 'declare') return declareOptions(s, f, names);
   }
   return declareOptions(s, f, names).map((o) => ({ ...(o as object), preview: true }));
+}
+
+/** R-A10: the confirmation of `f`'s criticals: the threshold as a sum and the d20's faces that confirm. */
+function criticalOf(f: Figure): { threshold: Ledger; faces: number } {
+  const th = criticalThreshold(f);
+  return { threshold: th.ledger, faces: confirmFaces(th.value) };
 }
 
 /** How `f` would parry now (R-A8), for planning: the weapon, the AC gained, the delay it costs. */
@@ -379,6 +384,7 @@ export function explainState(s: AdndState, names: DisplayNames = displayNames([.
       consecutiveParries: f.parries,
       extraAt: f.extraAt || null,
       toHit: wieldings(f).map((w) => ({ primary: w.primary, secondary: w.secondary, rows: wieldingTable(f, w.primary, w.secondary) })),
+      critical: criticalOf(f),
       parryWith: parryInfo(f),
       // Once the fight is over nothing can be chosen: no options, not even previews.
       options: pend === null ? [] : optionsOf(s, f, names),

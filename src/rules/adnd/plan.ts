@@ -8,7 +8,7 @@ import { canFight, disarmMethod, figureState } from './combat.ts';
 import type { AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { timingInto } from './timing.ts';
-import { twoWeaponRowIndex, weaponById } from './tohit.ts';
+import { offhandOf, twoWeaponRowIndex, weaponById } from './tohit.ts';
 
 export function fig(s: AdndState, id: string, path = 'figure'): Figure {
   for (const f of s.figures) if (f.id === id) return f;
@@ -75,11 +75,9 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
         if (!disarmMethod(w, t)) throw new CommandRejected('command.mode', disarmRefusal(w, t));
       }
       // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
-      let ow: WeaponItem | undefined;
-      for (const h of f.hands) if (h !== w.id && ow === undefined) ow = weaponById(f, h);
-      const two = w.kind === 'melee' && w.hands === 1 && ow !== undefined && ow.kind === 'melee' && ow.hands === 1 && mode === 'normal';
-      if (two && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
-      return { kind: 'attack', target, mode, twoWeapons: two, weapon: w.id, offhand: two ? ow!.id : null };
+      const ow = mode === 'normal' ? offhandOf(f, w) : undefined;
+      if (ow && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
+      return { kind: 'attack', target, mode, twoWeapons: ow !== undefined, weapon: w.id, offhand: ow ? ow.id : null };
     }
     case 'draw': {
       const ids = c.weapons;

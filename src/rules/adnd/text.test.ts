@@ -52,6 +52,12 @@ describe('explain text (AD&D)', () => {
     );
   });
 
+  it('R-A10 [3380eb42]: each figure says how its criticals confirm, the threshold as a sum (Frito 17 and level 5: 11; Rocky 18/95 counts 18: 11.5, still d20 <= 11)', () => {
+    expect(lines).toContain('  critical: a natural 20 that hits, then d20 <= 11 (threshold 8.5 half of dexterity 17 [R-A10] + 2.5 half of level 5 [R-A10] = 11)');
+    expect(lines).toContain('  critical: a natural 20 that hits, then d20 <= 11 (threshold 9 half of dexterity 18 [R-A10] + 2.5 half of level 5 [R-A10] = 11.5)');
+    expect((sys.explain(s).figures[0] as unknown as { critical: { faces: number } }).critical.faces).toBe(11);
+  });
+
   it('R-A4: the AC with its ledger (dexterity, two weapons in hand)', () => {
     expect(lines).toContain('  AC 1: 4 armour class 4 [adnd-phb] - 4 dexterity 18/95 AC adjustment [R-A4] + 1 fighting with two weapons [R-A4] = 1');
   });

@@ -125,6 +125,7 @@ export function explainText(
       consecutiveParries: number;
       extraAt: number | null;
       toHit: TableView[];
+      critical?: { threshold: Ledger; faces: number };
       options: { label?: string; kind?: string; swings?: { weapon: string; bonus: Ledger; ac: Ledger; need: Ledger }[]; ledgers?: Record<string, Ledger>; damage?: Ledger }[];
     };
     lines.push('');
@@ -136,6 +137,8 @@ export function explainText(
     if (x.extraAt) lines.push(`  extra attack this round in segment ${segmentOfRound(x.extraAt)} [R-A5]`);
     // Columns are headed by weapon ids (short, as the seed's table: sword, mace); the options name them in full.
     for (const l of toHitTable(x.toHit, (id) => id)) lines.push(l);
+    // R-A10: why two dexterities can give the same criticals (13 and 12 at level 4: 8.5 and 8, both d20 <= 8).
+    if (x.critical) lines.push(`  critical: a natural 20 that hits, then d20 <= ${x.critical.faces} (threshold ${formatLedger(x.critical.threshold)})`);
     if (x.declared && x.timing) lines.push(`  declared: ${x.declared}; lands in ${segmentLabel(x.next ?? x.timing.total)}: ${timingText(x.timing)}`);
     else if (x.state === 'healthy') lines.push('  free to declare');
     if (x.options.length > 0) {

@@ -7,17 +7,22 @@
 // strings, no entries, no allocation; `explain` and the event log pass an array.
 import { CommandRejected } from '../../core/errors.ts';
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
-import type { Figure, WeaponItem } from './model.ts';
+import type { Figure, Score, WeaponItem } from './model.ts';
 import { CLASSES, DEX_ROWS, WEAPONS, dexRow, dexRowIndex, formatScore, needToHit, strengthRow, toHitAC0, toHitAC0Value } from './tables.ts';
 
 export type Role = 'alone' | 'primary' | 'secondary';
 
-/** The dexterity table row used for two weapons (R-A4): the figure's row, or the next better one with the skill; -1 when not allowed. */
-export function twoWeaponRowIndex(f: Figure): number {
-  let i = dexRowIndex(f.dex);
-  if (f.twoWeaponsSkill && i + 1 < DEX_ROWS.length) i += 1;
+/** The dexterity table row used for two weapons (R-A4): the score's row, or the next better one with the skill; -1 when not allowed. */
+function twoWeaponRow(dex: Score, skill: boolean): number {
+  let i = dexRowIndex(dex);
+  if (skill && i + 1 < DEX_ROWS.length) i += 1;
   const row = DEX_ROWS[i];
   return row.primary === null || row.secondary === null ? -1 : i;
+}
+
+/** The figure's two-weapon row (R-A4); -1 when its dexterity does not allow two weapons. */
+export function twoWeaponRowIndex(f: Figure): number {
+  return twoWeaponRow(f.dex, f.twoWeaponsSkill);
 }
 
 /** Dexterity modifiers for two weapons (R-A4), with the label explain shows. */
@@ -25,9 +30,33 @@ export function twoWeaponDex(f: Figure): { primary: number; secondary: number; l
   const i = twoWeaponRowIndex(f);
   if (i < 0) return null;
   const row = DEX_ROWS[i];
-  const skill = i !== dexRowIndex(f.dex);
-  const label = skill ? `dexterity ${formatScore(f.dex)} two weapons, Two Weapons skill: row ${row.label}` : `dexterity ${formatScore(f.dex)} two weapons`;
-  return { primary: row.primary!, secondary: row.secondary!, label };
+  return { primary: row.primary!, secondary: row.secondary!, label: twoWeaponLabel(f.dex, i) };
+}
+
+/** Which row a two-weapon modifier came from: the score's own, or the next better with the skill. */
+function twoWeaponLabel(dex: Score, i: number): string {
+  const own = dexRowIndex(dex);
+  return i !== own ? `dexterity ${formatScore(dex)} two weapons, Two Weapons skill: row ${DEX_ROWS[i].label}` : `dexterity ${formatScore(dex)} two weapons, row ${DEX_ROWS[i].label}`;
+}
+
+/**
+ * The seed's dexterity to-hit for one hand (R-A4): the hand or missile column alone, the primary
+ * or secondary column with two weapons (the next better row with the Two Weapons skill); its
+ * ledger entry into `out` when given. Null when the dexterity does not allow two weapons. The
+ * engine's swings and `fray odds --hand` both count it here.
+ */
+export function dexToHitInto(dex: Score, skill: boolean, role: Role, missile: boolean, out: LedgerEntry[] | null): number | null {
+  if (role === 'alone') {
+    const row = dexRow(dex);
+    const d = missile ? row.missile : row.hand;
+    if (out) out.push({ source: `dexterity ${formatScore(dex)} (${missile ? 'missile' : 'hand'})`, delta: d, rule: 'R-A4' });
+    return d;
+  }
+  const i = twoWeaponRow(dex, skill);
+  if (i < 0) return null;
+  const d = role === 'primary' ? DEX_ROWS[i].primary! : DEX_ROWS[i].secondary!;
+  if (out) out.push({ source: `${twoWeaponLabel(dex, i)} (${role})`, delta: d, rule: 'R-A4' });
+  return d;
 }
 
 export function isMissile(w: WeaponItem): boolean {
@@ -49,18 +78,9 @@ export function attackBonusInto(f: Figure, w: WeaponItem, role: Role, disarm: bo
     if (out) out.push({ source: `strength ${formatScore(f.str)}`, delta: d, rule: 'adnd-phb-strength' });
   }
   if (!natural || f.dexGiven) {
-    if (role === 'alone') {
-      const row = dexRow(f.dex);
-      const d = missile ? row.missile : row.hand;
-      t += d;
-      if (out) out.push({ source: `dexterity ${formatScore(f.dex)} (${missile ? 'missile' : 'hand'})`, delta: d, rule: 'R-A4' });
-    } else {
-      const i = twoWeaponRowIndex(f);
-      if (i < 0) throw new CommandRejected('weapon', `${f.name} cannot fight with two weapons at dexterity ${formatScore(f.dex)} (R-A4)`);
-      const d = role === 'primary' ? DEX_ROWS[i].primary! : DEX_ROWS[i].secondary!;
-      t += d;
-      if (out) out.push({ source: `${twoWeaponDex(f)!.label} (${role})`, delta: d, rule: 'R-A4' });
-    }
+    const d = dexToHitInto(f.dex, f.twoWeaponsSkill, role, missile, out);
+    if (d === null) throw new CommandRejected('weapon', `${f.name} cannot fight with two weapons at dexterity ${formatScore(f.dex)} (R-A4)`);
+    t += d;
   }
   if (!natural && f.cls !== null && !disarm) {
     const prof = (f.proficiencies[w.weapon ?? ''] ?? 0) > 0;
@@ -158,6 +178,16 @@ export function hits(face: number, bonus: number, need: number, naturals: boolea
 export function weaponById(f: Figure, id: string): WeaponItem | undefined {
   for (const w of f.weapons) if (w.id === id) return w;
   return undefined;
+}
+
+/**
+ * The weapon that swings beside `w` (R-A4 two-weapon columns): the other weapon in hand, when
+ * both are one-handed hand weapons; none otherwise.
+ */
+export function offhandOf(f: Figure, w: WeaponItem): WeaponItem | undefined {
+  let ow: WeaponItem | undefined;
+  for (const h of f.hands) if (h !== w.id && ow === undefined) ow = weaponById(f, h);
+  return w.kind === 'melee' && w.hands === 1 && ow !== undefined && ow.kind === 'melee' && ow.hands === 1 ? ow : undefined;
 }
 
 /** Every way `f` could hold its melee weapons: each alone, each ordered pair of one-handers. */
