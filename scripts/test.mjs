@@ -36,6 +36,8 @@ function vitest(name, args, env = {}) {
   failed += r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
 }
 
+// The library's build first (docs/LIBRARY.md): the typecheck reads its types through `'fray'`.
+step('library build', 'npm', ['run', '--silent', 'prepare']);
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 step('lint', 'npx', ['biome', 'lint', '.']);
 vitest('unit', []);
