@@ -59,7 +59,7 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
     case 'stance':
       return `${t} ${f} will ${e.stance} this turn.`;
     case 'action-order':
-      return `${t} Action order: ${(e.order as { figure: string; adjDX: number; rolls: number[] }[]).map((o) => `${who(o.figure)} (adjDX ${o.adjDX}${o.rolls.length ? `, roll-off ${o.rolls.join('/')}` : ''})`).join(', ')}.`;
+      return `${t} Action order: ${(e.order as { figure: string; adjDX: number; rolls: number[]; acted?: boolean }[]).map((o) => `${who(o.figure)} (adjDX ${o.adjDX}${o.rolls.length ? `, roll-off ${o.rolls.join('/')}` : ''}${o.acted ? ', already acted this turn' : ''})`).join(', ')}.`;
     case 'attack': {
       const res =
         e.outcome === 'triple' ? 'TRIPLE damage' : e.outcome === 'double' ? 'DOUBLE damage' : e.outcome === 'auto-hit' ? 'automatic hit' : e.outcome === 'hit' ? 'hit' : e.outcome === 'auto-miss' ? 'automatic miss' : e.outcome === 'drop' ? 'miss, drops the weapon' : e.outcome === 'break' ? 'miss, the weapon breaks' : 'miss';

@@ -813,11 +813,11 @@ function startActionPhase(ctx: TftContext): void {
     state.actionPrepared = -1;
     return;
   }
-  const entries: { id: string; adj: number; rolls: number[]; ledger: LedgerEntry[] | null }[] = [];
+  const entries: { id: string; adj: number; rolls: number[]; ledger: LedgerEntry[] | null; acted: boolean }[] = [];
   for (const f of state.figures) {
     if (!f.woundFx.canAct) continue;
     const ledger = emit ? ([] as LedgerEntry[]) : null;
-    entries.push({ id: f.id, adj: baseAdjDX(state, f, ledger), rolls: [], ledger });
+    entries.push({ id: f.id, adj: baseAdjDX(state, f, ledger), rolls: [], ledger, acted: f.turn.acted });
   }
   if (entries.length > 1) entries.sort(byAdjDX);
   // Roll off each group of equal adjDX.
@@ -834,7 +834,13 @@ function startActionPhase(ctx: TftContext): void {
   state.actionIndex = 0;
   state.phase = 'action';
   state.actionPrepared = -1;
-  if (emit) emit({ type: 'action-order', turn: state.turn, order: entries.map((e) => ({ figure: e.id, adjDX: e.adj, rolls: e.rolls, ledger: e.ledger })), rule: 'tft-core action order' });
+  // A figure whose action is already taken keeps its place in the order (and in a roll-off), as a
+  // defend or dodge stance taken with its move always did (tft-core); it is marked, as it is never
+  // asked: the stance, or a medic's turn filled by the 5 minutes run at once (R-T3).
+  if (emit) {
+    const order = entries.map((e) => ({ figure: e.id, adjDX: e.adj, rolls: e.rolls, ledger: e.ledger, ...(e.acted ? { acted: true } : {}) }));
+    emit({ type: 'action-order', turn: state.turn, order, rule: 'tft-core action order' });
+  }
 }
 
 function rollOff(ctx: TftContext, list: { rolls: number[] }[], from: number, to: number, depth: number): void {

@@ -641,14 +641,16 @@ describe('Hanging by a Thread: time run at once with several attempts [82345e2a]
       potions: 0,
     };
     const state = ward(p1Bag);
-    // B acts first, then A runs P1's last 30 turns at once (B is at P2, 1 turn done), then A's action.
+    // B acts first, then A runs P1's last 30 turns (this one, then 29 at once; B is at P2, 1 turn
+    // done), then A's action.
     expect(tftSystem.pending(state)?.figures).toEqual(['b']);
     const events = run(state, [{ type: 'stabilize', figure: 'b', target: 'p2' }], [1]);
     events.push(...run(state, [{ type: 'finish-stabilization', figure: 'a', target: 'p1' }], [1]));
     if (tftSystem.pending(state)?.figures[0] === 'a') events.push(...run(state, [{ type: 'pass', figure: 'a' }], [1]));
     expect(events.some((e) => e.type === 'turn-end')).toBe(true);
-    // The turn has ended (every figure acted): B's attempt was never left, so it goes on.
-    expect(bagOf(state.figures[3]).stabilization?.turnsDone).toBe(31);
+    // The turn has ended (every figure acted): B's attempt was never left, so it goes on, with
+    // this turn counted once (1 + 29 run at once).
+    expect(bagOf(state.figures[3]).stabilization?.turnsDone).toBe(30);
     expect(events.filter((e) => e.type === 'stabilize-interrupted')).toEqual([]);
     expect(events.filter((e) => e.type === 'thread-roll' && e.figure === 'p2')).toEqual([]);
   });

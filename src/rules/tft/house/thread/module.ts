@@ -285,10 +285,11 @@ export const finishStabilizationAction: ActionSpec = {
     for (let i = 0; i < figs.length; i++) {
       if (figs[i] !== p && bagOf(figs[i]).stabilization?.medic === fig.id) interrupt(env, figs[i]);
     }
-    if (bagOf(p).stabilization?.medic !== fig.id) stabilizeTurn(env, fig, p, cmd.potion === true);
     // R-T3 "doing nothing else": the medic's work fills its time, this turn's included; it neither
     // moves nor acts again in it, though the script keeps the turn going (so do the other medics
-    // who work through the time, below).
+    // who work through the time, below). This turn is one of its turns of work, counted once (here
+    // unless it already worked on the patient this turn): the time run at once is the turns after it.
+    if (!bagOf(p).stabilization?.workedThisTurn) stabilizeTurn(env, fig, p, cmd.potion === true);
     spendTurn(fig);
     const st = bagOf(p).stabilization;
     if (!st) return; // the attempt ended at once (it was the 60th turn)
@@ -312,7 +313,12 @@ export const finishStabilizationAction: ActionSpec = {
       medics.set(m.id, m);
       patientOf.set(m.id, f);
     }
-    for (const m of medics.values()) spendTurn(m);
+    // Their turn is filled too, and counted as a turn of work once, as the medic's own above.
+    for (const [id, m] of medics) {
+      spendTurn(m);
+      const f = patientOf.get(id)!;
+      if (f !== p && !bagOf(f).stabilization!.workedThisTurn) stabilizeTurn(env, m, f);
+    }
     passTurnsOutOfCombat(env, ctx.state.figures, medics, STABILIZATION_TURNS - st.turnsDone, `${fig.name} finishes the 5 minutes of stabilization (R-T3)`);
   },
 };

@@ -173,8 +173,10 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
   });
 
   it("R-T3 after the fight: Eragin's 4-dice roll of 12 against IQ 13 stabilizes Claudio (the 5 minutes run at once)", () => {
+    // Turn 7 began the work and turn 8 is its second turn; the other 58 run at once (R-T3).
+    expect(of(events, 'stabilize', 'eragin').map((e) => [e.turn, e.phase, e.turnsDone])).toEqual([[2, 'start', 1], [3, 'continue', 2], [7, 'start', 1], [8, 'continue', 2]]);
     const time = of(events, 'thread-time');
-    expect(time.map((e) => e.turns)).toEqual([59]);
+    expect(time.map((e) => e.turns)).toEqual([58]);
     const r = of(events, 'stabilize-roll', 'eragin');
     expect(r.map((e) => [e.patient, e.dice.total, e.total, e.target.total, e.success, e.woundsAfter])).toEqual([['claudio', 4, 12, 13, true, 7]]);
     expect(bagOf(fig(state, 'claudio')).dying).toBeNull();
@@ -563,6 +565,17 @@ describe('R-T3 "out of combat": the 5 minutes run at once and the fight [82345e2
     expect(state.turn).toBe(9);
   });
 
+  it("R-T3 'doing nothing else', R-T5 [82345e2a]: the action order of Eragin's turn 8, which the 5 minutes filled, marks him as having acted (he is never asked), as it marks a figure that took a defend stance with its move (James, seed turns 5-7); the others are not marked", () => {
+    const { events } = play(example());
+    const orders = of(events, 'action-order');
+    const acted = orders.map((e) => [e.turn, e.order.filter((o: { acted?: boolean }) => o.acted).map((o: { figure: string }) => o.figure)]);
+    expect(acted.filter(([, ids]) => ids.length > 0)).toEqual([[2, ['james']], [3, ['james']], [4, ['james']], [8, ['eragin']]]);
+    const t8 = orders.find((e) => e.turn === 8)!;
+    expect(tftSystem.describe(t8)).toBe('[turn 8] Action order: eragin (adjDX 12, already acted this turn).');
+    // Never asked: the turn ends right after the order.
+    expect(events[events.indexOf(t8) + 1].type).toBe('turn-end');
+  });
+
   it("R-T3 out of combat, 'doing nothing else' [82345e2a]: entries of the medic for the turn its work filled are nothing left to do: with no other, the turn ends at once after the time (R-T5 scripted with the first aid in turn 8)", () => {
     const sc = example();
     const script = sc.script as { turn: number; commands: unknown[] }[];
@@ -618,6 +631,55 @@ describe('R-T3 "out of combat": the 5 minutes run at once and the fight [82345e2
     expect(fig(state, 'sore').wounds).toBe(9);
     expect([state.phase, state.turn, state.winner]).toEqual(['over', 1, 'a']);
   });
+  /** Ann (acts first) beside dying Pip, Bob beside dying Pat, the only foe down; `turns`: Ann's and Bob's commands, a turn each. */
+  function twoMedics(turns: TftCommand[][]) {
+    const raw = {
+      system: 'tft',
+      name: 'two medics at work',
+      options: { thread: 'on' },
+      figures: [
+        { id: 'ann', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+        { id: 'pip', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 2 } },
+        { id: 'bob', side: 'a', st: 10, dx: 11, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 6 } },
+        { id: 'pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 12, at: { q: 3, r: 6 } },
+        { id: 'orc', side: 'b', race: 'orc', st: 10, dx: 9, wounds: 9, weapons: ['club'], at: { q: 10, r: 8 } },
+      ],
+      script: [{ turn: 3, commands: [{ type: 'pass', figure: 'ann' }] }], // keeps the fight in play
+    };
+    const state = tftSystem.setup(raw);
+    const dice = new ScriptedDice(Array(20).fill(1));
+    const events: Ev[] = [];
+    const apply = (c: TftCommand) => tftSystem.apply(state, c, dice, (e) => events.push(e as Ev));
+    apply({ type: 'begin' }); // the orc is down: no initiative
+    for (const cmds of turns) {
+      apply({ type: 'move', figure: 'ann', path: [] });
+      apply({ type: 'move', figure: 'bob', path: [] });
+      for (const c of cmds) apply(c);
+    }
+    return { state, events };
+  }
+
+  it("R-T3 out of combat [82345e2a]: a turn is counted once for an attempt worked in it: Ann starts on Pip in turn 2, then Bob (at work on Pat since turn 1) runs the 5 minutes at once; Bob's 60 turns end the time, Ann's attempt has 59 and one to go", () => {
+    const { state, events } = twoMedics([
+      [{ type: 'pass', figure: 'ann' }, { type: 'stabilize', figure: 'bob', target: 'pat' }],
+      [{ type: 'stabilize', figure: 'ann', target: 'pip' }, { type: 'finish-stabilization', figure: 'bob', target: 'pat' }],
+    ]);
+    // Bob: turns 1 and 2, then 58 run at once; Ann: turn 2 and the same 58.
+    expect(of(events, 'thread-time').map((e) => [e.turn, e.turns])).toEqual([[2, 58]]);
+    expect(of(events, 'stabilize-roll').map((e) => [e.figure, e.success])).toEqual([['bob', true]]);
+    expect(bagOf(fig(state, 'pip')).stabilization?.turnsDone).toBe(59);
+  });
+
+  it("R-T3 out of combat [82345e2a]: a medic who works through the time run at once has that turn, which it fills, counted: Bob (at work on Pat since turn 1, not yet asked in turn 2) reaches his 60 turns one turn before Ann, who starts on Pip and runs the 5 minutes in turn 2", () => {
+    const { events } = twoMedics([
+      [{ type: 'pass', figure: 'ann' }, { type: 'stabilize', figure: 'bob', target: 'pat' }],
+      [{ type: 'finish-stabilization', figure: 'ann', target: 'pip' }],
+    ]);
+    expect(of(events, 'stabilize').filter((e) => e.turn === 2).map((e) => [e.figure, e.phase, e.turnsDone])).toEqual([['ann', 'start', 1], ['bob', 'continue', 2]]);
+    expect(of(events, 'thread-time').map((e) => [e.turn, e.turns])).toEqual([[2, 59]]);
+    expect(of(events, 'stabilize-roll').map((e) => [e.figure, e.success])).toEqual([['bob', true], ['ann', true]]);
+  });
+
 });
 
 describe('the aftermath of the fight: option threadAftermath [82345e2a]', () => {
