@@ -109,6 +109,32 @@ describe('the scenario editor', () => {
     expect(h.errors).toEqual([]);
   });
 
+  it("a new figure's spear, never touched, follows its class (a magic-user's dagger, proficient); a weapon the user chose stays, and a class that cannot be proficient with it says so", async () => {
+    const { page } = await h.page({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Build one' }).click();
+    await editorControl(page, 'System').selectOption('adnd');
+    const orc = page.locator('fieldset.fig-edit').nth(1);
+    const chip = (w: string) => orc.getByRole('button', { name: `Remove ${w} from Weapons` });
+    await editorControl(orc, 'Kind').selectOption('character');
+    await editorControl(orc, 'Class').selectOption('magic-user');
+    await expect.poll(() => chip('dagger').count()).toBe(1);
+    expect(await chip('spear').count()).toBe(0);
+    expect(await orc.getByRole('checkbox', { name: 'dagger' }).isChecked()).toBe(true);
+    expect(await orc.locator('.field-note').count()).toBe(0);
+    // The user's own spear stays, and the magic-user cannot be proficient with it: not ticked, and said.
+    await editorControl(orc, 'Weapons').selectOption('spear');
+    const spear = orc.getByRole('checkbox', { name: 'spear' });
+    await expect.poll(() => spear.isChecked()).toBe(false);
+    expect(await spear.isDisabled()).toBe(true);
+    expect(await orc.locator('.field-note').textContent()).toBe('a magic-user cannot be proficient with spear: -5 to hit (R-A4)');
+    // Chosen weapons no longer follow the class: a fighter keeps both, proficient with each.
+    await editorControl(orc, 'Class').selectOption('fighter');
+    await expect.poll(() => spear.isChecked()).toBe(true);
+    expect([await chip('dagger').count(), await chip('spear').count(), await orc.locator('.field-note').count()]).toEqual([1, 1, 0]);
+    expect(h.errors).toEqual([]);
+  });
+
   it('on a phone, the AD&D off hand, magic, natural attacks and surprise roll fit the screen and work by keyboard', async () => {
     const { page } = await h.page(PHONE);
     await page.goto('/');

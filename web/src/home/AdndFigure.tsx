@@ -4,7 +4,8 @@
 // (a note, not an error, when unticked: the class's penalty applies, R-A4), spells and surprise
 // chance. No map: AD&D fights on the segment clock.
 import { CLASSES } from '../../../src/rules/adnd/tables.ts';
-import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, MAX_NATURALS, NO_WEAPON, type NaturalDraft, blankNatural, mainHand, offHand } from './adnd-draft.ts';
+import { canBeProficient } from './adnd-class-weapons.ts';
+import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, MAX_NATURALS, NO_WEAPON, type NaturalDraft, blankNatural, kindOrClass, mainHand, offHand, proficient } from './adnd-draft.ts';
 import { Field, Multi, NameSide } from './fields.tsx';
 
 const weaponName = (id: string) => ADND_WEAPONS.find((w) => w.id === id)?.name ?? id;
@@ -18,14 +19,14 @@ export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: 
       <NameSide f={f} p={p} errs={errs} set={set} />
       <div className="grid2 tight">
         <Field label="Kind" errors={[]}>
-          <select value={f.kind} onChange={(e) => set({ kind: e.target.value as AdndFigureDraft['kind'] })}>
+          <select value={f.kind} onChange={(e) => set(kindOrClass(f, { kind: e.target.value as AdndFigureDraft['kind'] }))}>
             <option value="character">character</option>
             <option value="monster">monster</option>
           </select>
         </Field>
         {character ? (
           <Field label="Class" errors={errs(`${p}.class`)}>
-            <select value={f.cls} onChange={(e) => set({ cls: e.target.value })}>
+            <select value={f.cls} onChange={(e) => set(kindOrClass(f, { cls: e.target.value }))}>
               {ADND_CLASSES.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -78,7 +79,7 @@ export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: 
         <input inputMode="numeric" placeholder={String(cls && character ? cls.surprise : 33)} value={f.surpriseChance} onChange={(e) => set({ surpriseChance: e.target.value })} />
       </Field>
       <Field label="Weapons" errors={errs(`${p}.weapons`)}>
-        <Multi label="Weapons" options={ADND_WEAPONS} value={f.weapons} onChange={(weapons) => set({ weapons })} />
+        <Multi label="Weapons" options={ADND_WEAPONS} value={f.weapons} onChange={(weapons) => set({ weapons, weaponsByDefault: false })} />
       </Field>
       <Field label="In hand" errors={twoInHand ? [] : errs(`${p}.wield`)}>
         <select value={mainHand(f) ?? NO_WEAPON} onChange={(e) => set({ wield: e.target.value })}>
@@ -133,9 +134,11 @@ export function AdndFigure({ f, p, errs, notes, set }: { f: AdndFigureDraft; p: 
           <legend className="field-label">Proficient with</legend>
           {f.weapons.map((w) => (
             <label key={w} className="check">
+              {/* Not to be ticked where the class cannot be proficient (a magic-user's spear): the note below says why. */}
               <input
                 type="checkbox"
-                checked={!f.unskilled.includes(w)}
+                checked={proficient(f, w)}
+                disabled={!canBeProficient(f.cls, w)}
                 onChange={(e) => set({ unskilled: e.target.checked ? f.unskilled.filter((x) => x !== w) : [...f.unskilled, w] })}
               />
               {weaponName(w)}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.ts';
 import { systems } from '../../../src/rules/index.ts';
-import { ADND_FIGURE_FIELDS, type AdndDraft, type AdndFigureDraft, NO_WEAPON, adndDraftToScenario, adndNotes, blankAdnd, checkAdndDraft } from './adnd-draft.ts';
+import { ADND_FIGURE_FIELDS, type AdndDraft, type AdndFigureDraft, NO_WEAPON, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft, kindOrClass } from './adnd-draft.ts';
 import { issuesByField } from './tables.ts';
 
 const fighter = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft => ({
@@ -49,6 +49,35 @@ function engineIssuesByField(d: AdndDraft): Map<string, string[]> {
   return new Map();
 }
 
+describe('a change of kind or class in the AD&D editor', () => {
+  /** The figure after the user's changes, each applied as the editor's selects apply it. */
+  const change = (f: AdndFigureDraft, ...steps: { kind?: AdndFigureDraft['kind']; cls?: string }[]): AdndFigureDraft => {
+    let g = f;
+    for (const c of steps) g = { ...g, ...kindOrClass(g, c) };
+    return g;
+  };
+
+  it("a new monster's spear, never touched, follows the class: a magic-user takes a dagger and is proficient with it (1e PHB, R-A4)", () => {
+    const mage = change(blankAdndFigure(1), { kind: 'character' }, { cls: 'magic-user' });
+    expect(mage.weapons).toEqual(['dagger']);
+    const d = draft({ figures: [fighter(), mage] });
+    expect((adndDraftToScenario(d).figures as { proficiencies?: unknown }[])[1].proficiencies).toEqual({ dagger: 1 });
+    expect(adndNotes(d).size).toBe(0);
+    expect(setup(adndDraftToScenario(d)).figures[1].weapons.map((w) => w.weapon)).toEqual(['dagger']);
+  });
+
+  it('a weapon the user chose stays; where the class cannot be proficient with it the scenario gives no proficiency and the note says so, with the penalty', () => {
+    const chosen = { ...blankAdndFigure(1), weapons: ['spear'], weaponsByDefault: false };
+    const mage = change(chosen, { kind: 'character' }, { cls: 'magic-user' });
+    expect(mage.weapons).toEqual(['spear']);
+    const d = draft({ figures: [fighter(), mage] });
+    expect((adndDraftToScenario(d).figures as { proficiencies?: unknown }[])[1].proficiencies).toBeUndefined();
+    expect(adndNotes(d).get('figures.1.proficiencies')).toEqual(['a magic-user cannot be proficient with spear: -5 to hit (R-A4)']);
+    // Back to a fighter: proficient again, no note.
+    expect(adndNotes(draft({ figures: [fighter(), change(mage, { cls: 'fighter' })] })).size).toBe(0);
+  });
+});
+
 describe('the AD&D draft', () => {
   it('builds a fighter and an ogre the engine sets up: class and level, hit dice and size, proficient in each weapon, the first in hand', () => {
     const s = adndDraftToScenario(draft({ options: { deathAt: -10, naturalRolls: true } }));
@@ -73,12 +102,12 @@ describe('the AD&D draft', () => {
       surprise: ['party', 'gone'],
       figures: [
         fighter({ unskilled: ['longbow'], wield: 'longbow', maxHp: '30', surpriseChance: '17' }),
-        fighter({ name: 'Zara', side: 'monsters', cls: 'magic-user', weapons: ['dagger', 'sling'], unskilled: ['sling'], wield: NO_WEAPON, spells: ['magic-missile'], str: '', dex: '15' }),
+        fighter({ name: 'Zara', side: 'monsters', cls: 'magic-user', weapons: ['dagger', 'dart'], unskilled: ['dart'], wield: NO_WEAPON, spells: ['magic-missile'], str: '', dex: '15' }),
       ],
     });
     expect(checkAdndDraft(d).size).toBe(0);
     expect(adndNotes(d).get('figures.0.proficiencies')).toEqual(['not proficient with long bow: -2 to hit (fighter, R-A4)']);
-    expect(adndNotes(d).get('figures.1.proficiencies')).toEqual(['not proficient with sling: -5 to hit (magic-user, R-A4)']);
+    expect(adndNotes(d).get('figures.1.proficiencies')).toEqual(['not proficient with dart: -5 to hit (magic-user, R-A4)']);
     const s = adndDraftToScenario(d);
     const st = setup(s);
     expect(st.surprise.map((x) => x.side)).toEqual(['party']);

@@ -13,6 +13,7 @@ import { parseHd } from '../../../src/rules/adnd/scenario.ts';
 import { type Ability, CLASSES, SPELLS, WEAPONS, parseScore, scoreRangeText } from '../../../src/rules/adnd/tables.ts';
 import { Problems, boundsText, checkCommon, figureIds, int, schemaBounds, within } from './draft.ts';
 import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
+import { canBeProficient, defaultWeapon } from './adnd-class-weapons.ts';
 import type { TableEntry } from './tables.ts';
 
 export interface AdndFigureDraft {
@@ -41,6 +42,8 @@ export interface AdndFigureDraft {
   twoWeapons: boolean;
   /** Weapons chosen that this character is not proficient in (proficient is the default). */
   unskilled: string[];
+  /** The weapons are the kind's or class's default, untouched: a change of class or kind changes them too (absent: chosen). */
+  weaponsByDefault?: boolean;
   spells: string[];
   surpriseChance: string;
 }
@@ -105,7 +108,8 @@ export const blankAdndFigure = (i: number): AdndFigureDraft => ({
   ac: i === 0 ? '4' : '6',
   str: i === 0 ? '16' : '',
   dex: i === 0 ? '12' : '',
-  weapons: [i === 0 ? 'longsword' : 'spear'],
+  weapons: [defaultWeapon(i === 0 ? 'character' : 'monster', 'fighter')],
+  weaponsByDefault: true,
   magic: {},
   naturals: [],
   wield: '',
@@ -232,16 +236,37 @@ export function checkAdndDraft(d: AdndDraft): Problems {
   return out;
 }
 
-/** Notes that are not errors: a character not proficient in a weapon it carries, and what it costs. */
+/** Notes that are not errors: a character not proficient in a weapon it carries (the class cannot be, or the GM says not), and what it costs. */
 export function adndNotes(d: AdndDraft): Map<string, string[]> {
   const out = new Map<string, string[]>();
   d.figures.forEach((f, i) => {
     const cls = CLASSES[f.cls as keyof typeof CLASSES];
     if (f.kind !== 'character' || !cls) return;
-    const notes = f.weapons.filter((w) => f.unskilled.includes(w)).map((w) => `not proficient with ${WEAPONS[w]?.name ?? w}: ${cls.nonProficiency} to hit (${f.cls}, R-A4)`);
+    const notes = f.weapons
+      .filter((w) => !proficient(f, w))
+      .map((w) =>
+        canBeProficient(f.cls, w)
+          ? `not proficient with ${WEAPONS[w]?.name ?? w}: ${cls.nonProficiency} to hit (${f.cls}, R-A4)`
+          : `a ${f.cls} cannot be proficient with ${WEAPONS[w]?.name ?? w}: ${cls.nonProficiency} to hit (R-A4)`,
+      );
     if (notes.length > 0) out.set(`figures.${i}.proficiencies`, notes);
   });
   return out;
+}
+
+/** Whether a character counts as proficient with weapon `w`: its class may be, and the GM did not untick it. */
+export const proficient = (f: AdndFigureDraft, w: string): boolean => canBeProficient(f.cls, w) && !f.unskilled.includes(w);
+
+/**
+ * The change a new kind or class makes: weapons still the old default (never touched) follow to
+ * the new one, a magic-user's dagger where a monster's spear was; weapons the user chose stay
+ * (a class that cannot be proficient with one is told so, adndNotes).
+ */
+export function kindOrClass(f: AdndFigureDraft, change: { kind?: AdndFigureDraft['kind']; cls?: string }): Partial<AdndFigureDraft> {
+  const kind = change.kind ?? f.kind;
+  const cls = change.cls ?? f.cls;
+  if (!f.weaponsByDefault) return change;
+  return { ...change, weapons: [defaultWeapon(kind, cls)], magic: {}, wield: '', offHand: '', unskilled: [] };
 }
 
 /** A score as the scenario takes it: 17 as a number, "18/50" as text. */
@@ -272,7 +297,7 @@ export function adndDraftToScenario(d: AdndDraft): Record<string, unknown> {
       if (f.str.trim() !== '') fig.str = score(f.str);
       if (f.dex.trim() !== '') fig.dex = score(f.dex);
       // Monsters have no proficiencies (the penalty is a class's, R-A4).
-      const skilled = f.weapons.filter((w) => !f.unskilled.includes(w));
+      const skilled = f.weapons.filter((w) => proficient(f, w));
       if (character && skilled.length > 0) fig.proficiencies = Object.fromEntries(skilled.map((w) => [w, 1]));
       const naturals = naturalsOf(f);
       // A natural attack needs an id (the engine's attack names it): one from its name, unique
