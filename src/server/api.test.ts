@@ -361,6 +361,28 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect(gv.settings).toEqual({ ...first, notes });
   });
 
+  it('settings PATCH with `expect` is a compare-and-set per field: a change built on notes another GM window has since replaced is 409 conflict naming expect.notes, nothing stored; an up-to-date one and one on another field are taken', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/settings`;
+    const patch = (payload: object) => srv.app.inject({ method: 'PATCH', url, headers: bearer(gm.token), payload });
+    const a = [{ id: 'n1', text: 'Window A: the ford is slippery', hidden: false }];
+    const b = [{ id: 'n1', text: 'Window B: the troll waits', hidden: true }];
+    // Both windows read notes: []; A saves first.
+    expect((await patch({ notes: a, expect: { notes: [] } })).statusCode).toBe(200);
+    const stale = await patch({ notes: b, expect: { notes: [] } });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'conflict', issues: [{ path: 'expect.notes', message: 'notes changed since you read it (another GM window saved it)' }] });
+    expect(stale.json().message).toMatch(/^notes changed since you read it: another GM window saved it first; nothing was saved/);
+    expect((await getView(srv.app, encounter.id, gm.token)).settings.notes).toEqual(a);
+    // Another field's expectation still holds: taken; the notes A saved stay.
+    expect((await patch({ hideEnemyStats: true, expect: { hideEnemyStats: false } })).statusCode).toBe(200);
+    // Built on what A saved (its default `hidden` left out: compared as stored), B's change is taken.
+    expect((await patch({ notes: b, expect: { notes: [{ id: 'n1', text: a[0].text }] } })).statusCode).toBe(200);
+    expect((await getView(srv.app, encounter.id, gm.token)).settings).toMatchObject({ notes: b, hideEnemyStats: true });
+    const bad = await patch({ notes: b, expect: { notes: b, colour: 'red' } });
+    expect([bad.statusCode, bad.json().issues[0].path]).toEqual([400, 'body.expect.colour']);
+  });
+
   it("a command hidden from a viewer shows neither itself nor its dice (log, step, Markdown export); a step with a hidden figure's event shows no dice list", async () => {
     // The skirmish with the blue bowman hidden: he shoots at Hal (his dice in the log entry)
     // while the other figures' steps go on in view.

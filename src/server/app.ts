@@ -21,7 +21,7 @@ import {
   MAX_BODY_BYTES,
   RewindRequest,
   type ServerMessage,
-  SettingsPatch,
+  SettingsRequest,
 } from './protocol.ts';
 import { markdownReport } from './report.ts';
 import type { DiceFactory, Room, Session, SystemLookup } from './room.ts';
@@ -190,7 +190,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
 
   app.patch<{ Params: { id: string } }>('/api/encounters/:id/settings', async (req) => {
     const t = await auth(req);
-    const patch = parse(SettingsPatch.strict(), req.body, 'body');
+    const patch = parse(SettingsRequest.strict(), req.body, 'body');
     return { settings: await hub.updateSettings(req.params.id, t, patch) };
   });
 

@@ -37,6 +37,21 @@ for (const tdb of testDatabases()) {
       return { storage, hub, duel };
     };
 
+    it('two settings changes at once both land: each builds on the stored settings, not on a copy read before the other was written', async () => {
+      const { storage, hub, duel } = await open(3);
+      try {
+        const { id, gm } = await duel();
+        const row = await hub.authenticate(id, gm);
+        const notes = [{ id: 'n1', text: 'The ford is slippery', hidden: false }];
+        await Promise.all([hub.updateSettings(id, row, { notes }), hub.updateSettings(id, row, { hideEnemyStats: true })]);
+        expect((await storage.getEncounter(id))?.settings).toMatchObject({ notes, hideEnemyStats: true });
+        expect((await hub.room(id)).settings).toMatchObject({ notes, hideEnemyStats: true });
+      } finally {
+        await hub.shutdown();
+        await storage.close();
+      }
+    });
+
     it('beyond the limit, idle rooms are dropped least recently used first, and only down to the limit', async () => {
       const { storage, hub, duel } = await open(3);
       try {

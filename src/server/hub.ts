@@ -1,6 +1,7 @@
 // The server's operations, shared by the HTTP routes and the WebSocket: encounters (create,
 // list, delete), tokens (issue, list, revoke, and the check every call makes), and the rooms
 // (live encounters) kept in memory, each caught up when another process appends to its log.
+import { isDeepStrictEqual } from 'node:util';
 import { InputError } from '../core/errors.ts';
 import { quote } from '../core/issues.ts';
 import { scenarioNameIssues, settingsIssues } from './checks.ts';
@@ -14,6 +15,7 @@ import {
   type IssuedToken,
   type Role,
   type SettingsPatch,
+  type SettingsRequest,
   type TokenInfo,
 } from './protocol.ts';
 import { getSystem } from '../rules/index.ts';
@@ -244,16 +246,27 @@ export class Hub {
     if (this.rooms.get(encounterId)?.room === room) this.rooms.delete(encounterId);
   }
 
-  async updateSettings(encounterId: string, gm: TokenRow, patch: SettingsPatch): Promise<EncounterSettings> {
+  async updateSettings(encounterId: string, gm: TokenRow, req: SettingsRequest): Promise<EncounterSettings> {
     requireGm(gm);
     const room = await this.room(encounterId);
+    const { expect, ...patch } = req;
     // Only what the patch brings is judged (and named as sent): settings stored before these
     // checks existed stay readable.
     const bad = settingsIssues(patch, room.encounterView({ role: 'gm', figures: [] }).figures, 'body');
     if (bad.length > 0) throw new ApiError('invalid', `invalid settings: ${bad.map((i) => `${i.path}: ${i.message}`).join('; ')}`, bad);
-    const settings = EncounterSettings.parse({ ...room.settings, ...patch });
-    await room.updateSettings(settings);
-    return settings;
+    return room.updateSettings((stored) => {
+      const now = EncounterSettings.parse(stored);
+      // Compare-and-set per field: a change built on what another window has since replaced is refused, not merged.
+      const stale = (Object.keys(expect ?? {}) as (keyof SettingsPatch)[]).filter((k) => !isDeepStrictEqual(now[k], expect?.[k]));
+      if (stale.length > 0) {
+        throw new ApiError(
+          'conflict',
+          `${stale.join(', ')} changed since you read ${stale.length > 1 ? 'them' : 'it'}: another GM window saved ${stale.length > 1 ? 'them' : 'it'} first; nothing was saved`,
+          stale.map((k) => ({ path: `expect.${k}`, message: `${k} changed since you read it (another GM window saved it)` })),
+        );
+      }
+      return EncounterSettings.parse({ ...now, ...patch });
+    });
   }
 
   /** The live room of an encounter, loading it on first use; not-found when there is none. */

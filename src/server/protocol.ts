@@ -82,6 +82,15 @@ export type EncounterSettings = z.infer<typeof EncounterSettings>;
  */
 export const SettingsPatch = z.object(settingsFields).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
+/**
+ * PATCH /api/encounters/:id/settings: the fields to change and, in `expect`, the values this
+ * client last saw of the fields it changes (compare-and-set per field, as `expectSeq` is for the
+ * log): when one of them changed meanwhile (another GM window saved it) the server answers 409
+ * `conflict` naming it (`expect.notes`) and stores nothing. A field left out of `expect` is
+ * written whatever it holds (the last change wins).
+ */
+export const SettingsRequest = SettingsPatch.extend({ expect: SettingsPatch.strict().optional() });
+export type SettingsRequest = z.infer<typeof SettingsRequest>;
 
 /** An encounter's public metadata (lists, headers). */
 export const EncounterInfo = z.object({

@@ -507,12 +507,19 @@ export class Room {
     });
   }
 
-  /** GM only: new settings, stored, then every session gets its filtered copy. */
-  updateSettings(settings: EncounterSettings): Promise<void> {
+  /**
+   * GM only: the settings `change` makes of the stored ones (read and written at once, so a
+   * change never builds on settings another process replaced), then every session gets its
+   * filtered copy. `change` may throw (a stale `expect`): nothing is stored.
+   */
+  updateSettings(change: (stored: EncounterSettings) => EncounterSettings): Promise<EncounterSettings> {
     return this.run(async () => {
-      await this.storage.updateSettings(this.id, settings, new Date().toISOString());
+      if (this.closed) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
+      const settings = await this.storage.updateSettings(this.id, change, new Date().toISOString());
+      if (!settings) throw new ApiError('not-found', `encounter ${this.id} was deleted`);
       this.row = { ...this.row, settings };
       this.broadcastSettings();
+      return settings;
     });
   }
 

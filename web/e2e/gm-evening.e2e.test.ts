@@ -153,6 +153,42 @@ describe("the log's rewind", () => {
   });
 });
 
+describe('a rewind while another window plays on', () => {
+  it("undoes only what the GM saw: a step taken in another window while the GM's question was open is kept, the GM told why, the table showing it", async () => {
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    const fight = await create(oneTurn);
+    await gm.goto(fight.url);
+    await gm.getByTestId('system-step').waitFor();
+    await play(gm, 3);
+    await gm.locator('[data-tab="log"]').click();
+    await gm.getByTestId('rewind-1').click();
+    const ask = gm.getByTestId('rewind-confirm');
+    await ask.waitFor();
+    // The same GM's other window (a co-GM, a second device) takes a step meanwhile.
+    const { page: other } = await h.page({ width: 1280, height: 860 });
+    await other.goto(fight.url);
+    await waitForLog(other, 3);
+    // Its step button once its panel is drawn (the log's count may come first).
+    const next = other.getByTestId('system-step').or(other.getByTestId('auto-play')).first();
+    await next.click();
+    await waitForLog(other, 4);
+    await waitForLog(gm, 4);
+    await ask.getByRole('button', { name: /^Rewind \d+ steps$/ }).click();
+    const said = gm.getByTestId('error').filter({ hasText: 'Not rewound' });
+    await said.waitFor();
+    expect(await said.textContent()).toContain('Not rewound: step 4 was taken (in another window or by a player) after you chose to rewind. Nothing was undone');
+    // Nothing stored: the step taken meanwhile stands, on the server and in the GM's log.
+    expect(await fight.seq()).toBe(4);
+    expect(await gm.locator('li.entry.rewind').count()).toBe(0);
+    expect(await logCount(gm)).toBe(4);
+    // Asked again, on what the GM now sees, the rewind is taken.
+    await gm.getByTestId('rewind-1').click();
+    await ask.getByRole('button', { name: 'Rewind 3 steps' }).click();
+    await expect.poll(() => fight.seq(), { timeout: 10_000 }).toBe(5);
+    expect(h.errors).toEqual([]);
+  });
+});
+
 describe('the AD&D timeline', () => {
   it("picks the figure the action panel shows by its row's name, and the GM declares for it", async () => {
     const { page: gm } = await h.page({ width: 1280, height: 860 });

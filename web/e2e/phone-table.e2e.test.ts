@@ -6,6 +6,7 @@
 // for the server to refuse; the physical-dice prompt of an AD&D parry named the parry
 // ("For Frito: parry: Minotaur's attack roll"), not whose roll it was; the begin banner and the panel line said the same thing twice.
 import { expect, it, describe } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ACTION_MS, PHONE, allowGmDice, atTable, editorControl, fileHarness, logCount, tableLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
@@ -110,14 +111,32 @@ describe('the begin step', () => {
 });
 
 describe("the buttons' key hints", () => {
-  it('are not shown on a touch screen (no keys to press there), and are on a desktop', async () => {
+  // The GM's "engine plays" button and its p: there at every decision, whatever the engine lists.
+  const hintShown = async (gm: Page) => {
+    const button = gm.getByTestId('auto-play');
+    await button.waitFor();
+    expect(await button.getAttribute('aria-keyshortcuts')).toBe('p');
+    return button.locator('kbd').isVisible();
+  };
+
+  it('are not shown on a phone (no keys to press there), and are on a desktop', async () => {
     for (const [size, shown] of [[PHONE, false], [undefined, true]] as const) {
       const { page: gm } = await atTable(h, 'tft/duel', { size, begin: true, tab: 'actions' });
-      const first = gm.getByTestId('initiative-first');
-      await first.waitFor();
-      expect([size === undefined, await first.locator('kbd').isVisible()]).toEqual([size === undefined, shown]);
-      expect(await first.getAttribute('aria-keyshortcuts')).toBeTruthy();
+      expect([size === undefined, await hintShown(gm)]).toEqual([size === undefined, shown]);
     }
+    expect(h.errors).toEqual([]);
+  });
+
+  it('are hidden on a wide touch screen without a mouse (a tablet, by touch emulation: hover none, pointer coarse) and come back when it ends', async () => {
+    const { page: gm } = await atTable(h, 'tft/duel', { size: { width: 1280, height: 800 }, begin: true, tab: 'actions' });
+    expect(await hintShown(gm)).toBe(true);
+    const cdp = await gm.context().newCDPSession(gm);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    // The screen the emulation makes is the one the rule is for.
+    expect(await gm.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+    await expect.poll(() => hintShown(gm)).toBe(false);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await expect.poll(() => hintShown(gm)).toBe(true);
     expect(h.errors).toEqual([]);
   });
 });

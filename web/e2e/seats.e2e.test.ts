@@ -2,7 +2,7 @@
 // token is shown once); with several seats stored the page asks which to open; the links the
 // GM issued stay listed across tabs and reloads until dismissed.
 import { describe, expect, it } from 'vitest';
-import { atTable, fileHarness, joinAsPlayer, openSeat, pageOverflow, tokenOf } from './harness.ts';
+import { atTable, fileHarness, joinAsPlayer, openGmTable, openSeat, pageOverflow, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -106,5 +106,49 @@ describe("the GM's hidden figures and notes", () => {
     await gm.locator('[data-hide="bjorn"]').uncheck();
     await expect.poll(() => player.getByTestId('figure-bjorn').count()).toBe(1);
     expect(h.errors).toEqual([]);
+  });
+});
+
+describe('two GM windows editing the notes', () => {
+  it("a note added on notes another window has since changed is not saved over them: the GM is told, sees what the other window saved, and keeps the note in the box to add again", async () => {
+    const { page: a, id, token, api } = await atTable(h, 'tft/duel', { tab: 'share' });
+    // Window B's connection is slow: the other window's change has not reached it yet.
+    const { page: b } = await h.page();
+    let hold = false;
+    await b.routeWebSocket(/\/api\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => {
+        if (!(hold && String(m).includes('"type":"settings"'))) ws.send(m);
+      });
+    });
+    await openGmTable(b, id, token);
+    await b.locator('[data-tab="share"]').click();
+    hold = true;
+    const box = b.getByLabel('Note', { exact: true });
+    await box.fill('Window B: the troll waits');
+    await a.getByLabel('Note', { exact: true }).fill('Window A: the ford is slippery');
+    await a.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(async () => (await api.view()).settings.notes.map((n) => n.text)).toEqual(['Window A: the ford is slippery']);
+
+    await b.getByRole('button', { name: 'Add note' }).click();
+    const said = b.getByTestId('settings-conflict');
+    await said.waitFor();
+    expect(await said.textContent()).toBe('Not saved: another GM window changed the notes first. Shown now is what it saved. Your note is still in the box: add it again if you want it.');
+    // Window A's note is kept (on the server and on B's page), B's is in its box, not lost.
+    await expect.poll(() => b.getByTestId('notes').textContent()).toContain('Window A: the ford is slippery');
+    expect(await box.inputValue()).toBe('Window B: the troll waits');
+    expect((await api.view()).settings.notes.map((n) => n.text)).toEqual(['Window A: the ford is slippery']);
+
+    // Added again, on what B now shows: both notes kept.
+    hold = false;
+    await b.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(async () => (await api.view()).settings.notes.map((n) => n.text)).toEqual(['Window A: the ford is slippery', 'Window B: the troll waits']);
+    await expect.poll(() => box.inputValue()).toBe('');
+    expect(await said.count()).toBe(0);
+    await expect.poll(() => a.getByTestId('notes').locator('li').count()).toBe(2);
+    // The only console message is Chromium's note of the one refused change (409).
+    expect(h.errors.filter((e) => /status of 409/.test(e))).toHaveLength(1);
+    expect(h.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
   });
 });

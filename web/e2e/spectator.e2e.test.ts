@@ -34,6 +34,14 @@ describe('a spectator link', () => {
     expect(await spectator.locator('.tab-body button').count()).toBe(0);
     expect(await pageOverflow(spectator)).toBeLessThanOrEqual(0);
     await h.shot(spectator, 'spectator-390');
+    // The keyboard help lists what a spectator can do: no option, move or facing keys (it has no options).
+    await spectator.keyboard.press('?');
+    const help = spectator.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.textContent()).toContain('megahex overlay');
+    expect(await help.textContent()).not.toMatch(/take the numbered option|move to the chosen hex|turn the facing|of your figures|rewind one step/);
+    await spectator.keyboard.press('Escape');
+    await expect.poll(() => help.count()).toBe(0);
 
     // A spectator's command is refused by the server and changes nothing.
     const before = (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, gmToken)).view;

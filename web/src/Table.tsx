@@ -11,7 +11,7 @@ import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { sideColorsOf } from './map/sides.ts';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
-import { entryWords, logEntry, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
+import { entryWords, logEntry, mergeEntries, rewindConflictText, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
@@ -24,6 +24,7 @@ import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
 import { Key } from './panels/Key.tsx';
 import { Share } from './panels/Share.tsx';
+import { Shortcuts } from './panels/Shortcuts.tsx';
 import { Status } from './panels/Status.tsx';
 import type { AdjustResult } from './panels/Adjust.tsx';
 import { gmEndReason } from './panels/EndFight.tsx';
@@ -359,11 +360,19 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (sel) send({ type: 'initiative', figure: sel.id, choice });
   }
 
-  async function rewind(to: number) {
+  /**
+   * Back to the step after entry `to`, pinned to `seen`, the step the GM decided at: a step taken
+   * since (another window, a player) is not undone with it; the server refuses, and the step
+   * (sent first on the same socket) is already on the table when the refusal is said.
+   */
+  async function rewind(to: number, seen: number | undefined = view?.seq) {
+    const t = live.current;
+    if (!t) return;
     try {
-      await api.rewind(encounterId, token, to);
+      await t.rewind(to, seen);
     } catch (e) {
-      pushError(e);
+      if (e instanceof ApiError && e.code === 'conflict' && seen !== undefined) pushError(new ApiError('conflict', rewindConflictText(seen, t.seq ?? seen)));
+      else pushError(e);
     }
   }
 
@@ -805,46 +814,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
         {lastStep ? [entryWords(lastStep), trayWords(trayGroups(lastStep), name)].filter(Boolean).join(' ') : ''}
       </div>
       {prompt && <DicePrompt key={prompt.index} sides={prompt.sides} index={prompt.index} what={prompt.what} onFace={prompt.resolve} onCancel={prompt.reject} />}
-      {help && <Shortcuts isGm={isGm} onClose={() => setHelp(false)} />}
+      {help && <Shortcuts role={ev.role} onClose={() => setHelp(false)} />}
     </div>
   );
 }
-
-function Shortcuts({ isGm, onClose }: { isGm: boolean; onClose(): void }) {
-  const rows: [string, string][] = [
-    ['1 – 9', 'take the numbered option'],
-    [`${INITIATIVE_KEYS.first} / ${INITIATIVE_KEYS.last}`, 'the initiative won: move first / wait and move last'],
-    ['Enter', 'move to the chosen hex'],
-    ['q / e', 'turn the facing left / right'],
-    ['n / Shift+N', 'next / previous of your figures'],
-    ['Tab', 'to the next button, field or the map'],
-    ['arrows (on the map)', 'move the map cursor'],
-    ['Enter (on the map)', 'pick the hex or figure under the cursor; again to move there'],
-    ['Esc', 'dismiss the refusals shown, else clear the pick'],
-    ['m', 'megahex overlay'],
-    ['a / s / l', 'actions / status / log'],
-    ['← → Home End (on the tabs)', 'the next, previous, first or last panel'],
-  ];
-  if (isGm) rows.push(['b, Space', 'run the system step (begin)'], ['p', 'let the engine play the pending decision (script or AI)'], ['u, Ctrl+Z', 'rewind one step']);
-  return (
-    <div className="dice-prompt shortcuts" role="dialog" aria-label="Keyboard shortcuts">
-      <h3>Keyboard</h3>
-      <table>
-        <tbody>
-          {rows.map(([k, v]) => (
-            <tr key={k}>
-              <td>
-                <kbd>{k}</kbd>
-              </td>
-              <td>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </div>
-  );
-}
-

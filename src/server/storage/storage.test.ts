@@ -238,8 +238,12 @@ for (const tdb of testDatabases()) {
       const s = await open();
       const id = await makeEncounter(s);
       const other = await makeEncounter(s);
-      await s.updateSettings(id, { ...settings, hideEnemyStats: true }, at(9));
+      await s.updateSettings(id, (old) => ({ ...old, hideEnemyStats: true }), at(9));
       expect((await s.getEncounter(id))?.settings.hideEnemyStats).toBe(true);
+      // Each change builds on the stored settings, never on a copy read before another's write.
+      await Promise.all([s.updateSettings(id, (old) => ({ ...old, enteredDice: 'gm' }), at(9)), s.updateSettings(id, (old) => ({ ...old, notes: [{ id: 'n1', text: 'troll', hidden: true }] }), at(9))]);
+      expect((await s.getEncounter(id))?.settings).toMatchObject({ hideEnemyStats: true, enteredDice: 'gm', notes: [{ id: 'n1' }] });
+      expect(await s.updateSettings('gone', (old) => old, at(9))).toBeUndefined();
       await s.append(id, 0, cmd(1), { over: false, winner: null, winnerName: null });
       await s.putSnapshot(id, { seq: 1, state: {}, line: [1] });
       expect((await s.listEncounters([id, other, 'x'])).map((e) => e.id).sort()).toEqual([id, other].sort());

@@ -345,17 +345,29 @@ export class Storage {
     return gone;
   }
 
-  /** Stores new settings and tells every subscriber (seq -1 in onAppend: "reload the row"). */
-  async updateSettings(id: string, settings: EncounterSettings, at: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Stores the settings `change` makes of the stored ones, read and written in one transaction
+   * (the row locked on PostgreSQL), so that two writers, in this process or another, never build
+   * on the same old settings and lose one change. `change` may throw: nothing is written. Tells
+   * every subscriber (seq -1 in onAppend: "reload the row"); undefined when the encounter is gone.
+   */
+  async updateSettings(id: string, change: (stored: EncounterSettings) => EncounterSettings, at: string): Promise<EncounterSettings | undefined> {
+    const next = await this.db.transaction().execute(async (trx) => {
+      let read = trx.selectFrom('encounters').select('settings').where('id', '=', id);
+      if (this.kind === 'postgres') read = read.forUpdate();
+      const row = await read.executeTakeFirst();
+      if (!row) return undefined;
+      const settings = change(JSON.parse(row.settings));
       await trx
         .updateTable('encounters')
         .set({ settings: JSON.stringify(settings), updated_at: at })
         .where('id', '=', id)
         .execute();
       if (this.kind === 'postgres') await sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${id}:-1`})`.execute(trx);
+      return settings;
     });
-    if (this.kind === 'sqlite') this.emitter.emit('append', id, -1);
+    if (next && this.kind === 'sqlite') this.emitter.emit('append', id, -1);
+    return next;
   }
 
   // --- the log --------------------------------------------------------------------------------

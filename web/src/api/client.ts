@@ -17,8 +17,8 @@ import type {
   ListEncountersResponse,
   LogEntryView,
   LogResponse,
-  RewindResponse,
   ServerMessage,
+  SettingsRequest,
   StateView,
   TokenInfo,
 } from '../../../src/server/protocol.ts';
@@ -113,9 +113,7 @@ export const api = {
   log: (id: string, token: string, from = 0) => http<LogResponse>('GET', `/api/encounters/${enc(id)}/log?from=${from}`, token),
   explain: (id: string, token: string) => http<ExplainResponse>('GET', `/api/encounters/${enc(id)}/explain`, token),
   command: (id: string, token: string, req: CommandRequest) => http<CommandResult>('POST', `/api/encounters/${enc(id)}/commands`, token, req),
-  rewind: (id: string, token: string, to: number) => http<RewindResponse>('POST', `/api/encounters/${enc(id)}/rewind`, token, { to }),
-  settings: (id: string, token: string, patch: Partial<EncounterSettings>) =>
-    http<{ settings: EncounterSettings }>('PATCH', `/api/encounters/${enc(id)}/settings`, token, patch),
+  settings: (id: string, token: string, patch: SettingsRequest) => http<{ settings: EncounterSettings }>('PATCH', `/api/encounters/${enc(id)}/settings`, token, patch),
   issueToken: (id: string, token: string, req: Partial<IssueTokenRequest> & { role: IssueTokenRequest['role'] }) =>
     http<IssuedToken>('POST', `/api/encounters/${enc(id)}/tokens`, token, req),
   tokens: (id: string, token: string) => http<{ tokens: TokenInfo[] }>('GET', `/api/encounters/${enc(id)}/tokens`, token),
@@ -322,8 +320,13 @@ export class LiveTable {
     return { seq: m.seq, report: m.report };
   }
 
-  async rewind(to: number): Promise<number> {
-    const m = await this.request((id) => ({ type: 'rewind', id, to }));
+  /**
+   * GM: back to the state after entry `to`. `expectSeq`, the seq the GM decided at: refused
+   * ('conflict') if a step was stored since; the steps that came meanwhile arrive first, on this
+   * socket, so the page shows them by the time the refusal comes.
+   */
+  async rewind(to: number, expectSeq?: number): Promise<number> {
+    const m = await this.request((id) => (expectSeq === undefined ? { type: 'rewind', id, to } : { type: 'rewind', id, to, expectSeq }));
     if (m.type !== 'ack') throw new ApiError('internal', `unexpected answer ${m.type}`);
     return m.seq;
   }

@@ -7,7 +7,7 @@ import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { EncounterSettings } from '../../../src/server/protocol.ts';
 import { viewEvents } from '../../../src/server/views.ts';
-import { effectiveLine, entryFaces, entryMentions, entryWords, eventRows, logEntry, mergeEntries, trayGroups, trayLabel, trayWords, undoTarget } from './log.ts';
+import { effectiveLine, entryFaces, entryMentions, entryWords, eventRows, logEntry, mergeEntries, rewindConflictText, trayGroups, trayLabel, trayWords, undoTarget } from './log.ts';
 
 const by = { role: 'gm' as const, tokenId: 't' };
 const cmd = (seq: number, command: unknown = { kind: 'x' }, events: Record<string, unknown>[] = []): LogEntryView => ({
@@ -46,6 +46,11 @@ describe('the log', () => {
     const e = cmd(2, { kind: 'move', figure: 'a' }, [{ type: 'moved', turn: 1, figure: 'a' }]);
     expect(entryMentions(e, 'a')).toBe(true);
     expect(entryMentions(e, 'b')).toBe(false);
+  });
+
+  it('a rewind refused as stale says which steps came meanwhile and that nothing was undone', () => {
+    expect(rewindConflictText(3, 4)).toMatch(/^Not rewound: step 4 was taken \(in another window or by a player\) after you chose to rewind\. Nothing was undone;/);
+    expect(rewindConflictText(3, 6)).toMatch(/^Not rewound: steps 4 to 6 were taken/);
   });
 
   it('rewinds drop the undone steps from the line of play', () => {

@@ -112,6 +112,16 @@ export function undoTarget(entries: readonly LogEntryView[]): number | null {
 }
 
 /**
+ * Why a GM's rewind was refused as stale (the server's 'conflict': it was pinned to `seen`, the
+ * step the GM decided at, and the encounter is at `now`), in words: nothing was undone, and the
+ * steps that came meanwhile are on the table now.
+ */
+export function rewindConflictText(seen: number, now: number): string {
+  const came = now - seen > 1 ? `steps ${seen + 1} to ${now} were taken` : `step ${Math.max(now, seen + 1)} was taken`;
+  return `Not rewound: ${came} (in another window or by a player) after you chose to rewind. Nothing was undone; the table shows the new state now. Rewind again if you still want to.`;
+}
+
+/**
  * A log entry as the server sent it, read defensively (the page must draw whatever arrives): an
  * object with an integer `seq`, else null; its events only objects, its narration, faces and
  * positions only of the right type (a wrong one is left out), `to` only an integer.

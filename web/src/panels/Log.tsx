@@ -11,7 +11,8 @@ export interface LogProps {
   entries: LogEntryView[];
   figures: FigureView[];
   isGm: boolean;
-  onRewind(to: number): void;
+  /** `seen`: the latest step the GM saw when choosing (the rewind is refused if another came since). */
+  onRewind(to: number, seen: number): void;
   onExport(format: 'json' | 'markdown'): void;
 }
 
@@ -54,28 +55,31 @@ export function Log(p: LogProps) {
   }, [p.entries.length]);
   const name = (id: string) => p.figures.find((f) => f.id === id)?.name ?? id;
   // The rewind asked about (its step), and the steps it would undo (those after it on the line of play).
-  const [asking, setAsking] = useState<number | null>(null);
+  // Asked with the latest step then shown: a step that comes while the GM reads the question is
+  // not undone by the answer (the server refuses the rewind as stale).
+  const [asking, setAsking] = useState<{ to: number; seen: number } | null>(null);
   const undoes = (to: number) => [...live].filter((seq) => seq > to).length;
   const root = useRef<HTMLDivElement>(null);
-  const askRewind = (to: number) => (undoes(to) > 1 ? setAsking(to) : p.onRewind(to));
+  const head = p.entries.reduce((m, e) => Math.max(m, e.seq), 0);
+  const askRewind = (to: number) => (undoes(to) > 1 ? setAsking({ to, seen: head }) : p.onRewind(to, head));
   const cancel = (to: number) => {
     setAsking(null);
     // Back to the button that asked (the confirmation it opened is gone).
     requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`[data-rewind="${to}"]`)?.focus());
   };
   const rewindButton = (to: number, testId?: string) => (
-    <button type="button" className="ghost small rewind" data-testid={testId} data-rewind={to} aria-expanded={asking === to} onClick={() => askRewind(to)}>
+    <button type="button" className="ghost small rewind" data-testid={testId} data-rewind={to} aria-expanded={asking?.to === to} onClick={() => askRewind(to)}>
       rewind here
     </button>
   );
   const confirm = (to: number) =>
-    asking === to && (
+    asking?.to === to && (
       <RewindConfirm
         to={to}
         steps={undoes(to)}
         onRewind={() => {
           setAsking(null);
-          p.onRewind(to);
+          p.onRewind(to, asking.seen);
         }}
         onCancel={() => cancel(to)}
       />

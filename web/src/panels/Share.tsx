@@ -6,7 +6,7 @@
 // The seat list loads when the panel opens and after the GM issues or revokes a link, never
 // on a re-render; a failed load waits for the GM's "Retry" (no retry loop against the server).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type EncounterSettings, type TokenInfo, api } from '../api/client.ts';
+import { ApiError, type EncounterSettings, type TokenInfo, api } from '../api/client.ts';
 import { type IssuedLink, dismissLink, issuedLinks, keepLink } from '../api/links.ts';
 import { absoluteLink } from '../api/tokens.ts';
 import { type FigureView, figureNames } from '../model/view.ts';
@@ -74,29 +74,55 @@ export function Share(p: ShareProps) {
   }
 
   // Every change sends only the field it changes (the server's PATCH leaves the others as they
-  // are, so another GM window's change to another field is kept). The controls show the change
-  // at once (a checkbox does not flip back until the server's broadcast comes), and two quick
-  // changes build on each other; the server's settings win when they come, and a refused change
-  // goes back to them.
+  // are, so another GM window's change to another field is kept), with the value it was built on
+  // (`expect`): one built on notes another window has since replaced is refused (409), not saved
+  // over them. The controls show the change at once (a checkbox does not flip back until the
+  // server's broadcast comes); changes go one after another, so two quick ones build on each
+  // other. The server's settings win when they come; a refused change goes back to them.
   const [settings, setSettings] = useState(p.settings);
   const latest = useRef(p.settings);
   const server = useRef(p.settings);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // Another window's change won: what it changed, said where the GM sees it.
+  const [conflict, setConflict] = useState<{ notes: boolean; text: string } | null>(null);
   useEffect(() => {
     server.current = latest.current = p.settings;
     setSettings(p.settings);
   }, [p.settings]);
-  async function setting(patch: Partial<EncounterSettings>) {
-    const next = { ...latest.current, ...patch };
-    latest.current = next;
-    setSettings(next);
-    try {
-      await api.settings(p.encounterId, p.token, patch);
-    } catch (e) {
-      latest.current = server.current;
-      setSettings(server.current);
-      onError.current((e as Error).message);
-    }
+  function setting(patch: Partial<EncounterSettings>, kept = ''): Promise<boolean> {
+    const fields = Object.keys(patch) as (keyof EncounterSettings)[];
+    const expect = Object.fromEntries(fields.map((k) => [k, latest.current[k]]));
+    latest.current = { ...latest.current, ...patch };
+    setSettings(latest.current);
+    setConflict(null);
+    const sent = queue.current.then(async () => {
+      try {
+        await api.settings(p.encounterId, p.token, { ...patch, expect });
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'conflict') {
+          // What the other window saved: its broadcast brings it too, but not over a lost connection.
+          const saved = await api.get(p.encounterId, p.token).then((v) => v.settings, () => server.current);
+          server.current = latest.current = saved;
+          setSettings(saved);
+          setConflict({ notes: fields.includes('notes'), text: `Not saved: another GM window changed ${fields.map((k) => SETTING_WORDS[k]).join(' and ')} first. Shown now is what it saved.${kept}` });
+        } else {
+          latest.current = server.current;
+          setSettings(server.current);
+          onError.current((e as Error).message);
+        }
+        return false;
+      }
+    });
+    queue.current = sent;
+    return sent;
   }
+  const conflictNote = (notes: boolean) =>
+    conflict?.notes === notes && (
+      <p className="field-error" role="alert" data-testid="settings-conflict">
+        {conflict.text}
+      </p>
+    );
 
   return (
     <div className="share" data-testid="share">
@@ -182,6 +208,7 @@ export function Share(p: ShareProps) {
       )}
       <SeatList tokens={tokens} figures={p.figures} onRevoke={revoke} />
       <h3>Table settings</h3>
+      {conflictNote(false)}
       <label className="check">
         Physical dice:{' '}
         <select value={settings.enteredDice} onChange={(e) => setting({ enteredDice: e.target.value as EncounterSettings['enteredDice'] })} aria-label="Who may enter physical dice">
@@ -207,6 +234,7 @@ export function Share(p: ShareProps) {
         </p>
       </fieldset>
       <h3>Notes</h3>
+      {conflictNote(true)}
       <NoteList notes={settings.notes} figures={p.figures}>
         {(n) => (
           <>
@@ -227,11 +255,19 @@ export function Share(p: ShareProps) {
       </NoteList>
       <NoteForm
         figures={p.figures}
-        onAdd={(note) => setting({ notes: [...latest.current.notes, { ...note, id: nextNoteId(latest.current.notes) }] })}
+        onAdd={(note) => setting({ notes: [...latest.current.notes, { ...note, id: nextNoteId(latest.current.notes) }] }, ' Your note is still in the box: add it again if you want it.')}
       />
     </div>
   );
 }
+
+/** A setting in words, for the GM told another window changed it. */
+const SETTING_WORDS: Record<keyof EncounterSettings, string> = {
+  enteredDice: 'who may enter dice',
+  hiddenFigures: 'the hidden figures',
+  hideEnemyStats: 'hiding enemy stats',
+  notes: 'the notes',
+};
 
 /** `list` with `id` in it or not. */
 function toggled(list: readonly string[], id: string, on: boolean): string[] {
@@ -245,18 +281,25 @@ export function nextNoteId(notes: readonly { id: string }[]): string {
   return `n${k}`;
 }
 
-/** A new note: its text, on the encounter or on one figure, for the GM only (the default) or for everyone. */
-function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: string; figure?: string; hidden: boolean }): void }) {
+/**
+ * A new note: its text, on the encounter or on one figure, for the GM only (the default) or for
+ * everyone. The box empties once the note is saved; a note not saved stays in it.
+ */
+function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: string; figure?: string; hidden: boolean }): Promise<boolean> }) {
   const [text, setText] = useState('');
   const [figure, setFigure] = useState('');
   const [gmOnly, setGmOnly] = useState(true);
+  const [saving, setSaving] = useState(false);
   return (
     <form
       className="note-form"
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
-        if (!text.trim()) return;
-        onAdd({ text: text.trim(), hidden: gmOnly, ...(figure ? { figure } : {}) });
+        if (!text.trim() || saving) return;
+        setSaving(true);
+        const saved = await onAdd({ text: text.trim(), hidden: gmOnly, ...(figure ? { figure } : {}) });
+        setSaving(false);
+        if (!saved) return;
         setText('');
         // Back to GM only: a note shown to everyone is a choice made for that note, not for the
         // next one (a secret typed after a public note went to the players).
@@ -277,7 +320,7 @@ function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: 
           <input type="checkbox" checked={gmOnly} onChange={(e) => setGmOnly(e.target.checked)} aria-label="GM only (players do not see it)" />
           GM only
         </label>
-        <button type="submit" className="small" disabled={!text.trim()}>
+        <button type="submit" className="small" disabled={!text.trim() || saving}>
           Add note
         </button>
       </div>
