@@ -3,11 +3,12 @@
 // plain Node with no loader, each checked against what the `fray` command prints for the same
 // input. The build they load (dist/, `npm run prepare`) is made again first when a source is newer.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { fray } from '../src/cli/testing.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -168,6 +169,38 @@ describe('examples/library, run by plain node with no loader', () => {
     ]);
     expect(lines(example('monte-carlo.mjs', 'examples/tft/duel.yaml', '2000', '7'))).toEqual(expected);
   });
+
+  it("the build's arena workers load as plain JavaScript: a worker plays every chunk where tsx cannot be found, and gives what a worker of the sources (through tsx) gives", async () => {
+    // A copy of the package beside the runtime dependencies it names, tsx left out.
+    const dir = mkdtempSync(join(tmpdir(), 'fray-no-tsx-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fray', type: 'module', exports: { '.': './dist/index.js' } }));
+    const deps = Object.keys(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).dependencies).filter((d) => d !== 'tsx');
+    for (const d of deps) {
+      mkdirSync(dirname(join(dir, 'node_modules', d)), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', d), join(dir, 'node_modules', d), 'dir');
+    }
+    const job = { variants: [{ name: 'duel', raw: parseYaml(readFileSync(join(ROOT, 'examples/tft/duel.yaml'), 'utf8')) }], seed: 7, fights: 600, events: false };
+    // One worker and this thread idle (ArenaPool size 1, here false): the worker plays every chunk.
+    const script = join(dir, 'pool.mjs');
+    writeFileSync(script, `import { ArenaPool, summarize } from 'fray';\nconst pool = new ArenaPool(1, false);\nconst r = summarize(await pool.run(${JSON.stringify(job)}));\nawait pool.close();\nconsole.log(JSON.stringify({ played: pool.played, wins: r.variants[0].wins }));\n`);
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const node = (file: string) => execFileSync(process.execPath, [file], { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
+    writeFileSync(join(dir, 'tsx.mjs'), "await import('tsx/esm/api');\n");
+    expect(() => node(join(dir, 'tsx.mjs'))).toThrow(/Cannot find package 'tsx'/);
+    const built = JSON.parse(node(script));
+    const { ArenaPool } = await import('../src/lab/pool.ts');
+    const { summarize } = await import('../src/lab/summary.ts');
+    const pool = new ArenaPool(1, false);
+    const sources = summarize(await pool.run(job as never));
+    await pool.close();
+    expect(built.played[0]).toBe(0);
+    expect(built.played[1]).toBeGreaterThan(1);
+    expect(pool.played).toEqual(built.played);
+    expect(built.wins).toEqual(JSON.parse(JSON.stringify(sources.variants[0].wins)));
+  }, 60_000);
 
   it('errors.mjs prints the problems `fray validate` finds in the same text, each with its field', async () => {
     const script = readFileSync(join(EXAMPLES, 'errors.mjs'), 'utf8');

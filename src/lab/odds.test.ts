@@ -391,7 +391,7 @@ describe('fray odds: AD&D swings', () => {
       'natural 20 hits, natural 1 misses (R-A11)',
       "critical: a natural 20 that hits, confirmed by d20 <= 10 (threshold 10.5), does maximum damage times the third roll's multiplier (third roll -3: parry) (R-A10)",
     ]);
-    expect(adndAttackOdds({ need: 14, damage: '3', naturals: false, criticals: false }).damageRules).toEqual(['3 per hit', 'no automatic natural 20 or 1 (R-A11 option off)', 'no critical hits (R-A10 off)']);
+    expect(adndAttackOdds({ need: 14, damage: '3', naturals: false, criticals: 'off' }).damageRules).toEqual(['3 per hit', 'no automatic natural 20 or 1 (R-A11 option off)', 'no critical hits: a natural 20 just hits (criticals: off, R-A10)']);
   });
 
   it('R-A11 option: without natural rolls a 20 can miss and a 1 can hit', () => {
@@ -401,10 +401,10 @@ describe('fray odds: AD&D swings', () => {
   });
 
   it('a hit does at least 1 point; states follow hp and the death rule', () => {
-    const o = adndAttackOdds({ need: 2, bonus: 30, damage: '1d4-3', criticals: false, hp: 1, deathAt: -10, naturals: false });
+    const o = adndAttackOdds({ need: 2, bonus: 30, damage: '1d4-3', criticals: 'off', hp: 1, deathAt: -10, naturals: false });
     expect(o.damage.map((r) => r.value)).toEqual([1]);
     expect(o.states?.find((s) => s.state === 'unconscious')?.p).toBe(1);
-    const dead = adndAttackOdds({ need: 2, bonus: 30, damage: '1d4-3', criticals: false, hp: 1, naturals: false });
+    const dead = adndAttackOdds({ need: 2, bonus: 30, damage: '1d4-3', criticals: 'off', hp: 1, naturals: false });
     expect(dead.states?.find((s) => s.state === 'dead')?.p).toBe(1);
   });
 });

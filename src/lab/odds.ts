@@ -9,8 +9,8 @@ import { type DiceExpr, DiceSyntaxError, diceBounds, parseDice } from '../core/d
 import { InputError } from '../core/errors.ts';
 import { type Ledger, type LedgerEntry, ledger } from '../core/ledger.ts';
 import type { FigureState } from '../engine/types.ts';
-import { clampHit, confirmFaces, criticalRow, figureState as adndState, thresholdLedger } from '../rules/adnd/combat.ts';
-import type { Figure as AdndFigure, Score } from '../rules/adnd/model.ts';
+import { CRITICAL_SWITCH, CRITICALS_OFF, clampHit, confirmFaces, criticalRow, criticalsOn, figureState as adndState, thresholdLedger } from '../rules/adnd/combat.ts';
+import type { Figure as AdndFigure, AdndOptions, Score } from '../rules/adnd/model.ts';
 import { formatScore, parseScore, scoreRangeText } from '../rules/adnd/tables.ts';
 import { statesOf } from './summary.ts';
 import { dexToHitInto } from '../rules/adnd/tohit.ts';
@@ -662,8 +662,11 @@ export interface AdndAttackInput {
   damage: string;
   /** Natural 20 hits, natural 1 misses (R-A11, default on). */
   naturals?: boolean;
-  /** Critical hits (R-A10, default on): confirm d20 <= threshold = (dex + level) / 2. */
-  criticals?: boolean;
+  /**
+   * Critical hits (R-A10): 'seed' (default), confirmed by d20 <= threshold = (dex + level) / 2;
+   * 'off', a natural 20 just hits. A scenario's `criticals` option, the same switch (combat.ts criticalsOn).
+   */
+  criticals?: AdndOptions['criticals'];
   /** The attacker's dexterity: 13, or "18/95" (its score counts in the threshold; `hand` reads its row). */
   dex?: number | string;
   level?: number;
@@ -724,9 +727,9 @@ export function adndDamageDist(i: AdndAttackInput): Dist {
 function adndDamageRules(i: AdndAttackInput, rolled: boolean, threshold: number): string[] {
   const out = [`${i.damage.trim()} per hit${rolled ? ', at least 1 (adnd-phb)' : ''}`];
   out.push((i.naturals ?? true) ? 'natural 20 hits, natural 1 misses (R-A11)' : 'no automatic natural 20 or 1 (R-A11 option off)');
-  if (i.criticals ?? true) {
+  if (criticalsOn(i)) {
     out.push(`critical: a natural 20 that hits, confirmed by ${confirmText(threshold)}, does maximum damage times the third roll's multiplier${i.parry ? ' (third roll -3: parry)' : ''} (R-A10)`);
-  } else out.push('no critical hits (R-A10 off)');
+  } else out.push(CRITICALS_OFF);
   return out;
 }
 
@@ -770,7 +773,8 @@ function computeAdnd(i: AdndAttackInput): { result: AdndAttackResult; damage: Di
   const toHit = toHitLedger(i, checkInt(i.bonus ?? 0, 'bonus', -50, 50), dex);
   const bonus = toHit.total;
   const naturals = i.naturals ?? true;
-  const crits = i.criticals ?? true;
+  if (i.criticals !== undefined && !CRITICAL_SWITCH.includes(i.criticals)) throw new InputError([{ path: 'criticals', message: `must be ${CRITICAL_SWITCH.map((c) => quote(c)).join(' or ')} (R-A10), got ${typeof i.criticals === 'string' ? quote(i.criticals) : String(i.criticals)}` }], 'odds');
+  const crits = criticalsOn(i);
   const level = checkInt(i.level ?? 1, 'level', 0, 100);
   const expr = parseExpr(i.damage, 'damage');
   checkEnumerable(expr, i.damage, 'damage');

@@ -1,9 +1,9 @@
-// Runs arena jobs on K threads: this one and K-1 worker threads (node:worker_threads,
-// TypeScript through tsx), handing out chunk indices as threads free up and merging the
-// results in chunk order: the result for a seed is the same with 1, 2 or K. This thread plays
-// chunks from the start, so a job too small to repay starting workers (a worker takes about
-// 0.4 s to load the engine through tsx) is no slower than with one. A pool keeps its workers
-// for several jobs (a compare grid runs one job per point).
+// Runs arena jobs on K threads: this one and K-1 worker threads (node:worker_threads; the
+// TypeScript sources through tsx, the library's build as plain JavaScript), handing out chunk
+// indices as threads free up and merging the results in chunk order: the result for a seed is
+// the same with 1, 2 or K. This thread plays chunks from the start, so a job too small to repay
+// starting workers (a worker takes about 0.4 s to load the engine through tsx) is no slower
+// than with one. A pool keeps its workers for several jobs (a compare grid runs one job per point).
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
 import { type ArenaJob, type ArenaResult, type ChunkResult, chunkCount, mergeChunks, prepareJob, runChunk, runInline } from './arena.ts';
@@ -12,6 +12,12 @@ export interface PoolOptions {
   workers: number;
   onProgress?: (done: number, total: number) => void;
 }
+
+/**
+ * This module runs from the TypeScript sources (tsx, vitest), not from the library's build
+ * (dist/, docs/LIBRARY.md): its workers then need tsx, which worker-boot.mjs registers.
+ */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /** What a worker sends back (worker.ts). */
 type WorkerMessage = { ready?: true; result?: ChunkResult; error?: { name?: string; message: string; issues?: InputError['issues'] } };
@@ -49,9 +55,7 @@ export class ArenaPool {
       this.played = [total];
       return runInline(job, onProgress);
     }
-    // tsx is registered inside the worker by worker-boot.mjs (`--import tsx` in execArgv is not
-    // honoured by worker threads on Node 20).
-    while (this.workers.length < helpers) this.workers.push(new Worker(new URL('./worker-boot.mjs', import.meta.url)));
+    while (this.workers.length < helpers) this.workers.push(new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: { tsx: FROM_SOURCES } }));
     const active = this.workers.slice(0, helpers);
     const played = new Array<number>(helpers + 1).fill(0);
     const results: ChunkResult[] = [];

@@ -1,5 +1,5 @@
 // A worker thread of the arena (pool.ts): prepares each job it is sent, then plays the chunks
-// the main thread sends for it once it says it is ready, one message per chunk (run through tsx: worker-boot.mjs).
+// the main thread sends for it once it says it is ready, one message per chunk (started by worker-boot.mjs: through tsx from the sources).
 import { parentPort } from 'node:worker_threads';
 import { type ArenaJob, type Prepared, prepareJob, runChunk } from './arena.ts';
 

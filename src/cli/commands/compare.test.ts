@@ -56,7 +56,7 @@ describe('fray compare <scenario>', () => {
     const head = lines.indexOf('At the start (AD&D: to-hit per hand R-A4, R-A11; critical hits R-A10), and what each point changed from the one before:');
     expect(head).toBeGreaterThan(0);
     // The seed's row 10-15: -6 / -8 for two weapons; (12 + 4) / 2 = 8.
-    expect(lines[head + 2]).toBe('  figures.hero.dex 12, longsword + dagger: Garrick: long sword (primary) d20 - 6; dagger (secondary) d20 - 8; needs 14 against Gnoll champion; critical d20 <= 8 (threshold 8); first action in round 1 segment 5; Gnoll champion: battle axe d20 + 0; needs 10 against Garrick; critical d20 <= 7 (threshold 7.5); first action in round 1 segment 7');
+    expect(lines[head + 2]).toBe('  figures.hero.dex 12, longsword + dagger: Garrick: long sword (primary) d20 - 6; dagger (secondary) d20 - 8; needs 14 against Gnoll champion; critical d20 <= 8 (threshold 8); extra attack on d100 <= 25 a round; first action in round 1 segment 5; Gnoll champion: battle axe d20 + 0; needs 10 against Garrick; critical d20 <= 7 (threshold 7.5); first action in round 1 segment 7');
     expect(lines[head + 4]).toBe('  figures.hero.dex 13 (every variant): Garrick: critical d20 <= 8 (threshold 8) -> critical d20 <= 8 (threshold 8.5) (the same faces confirm: the same fights)');
     expect(lines[head + 5]).toBe('  figures.hero.dex 14 (every variant): Garrick: critical d20 <= 8 (threshold 8.5) -> critical d20 <= 9 (threshold 9)');
     // A TFT grid has no such section.
@@ -65,5 +65,12 @@ describe('fray compare <scenario>', () => {
     const page = join(mkdtempSync(join(tmpdir(), 'fray-compare-')), 'two.html');
     expect((await fray(['compare', 'examples/lab/two-weapons.yaml', '--vary', 'figures.hero.dex=12..13', '-n', '10', '--no-progress', '--report', page])).code).toBe(0);
     expect(readFileSync(page, 'utf8')).toContain('figures.hero.dex 13 (every variant): Garrick: critical d20 &lt;= 8 (threshold 8) -&gt; critical d20 &lt;= 8 (threshold 8.5) (the same faces confirm: the same fights)');
+  });
+
+  it('R-A5 [3380eb42]: a level moves the extra-attack chance too (5% x level + 5% for a fighter): level 2 after 1 at dexterity 17 is not "the same fights", though its criticals confirm on the same 9 faces', async () => {
+    const r = await fray(['compare', 'examples/lab/two-weapons.yaml', '--vary', 'figures.hero.level=1..2', '--vary', 'figures.hero.dex=17', '-n', '10', '--no-progress']);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain('  figures.hero.level 2, figures.hero.dex 17 (every variant): Garrick: critical d20 <= 9 (threshold 9); extra attack on d100 <= 10 a round -> critical d20 <= 9 (threshold 9.5); extra attack on d100 <= 15 a round\n');
+    expect(r.out).not.toContain('the same fights');
   });
 });

@@ -41,7 +41,7 @@ describe('fray odds text', () => {
   it('an AD&D swing says under its headline how it hits: the naturals and the critical rule in use (R-A10, R-A11)', async () => {
     const r = await fray(['odds', '--need', '14', '--damage', '1d8+3', '--no-crits']);
     expect(r.code, r.err).toBe(0);
-    expect(r.out.split('\n')[1]).toBe('Damage: 1d8+3 per hit, at least 1 (adnd-phb); natural 20 hits, natural 1 misses (R-A11); no critical hits (R-A10 off)');
+    expect(r.out.split('\n')[1]).toBe('Damage: 1d8+3 per hit, at least 1 (adnd-phb); natural 20 hits, natural 1 misses (R-A11); no critical hits: a natural 20 just hits (criticals: off, R-A10)');
   });
   it("the chart's subtitle is the text's Damage: line (and a sweep's adjDX ledger), for TFT and AD&D alike", async () => {
     /** The subtitle's lines as one text (they are wrapped at spaces). */
@@ -75,7 +75,7 @@ describe('fray odds text', () => {
   it('R-A10 off: no critical line with a threshold that counts for nothing, and no empty table', async () => {
     const r = await fray(['odds', '--need', '14', '--damage', '1d8', '--no-crits']);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain('\nP(critical) = 0: no critical hits (R-A10 off)\n');
+    expect(r.out).toContain('\nP(critical) = 0: no critical hits: a natural 20 just hits (criticals: off, R-A10)\n');
     expect(r.out).not.toContain('confirm');
     expect(r.out).not.toMatch(/^critical +P +exact$/m);
     // A natural 20 that misses (R-A11 off) makes no critical either: it says why.

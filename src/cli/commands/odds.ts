@@ -24,6 +24,7 @@ import {
   tftAttackOdds,
 } from '../../lab/odds.ts';
 import { quote } from '../../core/issues.ts';
+import { CRITICALS_OFF } from '../../rules/adnd/combat.ts';
 import { formatLedger } from '../../core/ledger.ts';
 import { distChart, renderSvg } from '../../lab/report.ts';
 import { bars, pct, table } from '../../lab/text.ts';
@@ -219,7 +220,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--need <n>', 'AD&D: d20 total needed to hit')
     .option('--bonus <n>', 'AD&D: to-hit bonus added to the d20', '0')
     .option('--no-naturals', 'AD&D: no automatic natural 20 / natural 1 (R-A11 option)')
-    .option('--no-crits', 'AD&D: no critical hits (R-A10)')
+    .option('--no-crits', "AD&D: no critical hits, a natural 20 just hits (a scenario's criticals: off, R-A10)")
     .option('--dex <n>', 'AD&D: attacker dexterity, such as 13 or 18/95 (critical threshold; with --hand, the to-hit column)', '11')
     .option('--level <n>', 'AD&D: attacker level or hit dice (critical threshold)', '1')
     .option('--threshold <x>', 'AD&D: critical confirmation threshold (default: (dex + level) / 2)')
@@ -280,7 +281,8 @@ Examples:
           bonus: int(opts.bonus, 'bonus'),
           damage: need(opts.damage, 'damage', 'with --need (e.g. 1d8+3)'),
           naturals: opts.naturals,
-          criticals: opts.crits,
+          // --no-crits is the scenario option `criticals: off` (R-A10 switch).
+          criticals: opts.crits === false ? 'off' : 'seed',
           dex: dexOption(opts.dex),
           level: int(opts.level, 'level'),
           threshold: decimal(opts.threshold, 'threshold'),
@@ -378,7 +380,7 @@ export function formatOdds(r: DiceOddsResult | TftAttackResult | AdndAttackResul
     out.push(damageLine(r));
     out.push(`To hit: ${formatLedger(r.toHit)}`);
     const c = r.critical;
-    if (!c.on) out.push('P(critical) = 0: no critical hits (R-A10 off)');
+    if (!c.on) out.push(`P(critical) = 0: ${CRITICALS_OFF}`);
     else if (c.faces > 0 && c.p === 0) out.push(`P(critical) = 0: a natural 20 misses here (d20 ${r.bonus >= 0 ? '+' : ''}${r.bonus} reaches ${20 + r.bonus} < ${r.need}; no natural 20 rule, R-A11 off)`);
     else {
       // The threshold's sum says why two dexterities (12 and 13 at level 4) confirm alike.

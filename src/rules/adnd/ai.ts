@@ -9,7 +9,6 @@
 // decision builds no ledger, no string and no temporary array. Its choices are the same ones
 // explain's ledgers show (the same functions compute both).
 import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
-import { count } from '../words.ts';
 import { parryDelayInto } from './clock.ts';
 import { canFight, maxDamageInto, meanDamage } from './combat.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
@@ -96,7 +95,7 @@ export function parryAcInto(f: Figure, w: WeaponItem, out: LedgerEntry[] | null)
   const prof = w.weapon ? (f.proficiencies[w.weapon] ?? 0) : 0;
   const bonus = w.weapon ? WEAPONS[w.weapon].parryBonus : 0;
   if (out) {
-    out.push({ source: `${count(prof, 'proficiency', 'proficiencies')} in ${w.name}`, delta: prof, rule: 'R-A8' });
+    out.push({ source: `${prof === 1 ? 'proficiency' : 'proficiencies'} in ${w.name}`, delta: prof, rule: 'R-A8' });
     out.push({ source: `${w.name} to-hit magic`, delta: w.magicHit, rule: 'R-A8' });
     if (bonus !== 0) out.push({ source: 'parrying weapon bonus', delta: bonus, rule: 'R-A9' });
   }

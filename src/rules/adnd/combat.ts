@@ -14,7 +14,7 @@ import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
 import type { Emit, FigureState } from '../../engine/types.ts';
 import { ev } from './clock.ts';
 import type { AdndEvent, AdndOptions, AdndState, Figure, WeaponItem } from './model.ts';
-import { CRITICALS, SPELLS, WEAPONS, dexRow, formatScore, saveNeed, saveNeedValue, strengthRow } from './tables.ts';
+import { CLASSES, CRITICALS, SPELLS, WEAPONS, dexRow, formatScore, saveNeed, saveNeedValue, strengthRow } from './tables.ts';
 import { type Role, armourClass, armourClassInto, attackBonus, attackBonusInto, hits, isMissile, needInto, needLedger, weaponById } from './tohit.ts';
 
 /**
@@ -156,6 +156,38 @@ export function meanDamage(a: Figure, w: WeaponItem, size: Figure['size']): numb
     byFlat.set(flat, m);
   }
   return m;
+}
+
+/**
+ * Whether a natural 20 that hits may be a critical (R-A10 switch, option `criticals`): the seed's
+ * rule unless the scenario turns it off (plain 1e: a natural 20 just hits). The one test of the
+ * switch: the engine's swing, explain's odds, the sheets and `fray odds --no-crits` ask it.
+ */
+export function criticalsOn(opts: { criticals?: AdndOptions['criticals'] }): boolean {
+  return opts.criticals !== 'off';
+}
+
+/** The values of the switch, as a scenario's option and `fray odds` take them. */
+export const CRITICAL_SWITCH = ['seed', 'off'] as const satisfies readonly AdndOptions['criticals'][];
+
+/** How a figure's criticals read when the switch is off (explain, the lab's sheets, `fray odds`). */
+export const CRITICALS_OFF = 'no critical hits: a natural 20 just hits (criticals: off, R-A10)';
+
+/**
+ * R-A5: a figure's chance in 100 of an extra attack a round: 5% x level for a fighter subclass,
+ * and a true fighter's 5% (flat, or per level: option trueFighterBonus); 0 for any other figure.
+ * With `out`, its ledger entries, each source starting with a word (it is printed after its
+ * number: "25 level 5 × 5%"): the log's extra-attack roll and the lab's sheets.
+ */
+export function extraChanceInto(f: Figure, opts: Pick<AdndOptions, 'trueFighterBonus'>, out: LedgerEntry[] | null): number {
+  if (f.cls === null || !CLASSES[f.cls].fighterSubclass) return 0;
+  const perLevel = opts.trueFighterBonus === 'per-level';
+  const tf = CLASSES[f.cls].trueFighter ? (perLevel ? 5 * f.level : 5) : 0;
+  if (out) {
+    out.push({ source: `level ${f.level} × 5%`, delta: 5 * f.level, rule: 'R-A5' });
+    if (tf) out.push({ source: `true fighter${perLevel ? `, level ${f.level} × 5% (option)` : ''}`, delta: tf, rule: 'R-A5' });
+  }
+  return 5 * f.level + tf;
 }
 
 /** The critical table row for a third roll (R-A10), from options.criticalTable or the seed's table. */
@@ -373,7 +405,7 @@ export function swing(
   const size = t.size;
   const expr = damageExpr(w, size);
   let critical = false;
-  if (roll === 20) {
+  if (roll === 20 && criticalsOn(opts)) {
     const th = criticalThresholdValue(a);
     const confirm = dice.face(20);
     if (confirm <= th) {

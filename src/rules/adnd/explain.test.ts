@@ -169,7 +169,7 @@ describe('every number of a parry and a spell option carries its ledger [3380eb4
     expect(o.ledgers).toEqual({
       acImprovement: {
         entries: [
-          { source: '2 proficiencies in long sword', delta: 2, rule: 'R-A8' },
+          { source: 'proficiencies in long sword', delta: 2, rule: 'R-A8' },
           { source: 'long sword to-hit magic', delta: 1, rule: 'R-A8' },
         ],
         total: 3,
@@ -222,7 +222,7 @@ describe('every number of a parry and a spell option carries its ledger [3380eb4
     expect(o.saveChance).toBe(0.2);
     expect(o.expectedDamage).toBeCloseTo(expect1, 12);
     expect(o.damage!.entries.map((e) => [e.source, e.rule])).toEqual([
-      ['5d6 (caster level 5: a d6 per level), mean 17.5', 'adnd-phb'],
+      ['mean of 5d6 (caster level 5: a d6 per level)', 'adnd-phb'],
       [`save vs spell (monster as fighter 2) 17: 20% to save for half (rounded down, mean ${Number(half.toFixed(2))})`, 'adnd-phb'],
     ]);
     expect(o.damage!.total).toBe(o.expectedDamage);

@@ -6,7 +6,7 @@ import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, inSegment, roundOf, segmentOfRound } from './clock.ts';
-import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, figureState, maxDamage, meanDamage } from './combat.ts';
+import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, criticalsOn, figureState, maxDamage, meanDamage } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
@@ -42,8 +42,8 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
   const nat = s.options.naturalRolls;
   const mean = meanDamage(a, w, t.size);
   const max = maxDamage(a, w, t.size).total;
-  const th = criticalThreshold(a);
-  const pConfirm = confirmFaces(th.value) / 20;
+  // R-A10 switch: with criticals off a natural 20 is a normal hit (nothing confirms).
+  const pConfirm = criticalsOn(s.options) ? confirmFaces(criticalThreshold(a).value) / 20 : 0;
   const parryMinus = t.parry && t.parry.against === a.id ? 3 : 0;
   let multMean = 0;
   for (let r = 1; r <= 20; r++) multMean += criticalRow(Math.max(1, r - parryMinus), s.options).multiplier / 20;
@@ -224,8 +224,9 @@ export function optionsOf(s: AdndState, f: Figure, names: DisplayNames = display
   return declareOptions(s, f, names).map((o) => ({ ...(o as object), preview: true }));
 }
 
-/** R-A10: the confirmation of `f`'s criticals: the threshold as a sum and the d20's faces that confirm. */
-function criticalOf(f: Figure): { threshold: Ledger; faces: number } {
+/** R-A10: the confirmation of `f`'s criticals: the threshold as a sum and the d20's faces that confirm; null with criticals off. */
+export function criticalOf(s: AdndState, f: Figure): { threshold: Ledger; faces: number } | null {
+  if (!criticalsOn(s.options)) return null;
   const th = criticalThreshold(f);
   return { threshold: th.ledger, faces: confirmFaces(th.value) };
 }
@@ -384,7 +385,7 @@ export function explainState(s: AdndState, names: DisplayNames = displayNames([.
       consecutiveParries: f.parries,
       extraAt: f.extraAt || null,
       toHit: wieldings(f).map((w) => ({ primary: w.primary, secondary: w.secondary, rows: wieldingTable(f, w.primary, w.secondary) })),
-      critical: criticalOf(f),
+      critical: criticalOf(s, f),
       parryWith: parryInfo(f),
       // Once the fight is over nothing can be chosen: no options, not even previews.
       options: pend === null ? [] : optionsOf(s, f, names),

@@ -147,7 +147,7 @@ describe('a parrying weapon: its parry ledger (seed 3380eb42, parrying; R-A9 dat
     expect(o.ledgers).toEqual({
       acImprovement: {
         entries: [
-          { source: '1 proficiency in main gauche', delta: 1, rule: 'R-A8' },
+          { source: 'proficiency in main gauche', delta: 1, rule: 'R-A8' },
           { source: 'main gauche to-hit magic', delta: 0, rule: 'R-A8' },
           { source: 'parrying weapon bonus', delta: 1, rule: 'R-A9' },
         ],

@@ -156,6 +156,12 @@ export interface AdndOptions {
   trueFighterBonus: 'flat' | 'per-level';
   /** R-A7: segments of pause after an offensive spell, by class; `default` for the rest. */
   spellPause: Record<string, number>;
+  /**
+   * R-A10 switch (a project ruling): 'seed', the seed's critical hits; 'off', plain 1e, where a
+   * natural 20 just hits. A state saved before the option existed has none: read as 'seed'
+   * (combat.ts criticalsOn).
+   */
+  criticals: 'seed' | 'off';
   /** R-A10: replaces the critical multiplier table. */
   criticalTable: { min: number; max: number; multiplier: number; special?: boolean; label?: string }[] | null;
   /** Segments of a `struggle` action to get free of an entangling weapon (Fray decision). */

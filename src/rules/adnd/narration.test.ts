@@ -3,11 +3,13 @@
 // R-A4, proficiency R-A4, magic), the d20 needed from the 1e matrix (class/level or hit dice
 // "to hit AC 0" less the target's AC, R-A11) and the target's AC opened into its parts
 // (armour, dexterity R-A4, two weapons R-A4, parry R-A8). The terms printed sum to the numbers printed.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../../cli/main.ts';
+import { SeededDice } from '../../core/dice/source.ts';
 import type { Ledger } from '../../core/ledger.ts';
+import { seedRng } from '../../core/rng.ts';
 import { type DisplayNames, displayNames } from '../../engine/names.ts';
 import { describeEvent } from './describe.ts';
 import type { AdndEvent } from './model.ts';
@@ -272,6 +274,42 @@ describe('the extra attack (R-A5) in words', () => {
     expect(lines).toContain('[r1 s1] Frito the Fighter takes the extra attack at Ogre');
     expect(lines.some((l) => l.startsWith('Round 1, segment 1: Frito the Fighter takes the extra attack ('))).toBe(true);
     expect(lines.filter((l) => / its extra attack/.test(l))).toEqual([]);
+  });
+});
+
+describe('ledger lines read after their own numbers', () => {
+  /** Every ledger entry (an object with `source`, `delta` and `rule`) under `v`. */
+  function entries(v: unknown, out: { source: string; delta: number }[] = []): { source: string; delta: number }[] {
+    if (Array.isArray(v)) for (const x of v) entries(x, out);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.source === 'string' && typeof o.delta === 'number' && typeof o.rule === 'string') out.push({ source: o.source, delta: o.delta });
+      else for (const x of Object.values(o)) entries(x, out);
+    }
+    return out;
+  }
+
+  it('R-A5: the extra-attack chance reads "chance 25 level 5 × 5% [R-A5] + 5 true fighter [R-A5] = 30%" (the level\'s source after its 25, not "25 5% x level 5")', async () => {
+    const lines = await run('frito-and-rocky.yaml', '3', false);
+    expect(lines).toContain('[r1 s1] Frito the Fighter rolls 16 for an extra attack (chance 25 level 5 × 5% [R-A5] + 5 true fighter [R-A5] = 30%): d10 1, extra attack in round 1 segment 1 [R-A5]');
+    expect(lines.some((l) => l.includes('(chance 25 level 5 × 5% [R-A5] = 25%)'))).toBe(true);
+  });
+
+  it('no ledger entry of a fight or of explain starts with a number: each is printed after its own (every example, the AI to the end, explain at each decision)', () => {
+    const bad = new Set<string>();
+    let seen = 0;
+    for (const file of readdirSync(new URL('../../../examples/adnd/', import.meta.url))) {
+      const s = sys.setup(parse(readFileSync(ex(file), 'utf8')));
+      const dice = new SeededDice(seedRng(5));
+      for (let i = 0; i < 400 && sys.pending(s); i++) {
+        const found = entries(i % 7 === 0 ? sys.explain(s) : null);
+        sys.apply(s, sys.decide(s), dice, (e) => found.push(...entries(e)));
+        for (const x of found) if (/^[-+\d.]/.test(x.source)) bad.add(`${x.delta} ${x.source}`);
+        seen += found.length;
+      }
+    }
+    expect(seen).toBeGreaterThan(500);
+    expect([...bad]).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { enumerationProblem } from '../../core/dice/exact.ts';
 import { diceBounds, parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
 import { twoWeaponDex } from './tohit.ts';
+import { CRITICAL_SWITCH } from './combat.ts';
 
 const id = z.string().min(1).max(64);
 const int = z.number().int();
@@ -133,6 +134,7 @@ const optionsSchema = z.strictObject({
   deathAt: z.union([z.literal(0), z.literal(-10)]).default(0).describe('dead at 0 hp, or at -10 (unconscious at 0, dying and losing 1 hp a round below it)'),
   trueFighterBonus: z.enum(['flat', 'per-level']).default('flat').describe("a true fighter's extra-attack chance (R-A5): +5% flat, or per level"),
   spellPause: z.record(z.string(), int.min(0).max(20)).default({ default: 10 }),
+  criticals: z.enum(CRITICAL_SWITCH).default('seed').describe('critical hits on a natural 20 as the seed says (R-A10), or off: plain 1e, a natural 20 just hits'),
   criticalTable: z
     .array(z.strictObject({ min: int.min(1).max(20), max: int.min(1).max(20), multiplier: z.number().min(0), special: z.boolean().optional(), label: z.string().optional() }))
     .nullable()

@@ -27,9 +27,9 @@ describe('attack sheets (R-A4, R-A10, R-A11)', () => {
       ]);
       // 18 to hit AC 0 (fighter 4) against AC 4: 14; d20 - 6 and d20 - 8 reach it on a natural 20 alone.
       expect(g.foes.map((f) => [f.target, f.need.total, f.hit])).toEqual([['gnoll', 14, [0.05, 0.05]]]);
-      expect(formatLedger(g.critical.threshold)).toBe(`${dex / 2} half of dexterity ${dex} [R-A10] + 2 half of level 4 [R-A10] = ${(dex + 4) / 2}`);
+      expect(formatLedger(g.critical!.threshold)).toBe(`${dex / 2} half of dexterity ${dex} [R-A10] + 2 half of level 4 [R-A10] = ${(dex + 4) / 2}`);
     }
-    expect([12, 13, 14, 15].map((d) => garrick(d).critical.faces)).toEqual([8, 8, 9, 9]);
+    expect([12, 13, 14, 15].map((d) => garrick(d).critical!.faces)).toEqual([8, 8, 9, 9]);
     // The skill moves the row (R-A4 note 1): 16's -5 / -7.
     expect(attackSheets(duel(13, true))[0].hands.map((h) => h.bonus.total)).toEqual([-5, -7]);
   });
@@ -69,9 +69,17 @@ describe('attack sheets (R-A4, R-A10, R-A11)', () => {
     expect(frito.parry?.ac.total).toBe(3);
     expect(frito.parry?.delay.total).toBe(2);
     expect(sheetText([frito], displayNames(s.figures))).toContain(
-      '    parry: with long sword, AC 3 better against one attacker (2 2 proficiencies in long sword [R-A8] + 1 long sword to-hit magic [R-A8] = 3), next action 2 segments later; the AI parries a blow that could kill it',
+      '    parry: with long sword, AC 3 better against one attacker (2 proficiencies in long sword [R-A8] + 1 long sword to-hit magic [R-A8] = 3), next action 2 segments later; the AI parries a blow that could kill it',
     );
     // A monster's natural attack gives no parry (no proficiency, no magic): no line.
     expect(attackSheets(s).find((x) => x.figure === 'minotaur')?.parry).toBeNull();
+  });
+
+  it("R-A5 [3380eb42]: a fighter subclass's extra-attack chance, as the log sums it (level 4: 20 + 5 true fighter = 25); none for a monster", () => {
+    const s = duel(16);
+    const names = displayNames(s.figures);
+    const sheets = attackSheets(s, names);
+    expect(sheets.map((x) => x.extra && formatLedger(x.extra))).toEqual(['20 level 4 × 5% [R-A5] + 5 true fighter [R-A5] = 25', null]);
+    expect(sheetText(sheets, names)).toContain('    extra attack: d100 <= 25 at the start of each round, a d10 for its segment (20 level 4 × 5% [R-A5] + 5 true fighter [R-A5] = 25)');
   });
 });

@@ -1,16 +1,16 @@
 // Each figure's swings at the start of a fight, hand by hand: the to-hit bonus with its ledger
 // (strength, the seed's dexterity column, proficiency, magic: 3380eb42, R-A4), the d20 needed
-// against each foe (R-A11) and the critical threshold (R-A10). The lab prints it under a
+// against each foe (R-A11), the critical threshold (R-A10) and a fighter's extra-attack chance (R-A5). The lab prints it under a
 // simulation, so what a changed score moves is read, not guessed: at level 4, dexterity 12 to
 // 15 share one two-weapon row and one AC adjustment, and only the critical threshold moves
 // (8, 8.5, 9, 9.5: confirmed on 8, 8, 9, 9 faces).
-import { type Ledger, formatLedger, ledger } from '../../core/ledger.ts';
+import { type Ledger, type LedgerEntry, formatLedger, ledger } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import { firstAttackWeapon, parryWith } from './ai.ts';
-import { canFight, confirmFaces, criticalThreshold } from './combat.ts';
+import { CRITICALS_OFF, canFight, extraChanceInto } from './combat.ts';
 import { segmentLabel, surpriseSegments } from './clock.ts';
 import { bonusText, needText, timingText } from './describe.ts';
-import { schedule } from './explain.ts';
+import { criticalOf, schedule } from './explain.ts';
 import type { AdndState, Figure, WeaponItem } from './model.ts';
 import { type Role, armourClass, attackBonus, hitChance, needLedger, offhandOf, twoWeaponRowIndex } from './tohit.ts';
 
@@ -34,8 +34,10 @@ export interface AttackSheet {
   figure: string;
   hands: HandSheet[];
   foes: FoeSheet[];
-  /** R-A10: the threshold's sum and the confirmation d20's faces that make a critical. */
-  critical: { threshold: Ledger; faces: number };
+  /** R-A10: the threshold's sum and the confirmation d20's faces that make a critical; null with criticals off (explain's own). */
+  critical: { threshold: Ledger; faces: number } | null;
+  /** R-A5: a fighter subclass's chance in 100 of an extra attack each round, as a sum; null for others. */
+  extra: Ledger | null;
   /** Where its first action lands and why (explain's schedule: start, speed factor R-A2, haste or slow R-A6), before any surprise. */
   first: { action: string; segment: number; why: Ledger } | null;
   /** R-A3: its side rolls one d100 at the start (`roll`: the scenario's own); surprised on `chance` or less. */
@@ -71,14 +73,15 @@ export function attackSheets(s: AdndState, names: DisplayNames = displayNames(s.
       const need = needLedger(f, ac.total);
       foes.push({ target: t.id, need, ac, hit: hands.map((h) => hitChance(h.bonus.total, need.total, s.options.naturalRolls)) });
     }
-    const th = criticalThreshold(f);
+    const extra: LedgerEntry[] = [];
+    extraChanceInto(f, s.options, extra);
     const step = steps.find((x) => x.figure === f.id && x.action !== 'extra attack');
     const first = step ? { action: step.action, segment: step.segment, why: ledger(step.why) } : null;
     const roll = s.surprise.find((x) => x.side === f.side);
     const surprise = roll ? { chance: f.surpriseChance, roll: roll.roll } : null;
     const p = parryWith(f);
     const parry = p && p.ac.total > 0 ? { weapon: p.weapon.name, ac: p.ac, delay: p.delay, keepsAttack: p.keepsAttack } : null;
-    out.push({ figure: f.id, hands, foes, critical: { threshold: th.ledger, faces: confirmFaces(th.value) }, first, surprise, parry });
+    out.push({ figure: f.id, hands, foes, critical: criticalOf(s, f), extra: extra.length > 0 ? ledger(extra) : null, first, surprise, parry });
   }
   return out;
 }
@@ -99,7 +102,8 @@ export function sheetFacts(sheets: readonly AttackSheet[], names: DisplayNames):
     out[nameOf(names, x.figure)] = [
       ...x.hands.map((h) => `${handName(h)} d20 ${signed(h.bonus.total)}`),
       ...x.foes.map((f) => `needs ${f.need.total} against ${nameOf(names, f.target)}`),
-      `critical d20 <= ${x.critical.faces} (threshold ${x.critical.threshold.total})`,
+      x.critical ? `critical d20 <= ${x.critical.faces} (threshold ${x.critical.threshold.total})` : 'no critical hits',
+      ...(x.extra ? [`extra attack on d100 <= ${x.extra.total} a round`] : []),
       ...(x.first ? [`first action in ${segmentLabel(x.first.segment)}`] : []),
       ...(x.surprise ? [`surprised on d100 <= ${x.surprise.chance}`] : []),
     ];
@@ -122,7 +126,8 @@ export function sheetText(sheets: readonly AttackSheet[], names: DisplayNames): 
     }
     for (const [rest, who] of lines) out.push(`    against ${who.join(', ')}: ${rest}`);
     const c = x.critical;
-    out.push(`    critical: a natural 20 that hits, then d20 <= ${c.faces} (threshold ${formatLedger(c.threshold)})`);
+    out.push(`    critical: ${c ? `a natural 20 that hits, then d20 <= ${c.faces} (threshold ${formatLedger(c.threshold)})` : CRITICALS_OFF}`);
+    if (x.extra) out.push(`    extra attack: d100 <= ${x.extra.total} at the start of each round, a d10 for its segment (${formatLedger(x.extra)})`);
     if (x.first) out.push(`    first: ${x.first.action}: ${timingText(x.first.why)}`);
     const p = x.parry;
     if (p) out.push(`    parry: with ${p.weapon}, AC ${p.ac.total} better against one attacker (${formatLedger(p.ac)})${p.keepsAttack ? ', keeping its attack' : `, next action ${p.delay.total} segments later`}; the AI parries a blow that could kill it`);

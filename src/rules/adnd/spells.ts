@@ -79,7 +79,7 @@ export function spellDamage(c: Figure, sp: SpellRow, v: Figure): SpellDamage | n
   }
   // castSpell rolls the dice once; each figure struck saves for half, rounded down.
   const { full, half } = meansOf(`${n}d${sides}`);
-  out.push({ source: `${n}d${sides} (caster level ${level}: a d${sides} per level), mean ${num(full)}`, delta: full, rule: 'adnd-phb' });
+  out.push({ source: `mean of ${n}d${sides} (caster level ${level}: a d${sides} per level)`, delta: full, rule: 'adnd-phb' });
   if (e.save === undefined) {
     const l = ledger(out);
     return { expectedDamage: l.total, damage: l };

@@ -200,7 +200,7 @@ describe('spells (R-A7)', () => {
     // every d6 a 1, every d20 a 2 (the dummy fails its saves): fireball lands in 3, the bolt after the pause (13 + 3 = 16)
     const { events } = playUntil(scenario([m, dummy()]), new QueueDice({}, QUIET), 16);
     const hits = events.filter((e) => e.type === 'spell-damage');
-    expect(hits.map((e) => [e.segment, e.spell, (e.damage as Ledger).entries[0].source.split(' ')[0], (e.damage as Ledger).total])).toEqual([
+    expect(hits.map((e) => [e.segment, e.spell, (e.damage as Ledger).entries[0].source.split(' ')[1], (e.damage as Ledger).total])).toEqual([
       [3, 'fireball', '12d6', 12],
       [16, 'lightning-bolt', '12d6', 12],
     ]);

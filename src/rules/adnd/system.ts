@@ -28,7 +28,7 @@ import { GM_COMMANDS, adjustFigure, checkAt } from './adjust.ts';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAcInto, parryDelayLedger, parryKeepsAttack, parryWeapon } from './ai.ts';
 import { ev, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
-import { actsIn, canFight, disarmMethod, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
+import { actsIn, canFight, disarmMethod, extraChanceInto, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
 import { checkEnd } from './end.ts';
 import { explainState } from './explain.ts';
@@ -103,8 +103,8 @@ function startRound(s: AdndState, dice: DiceSource, emit: E): void {
   for (const f of s.figures) {
     if (f.cls === null || !CLASSES[f.cls].fighterSubclass || !canFight(f)) continue;
     // R-A5: 5% per level, +5% for a true fighter (flat, or per level as an option).
-    const tf = CLASSES[f.cls].trueFighter ? (s.options.trueFighterBonus === 'per-level' ? 5 * f.level : 5) : 0;
-    const chance = 5 * f.level + tf;
+    const why: LedgerEntry[] | null = emit ? [] : null;
+    const chance = extraChanceInto(f, s.options, why);
     const roll = dice.face(100);
     let at = 0;
     let d10: number | null = null;
@@ -113,13 +113,7 @@ function startRound(s: AdndState, dice: DiceSource, emit: E): void {
       at = s.now + d10 - 1;
       f.extraAt = at;
     }
-    if (emit) {
-      const why = ledger([
-        { source: `5% x level ${f.level}`, delta: 5 * f.level, rule: 'R-A5' },
-        ...(tf ? [{ source: `true fighter${s.options.trueFighterBonus === 'per-level' ? ' (5% x level, option)' : ''}`, delta: tf, rule: 'R-A5' }] : []),
-      ]);
-      emit(ev(s, 'extra-roll', { figure: f.id, roll, chance: why, d10, at, atSegment: at ? segmentOfRound(at) : null }));
-    }
+    if (emit) emit(ev(s, 'extra-roll', { figure: f.id, roll, chance: ledger(why ?? []), d10, at, atSegment: at ? segmentOfRound(at) : null }));
   }
 }
 
@@ -502,7 +496,7 @@ function castSpell(s: AdndState, f: Figure, d: Extract<Declared, { kind: 'cast' 
               spell: sp.id,
               save: sv.detail,
               damage: ledger([
-                { source: `${n}d${sides} [${r!.faces.join(', ')}]`, delta: total, rule: 'adnd-phb' },
+                { source: `rolled ${n}d${sides} [${r!.faces.join(', ')}]`, delta: total, rule: 'adnd-phb' },
                 ...(sv.saved ? [{ source: 'saved: half', delta: dmg - total, rule: 'adnd-phb' }] : []),
               ]),
             }),

@@ -93,7 +93,7 @@ describe('explain text (AD&D)', () => {
     const l = text(t);
     const i = l.indexOf('    - parry Minotaur with long sword: AC 3 better against it, next action +2 segments');
     expect(l.slice(i + 1, i + 3)).toEqual([
-      '        AC better by: 2 2 proficiencies in long sword [R-A8] + 1 long sword to-hit magic [R-A8] = 3',
+      '        AC better by: 2 proficiencies in long sword [R-A8] + 1 long sword to-hit magic [R-A8] = 3',
       '        next action later by: 2 parry delay: 1 consecutive parry [R-A8] = 2',
     ]);
     const mage = { id: 'mage', side: 'a', class: 'magic-user', level: 3, hp: 20, ac: 9, weapons: [{ weapon: 'dagger' }], spells: { 'lightning-bolt': 1 } };
@@ -102,7 +102,7 @@ describe('explain text (AD&D)', () => {
     const j = m.findIndex((x) => x.startsWith('    - cast lightning bolt at Gnoll'));
     // 3d6: mean 10.5; half rounded down 5 (x and 21 - x: one odd, halves summing to 10); save 17 on 4 faces of 20: 10.5 - 0.2 x 5.5 = 9.4
     expect(m[j]).toBe('    - cast lightning bolt at Gnoll (casting time 3, offensive; 1 left): expected damage 9.4');
-    expect(m[j + 1]).toBe('        expected damage: 10.5 3d6 (caster level 3: a d6 per level), mean 10.5 [adnd-phb] - 1.1 save vs spell (monster as fighter 2) 17: 20% to save for half (rounded down, mean 5) [adnd-phb] = 9.4');
+    expect(m[j + 1]).toBe('        expected damage: 10.5 mean of 3d6 (caster level 3: a d6 per level) [adnd-phb] - 1.1 save vs spell (monster as fighter 2) 17: 20% to save for half (rounded down, mean 5) [adnd-phb] = 9.4');
   });
 
   it('R-A6 / R-A2: haste and drawing appear as steps of the sum', () => {

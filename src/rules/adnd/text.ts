@@ -8,6 +8,7 @@ import { type Ledger, formatLedger } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { parryDelay, segmentLabel, segmentOfRound } from './clock.ts';
+import { CRITICALS_OFF } from './combat.ts';
 import { bonusText, needText, timingText } from './describe.ts';
 import type { ScheduleStep } from './explain.ts';
 
@@ -125,7 +126,7 @@ export function explainText(
       consecutiveParries: number;
       extraAt: number | null;
       toHit: TableView[];
-      critical?: { threshold: Ledger; faces: number };
+      critical?: { threshold: Ledger; faces: number } | null;
       options: { label?: string; kind?: string; swings?: { weapon: string; bonus: Ledger; ac: Ledger; need: Ledger }[]; ledgers?: Record<string, Ledger>; damage?: Ledger }[];
     };
     lines.push('');
@@ -139,6 +140,7 @@ export function explainText(
     for (const l of toHitTable(x.toHit, (id) => id)) lines.push(l);
     // R-A10: why two dexterities can give the same criticals (13 and 12 at level 4: 8.5 and 8, both d20 <= 8).
     if (x.critical) lines.push(`  critical: a natural 20 that hits, then d20 <= ${x.critical.faces} (threshold ${formatLedger(x.critical.threshold)})`);
+    else if (x.critical === null) lines.push(`  critical: ${CRITICALS_OFF}`);
     if (x.declared && x.timing) lines.push(`  declared: ${x.declared}; lands in ${segmentLabel(x.next ?? x.timing.total)}: ${timingText(x.timing)}`);
     else if (x.state === 'healthy') lines.push('  free to declare');
     if (x.options.length > 0) {
