@@ -4,7 +4,7 @@ import { diceBounds, parseDice } from '../../core/dice/notation.ts';
 import { InputError } from '../../core/errors.ts';
 import { adndSystem as sys } from './system.ts';
 import { QueueDice } from './testing.ts';
-import { CLASSES, CRITICALS, DEX_ROWS, SCORE_RANGES, SPELLS, WEAPONS, dexRow, needToHit, parseScore, saveNeed, scoreRangeText, strengthRow, toHitAC0 } from './tables.ts';
+import { CLASSES, CRITICALS, canBeProficient, DEX_ROWS, SCORE_RANGES, SPELLS, WEAPONS, dexRow, needToHit, parseScore, saveNeed, scoreRangeText, strengthRow, toHitAC0 } from './tables.ts';
 
 describe('AD&D tables', () => {
   it('parses 18/xx scores (18/00 = 100)', () => {
@@ -293,5 +293,23 @@ describe('AD&D data against the seed and the adnd-1e reference (audit)', () => {
     const mult = (r: number) => CRITICALS.find((row) => r >= row.min && r <= row.max)!.multiplier;
     expect(Array.from({ length: 20 }, (_, i) => mult(i + 1))).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 5, 5]);
     expect(CRITICALS.filter((r) => r.special).map((r) => [r.min, r.max])).toEqual([[20, 20]]);
+  });
+});
+
+describe('weapons permitted (1e PHB class descriptions; the editor warns, the engine fights non-proficient, R-A4)', () => {
+  it('a magic-user may be proficient with a dagger or dart only, a cleric with no edged weapon, a fighter or an assassin with any; an open hand is never denied', () => {
+    expect(['dagger', 'dart', 'longsword', 'spear'].filter((w) => canBeProficient('magic-user', w))).toEqual(['dagger', 'dart']);
+    expect(['footmans-mace', 'war-hammer', 'longsword', 'dagger'].filter((w) => canBeProficient('cleric', w))).toEqual(['footmans-mace', 'war-hammer']);
+    expect(canBeProficient('fighter', 'halberd')).toBe(true);
+    expect(canBeProficient('assassin', 'longsword')).toBe(true);
+    expect(canBeProficient('magic-user', 'open-hand')).toBe(true);
+    // A class not in the table (a monster's kind) is denied nothing.
+    expect(canBeProficient('ogre', 'longsword')).toBe(true);
+  });
+
+  it('every weapon a class permits is in the weapon table', () => {
+    for (const [cls, info] of Object.entries(CLASSES)) {
+      for (const w of info.weaponsPermitted ?? []) expect(WEAPONS[w], `${cls}: ${w}`).toBeDefined();
+    }
   });
 });

@@ -19,6 +19,8 @@ export interface ClassInfo {
   fighterSubclass: boolean;
   trueFighter: boolean;
   surprise: number;
+  /** The 1e PHB's weapons permitted (weapon ids); absent: any weapon. */
+  weaponsPermitted?: readonly string[];
 }
 
 export interface WeaponRow {
@@ -85,6 +87,16 @@ export const SPELLS: Record<string, SpellRow> = tableById(spellsData.spells as S
 export const DEX_ROWS = dexData.rows as DexRow[];
 export const CRITICALS = criticalsData.rows as { min: number; max: number; multiplier: number; special?: boolean; label: string }[];
 export const SAVE_ORDER = savesData.order as string[];
+
+/**
+ * Whether class `cls` may be proficient with `weapon` (1e PHB weapons permitted); an open hand is
+ * no weapon to deny. The engine does not refuse another: it is fought non-proficient (R-A4), and
+ * the editor warns.
+ */
+export function canBeProficient(cls: string, weapon: string): boolean {
+  const allowed = Object.hasOwn(CLASSES, cls) ? CLASSES[cls as ClassId].weaponsPermitted : undefined;
+  return !allowed || weapon === 'open-hand' || allowed.includes(weapon);
+}
 
 export type Ability = 'str' | 'dex';
 

@@ -3,8 +3,7 @@
 // magic) with the one in hand or two (R-A4), a monster's natural attacks, proficiency per weapon
 // (a note, not an error, when unticked: the class's penalty applies, R-A4), spells and surprise
 // chance. No map: AD&D fights on the segment clock.
-import { CLASSES } from '../../../src/rules/adnd/tables.ts';
-import { canBeProficient } from './adnd-class-weapons.ts';
+import { CLASSES, canBeProficient } from '../../../src/rules/adnd/tables.ts';
 import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, MAX_NATURALS, NO_WEAPON, type NaturalDraft, blankNatural, kindOrClass, mainHand, offHand, proficient } from './adnd-draft.ts';
 import { Field, Multi, NameSide } from './fields.tsx';
 

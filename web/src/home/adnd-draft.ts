@@ -10,10 +10,10 @@ import { parseDice } from '../../../src/core/dice/notation.ts';
 import { InputError } from '../../../src/core/errors.ts';
 import { adndSystem } from '../../../src/rules/adnd/system.ts';
 import { parseHd } from '../../../src/rules/adnd/scenario.ts';
-import { type Ability, CLASSES, SPELLS, WEAPONS, parseScore, scoreRangeText } from '../../../src/rules/adnd/tables.ts';
+import { type Ability, CLASSES, SPELLS, WEAPONS, canBeProficient, parseScore, scoreRangeText } from '../../../src/rules/adnd/tables.ts';
 import { Problems, boundsText, checkCommon, figureIds, int, schemaBounds, within } from './draft.ts';
 import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
-import { canBeProficient, defaultWeapon } from './adnd-class-weapons.ts';
+import { defaultWeapon } from './adnd-class-weapons.ts';
 import type { TableEntry } from './tables.ts';
 
 export interface AdndFigureDraft {
