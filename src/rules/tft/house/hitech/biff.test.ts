@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { playExample } from './harness.test-util.ts';
 
-type Dmg = { figure: string; amount: number; raw: number; faces: number[]; turn: number; ledger: { source: string; delta: number; rule: string }[] };
+type Dmg = { figure: string; amount: number; raw: number; stopped: number; faces: number[]; turn: number; ledger: { source: string; delta: number; rule: string }[] };
 
 describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => {
   const { state, events, dice, r } = playExample('hitech-biff');
@@ -25,6 +25,19 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
   it('R-H8: the broadsword (8) against the flak jacket does 6', () => {
     const d = dmg('biff')[1];
     expect([d.turn, d.faces, d.amount]).toEqual([2, [5, 3], 6]);
+  });
+
+  it('R-H8 [f04d4dae]: "suffers eight points of damage. His flak jacket only stops two points so he takes six": 8 rolled, 2 stopped once (no per-die count against melee), 6 taken', () => {
+    const d = dmg('biff')[1];
+    expect([d.raw, d.stopped, d.amount]).toEqual([8, 2, 6]);
+    expect(d.ledger.some((e) => e.rule === 'R-H8')).toBe(false);
+  });
+
+  it('R-H9 [f04d4dae]: "Biff takes three points of damage, which is doubled because it is HE for a total of six points": 3 pass the armor, the HE entry adds 3', () => {
+    const d = dmg('biff')[2];
+    expect([d.raw, d.stopped]).toEqual([7, 4]);
+    expect(d.ledger.filter((e) => e.rule === 'R-H9').map((e) => e.delta)).toEqual([3]);
+    expect(d.amount).toBe(6);
   });
 
   it('R-H9: the HE snub pistol (3 and 4) does 6, and the hapless Biff expires', () => {
@@ -53,5 +66,12 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
     // "His armor reduces this to a one and a three".
     expect(d.ledger.find((e) => e.rule === 'R-H8')?.source).toMatch(/stops 2 per die: dice 1\+3\b/);
     expect(events.some((e) => e.type === 'falls' && e.figure === 'biff2' && e.turn === 1)).toBe(true);
+  });
+
+  it('R-H13 [f04d4dae]: "for purposes of knockdown, he takes eight points of damage and falls down": the fall counts 8 hits though 4 were taken', () => {
+    const falls = events.filter((e) => e.type === 'falls' && e.figure === 'biff2') as unknown as { turn: number; hits: number; counted?: string }[];
+    expect(falls.map((e) => [e.turn, e.hits])).toEqual([[1, 8]]);
+    expect(falls[0].counted).toMatch(/flak jacket: damage before armor, R-H13/);
+    expect(state.figures.find((f) => f.id === 'biff2')?.wounds).toBe(4);
   });
 });

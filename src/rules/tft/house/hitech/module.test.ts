@@ -13,7 +13,7 @@ import { figureHiTech, hitechArmorDefs } from './gear.ts';
 import { act, actionPhase, context, fig, scenario, spec } from './harness.test-util.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import { blastTargets, hitechModule, resolveBlast, strengthForRequirements } from './module.ts';
-import { blastExpectation } from './odds.ts';
+import { blastExpectation, hitChance } from './odds.ts';
 import { triggerText } from './overwatch.ts';
 import { pistolRangeModifier } from './range.ts';
 
@@ -322,6 +322,22 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const s3 = scenario([shooter(['broadsword', 'heavy-pistol'], { talents: ['pistol'] }), biff]);
     actionPhase(s3);
     expect(() => act(context(s3, []).ctx, { type: 'quickdraw', figure: 'gun', weapon: 'gun.heavy-pistol', target: 'biff' })).toThrow(/lacks the Quickdraw Pistol talent/);
+  });
+
+  it('R-H6 [f04d4dae], tft-core dodge: the quickdraw option counts the 4d6 a dodging target makes the shot roll, as apply does (the draw stays 3d6)', () => {
+    const s = scenario([shooter(['broadsword', 'heavy-pistol'], { talents: ['pistol', 'quickdraw-pistol'] }), { ...biff, armor: null }]);
+    actionPhase(s);
+    fig(s, 'biff').turn.stance = 'dodge';
+    const [opt] = spec('quickdraw').options({ state: s, core, mode: 'explain' }, fig(s, 'gun'));
+    expect(opt.adjDX).toBe(12);
+    const draw = Dist.dice(3, 6).atMost(12);
+    expect(opt.hit).toBe(draw.mul(hitChance(4, 12)).toNumber()); // 3d6 <= 12 draws, then 4d6 to hit
+    expect(opt.hit).not.toBe(draw.mul(hitChance(3, 12)).toNumber());
+    const { ctx, events } = context(s, [3, 3, 4, 3, 3, 2, 2, 4, 3]);
+    act(ctx, opt.command as unknown as Record<string, unknown>);
+    // the draw is at the shot's adjDX (docs/rules/hitech.md, reading 8 (a))
+    expect(events.find((e) => e.type === 'quickdraw')).toMatchObject({ faces: [3, 3, 4], adjDX: 12, fires: true });
+    expect(events.find((e) => e.type === 'fire')).toMatchObject({ dice: 4, roll: 10, adjDX: 12 });
   });
 
   it('R-H12: a TL 12 grenade that hits: 8 dice in the hex (armor halved), 4, 2 and 1 in the rings, friends too', () => {

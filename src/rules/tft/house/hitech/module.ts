@@ -899,8 +899,9 @@ const quickdrawAction: ActionSpec = {
       for (const t of enemiesInView(ctx.state, ctx.core, fig)) {
         const command = { type: 'quickdraw', figure: fig.id, weapon: w.uid, target: t.id, burst: 'single' };
         const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
-        // R-H6: the draw roll (3d6 <= adjDX) and then the shot, independent rolls.
-        const p = Dist.dice(3, 6).atMost(adjDX).mul(hitChance(3, adjDX, classic(ctx.state)));
+        // R-H6: the draw roll (3d6 <= adjDX) and then the shot, independent rolls; the shot is
+        // 4d6 at a dodging target (tft-core), as resolveFire rolls it.
+        const p = Dist.dice(3, 6).atMost(adjDX).mul(hitChance(ctx.core.defenseDice(t, 'missile'), adjDX, classic(ctx.state)));
         out.push({ command, label: `quickdraw ${fw.name} and fire at ${labelName(ctx.names, t)}`, adjDX, hit: p.toNumber(), score: 0.1 });
       }
     }
