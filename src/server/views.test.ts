@@ -128,6 +128,45 @@ describe('views', () => {
     for (const o of mine(seen)) expect(mine(full)).toContainEqual(o);
   });
 
+  it("the pending decision (TFT explain's decision, what each figure may send now): a player reads its own figures' part only, without a choice naming a hidden figure, and without its moves while a figure is hidden from it (they would show where it stands); a spectator none; the GM all", () => {
+    type Part = { figure: string; choices: { command: { type: string; targets?: string[] } }[]; moves?: unknown[] };
+    const decision = (report: unknown) => (report as { decision: { kind: string; figures: Part[] } }).decision;
+    let state = tft.setup(duelScenario());
+    const upTo = (done: (p: { kind: string; figures: string[] }) => boolean) => {
+      for (let i = 1; !done(tft.pending(state)!); i++) state = step(tft, state, tft.decide(state), diceForSeq(TEST_SEED, i)).state;
+    };
+    // Bjorn's movement: Bjorn's player reads its moves; Cedric's, nothing.
+    upTo((p) => p.kind === 'move' && p.figures.includes('bjorn'));
+    const moving = tft.explain(state) as unknown as Record<string, unknown>;
+    expect(viewExplain(moving, state, settings(), gm)).toBe(moving);
+    const full = decision(moving).figures.find((d) => d.figure === 'bjorn')!;
+    const mine = decision(viewExplain(moving, state, settings(), bjornSeat));
+    expect(mine.kind).toBe('move');
+    expect(mine.figures).toEqual([full]);
+    expect(full.moves?.length).toBeGreaterThan(0);
+    expect(decision(viewExplain(moving, state, settings(), { role: 'player', figures: ['cedric'] })).figures).toEqual([]);
+    expect(decision(viewExplain(moving, state, settings(), spectator)).figures).toEqual([]);
+    // With a figure hidden from it, no moves: which hexes they reach would show where it stands.
+    const unseen = decision(viewExplain(moving, state, settings({ hiddenFigures: ['cedric'] }), bjornSeat)).figures;
+    expect(unseen).toEqual([{ figure: 'bjorn', asked: true, choices: [{ command: { type: 'move', figure: 'bjorn', path: [] }, label: 'stay put', rule: 'tft-core' }] }]);
+    state = tft.setup(parseScenarioText(readFileSync(join(EXAMPLES_DIR, 'tft/sweeping-blows.yaml'), 'utf8')));
+    const seat: Viewer = { role: 'player', figures: ['jemmueb'] };
+    const s = settings({ hiddenFigures: ['g2'] });
+    // Jemmueb's action: its sweeps across the hidden goblin are no choice, as in its options.
+    upTo((p) => p.kind === 'action' && p.figures[0] === 'jemmueb');
+    const acting = tft.explain(state) as unknown as Record<string, unknown>;
+    const all = decision(acting).figures[0].choices;
+    expect(all.some((c) => c.command.targets?.includes('g2'))).toBe(true);
+    const seen = viewExplain(acting, state, s, seat);
+    const choices = decision(seen).figures[0].choices;
+    expect(choices.some((c) => c.command.type === 'sweep')).toBe(true);
+    expect(JSON.stringify(decision(seen))).not.toContain('g2');
+    for (const c of choices) expect(all).toContainEqual(c);
+    expect(choices).toEqual((seen.figures as { id: string; options: unknown[] }[]).find((f) => f.id === 'jemmueb')?.options);
+    // A goblin's player: nothing to send at Jemmueb's action.
+    expect(decision(viewExplain(acting, state, s, { role: 'player', figures: ['g1'] })).figures).toEqual([]);
+  });
+
   it('a figure that left the fight (state.gone) is filtered as one in it: hidden when the GM hides it (its own player still sees it), its numbers hidden from the other side, what it is and why it left shown', () => {
     // Cedric taken out of the fight as the engines do it: moved from figures to gone, with when and why.
     const [bjorn, cedric] = ['bjorn', 'cedric'].map((id) => (state as unknown as { figures: Record<string, unknown>[] }).figures.find((f) => f.id === id));

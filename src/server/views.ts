@@ -31,7 +31,8 @@
 //   picked up by another figure), everywhere, read as an alias ("unseen-1.broadsword":
 //   uidAliases), mapped back when the viewer sends it in a command, where the real uid names
 //   nothing (commandFromViewer); a refusal quotes what the viewer sent as it sent it.
-// Players see the options (explain) of their own figures only.
+// Players see the options (explain) of their own figures only, and only their own figures' part of
+// the pending decision (TFT explain's `decision`); spectators none of it.
 import { quote } from '../core/issues.ts';
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
@@ -617,22 +618,47 @@ function sparing(text: (t: string) => string, kept: readonly string[]): (t: stri
   };
 }
 
+/** `list` without the options whose command names a hidden figure at any depth (withoutHiddenChoices). */
+function seenChoices(list: unknown, hidden: Set<string>): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.filter((o) => !(o && typeof o === 'object' && mentionsHidden((o as { command?: unknown }).command, hidden)));
+}
+
 /**
  * The report without the options whose command names a hidden figure at any depth (a sweep's
  * `targets`): redact alone would take the id out of the list and leave a different command
- * under the old label. A hidden figure is no choice for the viewer.
+ * under the old label. A hidden figure is no choice for the viewer. The same for the choices of
+ * the pending decision (TFT's `decision`, rules/tft/decisions.ts).
  */
 function withoutHiddenChoices(report: Record<string, unknown>, hidden: Set<string>): Record<string, unknown> {
   if (hidden.size === 0 || !Array.isArray(report.figures)) return report;
   const figures = report.figures.map((f) => {
     const fig = f as { options?: unknown };
-    if (!Array.isArray(fig.options)) return f;
-    return { ...fig, options: fig.options.filter((o) => !(o && typeof o === 'object' && mentionsHidden((o as { command?: unknown }).command, hidden))) };
+    return Array.isArray(fig.options) ? { ...fig, options: seenChoices(fig.options, hidden) } : f;
   });
-  return { ...report, figures };
+  const out: Record<string, unknown> = { ...report, figures };
+  const decision = decisionOf(report);
+  if (decision) out.decision = { ...decision, figures: decision.figures.map((d) => ({ ...(d as object), choices: seenChoices((d as { choices?: unknown }).choices, hidden) })) };
+  return out;
 }
 
-/** explain(state) for this viewer: players keep only their own figures' options. */
+/** A figure's part of the decision without its `moves`. */
+function withoutMoves(d: Record<string, unknown>): Record<string, unknown> {
+  const { moves: _moves, ...rest } = d;
+  return rest;
+}
+
+/** The report's pending decision with its figures' choices (TFT explain's `decision`), if it has one. */
+function decisionOf(report: Record<string, unknown>): { figures: unknown[] } | null {
+  const d = report.decision as { figures?: unknown } | null | undefined;
+  return d && typeof d === 'object' && Array.isArray(d.figures) ? (d as { figures: unknown[] }) : null;
+}
+
+/**
+ * explain(state) for this viewer: players keep only their own figures' options, and only their
+ * own figures' part of the pending decision (what each may send now); spectators, who send
+ * nothing, none of it.
+ */
 export function viewExplain(
   report: Record<string, unknown>,
   state: unknown,
@@ -645,8 +671,8 @@ export function viewExplain(
   const out = redactWords(withoutHiddenChoices(report, r.hidden), r) as Record<string, unknown>;
   // A system's rendering of the whole report as text (AD&D) shows everything: not for a filtered view.
   if ((r.hidden.size > 0 || r.anyStatHidden) && 'text' in out) delete out.text;
+  const own = new Set(viewer.role === 'player' ? viewer.figures : []);
   if (viewer.role === 'player' && Array.isArray(out.figures)) {
-    const own = new Set(viewer.figures);
     out.figures = out.figures.map((f) => {
       const fig = f as { id?: unknown; options?: unknown; notNow?: unknown };
       if (typeof fig.id === 'string' && own.has(fig.id)) return fig;
@@ -655,6 +681,14 @@ export function viewExplain(
       delete other.notNow;
       return other;
     });
+  }
+  const decision = decisionOf(out);
+  if (decision) {
+    const mine = decision.figures.filter((d) => own.has((d as { figure?: unknown }).figure as string));
+    // The hexes a figure may move to would show where the figures hidden from the viewer stand
+    // (a hex taken, a move stopped in a front hex): with any hidden, the client builds its moves
+    // (the engine refuses one into "an unseen figure", as it does any command).
+    out.decision = { ...decision, figures: r.hidden.size > 0 ? mine.map((d) => withoutMoves(d as Record<string, unknown>)) : mine };
   }
   return out;
 }

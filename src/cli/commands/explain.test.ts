@@ -1,7 +1,12 @@
-// `fray explain` text: the TFT report's "Not now" list under each figure's options.
+// `fray explain` text: the TFT report's "Not now" list under each figure's options, and what
+// each figure may send at the decision it stops at (rules/tft/decisions.ts).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SeededDice } from '../../core/dice/source.ts';
+import { seedRng } from '../../core/rng.ts';
 import type { ExplainReport } from '../../engine/types.ts';
-import { explainTft } from '../../rules/tft/system.ts';
+import { explainTft, tftSystem } from '../../rules/tft/system.ts';
 import { fig, setup } from '../../rules/tft/testing.ts';
 import { fray } from '../testing.ts';
 import { formatExplain } from './explain.ts';
@@ -33,6 +38,30 @@ describe('fray explain: not now', () => {
     const lines = formatExplain(r);
     expect(lines.filter((l) => l === '  not now:')).toHaveLength(1);
     expect(lines).toContain('  x attack: no enemy in a front hex (tft-core)');
+  });
+});
+
+describe('fray explain: what each figure may send now', () => {
+  it('initiative: move first or last; movement: stay put and one line for the moves; action: the actor by its options (tft-core turn)', () => {
+    const state = tftSystem.setup(parse(readFileSync('examples/tft/skirmish.yaml', 'utf8')));
+    const dice = new SeededDice(seedRng('explain decision', 1));
+    const block = (kind: string) => {
+      while (state.phase !== kind) tftSystem.apply(state, tftSystem.decide(state), dice, null);
+      const lines = formatExplain(explainTft(state));
+      const at = lines.indexOf(`What each figure may send now (${kind}):`);
+      expect(at).toBeGreaterThan(0);
+      return lines.slice(at + 1, lines.indexOf('', at));
+    };
+    const name = (id: string) => state.figures.find((f) => f.id === id)!.name;
+    expect(block('initiative')).toEqual(tftSystem.pending(state)!.figures.map((id) => `  ${name(id)}: move first; move last (see the other side move first)`));
+    const moving = block('move');
+    const movers = tftSystem.pending(state)!.figures;
+    expect(moving.map((l) => l.slice(0, l.indexOf(':')))).toEqual(movers.map((id) => `  ${name(id)}`));
+    for (const l of moving) expect(l).toMatch(/^ {2}[^:]+: stay put; move to one of \d+ hexes \(--json lists each\)$/);
+    const acting = block('action');
+    const actor = tftSystem.pending(state)!.figures[0];
+    const options = explainTft(state).figures.find((f) => f.id === actor)!.options.length;
+    expect(acting).toEqual([`  ${name(actor)}: one of its ${options} options below`]);
   });
 });
 

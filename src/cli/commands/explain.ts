@@ -1,6 +1,6 @@
 // `fray explain <scenario> [--json]`: play the scenario's script, then list every legal option
-// of every figure with its ledger, exact hit chance and expected damage, and (TFT) what it
-// cannot do now and why.
+// of every figure with its ledger, exact hit chance and expected damage, and (TFT) what each
+// figure may send at the decision it stops at and what it cannot do now and why.
 import type { Command } from 'commander';
 import { displayNames } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
@@ -23,6 +23,33 @@ interface OptionLike {
   /** Autofire: [number of hits, probability] pairs. */
   hits?: [number, number][];
   command?: unknown;
+}
+
+/** A figure's part of the TFT report's `decision` (rules/tft/decisions.ts FigureDecision). */
+interface DecisionLike {
+  figure: string;
+  choices: OptionLike[];
+  moves?: unknown[];
+}
+
+/**
+ * The TFT report's pending decision, one line per figure: its choices' labels, its moves as one
+ * line ("move to one of N hexes": --json lists each), the actor's options (the same entries) by
+ * reference to the list below its name.
+ */
+function decisionLines(r: ExplainReport, who: (id: string) => string): string[] {
+  const d = r.decision as { kind?: unknown; figures?: DecisionLike[] } | null | undefined;
+  if (!d || !Array.isArray(d.figures) || d.figures.length === 0) return [];
+  const lines = [`What each figure may send now (${String(d.kind)}):`];
+  for (const x of d.figures) {
+    const options = (r.figures.find((f) => f.id === x.figure)?.options ?? []) as OptionLike[];
+    const same = options.length > 0 && x.choices.length === options.length && x.choices.every((c, i) => c.label === options[i].label);
+    const parts = same ? [options.length === 1 ? 'its option below' : `one of its ${options.length} options below`] : x.choices.map((c) => c.label ?? JSON.stringify(c.command));
+    const n = x.moves?.length ?? 0;
+    if (n > 0) parts.push(`move to one of ${n} ${n === 1 ? 'hex' : 'hexes'} (--json lists each)`);
+    lines.push(`  ${who(x.figure)}: ${parts.length ? parts.join('; ') : 'nothing'}`);
+  }
+  return lines;
 }
 
 /** A "Not now" entry of the TFT report (rules/tft/hooks.ts NotNow). */
@@ -84,6 +111,7 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
   if (r.pending && r.pending.kind !== 'action' && r.figures.some((f) => f.options.length > 0)) {
     lines.push(`Each figure's options are its action in the action phase, with the odds as things stand now (this step is ${r.pending.kind}).`);
   }
+  lines.push(...decisionLines(r, who));
   for (const f of r.figures) {
     const extra = [f.adjDX !== undefined ? `adjDX ${f.adjDX}` : '', f.remST !== undefined ? `remST ${f.remST}` : '', f.ma !== undefined ? `MA ${f.ma}` : '', f.engaged ? 'engaged' : '']
       .filter(Boolean)

@@ -34,6 +34,18 @@ function armorPerDie(state: TftState, t: Figure, mode: AttackMode | string): num
   return undefined;
 }
 
+/**
+ * The options of the house actions a figure may take at any moment, not as its move or action
+ * (ActionSpec phase 'any': the Thread's 5 minutes run at once, R-T3); none for a figure that
+ * cannot act.
+ */
+export function anyMomentOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
+  const out: ActionOption[] = [];
+  if (!fig.woundFx.canAct) return out;
+  for (const { spec } of hooksOf(state).actions.values()) if (spec.phase === 'any') out.push(...spec.options({ state, core, mode, names }, fig));
+  return out;
+}
+
 /** `names`: the names labels show for figures (labelName); explain only. */
 export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
   const out: ActionOption[] = [];
@@ -96,13 +108,9 @@ export function canPickUp(state: TftState, fig: Figure, it: GroundItem): boolean
 /** All action-phase options of `fig` now (as if it were its action), core and modules; `names` as for attackOptions. */
 export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
   if (!fig.woundFx.canAct) return [];
-  if (state.phase === 'over') {
-    // The fight is over: no attack, no stand-up; only what a module keeps legal out of combat
-    // (the Thread's 5 minutes run at once, R-T3).
-    const after: ActionOption[] = [];
-    for (const { spec } of hooksOf(state).actions.values()) if (spec.phase === 'any') after.push(...spec.options({ state, core, mode, names }, fig));
-    return after;
-  }
+  // The fight is over: no attack, no stand-up; only what a module keeps legal out of combat
+  // (the Thread's 5 minutes run at once, R-T3).
+  if (state.phase === 'over') return anyMomentOptions(state, fig, mode, names);
   const out: ActionOption[] = [];
   const id = fig.id;
   const moved = fig.turn.hexes;

@@ -6,9 +6,11 @@ import type { ExplainReport, FigureSummary, FigureTally, GameSystem, Pending, Su
 import { GM_COMMANDS } from './adjust.ts';
 import { parseTftCommand } from './commands.ts';
 import { baseAdjDX, effectiveMA, figure, halfMA, isEngaged, readyWeapon, woundState } from './core.ts';
+import { decisionOf } from './decisions.ts';
 import { describeTft } from './describe.ts';
 import { playOutTft } from './autoplay.ts';
 import { applyCommand, commandProblem, pendingOf, scriptRemains } from './flow.ts';
+import type { ActionOption } from './hooks.ts';
 import { goneOf } from './leave.ts';
 import type { Figure, GoneFigure, TftCommand, TftEvent, TftState, WeaponInstance } from './model.ts';
 import { notNowOf } from './not-now.ts';
@@ -132,15 +134,13 @@ function figureSummary(f: Figure): FigureSummary {
   };
 }
 
-function explainFigure(state: TftState, f: Figure, p: Pending | null, names: DisplayNames | undefined) {
+function explainFigure(state: TftState, f: Figure, p: Pending | null, names: DisplayNames | undefined, options: ActionOption[]) {
   const ledger: LedgerEntry[] = [];
   const adjDX = baseAdjDX(state, f, ledger);
   const ws = woundState(f, state, true);
   const house: Record<string, unknown> = {};
   for (const h of hooksOf(state).explain) Object.assign(house, h(state, f, names) ?? {});
   const ma = effectiveMA(f, state);
-  // Once the fight is over only what stays legal out of combat (actionOptions).
-  const options = actionOptions(state, f, 'explain', names);
   const notNow = notNowOf(state, f, options, names);
   return {
     id: f.id,
@@ -173,12 +173,18 @@ function explainFigure(state: TftState, f: Figure, p: Pending | null, names: Dis
  */
 export function explainTft(state: TftState, names?: DisplayNames): ExplainReport {
   const p = pendingOf(state);
+  // Each figure's action-phase options as of now, a preview before that phase (once the fight is
+  // over only what stays legal out of combat); the actor's are its decision's choices too.
+  const options = new Map(state.figures.map((f) => [f, actionOptions(state, f, 'explain', names)]));
+  const actions = (f: Figure) => options.get(f) ?? [];
   return {
     system: 'tft',
     turn: state.turn,
     phase: state.phase,
     pending: p,
-    figures: state.figures.map((f) => explainFigure(state, f, p, names)),
+    figures: state.figures.map((f) => explainFigure(state, f, p, names, actions(f))),
+    // What the fight waits for now and every command each figure may send at it (decisions.ts).
+    decision: decisionOf(state, p, actions, names),
   };
 }
 
