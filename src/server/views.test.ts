@@ -550,6 +550,17 @@ describe('views', () => {
   });
 });
 
+describe('AD&D explain with hideEnemyStats', () => {
+  it("R-A10: a player reads the enemy's critical threshold (half dexterity plus half level or hit dice, both shown) but not its hp", () => {
+    const { system, state } = playExample('adnd/frito-parries', 3, 4);
+    const frito: Viewer = { role: 'player', figures: ['frito'] };
+    const seen = viewExplain(system.explain(state) as unknown as Record<string, unknown>, state, settings({ hideEnemyStats: true }), frito) as { figures: Record<string, unknown>[] };
+    const minotaur = seen.figures.find((f) => f.id === 'minotaur')!;
+    expect(minotaur.critical).toMatchObject({ faces: expect.any(Number) });
+    expect(minotaur.hp).toBeUndefined();
+  });
+});
+
 const EXAMPLES = ['tft/hanging-by-a-thread', 'tft/hitech-firefight', 'tft/hitech-biff', 'adnd/frito-parries', 'adnd/melee'] as const;
 
 /** An example played `n` steps by its script and AI (seeded dice), with every event and each step as logged. */

@@ -104,6 +104,8 @@ const ADND_RECORD: Allow = {
   entangled: true,
   drained: true,
   toHit: true,
+  // The critical threshold (R-A10): half dexterity plus half level or hit dice, both shown above.
+  critical: true,
   left: true,
 };
 
