@@ -33,9 +33,9 @@ import {
   firstAid,
   firstAidBlocker,
   interrupt,
-  nextThreadDice,
   noteState,
   passTurnsOutOfCombat,
+  pendingThreadDice,
   stabilizeBlocker,
   stateOf,
   stabilizeTurn,
@@ -135,10 +135,15 @@ function checkMedic(ctx: { state: TftState; core: TftContext['core'] }, fig: Fig
 /**
  * The medic spent this turn at the work (R-T3: five minutes of work, doing nothing else): it has
  * moved and acted, so the turn asks nothing more of it and a move or action of it is refused.
+ * A medic who is down stands up within the time (tft-core: standing up takes a turn), so it is
+ * not left down after it.
  */
-function spendTurn(medic: Figure): void {
+function spendTurn(ctx: TftContext, medic: Figure): void {
   medic.turn.moved = true;
   medic.turn.acted = true;
+  if (!medic.prone) return;
+  medic.prone = false;
+  ctx.emit?.({ type: 'stand-up', turn: ctx.state.turn, figure: medic.id, rule: 'tft-core options' } as unknown as TftEvent);
 }
 
 /** Rejects a stabilization `fig` may not make on `patient` (R-T3), naming the field at fault. */
@@ -290,7 +295,7 @@ export const finishStabilizationAction: ActionSpec = {
     // who work through the time, below). This turn is one of its turns of work, counted once (here
     // unless it already worked on the patient this turn): the time run at once is the turns after it.
     if (!bagOf(p).stabilization?.workedThisTurn) stabilizeTurn(env, fig, p, cmd.potion === true);
-    spendTurn(fig);
+    spendTurn(ctx, fig);
     const st = bagOf(p).stabilization;
     if (!st) return; // the attempt ended at once (it was the 60th turn)
     // Every medic still at work beside its patient keeps working while the time runs; one with
@@ -315,7 +320,7 @@ export const finishStabilizationAction: ActionSpec = {
     }
     // Their turn is filled too, and counted as a turn of work once, as the medic's own above.
     for (const [id, m] of medics) {
-      spendTurn(m);
+      spendTurn(ctx, m);
       const f = patientOf.get(id)!;
       if (f !== p && !bagOf(f).stabilization!.workedThisTurn) stabilizeTurn(env, m, f);
     }
@@ -475,7 +480,8 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: D
   const b = bagOf(fig);
   const out: Record<string, unknown> = { state: s.state, remST: s.remST, dyST: s.dyST, reason: s.reason };
   if (s.state !== 'dying' || !b.dying) return out;
-  const next = nextThreadDice(b.dying);
+  // Under stabilization: the roll it makes if the attempt is interrupted (R-T3).
+  const next = pendingThreadDice(b)!;
   const target = threadTarget(fig.st, fig.iq, b.attribute);
   out.nextThreadDice = next;
   out.against = target.ledger;
@@ -508,7 +514,7 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: D
   const surv = out.survive as { dice: number; alive: { p: number } }[];
   const meds = out.medics as { medic: string; dice: { total: number }; iq: number; stabilize: { p: number }; barred: boolean }[];
   out.summary = [
-    `next thread roll ${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
+    `next thread roll ${b.stabilization ? 'if the stabilization is interrupted ' : ''}${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
     `alive after ${surv.map((t, i) => `${count(i + 1, 'turn')}: ${pct(t.alive.p)}`).join(', ')}`,
     // Medics by explain's display names when given (as option labels); by id without them.
     ...meds.filter((m) => !m.barred).map((m) => `${names ? nameOf(names, m.medic) : m.medic} stabilizes ${pct(m.stabilize.p)} (${m.dice.total}d6 <= IQ ${m.iq})`),

@@ -39,6 +39,19 @@ const of = (events: Ev[], type: string, figure?: string) =>
   events.filter((e) => e.type === type && (figure === undefined || e.figure === figure));
 const threadRolls = (events: Ev[], who: string) => of(events, 'thread-roll', who);
 const fig = (s: TftState, id: string) => s.figures.find((f) => f.id === id)!;
+/** remST and dyST of a figure as the engine's explain reports them (R-T1). */
+const vitals = (s: TftState, id: string) => {
+  const t = (tftSystem.explain(s).figures.find((f) => f.id === id)!.house as { thread: { remST: { total: number }; dyST: { total: number } } }).thread;
+  return [t.remST.total, t.dyST.total];
+};
+/** The seed example as it stands once engine turn `turn` has ended (its scripted dice). */
+function afterTurn(turn: number): TftState {
+  const sc = example();
+  const s = tftSystem.setup(sc);
+  const d = new ScriptedDice(sc.dice);
+  while (s.turn <= turn) tftSystem.apply(s, tftSystem.decide(s), d, null);
+  return s;
+}
 
 describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', () => {
   const run = play(example());
@@ -52,9 +65,13 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
   });
 
   it('R-T5 turn 4: Claudio starts reeling at -3 DX (remST 2 of ST 8), the others as the seed says', () => {
+    // Seed turn 3: Claudio "wounded for 6 points, and his ST is only 8"; their orc "heavily
+    // wounded"; Lenny and Eragin not "scratched"; "James is unhurt".
     const c = fig(start, 'claudio');
+    expect([c.st, c.wounds, ...vitals(start, 'claudio')]).toEqual([8, 6, 2, 2]);
     expect([c.state, c.woundFx.dx, c.woundFx.maFactor]).toEqual(['reeling', -3, 0.5]);
     expect(fig(start, 'orc-a').wounds).toBeGreaterThan(0);
+    for (const id of ['lenny', 'eragin', 'james']) expect([id, fig(start, id).wounds]).toEqual([id, 0]);
     for (const id of ['lenny', 'eragin', 'james', 'orc-b']) expect(fig(start, id).state).toBe('healthy');
     const ledger = tftSystem.explain(start).figures.find((f) => f.id === 'claudio')?.stateLedger as { rule: string }[];
     expect(ledger.some((e) => e.rule === 'R-T1')).toBe(true);
@@ -62,10 +79,12 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
 
   it('R-T5 turn 4: the orc hits Claudio for 4: dyST -2, dying; no one else is hit', () => {
     const dmg = of(events, 'damage').filter((e) => e.turn === ENGINE(4));
-    expect(dmg.map((e) => [e.figure, e.amount])).toEqual([['claudio', 4]]);
+    expect(dmg.map((e) => [e.figure, e.amount, e.wounds])).toEqual([['claudio', 4, 10]]);
     const st = of(events, 'state', 'claudio').find((e) => e.turn === ENGINE(4))!;
     expect([st.from, st.to]).toEqual(['reeling', 'dying']);
-    expect(fig(start, 'claudio').st - 10).toBe(-2);
+    // "Claudio's dyST is now -2": the engine's own remST and dyST once seed turn 4 has ended.
+    const t4 = afterTurn(ENGINE(4));
+    expect([fig(t4, 'claudio').state, ...vitals(t4, 'claudio')]).toEqual(['dying', -2, -2]);
   });
 
   it("R-T2 turn 4: Claudio's 1-die thread roll against IQ 14 could not fail", () => {
@@ -88,7 +107,10 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
     const st = of(events, 'state', 'lenny').find((e) => e.turn === ENGINE(6))!;
     expect(st.to).toBe('unconscious');
     const wounds = of(events, 'damage', 'lenny').filter((e) => e.turn <= ENGINE(6)).at(-1)!.wounds;
-    expect([wounds, 14 - wounds]).toEqual([13, 1]);
+    expect(wounds).toBe(13);
+    // "13 wounds against an ST of 14, for a remST and dyST of 1": the engine's, after seed turn 6.
+    const t6 = afterTurn(ENGINE(6));
+    expect([fig(t6, 'lenny').st, fig(t6, 'lenny').wounds, fig(t6, 'lenny').state, ...vitals(t6, 'lenny')]).toEqual([14, 13, 'unconscious', 1, 1]);
     expect(threadRolls(events, 'lenny')).toEqual([]);
   });
 
@@ -135,6 +157,8 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
     expect(of(events, 'state', 'orc-a').at(-1)!.to).toBe('dead');
     const jd = of(events, 'damage', 'james').find((e) => e.turn === ENGINE(7))!;
     expect([jd.amount, jd.multiplier]).toEqual([16, 2]);
+    // "leaving him dying as well"
+    expect(of(events, 'state', 'james').filter((e) => e.turn === ENGINE(7)).map((e) => [e.from, e.to])).toEqual([['healthy', 'dying']]);
     const t7 = of(events, 'thread-roll').filter((e) => e.turn === ENGINE(7));
     expect(t7.map((e) => [e.figure, e.dice.total])).toEqual([
       ['james', 1],
@@ -166,6 +190,11 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
   });
 
   it('R-T5 turns 8-9: Eragin knocks the second orc down, then kills it at +4 (a fallen figure counts as rear)', () => {
+    // Seed turn 8: "the remaining orc engages Eragin; the orc misses but Eragin hits the orc hard
+    // enough to knock him over".
+    const t8 = (type: string, who: string) => of(events, type, who).filter((e) => e.turn === ENGINE(8));
+    expect(t8('attack', 'orc-b').map((e) => [e.target, e.outcome])).toEqual([['eragin', 'miss']]);
+    expect(t8('attack', 'eragin').map((e) => [e.target, e.outcome])).toEqual([['orc-b', 'hit']]);
     expect(of(events, 'falls', 'orc-b').map((e) => SEED(e.turn))).toEqual([8]);
     const atk = of(events, 'attack', 'eragin').find((e) => e.turn === ENGINE(9))!;
     expect(atk.adjDX).toBe(16);
@@ -193,6 +222,8 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
     expect(by.james.state).toBe('dead');
     expect([by.claudio.state, (by.claudio.st as number) - (by.claudio.wounds as number)]).toEqual(['unconscious', 1]);
     expect([by.lenny.state, by.lenny.wounds, by.lenny.st]).toEqual(['reeling', 11, 14]);
+    // Claudio "out of immediate danger, although unconscious" (R-T3: at ST 1); Lenny "walks brokenly".
+    expect([...vitals(state, 'claudio'), ...vitals(state, 'lenny')]).toEqual([1, 1, 3, 3]);
     expect(by.eragin.state).toBe('healthy');
     expect([by['orc-a'].state, by['orc-b'].state]).toEqual(['dead', 'dead']);
     expect(s.winner).toBe('heroes');
@@ -226,12 +257,6 @@ describe('R-T5: the seed example, Lenny, Eragin, James and Claudio [82345e2a]', 
 });
 
 describe("the seed's other worked examples as scenarios (examples/tft/thread-*.yaml) [82345e2a]", () => {
-  /** remST and dyST of a figure as the engine's explain reports them (R-T1). */
-  const vitals = (s: TftState, id: string) => {
-    const t = (tftSystem.explain(s).figures.find((f) => f.id === id)!.house as { thread: { remST: { total: number }; dyST: { total: number } } }).thread;
-    return [t.remST.total, t.dyST.total];
-  };
-
   it('R-T4 first aid: ST 8 wounded 9 (dyST -1) healed 3 by a Master Physicker: remST and dyST 2, reeling; no saving roll, no thread roll (thread-first-aid.yaml)', () => {
     const { start, state, events, dice } = play(load('thread-first-aid'));
     expect([fig(start, 'fighter').state, ...vitals(start, 'fighter')]).toEqual(['dying', -1, -1]);
@@ -297,6 +322,18 @@ describe('explain shows survival and stabilization odds for each dying figure [8
     expect(house('eragin').state).toBe('healthy');
     expect(house('eragin').survive).toBeUndefined();
   });
+
+  it("R-T3 [82345e2a]: at the start of seed turn 7, under Eragin's stabilization, Claudio's next thread roll is the one he makes if it is interrupted: 1 die (half of his last 1, rounded up), not 2, and it is the roll he makes when Eragin leaves", () => {
+    const state = afterTurn(ENGINE(6));
+    // biome-ignore lint/suspicious/noExplicitAny: reading the explain report
+    const claudio = (tftSystem.explain(state).figures.find((f) => f.id === 'claudio')!.house as any).thread;
+    expect([claudio.state, claudio.stabilizing.medic, claudio.stabilizing.turnsDone]).toEqual(['dying', 'eragin', 2]);
+    expect([claudio.nextThreadDice.total, claudio.nextThreadDice.entries.map((e: { rule: string }) => e.rule)]).toEqual([1, ['R-T3']]);
+    expect(claudio.survive.map((t: { dice: number }) => t.dice)).toEqual([1, 2, 3, 4, 5]);
+    expect(claudio.summary).toMatch(/^next thread roll if the stabilization is interrupted 1d6 <= IQ 14; /);
+    const played = threadRolls(play(example()).events, 'claudio').find((e) => e.turn === ENGINE(7))!;
+    expect(played.dice.total).toBe(claudio.nextThreadDice.total);
+  });
 });
 
 describe('the Thread actions through the engine [82345e2a]', () => {
@@ -356,6 +393,24 @@ describe('the Thread actions through the engine [82345e2a]', () => {
     expect(JSON.stringify(state)).toBe(before);
     apply({ type: 'stand-up', figure: 'doc' });
     expect(fig(state, 'doc').prone).toBe(false);
+  });
+
+  it('R-T3, tft-core [82345e2a]: once the fight is over a medic who is down runs the 5 minutes at once and stands up within them; it is not left down (thread-malken-dying.yaml)', () => {
+    const sc = load('thread-malken-dying');
+    sc.script = (sc.script as unknown[]).slice(0, 1); // the fight ends after turn 1, Malken dying
+    const state = tftSystem.setup(sc);
+    const dice = new ScriptedDice(sc.dice);
+    while (state.phase !== 'over') tftSystem.apply(state, tftSystem.decide(state), dice, null);
+    expect(fig(state, 'malken').state).toBe('dying');
+    fig(state, 'doc').prone = true; // knocked down in the fight
+    const offered = tftSystem.explain(state).figures.find((f) => f.id === 'doc')!.options as { command: { type: string } }[];
+    expect(offered.map((o) => o.command.type)).toEqual(['finish-stabilization']);
+    const events: Ev[] = [];
+    tftSystem.apply(state, { type: 'finish-stabilization', figure: 'doc', target: 'malken' } as TftCommand, dice, (e) => events.push(e as Ev));
+    expect(events.filter((e) => e.figure === 'doc').map((e) => e.type)).toEqual(['stabilize', 'stand-up', 'stabilize-roll']);
+    expect(tftSystem.describe(events.find((e) => e.type === 'stand-up')!)).toMatch(/\] doc stands up\.$/);
+    expect([fig(state, 'doc').prone, fig(state, 'malken').state]).toEqual([false, 'unconscious']);
+    expect(tftSystem.summary(state).figures.find((f) => f.id === 'doc')!.prone).toBe(false);
   });
 
   it('R-T3: a carried Healing Potion lowers the roll by one die and is used up', () => {

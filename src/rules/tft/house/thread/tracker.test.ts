@@ -12,6 +12,7 @@ import {
   firstAid,
   observe,
   passTurnsOutOfCombat,
+  pendingThreadDice,
   pureEnv,
   stabilizeTurn,
   statusOf,
@@ -128,6 +129,25 @@ describe('thread tracker [82345e2a]', () => {
     endOfTurnFor(w.at(7), p);
     endOfTurnFor(w.at(8), p);
     expect(rolls(w.events, 'p').map((r) => r.dice.total)).toEqual([1, 2, 3, 4, 5, 3, 4]);
+  });
+
+  it('R-T3: under stabilization the pending thread roll is the one made if the attempt is interrupted: after a 5-die roll, 3 dice (not 6); before any roll, 1', () => {
+    const w = world(Array.from({ length: 18 }, () => 1));
+    const p = fig('p', 20, 20, 20);
+    expect(pendingThreadDice(bagOf(p))).toBeNull();
+    hurt(w, p, 1);
+    stabilizeTurn(w.at(1), medic('m', 10), p); // at work before its first roll
+    expect(pendingThreadDice(bagOf(p))!.total).toBe(1);
+    endOfTurnFor(w.at(1), p);
+    endOfTurnFor(w.at(2), p); // interrupted: rolls 1 die
+    for (let t = 3; t <= 6; t++) endOfTurnFor(w.at(t), p); // 2, 3, 4, 5 dice
+    expect(pendingThreadDice(bagOf(p))!.total).toBe(6);
+    stabilizeTurn(w.at(7), medic('m2', 10), p);
+    const pending = pendingThreadDice(bagOf(p))!;
+    expect([pending.total, pending.entries.map((e) => e.rule)]).toEqual([3, ['R-T3']]);
+    endOfTurnFor(w.at(7), p);
+    endOfTurnFor(w.at(8), p); // interrupted: the roll explain foretold
+    expect(rolls(w.events, 'p').map((r) => r.dice.total)).toEqual([1, 2, 3, 4, 5, 3]);
   });
 
   it('R-T3: after 60 turns of work the medic rolls Nd6 <= IQ; success makes wounds ST - 1', () => {

@@ -287,6 +287,19 @@ export function nextThreadDice(d: DyingRecord): Ledger {
   return fromBase(d.baseSource, d.base, d.baseRule, mods);
 }
 
+/**
+ * Dice of the next thread roll the figure would make (R-T2). Under stabilization it makes none
+ * while the work goes on; the next is the one it makes if the attempt is interrupted: half its
+ * last roll's dice, rounded up (R-T3; the seed's Claudio resumes at 1 die, not 2).
+ */
+export function pendingThreadDice(b: ThreadBag): Ledger | null {
+  if (!b.dying) return null;
+  if (!b.stabilization) return nextThreadDice(b.dying);
+  const resumed = { ...b.dying };
+  resumeThreadRolls(resumed, 'if the stabilization is interrupted');
+  return nextThreadDice(resumed);
+}
+
 // ---------- end of turn ----------
 
 /**
