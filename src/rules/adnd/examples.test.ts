@@ -171,6 +171,16 @@ describe('examples/adnd/frito-parries.yaml [3380eb42]', () => {
     const mino = events.find((e) => e.type === 'attack' && e.attacker === 'minotaur')!;
     expect((mino.ac as Ledger).total).toBe(-3);
     expect((mino.ac as Ledger).entries.map((e) => e.delta)).toEqual([2, -2, -3]);
+    // R-A8: the parry lasts until Frito's next action: the blow of round 3 segment 3 (23), which he
+    // does not parry again, still meets AC -3; the parry ends when his attack lands in 27.
+    const minoAc = events.filter((e) => e.type === 'attack' && e.attacker === 'minotaur' && e.segment <= 23).map((e) => [e.segment, (e.ac as Ledger).total]);
+    expect(minoAc).toEqual([
+      [13, -3],
+      [18, -3],
+      [23, -3],
+    ]);
+    expect(events.some((e) => e.type === 'parry' && e.segment === 23)).toBe(false);
+    expect(events.find((e) => e.type === 'parry-end')!.segment).toBe(27);
     // Frito's declarations: wait, the attack landing in 12, then after each parry.
     const decl = events.filter((e) => e.type === 'declare' && e.figure === 'frito').map((e) => [e.segment, e.lands]);
     expect(decl.slice(0, 6)).toEqual([
@@ -269,6 +279,17 @@ describe('examples/adnd/vampire.yaml [3380eb42]', () => {
     const blow = events.find((e) => e.type === 'attack' && e.attacker === 'kay')!;
     expect(blow.segment).toBe(5);
     expect((blow.need as Ledger).entries[0]).toMatchObject({ source: 'to hit AC 0, fighter level 7', delta: 14 });
+  });
+
+  it('3380eb42 R-A10: a third roll of 20 ("use your imagination"): quintuple maximum, 50, with the special flag; the line asks the GM for an effect; the drain is still two levels', () => {
+    const { events, s } = playUntil(load('vampire.yaml'), new QueueDice({ 20: [20, 9, 20] }, QUIET), 4);
+    const touch = events.find((e) => e.type === 'attack' && e.attacker === 'vampire')!;
+    expect(touch.critical).toMatchObject({ third: 20, multiplier: 5, special: true });
+    expect((touch.damage as Ledger).entries.map((e) => e.delta)).toEqual([10, 40]);
+    expect(sys.describe(touch)).toMatch(/; CRITICAL \(confirm 9 <= 9\.5; third roll 20: quintuple maximum damage and a special effect \(GM's call\), SPECIAL: the GM decides an effect\), 50 damage/);
+    expect(touch.drain).toEqual({ kind: 'level', amount: 2 });
+    const kay = s.figures.find((f) => f.id === 'kay')!;
+    expect([kay.hp, kay.level]).toEqual([30, 7]);
   });
 });
 

@@ -250,6 +250,22 @@ describe('extra attacks (R-A5)', () => {
     expect(attackSegments(events)).toEqual([5, 5]);
   });
 
+  it("3380eb42 R-A5: the roll is made at the beginning of each round (segments 1 and 11), and the extra attack may go in the same segment as a regularly scheduled one (d10 5: two long sword blows in 5)", () => {
+    // Fighter 5: 25 + 5 = 30. Round 1 rolls 30 (an extra attack, d10 5), round 2 rolls 31 (none).
+    const { events } = playUntil(scenario([hero({ level: 5 }), dummy()]), new QueueDice({ 100: [30, 31], 10: [5] }, QUIET), 20);
+    const rolls = events.filter((e) => e.type === 'extra-roll');
+    expect(rolls.map((e) => [e.segment, (e.chance as Ledger).total, e.roll, e.d10, e.at])).toEqual([
+      [1, 30, 30, 5, 5],
+      [11, 30, 31, null, 0],
+    ]);
+    // Each round's roll comes before any blow of that round.
+    const firstBlow = (from: number) => events.findIndex((e) => e.type === 'attack' && e.segment >= from);
+    expect(events.indexOf(rolls[0])).toBeLessThan(firstBlow(1));
+    expect(events.indexOf(rolls[1])).toBeLessThan(firstBlow(11));
+    // The regular blows in 5, 10, 15, 20 and the extra one in 5 beside the regular one.
+    expect(attackSegments(events)).toEqual([5, 5, 10, 15, 20]);
+  });
+
   it('R-A5: monsters and other classes never roll', () => {
     const cleric = { id: 'cleric', side: 'a', class: 'cleric', level: 9, hp: 20, ac: 5, weapons: [{ weapon: 'footmans-mace' }] };
     const { events } = playUntil(scenario([cleric, dummy()]), new QueueDice({}, QUIET), 12);
@@ -344,6 +360,23 @@ describe('two weapons (R-A4)', () => {
     const bonuses = events.filter((e) => e.type === 'attack' && e.attacker === 'hero').map((e) => (e.bonus as Ledger).entries.find((x) => x.rule === 'R-A4' && x.source.startsWith('dexterity'))!.delta);
     expect(bonuses).toEqual([-6, -8]);
   });
+
+  it('3380eb42 R-A4 note 1 (Fray): the Two Weapons skill shifts dexterity 8-9 to the 10-15 row, so it fights with two weapons at -6 / -8; 6-7 shifts to 8-9, still "not allowed"', () => {
+    const pair = (dex: number) => hero({ dex, twoWeapons: true, weapons: [{ weapon: 'longsword' }, { weapon: 'dagger' }], proficiencies: { longsword: 1, dagger: 1 }, wield: ['longsword', 'dagger'], script: [{ type: 'attack', target: 'dummy' }] });
+    const { events } = playUntil(scenario([pair(9), dummy()]), new QueueDice({}, QUIET), 5);
+    const dex = events.filter((e) => e.type === 'attack' && e.attacker === 'hero').map((e) => (e.bonus as Ledger).entries.find((x) => x.source.startsWith('dexterity'))!);
+    expect(dex.map((x) => [x.source, x.delta])).toEqual([
+      ['dexterity 9 two weapons, Two Weapons skill: row 10-15 (primary)', -6],
+      ['dexterity 9 two weapons, Two Weapons skill: row 10-15 (secondary)', -8],
+    ]);
+    let issues: string[] = [];
+    try {
+      sys.setup(scenario([pair(7), dummy()]));
+    } catch (e) {
+      issues = (e as InputError).issues.map((i) => `${i.path}: ${i.message}`);
+    }
+    expect(issues).toEqual(['figures[0].wield: dexterity 6-7 does not allow two weapons (R-A4)']);
+  });
 });
 
 describe('critical hits (R-A10)', () => {
@@ -420,6 +453,17 @@ describe('to hit and damage (R-A11)', () => {
     const strong = hero({ level: 17, str: '18/00', weapons: [{ weapon: 'longsword', magic: 5 }] });
     const one = playUntil(scenario([strong, dummy()]), new QueueDice({ 20: [1] }, QUIET), 5).events.find((e) => e.type === 'attack')!;
     expect([one.hit, one.natural]).toEqual([false, 'miss']);
+  });
+
+  it('3380eb42 R-A10 with the R-A11 option off (Fray): a natural 20 that misses is no critical; no confirmation d20 is rolled, so the next d20 (7) is the next blow', () => {
+    // Fighter 1 against AC -8 needs 23: a natural 20 misses once naturals are off.
+    const h = hero({ script: [{ type: 'attack', target: 'dummy' }, { type: 'attack', target: 'dummy' }] });
+    const { events } = playUntil(scenario([h, dummy({ ac: -8 })], { options: { naturalRolls: false } }), new QueueDice({ 20: [20, 7] }, QUIET), 10);
+    const blows = events.filter((e) => e.type === 'attack');
+    expect(blows.map((e) => [e.segment, e.roll, e.hit, e.critical])).toEqual([
+      [5, 20, false, null],
+      [10, 7, false, null],
+    ]);
   });
 
   it('non-proficiency penalty per class (magic-user -5, druid -4, thief -3)', () => {

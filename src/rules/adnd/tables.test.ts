@@ -307,6 +307,23 @@ describe('weapons permitted (1e PHB class descriptions; the editor warns, the en
     expect(canBeProficient('ogre', 'longsword')).toBe(true);
   });
 
+  it("R-A4 with the 1e PHB: each class's weapons permitted, as its class description lists them, less those not in the weapon table (staff, jo and bo stick, oil)", () => {
+    const permitted = (cls: string) => [...(CLASSES[cls as keyof typeof CLASSES].weaponsPermitted ?? [])].sort();
+    // PHB: club, flail, hammer, mace, staff (no edged weapon); flail, hammer and mace as the table has them.
+    expect(permitted('cleric')).toEqual(['club', 'footmans-flail', 'footmans-mace', 'horsemans-mace', 'war-hammer']);
+    // PHB: club, dagger, dart, hammer, scimitar, sling, spear, staff.
+    expect(permitted('druid')).toEqual(['club', 'dagger', 'dart', 'scimitar', 'sling', 'spear', 'war-hammer']);
+    // PHB: dagger, dart, staff (the illusionist's are the magic-user's).
+    expect(permitted('magic-user')).toEqual(['dagger', 'dart']);
+    expect(permitted('illusionist')).toEqual(['dagger', 'dart']);
+    // PHB: club, dagger, dart, sling, sword (broad, long, short).
+    expect(permitted('thief')).toEqual(['broadsword', 'club', 'dagger', 'dart', 'longsword', 'short-sword', 'sling']);
+    // PHB: bo stick, club, crossbow, dagger, hand axe, javelin, jo stick, pole arm, spear, staff (both crossbows, the table's pole arms).
+    expect(permitted('monk')).toEqual(['club', 'dagger', 'guisarme', 'halberd', 'hand-axe', 'heavy-crossbow', 'javelin', 'light-crossbow', 'spear']);
+    // Fighters, paladins, rangers and assassins: any weapon (no list).
+    for (const cls of ['fighter', 'paladin', 'ranger', 'assassin']) expect(CLASSES[cls as keyof typeof CLASSES].weaponsPermitted, cls).toBeUndefined();
+  });
+
   it('every weapon a class permits is in the weapon table', () => {
     for (const [cls, info] of Object.entries(CLASSES)) {
       for (const w of info.weaponsPermitted ?? []) expect(WEAPONS[w], `${cls}: ${w}`).toBeDefined();
