@@ -7,6 +7,7 @@ import { ring } from '../../src/core/hex/rings.ts';
 import { getSystem } from '../../src/rules/index.ts';
 import { Header } from './App.tsx';
 import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
+import { handledSpecials, keepHandled } from './api/specials.ts';
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { sideColorsOf } from './map/sides.ts';
@@ -15,6 +16,7 @@ import { entryWords, logEntry, mergeEntries, rewindConflictText, trayGroups, tra
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
+import { type SpecialCritical, specialCriticals, specialNote, specialReason } from './model/special.ts';
 import { isFallen, pendingOf, resultWords, selectionFor, whoseTurn } from './model/turn.ts';
 import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
 import { Actions, INITIATIVE_KEYS, InitiativeChoice, declaredOf, notNowOf } from './panels/Actions.tsx';
@@ -25,6 +27,7 @@ import { Segments } from './panels/Segments.tsx';
 import { Key } from './panels/Key.tsx';
 import { Share } from './panels/Share.tsx';
 import { Shortcuts } from './panels/Shortcuts.tsx';
+import { SpecialPrompt } from './panels/Special.tsx';
 import { Status } from './panels/Status.tsx';
 import type { AdjustResult } from './panels/Adjust.tsx';
 import { gmEndReason } from './panels/EndFight.tsx';
@@ -66,6 +69,10 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // The latest step that came live (not the history loaded on joining): said in the live region.
   const [lastStep, setLastStep] = useState<LogEntryView | null>(null);
   const [busy, setBusy] = useState(false);
+  // The special criticals (R-A10) the GM has handled, and the Adjust form or note asked for from one (panels/Special.tsx).
+  const [handled, setHandled] = useState<ReadonlySet<string>>(() => handledSpecials(encounterId));
+  const [adjustAsk, setAdjustAsk] = useState<{ key: string; figure: string; reason: string; stamp: number } | null>(null);
+  const [noteAsk, setNoteAsk] = useState<{ key: string; figure: string; text: string; stamp: number } | null>(null);
   const live = useRef<LiveTable | null>(null);
   // A command on its way: set at once (busy is state and lags a render), so a double click or a
   // repeated Enter sends one command, not a second that the server rejects.
@@ -157,6 +164,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const clock = { ...clockView(state, rep ?? { pending: view?.pending ?? null }), over: view?.over ?? false };
   // Read defensively: the page draws whatever the server sends (model/turn.ts pendingOf).
   const pending = useMemo(() => pendingOf(view?.pending), [view?.pending]);
+  // The GM's prompts: each special critical in the line of play not handled yet (players and spectators read the log line).
+  const specials = useMemo(() => (isGm ? specialCriticals(system, log).filter((c) => !handled.has(c.key)) : []), [isGm, system, log, handled]);
+  const handle = (key: string) => setHandled(keepHandled(encounterId, key));
+  // An ask lasts while its panel is open: leaving the tab drops it, so coming back neither reopens the form nor refills the note.
+  useEffect(() => {
+    if (tab !== 'status') setAdjustAsk(null);
+    if (tab !== 'share') setNoteAsk(null);
+  }, [tab]);
   const mine = useMemo(() => new Set(isGm ? figures.map((f) => f.id) : (ev?.figures ?? [])), [isGm, figures, ev?.figures]);
   const sideColors = useMemo(() => {
     const sides = Array.isArray(state.sides) ? state.sides.filter((s): s is string => typeof s === 'string') : [...new Set(figures.map((f) => f.side))];
@@ -344,6 +359,11 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     const ok = await send(command, `${commandWords(command)} (${String(command.reason)})`, (e) => {
       refusal = { ok: false, refusal: { text: e.message, issues: e.issues } };
     });
+    // The effect of a special critical applied from its prompt: the prompt goes.
+    if (ok && adjustAsk && command.type === 'adjust' && command.figure === adjustAsk.figure) {
+      handle(adjustAsk.key);
+      setAdjustAsk(null);
+    }
     return ok ? { ok: true } : refusal;
   }
 
@@ -677,6 +697,22 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               )}
             </div>
           )}
+          {isGm && (
+            <SpecialPrompt
+              specials={specials}
+              name={name}
+              canAdjust={(c) => status === 'live' && !view.over && figures.some((f) => f.id === c.target && f.state !== 'dead' && !f.left)}
+              onAdjust={(c: SpecialCritical) => {
+                setAdjustAsk({ key: c.key, figure: c.target, reason: specialReason(c, name), stamp: Date.now() });
+                setTab('status');
+              }}
+              onNote={(c: SpecialCritical) => {
+                setNoteAsk({ key: c.key, figure: c.target, text: specialNote(c, name), stamp: Date.now() });
+                setTab('share');
+              }}
+              onDismiss={(c: SpecialCritical) => handle(c.key)}
+            />
+          )}
           {/* Selection follows focus: a panel is drawn at once from what the page holds, and passing
               over one loses nothing (only leaving a panel drops what was typed there, as a click does). */}
           <TabList<Tab>
@@ -775,10 +811,24 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                 onEnd={isGm && status === 'live' && !view.over && pending?.kind !== 'begin' ? adjust : undefined}
                 onLeave={isGm && status === 'live' && !view.over && pending?.kind !== 'begin' ? adjust : undefined}
                 notes={ev.settings.notes}
+                ask={adjustAsk ?? undefined}
               />
             )}
             {tab === 'log' && <Log entries={log} figures={figures} isGm={isGm} onRewind={rewind} onExport={exportLog} />}
-            {tab === 'share' && isGm && <Share encounterId={encounterId} token={token} figures={figures} settings={ev.settings} onError={shareError} />}
+            {tab === 'share' && isGm && (
+              <Share
+                encounterId={encounterId}
+                token={token}
+                figures={figures}
+                settings={ev.settings}
+                onError={shareError}
+                draft={noteAsk ?? undefined}
+                onNoted={() => {
+                  if (noteAsk) handle(noteAsk.key);
+                  setNoteAsk(null);
+                }}
+              />
+            )}
           </div>
           {/* Under the panel, in the flow on a wide screen (it shrinks the panel, moves nothing and
               covers no control); fixed at the foot of the screen on a phone, where the pane may be

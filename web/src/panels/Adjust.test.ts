@@ -23,4 +23,11 @@ describe("the GM's adjust form", () => {
     expect(text(a)).toMatch(/Adjust Bjorn damage heal hp lost a number or dice Reason Apply Cancel/);
     expect(a).not.toMatch(/armor|Fatigue/);
   });
+
+  it('opens with the reason it is given (a special critical, R-A10), the rest empty', () => {
+    const reason = "special critical (R-A10): Vampire's third roll 20 on Sir Kay";
+    const html = renderToStaticMarkup(createElement(AdjustForm, { system: 'adnd', id: 'f', figure: { id: 'kay', name: 'Sir Kay' }, onApply: onAdjust, onClose: () => undefined, initial: { reason } }));
+    expect(html.match(/<input[^>]*name="reason"[^>]*>/)?.[0]).toContain(`value="${reason.replace(/'/g, '&#x27;')}"`);
+    expect(html.match(/<input[^>]*name="amount"[^>]*>/)?.[0]).toContain('value=""');
+  });
 });

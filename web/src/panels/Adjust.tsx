@@ -113,10 +113,12 @@ export interface AdjustProps {
   id: string;
   onApply(command: Obj): Promise<AdjustResult>;
   onClose(): void;
+  /** What the form opens with (a special critical's reason, panels/Special.tsx). */
+  initial?: Partial<Form>;
 }
 
 export function AdjustForm(p: AdjustProps) {
-  const [form, setForm] = useState<Form>(EMPTY_ADJUST);
+  const [form, setForm] = useState<Form>({ ...EMPTY_ADJUST, ...p.initial });
   const [problem, setProblem] = useState<AdjustProblem | null>(null);
   const sending = useGmSend(p.onApply, p.onClose);
   const key = useId();

@@ -18,6 +18,10 @@ export interface ShareProps {
   figures: FigureView[];
   settings: EncounterSettings;
   onError(msg: string): void;
+  /** A note the GM asked to write (a special critical, panels/Special.tsx): a new `stamp` puts it in the box. */
+  draft?: { text: string; figure?: string; stamp: number };
+  /** The draft was saved as a note. */
+  onNoted?(): void;
 }
 
 type Seats = { state: 'loading' } | { state: 'ok'; tokens: TokenInfo[] } | { state: 'failed'; message: string };
@@ -255,7 +259,12 @@ export function Share(p: ShareProps) {
       </NoteList>
       <NoteForm
         figures={p.figures}
-        onAdd={(note) => setting({ notes: [...latest.current.notes, { ...note, id: nextNoteId(latest.current.notes) }] }, ' Your note is still in the box: add it again if you want it.')}
+        draft={p.draft}
+        onAdd={async (note) => {
+          const saved = await setting({ notes: [...latest.current.notes, { ...note, id: nextNoteId(latest.current.notes) }] }, ' Your note is still in the box: add it again if you want it.');
+          if (saved && p.draft) p.onNoted?.();
+          return saved;
+        }}
       />
     </div>
   );
@@ -285,11 +294,22 @@ export function nextNoteId(notes: readonly { id: string }[]): string {
  * A new note: its text, on the encounter or on one figure, for the GM only (the default) or for
  * everyone. The box empties once the note is saved; a note not saved stays in it.
  */
-function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: string; figure?: string; hidden: boolean }): Promise<boolean> }) {
+function NoteForm({ figures, draft, onAdd }: { figures: FigureView[]; draft?: ShareProps['draft']; onAdd(n: { text: string; figure?: string; hidden: boolean }): Promise<boolean> }) {
   const [text, setText] = useState('');
   const [figure, setFigure] = useState('');
   const [gmOnly, setGmOnly] = useState(true);
   const [saving, setSaving] = useState(false);
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  // A draft asked for goes in the box (about its figure, GM only), which takes the cursor.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each draft once
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft.text);
+    setFigure(draft.figure ?? '');
+    setGmOnly(true);
+    box.current?.focus();
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [draft?.stamp]);
   return (
     <form
       className="note-form"
@@ -306,7 +326,7 @@ function NoteForm({ figures, onAdd }: { figures: FigureView[]; onAdd(n: { text: 
         setGmOnly(true);
       }}
     >
-      <textarea aria-label="Note" placeholder="A note (the troll waits under the bridge…)" rows={2} value={text} onChange={(e) => setText(e.target.value)} maxLength={10_000} />
+      <textarea ref={box} aria-label="Note" placeholder="A note (the troll waits under the bridge…)" rows={2} value={text} onChange={(e) => setText(e.target.value)} maxLength={10_000} />
       <div className="row">
         <select aria-label="What the note is about" value={figure} onChange={(e) => setFigure(e.target.value)}>
           <option value="">the encounter</option>

@@ -45,6 +45,8 @@ export interface StatusProps {
   onEnd?(command: Obj): Promise<AdjustResult>;
   /** Sends the GM's leave of a figure; given to the GM only, while the fight goes on (each row in the fight gets "Leaves…"). */
   onLeave?(command: Obj): Promise<AdjustResult>;
+  /** The GM asked for a figure's Adjust form with a reason (a special critical, panels/Special.tsx): a new `stamp` opens it. */
+  ask?: { figure: string; reason: string; stamp: number };
 }
 
 /** The fight's sides in the scenario's order (TFT's state.sides; else as the figures have them), by the names the table shows. */
@@ -84,6 +86,10 @@ function useRowForms(p: StatusProps) {
   // A figure id may hold anything: the form's id is made from its place in the roster.
   const formId = (f: FigureView, form: RowForm) => `${key}-${form}-${p.figures.indexOf(f)}`;
   const handler = (form: RowForm) => (form === 'adjust' ? p.onAdjust : p.onLeave);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each ask opens the form once
+  useEffect(() => {
+    if (p.ask) setOpen({ figure: p.ask.figure, form: 'adjust' });
+  }, [p.ask?.stamp]);
   // Neither for the dead (dead is final) nor for a figure out of the fight.
   const offers = (f: FigureView, form: RowForm) => !!handler(form) && f.state !== 'dead' && !f.left;
   const close = (f: FigureView, form: RowForm) => {
@@ -146,11 +152,20 @@ function useRowForms(p: StatusProps) {
       const send = form && offers(f, form) ? handler(form) : undefined;
       if (!form || !send) return null;
       const onClose = () => close(f, form);
+      const asked = form === 'adjust' && p.ask?.figure === f.id;
       return (
         <tr className="adjust-row">
           <td colSpan={columns}>
             {form === 'adjust' ? (
-              <AdjustForm id={formId(f, form)} system={p.system} figure={f} onApply={send} onClose={onClose} />
+              <AdjustForm
+                key={asked ? p.ask?.stamp : 0}
+                id={formId(f, form)}
+                system={p.system}
+                figure={f}
+                onApply={send}
+                onClose={onClose}
+                initial={asked ? { reason: p.ask?.reason } : undefined}
+              />
             ) : (
               <LeaveForm
                 id={formId(f, form)}
