@@ -62,7 +62,14 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     snapshotEvery: opts.snapshotEvery,
   });
   const host = opts.host ?? '127.0.0.1';
-  await app.listen({ port: opts.port ?? 8080, host });
+  try {
+    await app.listen({ port: opts.port ?? 8080, host });
+  } catch (e) {
+    // Nothing listens: let go of the database (an SQLite file stays locked while open).
+    await app.close();
+    await storage.close();
+    throw e;
+  }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;

@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { InputError } from '../../core/errors.ts';
 import type { EncounterSettings, Role } from '../protocol.ts';
 import { type Database, migrations } from './schema.ts';
 
@@ -136,7 +137,7 @@ export class Storage {
     } else {
       const [path, query = ''] = url.replace(/^sqlite:/, '').split('?');
       const sync = new URLSearchParams(query).get('synchronous') ?? 'full';
-      if (sync !== 'full' && sync !== 'normal') throw new Error(`--db: synchronous must be full or normal, got '${sync}'`);
+      if (sync !== 'full' && sync !== 'normal') throw dbRefused(`synchronous must be full or normal, got '${sync}'`);
       const file = openSqlite(path);
       // WAL: readers never block the writer. synchronous=full (default): an acknowledged
       // command survives a power loss too (one fsync per command); `?synchronous=normal`
@@ -542,7 +543,7 @@ function openSqlite(path: string): SqliteDatabase.Database {
     const tables = (file.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[]).map((r) => r.name);
     if (tables.length > 0 && !tables.includes('kysely_migration')) {
       const some = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '');
-      throw new Error(`not a Fray database: it holds another program's tables (${some}); give Fray a file of its own`);
+      throw dbRefused(`not a Fray database: it holds another program's tables (${some}); give Fray a file of its own`);
     }
     file.pragma('journal_mode = WAL');
     // Takes the write lock now; in exclusive mode it is held until the file is closed.
@@ -552,7 +553,7 @@ function openSqlite(path: string): SqliteDatabase.Database {
     file?.close();
     const err = e as { code?: string; message: string };
     if (err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_LOCKED') {
-      throw new Error(
+      throw dbRefused(
         `cannot use the SQLite file ${path}: another process has it open (another fray serve?); an SQLite file serves one server process at a time (servers that share encounters share a PostgreSQL database)`,
       );
     }
@@ -562,8 +563,17 @@ function openSqlite(path: string): SqliteDatabase.Database {
         : err.code === 'SQLITE_CANTOPEN' || err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'SQLITE_READONLY'
           ? ' (can this user create and write files in its directory?)'
           : '';
-    throw new Error(`cannot use the SQLite file ${path}: ${err.message}${hint}`);
+    const reason = e instanceof InputError ? e.issues[0].message : err.message;
+    throw dbRefused(`cannot use the SQLite file ${path}: ${reason}${hint}`);
   }
+}
+
+/**
+ * The database named by --db (or DATABASE_URL) cannot serve: bad input, not a fault of Fray's
+ * (`fray serve` exits 1 with the reason, not 70 with a stack).
+ */
+function dbRefused(message: string): InputError {
+  return new InputError([{ path: '--db', message }], 'option');
 }
 
 function encounterRow(r: Database['encounters']): EncounterRow {
