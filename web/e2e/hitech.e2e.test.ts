@@ -37,6 +37,12 @@ describe('HiTech firefight', () => {
     expect(choiceText).toMatch(/single/);
     expect(choiceText).toMatch(/hits: 0: \d+\.\d% · 1: \d+\.\d%/);
     await card.locator('button.expand').click();
+    // Each burst's adjDX has its ledger, the autofire bonus in it (R-H10); the ▸ said "No modifiers."
+    const detail = card.locator('.option-detail');
+    await expect.poll(() => detail.locator('caption').allTextContents()).toContain('four (4 rounds): adjDX');
+    expect(await detail.textContent()).toMatch(/autofire bonus, 4-shot burst\s*R-H10/);
+    // A burst's adjDX chip opens that ledger too (it was a plain label).
+    expect(await card.locator('.choices li').first().locator('[data-odds="adjDX"]').evaluate((c) => c.tagName)).toBe('BUTTON');
 
     // A grenade, if this figure carries one: pick the hex on the map; the rings show.
     const kinds = await gm.locator('[data-testid^="option-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));

@@ -119,7 +119,34 @@ describe('the log', () => {
       ],
     });
     const name = (id: string) => ({ james: 'James', claudio: 'Claudio', 'orc-a': 'Orc A', 'orc-b': 'Orc B' })[id] ?? id;
-    expect(groups.map((g) => trayLabel(g, name))).toEqual(["James's attack", "James's damage", "Claudio's thread-roll", "Orc A's thread-roll"]);
+    expect(groups.map((g) => trayLabel(g, name))).toEqual(["James's attack", "James's damage to Orc B", "Claudio's thread roll", "Orc A's thread roll"]);
+  });
+
+  it("dice tray: a grenade's blast (R-H12) rolls damage for each victim, each named ('Grenadier's damage' five times named no one)", () => {
+    const base = { at: '', by: { role: 'gm' as const, tokenId: null } };
+    // The HiTech burst-grenade example: the grenade lands; its blast hurts three figures, each with its own roll.
+    const groups = trayGroups({
+      ...base,
+      seq: 10,
+      kind: 'command',
+      faces: [2, 4, 1, 6, 1, 5, 3, 4, 2],
+      events: [
+        { type: 'throw-grenade', figure: 'grenadier', dice: 3, faces: [2, 4, 1], roll: 7 },
+        { type: 'blast', figure: 'grenadier', at: { q: 6, r: 6 }, dice: 12, victims: ['target', 'ring0', 'ring1'] },
+        { type: 'damage', figure: 'target', from: 'grenadier', faces: [6, 1, 5, 3] },
+        { type: 'damage', figure: 'ring0', from: 'grenadier', faces: [4, 2] },
+        { type: 'damage', figure: 'ring1', faces: [4] },
+      ],
+    });
+    const name = (id: string) => ({ grenadier: 'Grenadier', target: 'Target', ring0: 'Trooper in the impact hex', ring1: 'Trooper adjacent' })[id] ?? id;
+    expect(groups.map((g) => trayLabel(g, name))).toEqual([
+      "Grenadier's throw grenade",
+      "Grenadier's damage to Target",
+      "Grenadier's damage to Trooper in the impact hex",
+      // A damage no attacker rolled (no `from`) still says whom it hurt.
+      'damage to Trooper adjacent',
+    ]);
+    expect(trayWords(groups, name)).toContain("Grenadier's damage to Target: 6, 1, 5, 3");
   });
 
   it("dice tray: the GM's adjustment shows its dice once, as the GM's (not the figure's, nor again for the damage it dealt)", () => {
@@ -148,7 +175,8 @@ describe('the log', () => {
       ],
     });
     expect(grenade).toEqual([
-      { label: 'throw-grenade', faces: [3, 4, 2], summed: true, figure: 'b-smg' },
+      // The event's type in words ("throw-grenade" read as code).
+      { label: 'throw grenade', faces: [3, 4, 2], summed: true, figure: 'b-smg' },
       { label: 'scatter', faces: [4, 6], summed: false, figure: 'b-smg' },
     ]);
     // Ties on adjDX are rolled off: each tied figure's rolls, under its id (the table names it).

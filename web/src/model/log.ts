@@ -179,15 +179,19 @@ export interface TrayGroup {
   summed: boolean;
   /** The figure whose roll this is: the table names it before the label (trayLabel). */
   figure?: string;
+  /** The figure a damage roll hurts: the table names it after the label (a grenade's blast rolls one per victim). */
+  target?: string;
 }
 
 /**
  * A tray group's label as the table shows and says it: whose roll, by the figure's name in the
- * possessive, then what the roll is ("Doc's attack"). A map token beside the verb read as a
- * word ("Do attack"), and a roll-off showed tokens alone.
+ * possessive, then what the roll is ("Doc's attack"), and whom a damage roll hurts ("Doc's
+ * damage to Orc"). A map token beside the verb read as a word ("Do attack"), and a roll-off
+ * showed tokens alone.
  */
 export function trayLabel(g: TrayGroup, name: (id: string) => string): string {
-  return g.figure === undefined ? g.label : `${name(g.figure)}'s ${g.label}`;
+  const what = g.target === undefined ? g.label : `${g.label} to ${name(g.target)}`;
+  return g.figure === undefined ? what : `${name(g.figure)}'s ${what}`;
 }
 
 const isFace = (v: unknown): v is number => Number.isInteger(v);
@@ -267,6 +271,9 @@ const rollerOf = (e: Obj): { figure?: string } => {
   return typeof who === 'string' ? { figure: who } : {};
 };
 
+/** Whom a damage roll hurts (its event's figure): five "Grenadier's damage" in a row named no victim. */
+const victimOf = (e: Obj): { target?: string } => (e.type === 'damage' && typeof e.figure === 'string' ? { target: e.figure } : {});
+
 /**
  * The dice tray's groups for a new log entry: one per event that rolled (an event's faces are
  * one roll, summed), or per roll an AD&D event reports (each named: to-hit d20, damage d8...);
@@ -278,14 +285,16 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
   const groups: TrayGroup[] = [];
   const seen = new Set<string>();
   for (const r of eventRows(entry)) {
+    // An event's type in words: "Grenadier's throw-grenade" read as code.
+    const what = r.type.replace(/-/g, ' ');
     if (r.type === 'cast') seen.clear();
     // The GM's damage (TFT) shows the dice its adjust event already showed.
     if (r.type === 'damage' && r.raw.delivery === 'gm') continue;
     // Whose roll: the figure the event names (a damage roll is its attacker's, `from`), as the log says it.
-    if (r.faces.length > 0) groups.push({ label: r.type === 'adjust' ? 'GM' : r.type, faces: r.faces, summed: true, ...rollerOf(r.raw) });
+    if (r.faces.length > 0) groups.push({ label: r.type === 'adjust' ? 'GM' : what, faces: r.faces, summed: true, ...rollerOf(r.raw), ...victimOf(r.raw) });
     // A grenade's scatter (R-H12): a d6 for the distance and a d6 for the direction, not one roll.
     else if (Number.isInteger(r.raw.distanceFace) && Number.isInteger(r.raw.directionFace)) {
-      groups.push({ label: r.type, faces: [r.raw.distanceFace as number, r.raw.directionFace as number], summed: false, ...rollerOf(r.raw) });
+      groups.push({ label: what, faces: [r.raw.distanceFace as number, r.raw.directionFace as number], summed: false, ...rollerOf(r.raw) });
     }
     // TFT action order: the roll-off of each figure tied on adjDX ({figure, rolls}), a group each.
     else if (Array.isArray(r.raw.order)) {
@@ -305,8 +314,8 @@ export function trayGroups(entry: LogEntryView): TrayGroup[] {
         const roll = { faces: x.faces as number[], summed: false };
         if (typeof x.side === 'string') {
           const side = typeof sideNames[x.side] === 'string' ? (sideNames[x.side] as string) : x.side;
-          groups.push({ label: `${side} ${r.type}`, ...roll });
-        } else groups.push({ label: r.type, ...roll, ...(typeof x.figure === 'string' ? { figure: x.figure } : {}) });
+          groups.push({ label: `${side} ${what}`, ...roll });
+        } else groups.push({ label: what, ...roll, ...(typeof x.figure === 'string' ? { figure: x.figure } : {}) });
       }
     }
     // AD&D (its events carry the segment clock): results, not faces (a d20 to hit, the damage dice in the ledger's words...).

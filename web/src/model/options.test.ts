@@ -5,7 +5,7 @@ import { ScriptedDice, SeededDice } from '../../../src/core/dice/source.ts';
 import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { tftSystem } from '../../../src/rules/tft/system.ts';
-import { SCORE_WHY, formatOdds, groupOptions, ledgerDelta, ledgerTotal, optionView, optionsOf, pct, targetMarks } from './options.ts';
+import { NET_WHY, SCORE_WHY, formatOdds, groupOptions, ledgerDelta, ledgerTotal, optionView, optionsOf, pct, targetMarks } from './options.ts';
 import { figureViews } from './view.ts';
 
 const ledger = (total: number) => ({ entries: [{ source: 'base', delta: total, rule: 'tft-core' }], total });
@@ -131,6 +131,25 @@ describe('grouping long option lists', () => {
     expect(g[0].choices[1].notes).toEqual(['hits: 0: 16.0% · 1: 84.0%']);
   });
 
+  it("a burst choice's adjDX keeps its ledger, named by the choice, the autofire bonus in it (R-H10): the card's ▸ said 'No modifiers.'", () => {
+    // The HiTech Biff example: the shooters' rifleman at his first action, everyone having stayed put.
+    const s = tftSystem.setup(parse(readFileSync(new URL('../../../examples/tft/hitech-biff.yaml', import.meta.url), 'utf8')));
+    const dice = new SeededDice(seedRng(1));
+    tftSystem.apply(s, tftSystem.parseCommand({ type: 'begin' }), dice, null);
+    for (let i = 0; i < 12; i++) {
+      const p = tftSystem.explain(s).pending;
+      if (!p || p.kind === 'action') break;
+      const c = p.kind === 'initiative' ? { type: 'initiative', figure: p.figures[0], choice: 'first' } : { type: 'move', figure: p.figures[0], path: [] };
+      tftSystem.apply(s, tftSystem.parseCommand(c), dice, null);
+    }
+    const report = tftSystem.explain(s);
+    expect(report.pending?.figures).toEqual(['rifleman']);
+    const fire = groupOptions(optionsOf(report, 'rifleman')).find((o) => o.kind === 'fire' && o.choices.length === 4)!;
+    expect(fire.ledgers.map((l) => `${l.name} = ${l.ledger.total}`)).toEqual(fire.choices.map((c) => `${c.label}: adjDX = ${c.odds.find((d) => d.key === 'adjDX')!.value}`));
+    const half = fire.ledgers.find((l) => l.name.startsWith('half'))!;
+    expect(half.ledger.entries.map((e) => `${e.rule}: ${e.source}`)).toContain('R-H10: half-clip burst');
+  });
+
   it('reloads with different ammunition become one option named without the ammunition, each choice saying its own (R-H10): not "reload ACR with slug" over an apds choice', () => {
     const reload = (ammo: string, rest: string) => ({ command: { type: 'reload', figure: 'b', weapon: 'b.acr', ammo }, label: `reload ACR with ${ammo} (${rest})` });
     const g = groupOptions([reload('slug', 'loses the 40 rounds loaded; 1 clip left'), reload('apds', 'loses the 40 rounds loaded; 2 clips left')].map((o, i) => optionView(o, `r${i}`)));
@@ -219,7 +238,40 @@ describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
     expect(o.notes[0]).toMatch(/^g1 adjDX 10/);
     expect(o.targets).toEqual(['g1', 'g2']);
     expect(o.odds.filter((x) => x.format === 'percent').map((x) => `${x.label} ${formatOdds(x)}`)).toEqual(['Goblin 1 hit 50.0%', 'Goblin 2 hit 50.0%', 'friend Bobjo hit 50.0%']);
-    expect(o.ledgers.map((x) => `${x.name} = ${x.ledger.total}`)).toEqual(['Goblin 1: ledger = 10', 'Goblin 2: ledger = 10', 'friend Bobjo: ledger = 10']);
+    // Each ledger named by what it adds up to, the adjDX its chip shows (was "Goblin 1: ledger").
+    expect(o.ledgers.map((x) => `${x.name} = ${x.ledger.total}`)).toEqual(['Goblin 1: adjDX = 10', 'Goblin 2: adjDX = 10', 'friend Bobjo: adjDX = 10']);
+  });
+});
+
+describe("a sweep's net value (R-S5)", () => {
+  it("labels a sweep's expected damage as net of its friends' and says why ('expected damage -1.15' read as a wrong number)", () => {
+    // As sweep/module.ts sweepOption gives it: expectedDamage is the targets' less the friend's.
+    const raw = {
+      command: { type: 'sweep', figure: 'jem', targets: ['g4', 'g5'], spin: 'cw' },
+      label: 'sweep (cw) [new rule]: Goblin 4 adjDX 5 hit 4.6% exp 0.30; Goblin 5 adjDX 5 hit 4.5% exp 0.29; friend Bobjo hit 91.9% exp -2.31; not better than the best single attack (9.333)',
+      expectedDamage: -1.72,
+      bestSingleDamage: 9.33,
+      targets: [
+        { id: 'g4', adjDX: 5, hit: 0.046, expectedDamage: 0.3 },
+        { id: 'g5', adjDX: 5, hit: 0.045, expectedDamage: 0.29 },
+      ],
+      friends: [{ id: 'bobjo', adjDX: 5, hit: 0.919, expectedDamage: 2.31 }],
+    };
+    const name = (id: string) => ({ g4: 'Goblin 4', g5: 'Goblin 5', bobjo: 'Bobjo' })[id] ?? id;
+    const o = optionView(raw, 'k', 'jem', name);
+    const net = o.odds.find((x) => x.key === 'expectedDamage');
+    expect(net && `${net.label} ${formatOdds(net)}`).toBe('net expected damage -1.72');
+    expect(net?.title).toBe(NET_WHY);
+    expect(o.odds.find((x) => x.key === 'bestSingleDamage')?.title).toMatch(/^best single damage: /);
+    // Each target's and the friend's own expected damage keep their words.
+    expect(o.odds.filter((x) => x.key !== 'expectedDamage' && /damage/.test(x.label)).map((x) => x.label)).toEqual([
+      'best single damage',
+      'Goblin 4 expected damage',
+      'Goblin 5 expected damage',
+      'friend Bobjo expected damage',
+    ]);
+    // An attack (no friends, no best single) keeps "expected damage".
+    expect(optionView({ kind: 'attack', expectedDamage: 2.5 }, 'a').odds[0].label).toBe('expected damage');
   });
 });
 

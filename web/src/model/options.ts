@@ -69,7 +69,17 @@ function humanize(k: string): string {
 export const ODDS_WHY: Record<string, string> = {
   // A sweep's target (src/rules/tft/house/sweep/odds.ts reachChances): "reach 1" read as a distance.
   reach: 'reach: the chance the blade gets to this target, no earlier target in the arc having ended the sweep (R-S4); its hit and expected damage already count it',
+  bestSingleDamage: 'best single damage: the expected damage of the best single attack on one of the same targets, what the sweep is compared with',
 };
+
+/** A sweep's value (sweep/odds.ts compareSweep): below 0 where friends in the arc take more than its targets. */
+export const NET_WHY = "net expected damage: the expected damage to the sweep's targets less the expected damage to friends in its arc (R-S5); the AI sweeps only when it beats the best single damage";
+
+/** A sweep's expected damage is its net value (R-S5: friends' damage taken off), so it may be below 0; say so. */
+function netOfSweep(o: Obj, odds: OddsItem[]): OddsItem[] {
+  if (!Array.isArray(o.friends) || typeof o.bestSingleDamage !== 'number') return odds;
+  return odds.map((x) => (x.key === 'expectedDamage' ? { ...x, label: 'net expected damage', title: NET_WHY } : x));
+}
 
 const SKIP_NUM = new Set(['turn', 'seq', 'q', 'r', 'facing', 'index', 'score']);
 const NESTED = /^(swings|attacks|strikes|targets|friends)$/;
@@ -110,7 +120,8 @@ function collectLedgers(o: Obj, nameOf: (id: string) => string = (id) => id): { 
   const out: { name: string; ledger: Ledger }[] = [];
   for (const [k, v] of Object.entries(o)) {
     const l = toLedger(v);
-    if (l) out.push({ name: humanize(k), ledger: l });
+    // A TFT option's bare `ledger` is its adjDX's (a caption "ledger" said nothing): named so where its total is that adjDX.
+    if (l) out.push({ name: k === 'ledger' && l.total === o.adjDX ? 'adjDX' : humanize(k), ledger: l });
     else if (isObj(v) && k === 'ledgers') {
       for (const [k2, v2] of Object.entries(v)) {
         const l2 = toLedger(v2);
@@ -155,7 +166,7 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
   const all: OddsItem[] = [];
   collectOdds(o, all, '', nameOf);
   // A single swing repeats the option's totals: show each (label, value) once.
-  const odds = all.filter((x, i) => all.findIndex((y) => y.label === x.label && y.value === x.value) === i);
+  const odds = netOfSweep(o, all.filter((x, i) => all.findIndex((y) => y.label === x.label && y.value === x.value) === i));
   const hexes: OptionView['hexes'] = [];
   for (const k of HEXES_KEYS) {
     const v = o[k];
@@ -331,14 +342,16 @@ export function groupOptions(options: OptionView[]): OptionView[] {
         // ("reload ACR"), and each choice says the rest ("apds (2 clips left)").
         const ammo = typeof o.command.ammo === 'string' && o.command.burst === undefined ? o.label.indexOf(` with ${o.command.ammo}`) : -1;
         const head = ammo > 0 ? o.label.slice(0, ammo) : null;
+        const choices = members.map(({ x }) => ({ ...x, label: head !== null && x.label.startsWith(`${head} with `) ? x.label.slice(head.length + 6) : burstLabel(x) }));
         out.push({
           ...o,
           key: `${o.key}.bursts`,
           label: head ?? o.label.replace(/\s*\((single shot|single|four burst|four|half burst|half|full burst|full)[^)]*\)/, ''),
           command: undefined,
-          choices: members.map(({ x }) => ({ ...x, label: head !== null && x.label.startsWith(`${head} with `) ? x.label.slice(head.length + 6) : burstLabel(x) })),
+          choices,
           odds: [],
-          ledgers: [],
+          // Each choice's ledgers, named by the choice: a burst's adjDX (its autofire bonus, R-H10) had none ("No modifiers.").
+          ledgers: choices.flatMap((c) => c.ledgers.map((l) => ({ name: `${c.label}: ${l.name}`, ledger: l.ledger }))),
           notes: [],
         });
         return;
