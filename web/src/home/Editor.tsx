@@ -13,7 +13,7 @@ import { OptionsFields } from './options.tsx';
 import { issuesByField } from './tables.ts';
 import { TftFigure } from './TftFigure.tsx';
 import { TftMapEditor } from './TftMapEditor.tsx';
-import { TFT_FIGURE_FIELDS, TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario, tftTables, withTftOptions } from './tft-draft.ts';
+import { TFT_OPTIONS, type TftDraft, blankTft, blankTftFigure, checkTftDraft, tftDraftToScenario, tftFigureFields, tftTables, withTftOptions } from './tft-draft.ts';
 
 const files = import.meta.glob('../../../src/data/tft/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
@@ -51,8 +51,9 @@ export function fieldKeys(d: Draft): Set<string> {
     keys.add('surprise');
     for (let i = 0; i < surpriseSides(d.adnd).length; i++) keys.add(`surprise.${i}.roll`);
   }
-  const figureFields: readonly string[] = adnd ? ADND_FIGURE_FIELDS : TFT_FIGURE_FIELDS;
-  (adnd ? d.adnd.figures : d.tft.figures).forEach((_f, i) => {
+  // A TFT figure's fields include each firearm's ammunition, by the weapon's place in its list.
+  const fields: (readonly string[])[] = adnd ? d.adnd.figures.map(() => ADND_FIGURE_FIELDS) : d.tft.figures.map(tftFigureFields);
+  fields.forEach((figureFields, i) => {
     keys.add(`figures.${i}`);
     for (const k of figureFields) keys.add(`figures.${i}.${k}`);
   });

@@ -1,9 +1,9 @@
-// One TFT figure in the editor: race, attributes, gear and talents from the tables, its hex
-// and facing on the map.
+// One TFT figure in the editor: race, attributes, gear and talents from the tables (a HiTech
+// firearm with its ammunition and spare clips), its hex and facing on the map.
 import { DIRECTION_NAMES } from '../../../src/core/hex/coords.ts';
 import { Field, Multi, NameSide } from './fields.tsx';
 import type { Tables } from './tables.ts';
-import type { FigureDraft } from './tft-draft.ts';
+import { type FigureDraft, firearmDef, firearmDraft, gearField, spareDefault } from './tft-draft.ts';
 
 export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: string; tables: Tables; errs(k: string): string[]; set(patch: Partial<FigureDraft>): void }) {
   return (
@@ -28,6 +28,7 @@ export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: stri
       <Field label="Weapons" errors={errs(`${p}.weapons`)}>
         <Multi label="Weapons" options={tables.weapons ?? []} value={f.weapons} onChange={(weapons) => set({ weapons })} />
       </Field>
+      {f.weapons.map((id, j) => (firearmDef(id) ? <FirearmGear key={id} f={f} id={id} p={p} j={j} errs={errs} set={set} /> : null))}
       <Field label="Armor" errors={errs(`${p}.armor`)}>
         <select value={f.armor} onChange={(e) => set({ armor: e.target.value })}>
           <option value="">none</option>
@@ -70,5 +71,43 @@ export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: stri
         </Field>
       </div>
     </div>
+  );
+}
+
+/** The words for an ammunition kind: its id, dice and what it does (R-H9). */
+const ammoWords = (a: { id: string; dice: number; explosive: boolean; ap: boolean }) => `${a.id}: ${a.dice}d${a.explosive ? ', explosive' : ''}${a.ap ? ', armor-piercing' : ''}`;
+
+/**
+ * A HiTech firearm's loaded ammunition (where it has a choice) and its spare clips by kind (R-H9,
+ * R-H10), one cell of the form: each spare field is labelled by its kind and named in full to a
+ * screen reader ("ACR: spare he clips").
+ */
+function FirearmGear({ f, id, j, errs, set, p }: { f: FigureDraft; id: string; j: number; p: string; errs(k: string): string[]; set(patch: Partial<FigureDraft>): void }) {
+  const fw = firearmDef(id)!;
+  const g = firearmDraft(f, id);
+  const put = (patch: Partial<typeof g>) => set({ gear: { ...f.gear, [id]: { ...g, ...patch } } });
+  return (
+    // Styled inline: the editor's stylesheet (web/src/styles.css) has no class for a bare group.
+    <fieldset aria-label={`${fw.name} ammunition`} className="gear-edit">
+      {fw.ammo.length > 1 && (
+        <Field label={`${fw.name} ammunition`} errors={errs(`${p}.${gearField(j)}`)}>
+          <select value={g.ammo || fw.ammo[0].id} onChange={(e) => put({ ammo: e.target.value === fw.ammo[0].id ? '' : e.target.value })}>
+            {fw.ammo.map((a) => (
+              <option key={a.id} value={a.id}>
+                {ammoWords(a)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <span className="field-label">{fw.name} spare clips</span>
+      <div className="grid3 tight">
+        {fw.ammo.map((a) => (
+          <Field key={a.id} label={a.id} errors={errs(`${p}.${gearField(j, a.id)}`)}>
+            <input aria-label={`${fw.name}: spare ${a.id} clips`} inputMode="numeric" placeholder={String(spareDefault(fw, g, a.id))} value={g.spare[a.id] ?? ''} onChange={(e) => put({ spare: { ...g.spare, [a.id]: e.target.value } })} />
+          </Field>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -1,7 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { systems } from '../../../src/rules/index.ts';
-import { type FigureDraft, type TftDraft, checkTftDraft, tftDraftToScenario, tftTables, withTftOptions } from './tft-draft.ts';
+import type { InputError } from '../../../src/core/errors.ts';
+import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts';
+import { issuesByField } from './tables.ts';
+import { type FigureDraft, type TftDraft, checkTftDraft, firearmDef, spareDefault, tftDraftToScenario, tftFigureFields, tftTables, withTftOptions } from './tft-draft.ts';
 
 const fig = (over: Partial<FigureDraft> = {}): FigureDraft => ({
   name: 'Ann',
@@ -31,6 +34,45 @@ describe('the TFT draft', () => {
     expect(ids(on, 'talents')).toContain('rifle');
     const s = tftDraftToScenario(draft({ options: { hitech: true }, figures: [fig({ weapons: ['assault-rifle', 'grenade-tl12'], talents: ['rifle'] }), fig({ side: 'blue', q: '3', armor: 'combat-tl12' })] }));
     expect(() => systems.tft.setup(s)).not.toThrow();
+  });
+
+  it("writes a firearm's ammunition and spare clips as the scenario takes them (house.hitech, seed f04d4dae R-H9, R-H10), and the engine loads them", () => {
+    const rifleman = fig({ name: 'Rifleman', weapons: ['broadsword', 'acr'], talents: ['rifle'], gear: { acr: { ammo: 'he', spare: { he: '2', apds: '1', slug: '' } } } });
+    const d = draft({ options: { hitech: true }, figures: [rifleman, fig({ side: 'blue', q: '3' })] });
+    const s = tftDraftToScenario(d) as { figures: { weapons: unknown[] }[] };
+    expect(s.figures[0].weapons).toEqual(['broadsword', { weapon: 'acr', house: { hitech: { ammo: 'he', spare: { he: 2, apds: 1 } } } }]);
+    expect(checkTftDraft(d).size).toBe(0);
+    const state = systems.tft.setup(s) as { figures: { weapons: { def: { id: string }; house: Record<string, unknown> }[] }[] };
+    expect(state.figures[0].weapons[1].house.hitech).toMatchObject({ ammo: 'he', loaded: 40, spare: { he: 2, apds: 1 } });
+    // Nothing typed (or a draft saved before the picker): the bare id, and the engine's defaults.
+    const plain = tftDraftToScenario(draft({ options: { hitech: true }, figures: [fig({ weapons: ['acr'], gear: { acr: { ammo: '', spare: { he: ' ' } } } }), fig({ side: 'blue', q: '3', weapons: ['acr'] })] }));
+    expect((plain as { figures: { weapons: unknown[] }[] }).figures.map((f) => f.weapons)).toEqual([['acr'], ['acr']]);
+  });
+
+  it("says what a blank spare-clips field stands for: the engine's 2 clips of the loaded kind while none is typed, none once one is", () => {
+    const acr = firearmDef('acr')!;
+    expect(firearmDef('broadsword')).toBeNull();
+    expect(['slug', 'he', 'apds'].map((k) => spareDefault(acr, { ammo: '', spare: {} }, k))).toEqual([DEFAULT_SPARE_CLIPS, 0, 0]);
+    expect(['slug', 'he', 'apds'].map((k) => spareDefault(acr, { ammo: 'he', spare: { slug: '' } }, k))).toEqual([0, DEFAULT_SPARE_CLIPS, 0]);
+    expect(['slug', 'he', 'apds'].map((k) => spareDefault(acr, { ammo: 'he', spare: { apds: '1' } }, k))).toEqual([0, 0, 0]);
+  });
+
+  it("puts a bad spare-clips count at the firearm's spare field, and the engine's refusal of the ammunition at its ammunition field", () => {
+    const errs = checkTftDraft(draft({ options: { hitech: true }, figures: [fig({ weapons: ['broadsword', 'snub-pistol'], gear: { 'snub-pistol': { ammo: '', spare: { heap: 'two' } } } }), fig({ side: 'blue', q: '3' })] }));
+    expect(errs.get('figures.0.weapons.1.house.hitech.spare.heap')).toEqual(['a whole number, 0 or more']);
+    // A kind the gun does not take (a draft saved by hand): the engine names it; the issue goes to the field.
+    const f = fig({ weapons: ['broadsword', 'snub-pistol'], gear: { 'snub-pistol': { ammo: 'apds', spare: { he: '1', apds: '1' } } } });
+    let issues: readonly { path: string; message: string }[] = [];
+    try {
+      systems.tft.setup(tftDraftToScenario(draft({ options: { hitech: true }, figures: [f, fig({ side: 'blue', q: '3' })] })));
+    } catch (e) {
+      issues = (e as InputError).issues;
+    }
+    const m = issuesByField(issues, new Set(tftFigureFields(f).map((k) => `figures.0.${k}`)));
+    expect(m.get('figures.0.weapons.1.house.hitech.ammo')).toEqual(["snub pistol has no ammunition 'apds' (it takes he, heap)"]);
+    // A spare clip of a kind it does not take has no field of its own: the Weapons field says it.
+    expect(m.get('figures.0.weapons')).toEqual(["snub pistol has no ammunition 'apds'"]);
+    expect(m.get('figures.0.weapons.1.house.hitech.spare.he')).toBeUndefined();
   });
 
   it('builds a TFT scenario with ids, attributes, gear and positions', () => {

@@ -1,5 +1,7 @@
 // A TFT encounter as the editor holds it (text as typed) and the scenario it becomes: figures
 // from the weapon, armor, shield, talent and race tables on a hex map, and the rules options.
+import { type FirearmDef, FIREARMS } from '../../../src/rules/tft/house/hitech/data.ts';
+import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts';
 import type { TftOptions } from '../../../src/rules/tft/model.ts';
 import { allModules } from '../../../src/rules/tft/registry.ts';
 import { tftSystem } from '../../../src/rules/tft/system.ts';
@@ -22,7 +24,49 @@ export interface FigureDraft {
   q: string;
   r: string;
   facing: string;
+  /** HiTech ammunition by firearm id (absent in drafts saved before the picker: the defaults). */
+  gear?: Record<string, FirearmDraft>;
 }
+
+/**
+ * A firearm's ammunition as typed: the loaded kind ('' the firearm's first, its standard) and
+ * spare clips by kind ('' none typed). Becomes the weapon entry's `house.hitech` (R-H9, R-H10).
+ */
+export interface FirearmDraft {
+  ammo: string;
+  spare: Record<string, string>;
+}
+
+/** The HiTech firearm a weapon id names, or null (a sword, a grenade). */
+export const firearmDef = (id: string): FirearmDef | null => FIREARMS.find((w) => w.id === id) ?? null;
+
+/** The gear typed for weapon `id`, blank when none was. */
+export const firearmDraft = (f: FigureDraft, id: string): FirearmDraft => f.gear?.[id] ?? { ammo: '', spare: {} };
+
+/**
+ * The spare clips a blank field of `kind` stands for: with none typed, the engine's default
+ * (DEFAULT_SPARE_CLIPS of the loaded kind, src/rules/tft/house/hitech/gear.ts); once one is typed,
+ * only those typed are carried.
+ */
+export function spareDefault(fw: FirearmDef, g: FirearmDraft, kind: string): number {
+  if (Object.values(g.spare).some((v) => v.trim() !== '')) return 0;
+  return kind === (g.ammo || fw.ammo[0].id) ? DEFAULT_SPARE_CLIPS : 0;
+}
+
+/** A weapon entry of the scenario: the id, or `{ weapon, house: { hitech } }` with gear typed. */
+function weaponEntry(f: FigureDraft, id: string): unknown {
+  const fw = firearmDef(id);
+  if (!fw) return id;
+  const g = firearmDraft(f, id);
+  const hitech: Record<string, unknown> = {};
+  if (g.ammo) hitech.ammo = g.ammo;
+  const spare = Object.entries(g.spare).filter(([, v]) => v.trim() !== '');
+  if (spare.length > 0) hitech.spare = Object.fromEntries(spare.map(([k, v]) => [k, int(v)]));
+  return Object.keys(hitech).length > 0 ? { weapon: id, house: { hitech } } : id;
+}
+
+/** The field of weapon j's ammunition, or of its spare clips of `kind` (the server's issue paths: weapons[j].house.hitech.spare.he). */
+export const gearField = (j: number, kind?: string) => `weapons.${j}.house.hitech.${kind === undefined ? 'ammo' : `spare.${kind}`}`;
 
 export interface TftDraft {
   name: string;
@@ -92,6 +136,9 @@ export const blankTft = (): TftDraft => ({ name: 'Arena fight', width: '12', hei
 /** The fields a TFT figure shows a message at (a server issue goes to the nearest, tables.ts). */
 export const TFT_FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'at', 'facing'] as const;
 
+/** The fields figure `f` shows a message at: TFT_FIGURE_FIELDS and each weapon's ammunition. */
+export const tftFigureFields = (f: FigureDraft): string[] => [...TFT_FIGURE_FIELDS, ...f.weapons.flatMap((id, j) => (firearmDef(id)?.ammo ?? []).flatMap((a) => [gearField(j), gearField(j, a.id)]))];
+
 /** Checks a draft before sending it; keys are field paths ("figures.0.st"). Pure. */
 export function checkTftDraft(d: TftDraft): Problems {
   const out = new Problems();
@@ -110,6 +157,11 @@ export function checkTftDraft(d: TftDraft): Problems {
       const v = int(f[a]);
       if (!(v >= 1 && v <= 40)) out.add(`${p}.${a}`, `${a.toUpperCase()} must be a whole number from 1 to 40`);
     }
+    f.weapons.forEach((id, j) => {
+      for (const [kind, v] of Object.entries(firearmDraft(f, id).spare)) {
+        if (v.trim() !== '' && !(int(v) >= 0)) out.add(`${p}.${gearField(j, kind)}`, 'a whole number, 0 or more');
+      }
+    });
     const q = int(f.q);
     const r = int(f.r);
     if (Number.isNaN(q) || Number.isNaN(r)) out.add(`${p}.at`, 'q and r must be whole numbers');
@@ -150,7 +202,7 @@ export function tftDraftToScenario(d: TftDraft): Record<string, unknown> {
         at: { q: int(f.q), r: int(f.r) },
         facing: int(f.facing),
       };
-      if (f.weapons.length > 0) fig.weapons = f.weapons;
+      if (f.weapons.length > 0) fig.weapons = f.weapons.map((id) => weaponEntry(f, id));
       if (f.armor) fig.armor = f.armor;
       if (f.shield) fig.shield = f.shield;
       if (f.talents.length > 0) fig.talents = f.talents;
