@@ -22,6 +22,12 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
     expect(d.ledger.find((e) => e.rule === 'R-H8')?.source).toMatch(/stops 2 per die: dice 4\+0\b/);
   });
 
+  it('R-H8 [f04d4dae]: the flak jacket\'s stop is told once, under R-H8, with its delta (not a "counted below" note and a tft-core armor entry)', () => {
+    const d = dmg('biff')[0];
+    expect(d.ledger.filter((e) => e.delta < 0 || /stop/.test(e.source)).map((e) => [e.delta, e.rule])).toEqual([[-3, 'R-H8']]);
+    expect(d.ledger.some((e) => /counted below/.test(e.source))).toBe(false);
+  });
+
   it('R-H8: the broadsword (8) against the flak jacket does 6', () => {
     const d = dmg('biff')[1];
     expect([d.turn, d.faces, d.amount]).toEqual([2, [5, 3], 6]);

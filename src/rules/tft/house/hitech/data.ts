@@ -113,6 +113,9 @@ export function isFirearm(id: string): boolean {
   return firearmById.has(id);
 }
 
+/** An ammunition id as the seed's table writes it: HE, HEAP, APDS in capitals; slug, pellets, standard as they are. */
+export const ammoName = (id: string): string => (/^(he|heap|ap|apds)$/.test(id) ? id.toUpperCase() : id);
+
 /** The ammunition `ammoId` of weapon `w` (default: its first), or InputError naming `path`. */
 export function ammoOf(w: FirearmDef, ammoId: string | undefined, path = 'ammo'): AmmoDef {
   if (ammoId === undefined) return w.ammo[0];

@@ -11,7 +11,7 @@ import type { GameEvent } from '../../../../engine/types.ts';
 import { isUnseen, leadName } from '../../../unseen.ts';
 import { count } from '../../../words.ts';
 import { ledgerText } from '../../ledger-text.ts';
-import { type FirearmDef, FIREARMS } from './data.ts';
+import { type FirearmDef, FIREARMS, ammoName } from './data.ts';
 import { type OverwatchTrigger, triggerText } from './overwatch.ts';
 
 const TYPES = new Set(['fire', 'fire-grenade', 'throw-grenade', 'hits', 'scatter', 'blast', 'reload', 'overwatch', 'overwatch-fire', 'overwatch-lapsed', 'quickdraw']);
@@ -80,7 +80,7 @@ function describeFire(e: E, who: (id: unknown) => string): string {
   const blast = firearmOf(e.weapon)?.ammo.find((a) => a.id === e.ammo)?.blast ?? false;
   // A hidden shooter's magazine is its own (not there).
   const left = isUnseen(e, 'figure') ? '' : `; ${loads(e.loadedLeft, e.weapon)} left`;
-  return `${leadName(e, 'figure', who(e.figure))} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${e.ammo}${over}): ${roll(e, blast)}${left} [R-H10].`;
+  return `${leadName(e, 'figure', who(e.figure))} fires ${at} with the ${e.weapon} (${burst}, ${count(Number(e.rounds), 'round')} of ${ammoName(String(e.ammo))}${over}): ${roll(e, blast)}${left} [R-H10].`;
 }
 
 /** One line for a HiTech event, or undefined for any other event. */
@@ -119,7 +119,7 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
       return `The ${e.what} (${f}) explodes at ${hex(e.at)}, ${e.dice} dice: ${victims || 'nobody in reach'} [${e.rule}].`;
     }
     case 'reload':
-      return `${f} reloads the ${weaponName(e.weapon)} with ${e.ammo}: ${loads(e.loaded, e.weapon)} loaded${Number(e.discarded) > 0 ? `; the ${loads(e.discarded, e.weapon)} left in the old clip are lost` : ''}; ${count(Number(e.spareLeft), `spare ${e.ammo} clip`)} left [${e.rule}].`;
+      return `${f} reloads the ${weaponName(e.weapon)} with ${ammoName(String(e.ammo))}: ${loads(e.loaded, e.weapon)} loaded${Number(e.discarded) > 0 ? `; the ${loads(e.discarded, e.weapon)} left in the old clip are lost` : ''}; ${count(Number(e.spareLeft), `spare ${ammoName(String(e.ammo))} clip`)} left [${e.rule}].`;
     case 'overwatch': {
       const burst = BURSTS[String(e.burst)] ?? String(e.burst);
       const trigger = triggerText((e.trigger ?? {}) as Partial<OverwatchTrigger>, who);

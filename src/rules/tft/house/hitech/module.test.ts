@@ -178,6 +178,8 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
       const { ctx, events } = context(s, [3, 3, 4, 3, 4]);
       act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
       expect(damages(events, 'pal')[0]?.amount).toBe(want);
+      // 'armored': the flak jacket's stop of the splash is one entry, R-H9, with its delta (2 dice: -2).
+      if (mode === 'armored') expect((damages(events, 'pal')[0].ledger as LedgerEntry[]).filter((e) => e.delta < 0).map((e) => [e.source, e.delta, e.rule])).toEqual([['flak jacket stops 2 of the splash', -2, 'R-H9']]);
     }
   });
 
@@ -475,6 +477,9 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     const { ctx, events } = context(s, [3, 3, 4, 6, 4, 2]);
     act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
     expect(damages(events)[0].amount).toBe(12 - 2);
+    // The halved stop is one ledger entry under R-H9 with its delta (no tft-core armor entry beside a note).
+    const stops = (damages(events)[0].ledger as LedgerEntry[]).filter((e) => / stops? /.test(e.source));
+    expect(stops.map((e) => [e.source, e.delta, e.rule])).toEqual([['Chainmail stops 2 (half against AP, round up (R-H9): 2)', -2, 'R-H9']]);
   });
 
   it('R-H12: a rocket that hits bursts like a grenade of 12 dice at the target (rifle range table, R-H2)', () => {
@@ -628,6 +633,8 @@ describe('the hitech module through the command layer: audit fixes [f04d4dae]', 
     expect([d.raw, d.amount]).toEqual([11, 5]);
     expect(d.ledger.reduce((t, e) => t + e.delta, 0)).toBe(5);
     expect(d.ledger.find((e) => e.rule === 'tft-core shields')?.source).toMatch(/^Large shield stops 2 once, after the per-die armor: 7 -> 5/);
+    // Each stop told once, with its own delta and rule (no delta-0 note beside a tft-core armor entry).
+    expect(d.ledger.filter((e) => / stops? /.test(e.source)).map((e) => [e.rule, e.delta])).toEqual([['R-H8', -4], ['tft-core shields', -2]]);
     expect(fig(s, 'biff').wounds).toBe(5);
     // HEAP 5 and 5: flak 1 per die against AP (4 + 4), the shield 1 (7), doubled: 14.
     const h = scenario([shooter([{ weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }]), { ...biff, st: 40, shield: 'large-shield' }]);
@@ -656,7 +663,7 @@ describe('the hitech module through the command layer: audit fixes [f04d4dae]', 
     expect(shot({ shield: 'large-shield' })).toMatchObject({ raw: 10, stopped: 1, amount: 18 });
     expect(shot({ armor: 'chainmail', shield: 'large-shield' })).toMatchObject({ raw: 10, stopped: 3, amount: 14 });
     const d = shot({ shield: 'large-shield' }) as unknown as { ledger: { source: string; rule: string }[] };
-    expect(d.ledger.some((e) => e.rule === 'R-H9' && /Large shield stop 1/.test(e.source))).toBe(true);
+    expect(d.ledger.some((e) => e.rule === 'R-H9' && /Large shield stops 1/.test(e.source))).toBe(true);
   });
 
   it('R-H6 [f04d4dae]: a quickdraw shot needs the clear line of fire a fire needs: not through a wall', () => {
@@ -1036,6 +1043,19 @@ describe('HiTech option labels and log lines say what they mean [f04d4dae]', () 
     const labels = (type: string) => spec(type).options({ state: mg, core, mode: 'explain' }, fig(mg, 'gun')).map((o) => o.label);
     expect(labels('fire')).toEqual(['fire Low Tech Machinegun (burst, standard) at Biff Redstone']);
     expect(labels('overwatch')).toEqual(['overwatch with Low Tech Machinegun (burst, standard)']);
+  });
+
+  it('R-H9 [f04d4dae]: ammunition reads as the seed writes it (HE, HEAP) in fire and overwatch labels and the log, not "he"', () => {
+    const s = scenario([shooter([{ weapon: 'snub-pistol', house: { hitech: { ammo: 'heap' } } }]), biff]);
+    actionPhase(s);
+    const labels = (type: string) => spec(type).options({ state: s, core, mode: 'explain' }, fig(s, 'gun')).map((o) => o.label);
+    expect(labels('fire')).toEqual(['fire snub pistol (single shot, HEAP) at Biff Redstone']);
+    expect(labels('overwatch')).toEqual(['overwatch with snub pistol (single shot, HEAP)']);
+    const he = scenario([shooter(['snub-pistol']), biff]);
+    actionPhase(he);
+    const { ctx, events } = context(he, [3, 3, 4, 3, 4]);
+    act(ctx, { type: 'fire', figure: 'gun', target: 'biff' });
+    expect(tftSystem.describe(events.find((e) => e.type === 'fire') as never)).toMatch(/\(single shot, 1 round of HE\): /);
   });
 
   it('R-H13 [f04d4dae]: the log says what counted for knockdown ("8 hits this turn counted for knockdown (flak jacket: damage before armor, R-H13)"), and the damage ledger line reads "knockdown counts 8, the damage before flak jacket"', () => {

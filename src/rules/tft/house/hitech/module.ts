@@ -20,7 +20,7 @@ import { type HeSplashMode, effectiveProtection, heSplashDamage, knockdownBasis,
 import { dieThrough, hitThrough } from '../../odds.ts';
 import { labelName } from '../../options.ts';
 import { count } from '../../../words.ts';
-import { type AmmoDef, type FirearmDef, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
+import { type AmmoDef, type FirearmDef, ammoName, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
 import { CREW_MA_PENALTY, CREW_READY_TURNS, fireEligibility } from './eligibility.ts';
 import {
   type GearSpec,
@@ -283,6 +283,23 @@ function missileShield(state: TftState, t: Figure): number {
   return hitechArmorOf(t) ? shieldStops(state, t) : 0;
 }
 
+/**
+ * The ledger entries of what this module's armor stopped, each with its own rule and delta (R-H8,
+ * R-H9, R-H12, tft-core shields), in place of the core's one "armor stops" entry: afterArmor takes
+ * that entry out (dropCoreStop), so the stop is said once, under the rule that counted it.
+ */
+function ownStops(d: DamageInfo, entries: LedgerEntry[]): void {
+  d.ledger?.push(...entries.filter((e) => e.delta !== 0));
+  d.tags.hitechStops = true;
+}
+
+/** The core's "armor stops" entry (applyDamage) of a hit whose stop ownStops already told. */
+function dropCoreStop(d: DamageInfo): void {
+  if (!d.ledger || d.tags.hitechStops !== true || d.stopped === 0) return;
+  const i = d.ledger.findLastIndex((e) => e.rule === 'tft-core armor' && e.delta === -d.stopped);
+  if (i >= 0) d.ledger.splice(i, 1);
+}
+
 function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
   const t = tagsOf(d);
   const ha = hitechArmorOf(d.target);
@@ -291,7 +308,7 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
     // R-H9 splash: 1 point per die; 'armored' lets the armor stop its protection once.
     const p = d.target.armor?.def.stops ?? 0;
     const stop = opts(ctx.state).heSplash === 'armored' ? Math.min(d.raw, p) : 0;
-    if (d.ledger && stop) d.ledger.push({ source: `${armorName} stops ${p} of the splash (counted below)`, delta: 0, rule: 'R-H9' });
+    if (d.ledger && stop) ownStops(d, [{ source: `${armorName} stops ${p} of the splash`, delta: -stop, rule: 'R-H9' }]);
     return stop;
   }
   if (ha && isMissileDelivery(d)) {
@@ -305,17 +322,21 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
     // Then a ready shield, once per hit (tft-core shields; halved like armor: shieldThrough).
     const sh = shieldStops(ctx.state, d.target);
     const through = shieldThrough(armorThrough, sh, !!t.ap, !!t.impactHex);
+    const stopped = Math.max(0, d.raw - through);
     if (d.ledger) {
       const perDie = d.faces.map((f) => dieThrough(f, d.multiplier, p)).join('+');
       const adds = d.plus ? `, adds ${d.plus * d.multiplier} (no die: not stopped)` : '';
-      d.ledger.push({ source: `${armorName} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: dice ${perDie}${adds} (counted below)`, delta: 0, rule: 'R-H8' });
+      // The shield's part, the rest the armor's: the two entries add up to what is stopped.
+      const byShield = Math.min(stopped, armorThrough - through);
+      const entries: LedgerEntry[] = [{ source: `${armorName} stops ${p} per die${eff.notes.length ? ` (${eff.notes.join('; ')})` : ''}: dice ${perDie}${adds}`, delta: byShield - stopped, rule: 'R-H8' }];
       if (sh > 0) {
         const se = effectiveProtection(sh, !!t.ap, !!t.impactHex);
         const name = d.target.shield?.def.name ?? 'shield';
-        d.ledger.push({ source: `${name} stops ${se.protection} once, after the per-die armor${se.notes.length ? ` (${se.notes.join('; ')})` : ''}: ${armorThrough} -> ${through} (counted below)`, delta: 0, rule: 'tft-core shields' });
+        entries.push({ source: `${name} stops ${se.protection} once, after the per-die armor${se.notes.length ? ` (${se.notes.join('; ')})` : ''}: ${armorThrough} -> ${through}`, delta: -byShield, rule: 'tft-core shields' });
       }
+      ownStops(d, entries);
     }
-    return Math.max(0, d.raw - through);
+    return stopped;
   }
   if (t.ap || t.impactHex) {
     // Low-tech armor and a ready shield ("all forms of armor", a shield alone too) against AP or
@@ -324,8 +345,8 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
     if (all === 0) return undefined;
     const eff = effectiveProtection(all, !!t.ap, !!t.impactHex);
     if (d.ledger) {
-      const names = [d.target.armor?.def.name, d.target.shield?.ready ? d.target.shield.def.name : undefined].filter((x) => x !== undefined).join(' and ');
-      d.ledger.push({ source: `${names} stop ${eff.protection} (${eff.notes.join('; ')}; counted below)`, delta: 0, rule: t.ap ? 'R-H9' : 'R-H12' });
+      const names = [d.target.armor?.def.name, d.target.shield?.ready ? d.target.shield.def.name : undefined].filter((x) => x !== undefined);
+      ownStops(d, [{ source: `${names.join(' and ')} ${names.length > 1 ? 'stop' : 'stops'} ${eff.protection} (${eff.notes.join('; ')})`, delta: -Math.min(d.raw, eff.protection), rule: t.ap ? 'R-H9' : 'R-H12' }]);
     }
     return Math.min(d.raw, eff.protection);
   }
@@ -333,6 +354,7 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
 }
 
 function afterArmor(_ctx: TftContext, d: DamageInfo): void {
+  dropCoreStop(d);
   const t = tagsOf(d);
   if (t.explosive && !t.splash) {
     const through = Math.max(0, d.raw - d.stopped);
@@ -446,7 +468,7 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
 // ---- actions ---------------------------------------------------------------------------------
 
 /** "single shot, standard", "four burst, AP", a machinegun's "burst, standard": a shot's burst and ammunition as fire and overwatch options name them. */
-const shotLabel = (burst: Burst, ammo: AmmoDef) => `${burstWords(burst)}, ${ammo.id}`;
+const shotLabel = (burst: Burst, ammo: AmmoDef) => `${burstWords(burst)}, ${ammoName(ammo.id)}`;
 
 /** A burst in words, as shotLabel and a "Not now" label name it ("single shot", "four burst", a machinegun's "burst"). */
 const burstWords = (burst: Burst) => (burst === 'single' ? 'single shot' : burst === 'burst' ? 'burst' : `${burst} burst`);
