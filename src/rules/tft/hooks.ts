@@ -171,7 +171,7 @@ export interface ApplyDamageOptions {
 export interface ActionOption {
   /** A ready-to-apply command. */
   command: TftCommand;
-  /** Short words for a menu ("Sweep: g1, g2 (cw)"). */
+  /** Short words for a menu ("sweep clockwise (New Sweeping Blows): Goblin 1, Goblin 2"). */
   label: string;
   adjDX?: number;
   /** The adjDX ledger. */

@@ -222,7 +222,7 @@ describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
     const o = optionView(
       {
         command: { type: 'sweep', figure: 'jem', targets: ['g1', 'g2'], spin: 'cw' },
-        label: 'Sweep (cw) [new rule]: g1 adjDX 10 hit 50.0% exp 1.20; g2 adjDX 10 hit 50.0% exp 1.20; friend bobjo hit 50.0% exp -0.60; not better than the best single attack (2.100)',
+        label: 'sweep clockwise (New Sweeping Blows): g1 adjDX 10 hit 50.0% exp 1.20; g2 adjDX 10 hit 50.0% exp 1.20; friend bobjo (adjDX 10 to miss) hit 50.0% exp -0.60; not better than the best single attack (2.100)',
         expectedDamage: 2.4,
         targets: [
           { id: 'g1', adjDX: 10, hit: 0.5, expectedDamage: 1.2, ledger: l(-4) },
@@ -234,7 +234,7 @@ describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
       'jem',
       (id) => ({ g1: 'Goblin 1', g2: 'Goblin 2', bobjo: 'Bobjo' })[id] ?? id,
     );
-    expect(o.label).toBe('Sweep (cw) [new rule]');
+    expect(o.label).toBe('sweep clockwise (New Sweeping Blows)');
     expect(o.notes[0]).toMatch(/^g1 adjDX 10/);
     expect(o.targets).toEqual(['g1', 'g2']);
     expect(o.odds.filter((x) => x.format === 'percent').map((x) => `${x.label} ${formatOdds(x)}`)).toEqual(['Goblin 1 hit 50.0%', 'Goblin 2 hit 50.0%', 'friend Bobjo hit 50.0%']);
@@ -248,7 +248,7 @@ describe("a sweep's net value (R-S5)", () => {
     // As sweep/module.ts sweepOption gives it: expectedDamage is the targets' less the friend's.
     const raw = {
       command: { type: 'sweep', figure: 'jem', targets: ['g4', 'g5'], spin: 'cw' },
-      label: 'sweep (cw) [new rule]: Goblin 4 adjDX 5 hit 4.6% exp 0.30; Goblin 5 adjDX 5 hit 4.5% exp 0.29; friend Bobjo hit 91.9% exp -2.31; not better than the best single attack (9.333)',
+      label: 'sweep clockwise (New Sweeping Blows): Goblin 4 adjDX 5 hit 4.6% exp 0.30; Goblin 5 adjDX 5 hit 4.5% exp 0.29; friend Bobjo (adjDX 5 to miss) hit 91.9% exp -2.31; not better than the best single attack (9.333)',
       expectedDamage: -1.72,
       bestSingleDamage: 9.33,
       targets: [

@@ -140,7 +140,7 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
 
   it('narration: the sweep, its order and penalty, and the roll against Bobjo', () => {
     const lines = events.filter((e) => e.type.startsWith('sweep')).map((e) => tftSystem.describe(e));
-    expect(lines[0]).toBe('[turn 1] jemmueb makes a sweeping blow (new rule, clockwise): g1 -> g2 -> g3 -> g4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
+    expect(lines[0]).toBe('[turn 1] jemmueb makes a sweeping blow (New Sweeping Blows, clockwise): g1 -> g2 -> g3 -> g4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
     expect(lines[2]).toBe(
       '[turn 2] jemmueb rolls to miss friend bobjo: 3d6 = 6+6+2 = 14 vs adjDX 13 [17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]] -> failed: bobjo is hit [R-S5].',
     );
@@ -149,8 +149,8 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
   it("narration with the table's names: the sweeper, the arc's figures and the friend by name", () => {
     const names = displayNames(parse(readFileSync(EXAMPLE, 'utf8')).figures);
     const lines = events.filter((e) => e.type.startsWith('sweep')).map((e) => tftSystem.describe(e, names));
-    expect(lines[0]).toBe('[turn 1] Jemmueb makes a sweeping blow (new rule, clockwise): Goblin 1 -> Goblin 2 -> Goblin 3 -> Goblin 4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
-    expect(lines[1]).toMatch(/^\[turn 2\] Jemmueb makes a sweeping blow \(new rule, clockwise\): Goblin 5 -> Bobjo \(friend\) -> Goblin 1;/);
+    expect(lines[0]).toBe('[turn 1] Jemmueb makes a sweeping blow (New Sweeping Blows, clockwise): Goblin 1 -> Goblin 2 -> Goblin 3 -> Goblin 4; -12 DX sweeping blow, 3 extra targets x -4 [R-S2] on every attack.');
+    expect(lines[1]).toMatch(/^\[turn 2\] Jemmueb makes a sweeping blow \(New Sweeping Blows, clockwise\): Goblin 5 -> Bobjo \(friend\) -> Goblin 1;/);
     expect(lines[2]).toBe(
       '[turn 2] Jemmueb rolls to miss friend Bobjo: 3d6 = 6+6+2 = 14 vs adjDX 13 [17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]] -> failed: Bobjo is hit [R-S5].',
     );
@@ -392,8 +392,18 @@ describe('sweep rules through the engine [931c742c]', () => {
     expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.amount])).toEqual([['pal', 2]]);
     // explain and the AI weigh the friend at the same adjDX
     const s2 = heroToAct(arena({}, { e1: 5, e2: 1 }, { darkness: true }, { pal: 0 }));
-    const opt = sweepAction.options({ state: s2, core, mode: 'explain' }, s2.figures.find((x) => x.id === 'hero')!)[0] as ActionOption & { friends: { adjDX: number }[] };
+    const opt = sweepAction.options({ state: s2, core, mode: 'explain' }, s2.figures.find((x) => x.id === 'hero')!)[0] as ActionOption & { friends: { adjDX: number; ledger: { delta: number }[] }[] };
     expect(opt.friends[0].adjDX).toBe(6);
+    expect(opt.friends[0].ledger.reduce((t, e) => t + e.delta, 0)).toBe(6);
+  });
+  it('R-S5, R-S6 [931c742c]: a sweep option says its turn and rule in words, and the friend roll\'s adjDX beside the friend, not as the option\'s own adjDX (read as the sweep\'s to-hit)', () => {
+    const s = heroToAct(arena({}, { e1: 5, e2: 1 }, { darkness: true }, { pal: 0 }));
+    const opt = sweepAction.options({ state: s, core, mode: 'explain' }, s.figures.find((x) => x.id === 'hero')!)[0];
+    expect(opt.label).toMatch(/^sweep (counter-)?clockwise \(New Sweeping Blows\): /);
+    expect(opt.label).toMatch(/; friend pal \(adjDX 6 to miss\) reach [0-9.]+% hit /);
+    expect([opt.adjDX, opt.ledger]).toEqual([undefined, undefined]);
+    const classic = heroToAct(arena({}, { e1: 5, e2: 1 }, { sweep: 'classic' }));
+    expect(sweepAction.options({ state: classic, core, mode: 'explain' }, classic.figures.find((x) => x.id === 'hero')!)[0].label).toMatch(/^sweep (counter-)?clockwise \(classic rule\): /);
   });
   it('R-S2, R-S4 [931c742c]: a sweep naming a body and the enemy standing on it is refused at targets[i]; through that hex it strikes the one standing', () => {
     const s = heroToAct(arena({}, { e1: 5, g2: 0, g3: 1 }));

@@ -47,6 +47,9 @@ export const sweepCommandSchema = z.strictObject({
 export type SweepCommand = z.infer<typeof sweepCommandSchema>;
 
 export const variantOf = (o: TftOptions): SweepVariant => (o.sweep as SweepVariant | undefined) ?? 'new';
+/** A sweep's turn and rule in a GM's words (the option's label, the log). */
+const spinWords = (spin: unknown): string => (spin === 'cw' ? 'clockwise' : 'counter-clockwise');
+const VARIANT_WORDS: Record<SweepVariant, string> = { new: 'New Sweeping Blows', classic: 'classic rule', off: 'no sweeping blows' };
 const prereqOf = (o: TftOptions): MultipleSwingPrereq => (o.multipleSwingPrereq as MultipleSwingPrereq | undefined) ?? 'dx';
 const hasMultipleSwing = (f: Figure) => f.talents.includes(MULTIPLE_SWING);
 
@@ -288,13 +291,13 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
   // reach: the chance no drop or break ended the sweep before it (hit and exp include it)
   const reach = (r: Fraction | undefined) => (r === undefined || r.equals(Fraction.ONE) ? '' : ` reach ${pct(r.toNumber())}`);
   const each = cmp.targets.map((o) => `${nameOf(ctx.names, o.id)} adjDX ${o.adjDX}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp ${o.expectedDamage.toNumber().toFixed(2)}`);
-  const pals = cmp.friends.map((o) => `friend ${nameOf(ctx.names, o.id)}${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
+  // A friend's adjDX is the roll to miss them (R-S5), said beside the friend's name: on the option
+  // itself it read as the sweep's to-hit.
+  const pals = cmp.friends.map((o) => `friend ${nameOf(ctx.names, o.id)} (adjDX ${fdx} to miss)${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
   const verdict = `${cmp.sweepIsBetter ? 'better' : 'not better'} than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
   return {
     command: command as unknown as HouseCommand,
-    label: `sweep (${plan.spin}) [${variant} rule]: ${[...each, ...pals].join('; ')}; ${verdict}`,
-    adjDX: fdx,
-    ledger: friendLedger ?? undefined,
+    label: `sweep ${spinWords(plan.spin)} (${VARIANT_WORDS[variant]}): ${[...each, ...pals].join('; ')}; ${verdict}`,
     expectedDamage: value,
     expectedDamageExact: cmp.sweepValue.toString(),
     score: value,
@@ -418,7 +421,7 @@ export function describeSweep(e: TftEvent, names?: DisplayNames): string | undef
   if (e.type === 'sweep') {
     const order = (e.order as { kind: string; figure?: string }[]).map((s) => (s.kind === 'empty' ? '(empty hex)' : s.kind === 'friend' ? `${who(s.figure)} (friend)` : who(s.figure)));
     const pen = e.penalty as LedgerEntry[];
-    return `${who(e.figure)} makes a sweeping blow (${e.variant} rule, ${e.spin === 'cw' ? 'clockwise' : 'counter-clockwise'}): ${order.join(' -> ')}; ${pen.map((p) => `${p.delta} DX ${p.source} [${p.rule}]`).join(', ')} on every attack.`;
+    return `${who(e.figure)} makes a sweeping blow (${VARIANT_WORDS[e.variant as SweepVariant] ?? `${String(e.variant)} rule`}, ${spinWords(e.spin)}): ${order.join(' -> ')}; ${pen.map((p) => `${p.delta} DX ${p.source} [${p.rule}]`).join(', ')} on every attack.`;
   }
   if (e.type === 'sweep-friend') {
     const faces = (e.faces as number[]).join('+');

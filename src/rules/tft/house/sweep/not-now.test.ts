@@ -78,7 +78,7 @@ describe('not now: sweep', () => {
       .map((o) => o.label)
       .filter((l) => l.startsWith('sweep'));
     expect(labels.length).toBeGreaterThan(0);
-    for (const l of labels) expect(l).toMatch(/^sweep \(cw\) \[new rule\]: (Orc|Pal|Gob) adjDX \d+ hit [^;]*; (Pal|Gob) adjDX /);
+    for (const l of labels) expect(l).toMatch(/^sweep clockwise \(New Sweeping Blows\): (Orc|Pal|Gob) adjDX \d+ hit [^;]*; (Pal|Gob) adjDX /);
     acting(s, 'a', 6);
     const moved = 'Arn moved 6 hexes, more than half its MA (5): no attack (tft-core)';
     expect(sweeps(s, 'a')).toEqual([{ action: 'sweep', label: 'sweeping blow', reason: moved, rule: 'tft-core' }]);
