@@ -151,10 +151,10 @@ describe('grouping long option lists', () => {
   });
 
   it('reloads with different ammunition become one option named without the ammunition, each choice saying its own (R-H10): not "reload ACR with slug" over an apds choice', () => {
-    const reload = (ammo: string, rest: string) => ({ command: { type: 'reload', figure: 'b', weapon: 'b.acr', ammo }, label: `reload ACR with ${ammo} (${rest})` });
+    const reload = (ammo: string, rest: string) => ({ command: { type: 'reload', figure: 'b', weapon: 'b.acr', ammo }, label: `reload ACR with ${ammo.toUpperCase() === 'APDS' ? 'APDS' : ammo} (${rest})` });
     const g = groupOptions([reload('slug', 'loses the 40 rounds loaded; 1 clip left'), reload('apds', 'loses the 40 rounds loaded; 2 clips left')].map((o, i) => optionView(o, `r${i}`)));
     expect(g.map((o) => o.label)).toEqual(['reload ACR']);
-    expect(g[0].choices.map((c) => c.label)).toEqual(['slug (loses the 40 rounds loaded; 1 clip left)', 'apds (loses the 40 rounds loaded; 2 clips left)']);
+    expect(g[0].choices.map((c) => c.label)).toEqual(['slug (loses the 40 rounds loaded; 1 clip left)', 'APDS (loses the 40 rounds loaded; 2 clips left)']);
     expect(g[0].choices[1].command).toEqual({ type: 'reload', figure: 'b', weapon: 'b.acr', ammo: 'apds' });
   });
 

@@ -339,8 +339,9 @@ export function groupOptions(options: OptionView[]): OptionView[] {
       if (members.length > 1) {
         for (const m of members) used.add(m.j);
         // Choices by ammunition alone (a reload): the group is what comes before " with <ammo>"
-        // ("reload ACR"), and each choice says the rest ("apds (2 clips left)").
-        const ammo = typeof o.command.ammo === 'string' && o.command.burst === undefined ? o.label.indexOf(` with ${o.command.ammo}`) : -1;
+        // ("reload ACR"; the label writes the ammunition as the seed does, "APDS"), and each
+        // choice says the rest ("APDS (2 clips left)").
+        const ammo = typeof o.command.ammo === 'string' && o.command.burst === undefined ? o.label.toLowerCase().indexOf(` with ${o.command.ammo.toLowerCase()}`) : -1;
         const head = ammo > 0 ? o.label.slice(0, ammo) : null;
         const choices = members.map(({ x }) => ({ ...x, label: head !== null && x.label.startsWith(`${head} with `) ? x.label.slice(head.length + 6) : burstLabel(x) }));
         out.push({

@@ -786,7 +786,7 @@ const reloadAction: ActionSpec = {
       // A reload throws away what is still in the clip (resolve): the label says so.
       const unit = fw.clipUnit === 'bursts' ? 'burst' : 'round';
       const lost = g.loaded > 0 ? `loses the ${count(g.loaded, unit)} loaded; ` : '';
-      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `reload ${fw.name} with ${ammo} (${lost}${count(n, 'clip')} left)`, score: ammo === g.ammo ? low : low - 0.5 });
+      out.push({ command: { type: 'reload', figure: fig.id, weapon: w.uid, ammo }, label: `reload ${fw.name} with ${ammoName(ammo)} (${lost}${count(n, 'clip')} left)`, score: ammo === g.ammo ? low : low - 0.5 });
     }
     return out;
   },
