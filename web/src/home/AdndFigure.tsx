@@ -4,7 +4,8 @@
 // (a note, not an error, when unticked: the class's penalty applies, R-A4), spells and surprise
 // chance. No map: AD&D fights on the segment clock.
 import { CLASSES, canBeProficient } from '../../../src/rules/adnd/tables.ts';
-import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, MAX_NATURALS, NO_WEAPON, type NaturalDraft, blankNatural, kindOrClass, mainHand, offHand, proficient } from './adnd-draft.ts';
+import { ADND_CLASSES, ADND_SIZES, ADND_SPELLS, ADND_WEAPONS, type AdndFigureDraft, MAX_NATURALS, type NaturalDraft, blankNatural, kindOrClass, mainHand, offHand, proficient } from './adnd-draft.ts';
+import { NO_WEAPON } from './draft.ts';
 import { Field, Multi, NameSide } from './fields.tsx';
 
 const weaponName = (id: string) => ADND_WEAPONS.find((w) => w.id === id)?.name ?? id;

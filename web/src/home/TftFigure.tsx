@@ -1,9 +1,10 @@
 // One TFT figure in the editor: race, attributes, gear and talents from the tables (a HiTech
-// firearm with its ammunition and spare clips), its hex and facing on the map.
+// firearm with its ammunition and spare clips), the weapon in hand, its hex and facing on the map.
 import { DIRECTION_NAMES } from '../../../src/core/hex/coords.ts';
 import { Field, Multi, NameSide } from './fields.tsx';
 import type { Tables } from './tables.ts';
-import { type FigureDraft, firearmDef, firearmDraft, gearField, spareDefault } from './tft-draft.ts';
+import { NO_WEAPON } from './draft.ts';
+import { type FigureDraft, firearmDef, firearmDraft, gearField, readyWeapon, spareDefault } from './tft-draft.ts';
 
 export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: string; tables: Tables; errs(k: string): string[]; set(patch: Partial<FigureDraft>): void }) {
   return (
@@ -28,6 +29,19 @@ export function TftFigure({ f, p, tables, errs, set }: { f: FigureDraft; p: stri
       <Field label="Weapons" errors={errs(`${p}.weapons`)}>
         <Multi label="Weapons" options={tables.weapons ?? []} value={f.weapons} onChange={(weapons) => set({ weapons })} />
       </Field>
+      {f.weapons.length > 0 && (
+        // The scenario's `ready`: the picker keeps the table's order, so the first is not always the one in hand.
+        <Field label="In hand" errors={errs(`${p}.ready`)}>
+          <select value={readyWeapon(f) ?? NO_WEAPON} onChange={(e) => set({ ready: e.target.value })}>
+            {f.weapons.map((id) => (
+              <option key={id} value={id}>
+                {(tables.weapons ?? []).find((w) => w.id === id)?.name ?? id}
+              </option>
+            ))}
+            <option value={NO_WEAPON}>nothing (draws later)</option>
+          </select>
+        </Field>
+      )}
       {f.weapons.map((id, j) => (firearmDef(id) ? <FirearmGear key={id} f={f} id={id} p={p} j={j} errs={errs} set={set} /> : null))}
       <Field label="Armor" errors={errs(`${p}.armor`)}>
         <select value={f.armor} onChange={(e) => set({ armor: e.target.value })}>

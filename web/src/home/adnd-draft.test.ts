@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.ts';
 import { systems } from '../../../src/rules/index.ts';
-import { ADND_FIGURE_FIELDS, type AdndDraft, type AdndFigureDraft, NO_WEAPON, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft, kindOrClass } from './adnd-draft.ts';
+import { ADND_FIGURE_FIELDS, type AdndDraft, type AdndFigureDraft, adndDraftToScenario, adndNotes, blankAdnd, blankAdndFigure, checkAdndDraft, kindOrClass } from './adnd-draft.ts';
+import { NO_WEAPON } from './draft.ts';
 import { issuesByField } from './tables.ts';
 
 const fighter = (over: Partial<AdndFigureDraft> = {}): AdndFigureDraft => ({

@@ -11,7 +11,7 @@ import { InputError } from '../../../src/core/errors.ts';
 import { adndSystem } from '../../../src/rules/adnd/system.ts';
 import { parseHd } from '../../../src/rules/adnd/scenario.ts';
 import { type Ability, CLASSES, SPELLS, WEAPONS, canBeProficient, parseScore, scoreRangeText } from '../../../src/rules/adnd/tables.ts';
-import { Problems, boundsText, checkCommon, figureIds, int, schemaBounds, within } from './draft.ts';
+import { NO_WEAPON, Problems, boundsText, checkCommon, figureIds, int, schemaBounds, within } from './draft.ts';
 import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
 import { defaultWeapon } from './adnd-class-weapons.ts';
 import type { TableEntry } from './tables.ts';
@@ -64,8 +64,6 @@ export interface AdndDraft {
   surpriseRoll: Record<string, string>;
   figures: AdndFigureDraft[];
 }
-
-export const NO_WEAPON = '-';
 
 interface JsonProp {
   minimum?: number;

@@ -4,6 +4,9 @@
 /** A whole number typed in a field, or NaN. */
 export const int = (s: string): number => (/^-?\d+$/.test(s.trim()) ? Number(s) : Number.NaN);
 
+/** The weapon-in-hand choice of none: the figure draws later (AD&D `wield`, TFT `ready: null`). */
+export const NO_WEAPON = '-';
+
 /** Problems by field path; `add` appends one. */
 export class Problems extends Map<string, string[]> {
   add(key: string, message: string): void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { systems } from '../../../src/rules/index.ts';
 import type { InputError } from '../../../src/core/errors.ts';
 import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts';
+import { NO_WEAPON } from './draft.ts';
 import { issuesByField } from './tables.ts';
 import { type FigureDraft, type TftDraft, checkTftDraft, firearmDef, spareDefault, tftDraftToScenario, tftFigureFields, tftTables, withTftOptions } from './tft-draft.ts';
 
@@ -159,6 +160,40 @@ describe('the TFT draft', () => {
     expect(errs.get('figures.0.at')).toEqual(['5,0 is off the 5×5 map']);
     // Row 2 starts at q = -1, so q 0 is its second hex: on the map.
     expect(errs.get('figures.1.at')).toBeUndefined();
+  });
+});
+
+describe('the weapon in hand of a TFT figure', () => {
+  // The table's order puts a sword before a rifle; the GM chooses which is ready (the scenario's `ready`).
+  const duel = (ready?: string, weapons = ['broadsword', 'acr']) => draft({ options: { hitech: true }, figures: [fig({ name: 'Rifleman', weapons, talents: ['rifle'], ...(ready === undefined ? {} : { ready }) }), fig({ side: 'blue', q: '3' })] });
+  const readyOf = (d: TftDraft) => {
+    const s = tftDraftToScenario(d) as { figures: Record<string, unknown>[] };
+    const state = systems.tft.setup(s) as { figures: { ready: string | null; weapons: { uid: string; def: { id: string } }[] }[] };
+    const f = state.figures[0];
+    return { written: 'ready' in s.figures[0] ? s.figures[0].ready : 'absent', held: f.weapons.find((w) => w.uid === f.ready)?.def.id ?? f.ready };
+  };
+
+  it('holds the weapon chosen, writing `ready` only where it differs from the first weapon (older drafts unchanged)', () => {
+    expect(readyOf(duel('acr'))).toEqual({ written: 'acr', held: 'acr' });
+    // No choice, '' or the first weapon: no `ready`, the engine's default, the first.
+    for (const r of [undefined, '', 'broadsword']) expect(readyOf(duel(r))).toEqual({ written: 'absent', held: 'broadsword' });
+    expect(readyOf(duel(NO_WEAPON))).toEqual({ written: null, held: null });
+    // A choice no longer among the weapons (the rifle unpicked) falls back to the first.
+    expect(readyOf(duel('acr', ['broadsword', 'dagger']))).toEqual({ written: 'absent', held: 'broadsword' });
+    // No weapons at all: nothing to hold, nothing written.
+    expect(readyOf(duel(undefined, []))).toEqual({ written: 'absent', held: null });
+  });
+
+  it("shows the server's complaint about `ready` at the figure's In hand field", () => {
+    const s = tftDraftToScenario(duel('acr')) as { figures: Record<string, unknown>[] };
+    s.figures[0].ready = 'spear';
+    let issues: readonly { path: string; message: string }[] = [];
+    try {
+      systems.tft.setup(s);
+    } catch (e) {
+      issues = (e as InputError).issues;
+    }
+    expect(issuesByField(issues, new Set(tftFigureFields(fig()).map((k) => `figures.0.${k}`))).get('figures.0.ready')).toEqual(["'spear' is not one of rifleman's weapons"]);
   });
 });
 

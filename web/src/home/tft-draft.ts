@@ -6,7 +6,7 @@ import type { TftOptions } from '../../../src/rules/tft/model.ts';
 import { allModules } from '../../../src/rules/tft/registry.ts';
 import { tftSystem } from '../../../src/rules/tft/system.ts';
 import { type OptionValues, checkOptions, chosenOptions, optionFields } from './options.tsx';
-import { Problems, checkCommon, figureIds, int } from './draft.ts';
+import { NO_WEAPON, Problems, checkCommon, figureIds, int } from './draft.ts';
 import { type TerrainHex, boardSize, boardTerrain, onBoard } from './map-draft.ts';
 import { type Tables, collectTables } from './tables.ts';
 
@@ -24,6 +24,11 @@ export interface FigureDraft {
   q: string;
   r: string;
   facing: string;
+  /**
+   * The weapon in hand: absent or '' the first one chosen (as the scenario's default, drafts
+   * saved before the choice), NO_WEAPON none (drawn later), else a weapon id.
+   */
+  ready?: string;
   /** HiTech ammunition by firearm id (absent in drafts saved before the picker: the defaults). */
   gear?: Record<string, FirearmDraft>;
 }
@@ -51,6 +56,12 @@ export const firearmDraft = (f: FigureDraft, id: string): FirearmDraft => f.gear
 export function spareDefault(fw: FirearmDef, g: FirearmDraft, kind: string): number {
   if (Object.values(g.spare).some((v) => v.trim() !== '')) return 0;
   return kind === (g.ammo || fw.ammo[0].id) ? DEFAULT_SPARE_CLIPS : 0;
+}
+
+/** The weapon in hand: the one chosen, else the first weapon; null for none. */
+export function readyWeapon(f: FigureDraft): string | null {
+  if (f.ready === NO_WEAPON) return null;
+  return f.ready && f.weapons.includes(f.ready) ? f.ready : (f.weapons[0] ?? null);
 }
 
 /** A weapon entry of the scenario: the id, or `{ weapon, house: { hitech } }` with gear typed. */
@@ -134,7 +145,7 @@ export const blankTftFigure = (i: number): FigureDraft => ({
 export const blankTft = (): TftDraft => ({ name: 'Arena fight', width: '12', height: '8', terrain: [], options: {}, figures: [blankTftFigure(0), blankTftFigure(1)] });
 
 /** The fields a TFT figure shows a message at (a server issue goes to the nearest, tables.ts). */
-export const TFT_FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'at', 'facing'] as const;
+export const TFT_FIGURE_FIELDS = ['name', 'side', 'race', 'st', 'dx', 'iq', 'weapons', 'armor', 'shield', 'talents', 'ready', 'at', 'facing'] as const;
 
 /** The fields figure `f` shows a message at: TFT_FIGURE_FIELDS and each weapon's ammunition. */
 export const tftFigureFields = (f: FigureDraft): string[] => [...TFT_FIGURE_FIELDS, ...f.weapons.flatMap((id, j) => (firearmDef(id)?.ammo ?? []).flatMap((a) => [gearField(j), gearField(j, a.id)]))];
@@ -203,6 +214,9 @@ export function tftDraftToScenario(d: TftDraft): Record<string, unknown> {
         facing: int(f.facing),
       };
       if (f.weapons.length > 0) fig.weapons = f.weapons.map((id) => weaponEntry(f, id));
+      // `ready` only where it differs from the scenario's default, the first weapon (src/rules/tft/scenario.ts).
+      const ready = readyWeapon(f);
+      if (ready !== (f.weapons[0] ?? null)) fig.ready = ready;
       if (f.armor) fig.armor = f.armor;
       if (f.shield) fig.shield = f.shield;
       if (f.talents.length > 0) fig.talents = f.talents;
