@@ -703,14 +703,20 @@ export function applyDamage(ctx: TftContext, d: DamageInfo, opts: ApplyDamageOpt
   const t = d.target;
   for (let i = 0; i < h.length; i++) h[i].beforeArmor?.(ctx, d);
   let stopped: number | undefined;
+  // A module that counts the stop (armorStops) writes its own entries (R-H8, R-H9, R-H12): the
+  // core tells only the stop it counts itself, so the stop is said once, under its rule.
+  let coreCounts = false;
   if (opts.ignoreArmor) stopped = 0;
   else {
     for (let i = 0; i < h.length && stopped === undefined; i++) stopped = h[i].armorStops?.(ctx, d);
-    if (stopped === undefined) stopped = defaultArmorStops(state, t);
+    if (stopped === undefined) {
+      stopped = defaultArmorStops(state, t);
+      coreCounts = true;
+    }
   }
   d.stopped = Math.min(stopped, d.raw);
   d.amount = d.raw - d.stopped;
-  if (d.ledger && d.stopped > 0) d.ledger.push({ source: whatStops(t), delta: -d.stopped, rule: 'tft-core armor' });
+  if (coreCounts && d.ledger && d.stopped > 0) d.ledger.push({ source: whatStops(t), delta: -d.stopped, rule: 'tft-core armor' });
   for (let i = 0; i < h.length; i++) h[i].afterArmor?.(ctx, d);
   if (d.knockdownBasis < 0) d.knockdownBasis = opts.preArmorForKnockdown ? d.raw : d.amount;
   if (d.amount < 0) d.amount = 0;

@@ -9,7 +9,9 @@ import { parse } from 'yaml';
 import { ScriptedDice, SeededDice } from '../../core/dice/source.ts';
 import { seedRng } from '../../core/rng.ts';
 import { type Decision, movePath } from './decisions.ts';
+import { attributeChoices } from './house/thread/module.ts';
 import type { TftState } from './model.ts';
+import { anyMomentOptions } from './options.ts';
 import { tftSystem } from './system.ts';
 
 const DIR = new URL('../../../examples/tft/', import.meta.url);
@@ -76,8 +78,9 @@ describe("explain's decision: what each figure may send now, each accepted by ap
     }
     expect(EXAMPLES.length).toBeGreaterThan(10);
     expect([...kinds].sort()).toEqual(['action', 'begin', 'initiative', 'move', 'over']);
-    // Each kind of choice was met: the Thread's 5 minutes (R-T3) by a figure not asked, the fight over too.
-    for (const m of ['initiative asked initiative', 'move asked move', 'action asked attack', 'action asked sweep', 'action not asked finish-stabilization', 'over not asked finish-stabilization']) expect(met).toContain(m);
+    // Each kind of choice was met: the Thread's 5 minutes (R-T3) by a figure not asked, the fight
+    // over too; a dying figure's ST or IQ for its thread rolls (R-T2), though it cannot act.
+    for (const m of ['initiative asked initiative', 'move asked move', 'action asked attack', 'action asked sweep', 'action not asked finish-stabilization', 'over not asked finish-stabilization', 'move not asked thread-attribute', 'action not asked thread-attribute']) expect(met).toContain(m);
   }, 120_000);
 
   it("initiative: the winner's side moves first or last; movement: stay put and the moves; action: the actor's options, the same entries; options stay the action phase's preview", () => {
@@ -114,5 +117,21 @@ describe("explain's decision: what each figure may send now, each accepted by ap
     const actor = tftSystem.pending(state)!.figures[0];
     const at = tftSystem.explain(state);
     expect((at.decision as Decision).figures).toEqual([{ figure: actor, asked: true, choices: at.figures.find((f) => f.id === actor)!.options }]);
+  });
+
+  it('R-T2 [82345e2a]: a dying figure cannot act, yet its decision lists the other choices of ST or IQ for its thread rolls, each accepted by apply(); the AI is offered none', () => {
+    const raw = load('thread-malken-dying.yaml');
+    const state = tftSystem.setup(raw);
+    const dice = new ScriptedDice(raw.dice as number[]);
+    while (state.figures.find((f) => f.id === 'malken')!.state !== 'dying') tftSystem.apply(state, tftSystem.decide(state), dice, null);
+    expect(state.phase).toBe('action');
+    const malken = state.figures.find((f) => f.id === 'malken')!;
+    expect(malken.woundFx.canAct).toBe(false);
+    const mine = (decisionAt(state).figures.find((d) => d.figure === 'malken')?.choices ?? []).filter((c) => c.command.type === 'thread-attribute');
+    expect(mine.map((c) => [c.command, c.label])).toEqual(attributeChoices(malken).map((c) => [c.command, c.label]));
+    expect(mine.map((c) => (c.command as unknown as { attribute: string }).attribute).sort()).toEqual(['iq', 'st']);
+    expect(mine.every((c) => c.rule === 'R-T2')).toBe(true);
+    for (const c of mine) expect(refusal(state, c.command, 'R-T2')).toBeNull();
+    expect(anyMomentOptions(state, malken, 'ai')).toEqual([]);
   });
 });

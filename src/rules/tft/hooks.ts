@@ -229,6 +229,12 @@ export interface ActionSpec {
    * played: the turn ends at once and the fight is over.
    */
   outOfCombat?: boolean;
+  /**
+   * An 'any' command a figure that cannot act may still give: a standing choice that takes no
+   * time (the Thread's R-T2 attribute for a dying figure's thread rolls). Explain's `decision`
+   * (anyMomentOptions) then asks options() for such a figure too; options() says whom it offers.
+   */
+  whileDown?: boolean;
   /** zod schema of the whole command ({ type, figure, ...params }); used in parseCommand only. */
   schema: z.ZodType;
   /** Legal commands of this kind for `fig` now, with ledgers/odds (pending, explain, AI). */
@@ -290,7 +296,12 @@ export interface TftHooks {
   actsPastHalfMA?(state: TftState, fig: Figure): boolean | undefined;
   /** Damage before armor (e.g. transform per die). */
   beforeArmor?(ctx: TftContext, d: DamageInfo): void;
-  /** Hits stopped; undefined = core default (armor + ready shield, once per attack). */
+  /**
+   * Hits stopped; undefined = core default (armor + ready shield, once per attack, told in the
+   * ledger as one 'tft-core armor' entry). A module that returns a number counted the stop, so
+   * it writes the stop's ledger entries itself (when `d.ledger` is set), each under the rule that
+   * counted it (R-H8 per die); the core then writes none.
+   */
   armorStops?(ctx: TftContext, d: DamageInfo): number | undefined;
   /** After armor (HE doubles what passes, R-H9; may set knockdownBasis, R-H13). */
   afterArmor?(ctx: TftContext, d: DamageInfo): void;

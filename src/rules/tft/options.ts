@@ -36,13 +36,15 @@ function armorPerDie(state: TftState, t: Figure, mode: AttackMode | string): num
 
 /**
  * The options of the house actions a figure may take at any moment, not as its move or action
- * (ActionSpec phase 'any': the Thread's 5 minutes run at once, R-T3); none for a figure that
- * cannot act.
+ * (ActionSpec phase 'any': the Thread's 5 minutes run at once, R-T3); for a figure that cannot
+ * act, only the standing choices a module keeps open to it (ActionSpec whileDown: R-T2).
  */
 export function anyMomentOptions(state: TftState, fig: Figure, mode: 'explain' | 'ai', names?: DisplayNames): ActionOption[] {
   const out: ActionOption[] = [];
-  if (!fig.woundFx.canAct) return out;
-  for (const { spec } of hooksOf(state).actions.values()) if (spec.phase === 'any') out.push(...spec.options({ state, core, mode, names }, fig));
+  const able = fig.woundFx.canAct;
+  for (const { spec } of hooksOf(state).actions.values()) {
+    if (spec.phase === 'any' && (able || spec.whileDown === true)) out.push(...spec.options({ state, core, mode, names }, fig));
+  }
   return out;
 }
 

@@ -1,7 +1,9 @@
 // The seed's Biff Redstone examples (f04d4dae) as a scenario played through the whole TFT
 // system with the scenario's scripted dice: examples/tft/hitech-biff.yaml.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { DamageInfo, TftContext } from '../../hooks.ts';
 import { playExample } from './harness.test-util.ts';
+import { hitechModule } from './module.ts';
 
 type Dmg = { figure: string; amount: number; raw: number; stopped: number; faces: number[]; turn: number; ledger: { source: string; delta: number; rule: string }[] };
 
@@ -79,5 +81,31 @@ describe('Biff Redstone (seed f04d4dae examples) through the TFT system', () => 
     expect(falls.map((e) => [e.turn, e.hits])).toEqual([[1, 8]]);
     expect(falls[0].counted).toMatch(/flak jacket: damage before armor, R-H13/);
     expect(state.figures.find((f) => f.id === 'biff2')?.wounds).toBe(4);
+  });
+});
+
+describe('the stop HiTech armor counts is written once, by the module (hooks.ts armorStops)', () => {
+  // What the ledger holds when the module's afterArmor runs: the core writes no 'tft-core armor'
+  // entry for a stop a module counted (R-H8, R-H9, R-H12), so none is written to be taken out.
+  const hooks = hitechModule.hooks as { afterArmor: (ctx: TftContext, d: DamageInfo) => void };
+  const seen: { target: string; stopped: number; rules: string[] }[] = [];
+  const original = hooks.afterArmor;
+  const spy = vi.spyOn(hooks, 'afterArmor').mockImplementation((ctx, d) => {
+    seen.push({ target: d.target.id, stopped: d.stopped, rules: (d.ledger ?? []).map((e) => e.rule) });
+    original(ctx, d);
+  });
+  const { events } = playExample('hitech-biff');
+  afterAll(() => spy.mockRestore());
+
+  it('R-H8 [f04d4dae]: a flak jacket\'s per-die stop reaches afterArmor told under R-H8 only, never as a tft-core armor entry', () => {
+    const perDie = seen.filter((x) => x.stopped > 0 && x.rules.includes('R-H8'));
+    expect(perDie.length).toBeGreaterThan(0);
+    for (const x of perDie) expect(x.rules).not.toContain('tft-core armor');
+  });
+
+  it('tft-core armor: a stop the core counts itself (the broadsword against the flak jacket, once per hit) keeps its one tft-core armor entry', () => {
+    const sword = events.filter((e) => e.type === 'damage' && e.figure === 'biff')[1] as unknown as { stopped: number; ledger: { delta: number; rule: string }[] };
+    expect(sword.stopped).toBe(2);
+    expect(sword.ledger.filter((e) => e.rule === 'tft-core armor').map((e) => e.delta)).toEqual([-2]);
   });
 });

@@ -285,19 +285,11 @@ function missileShield(state: TftState, t: Figure): number {
 
 /**
  * The ledger entries of what this module's armor stopped, each with its own rule and delta (R-H8,
- * R-H9, R-H12, tft-core shields), in place of the core's one "armor stops" entry: afterArmor takes
- * that entry out (dropCoreStop), so the stop is said once, under the rule that counted it.
+ * R-H9, R-H12, tft-core shields). The core writes no "armor stops" entry for a stop a module
+ * counted (hooks.ts armorStops), so the stop is said once, under the rule that counted it.
  */
 function ownStops(d: DamageInfo, entries: LedgerEntry[]): void {
   d.ledger?.push(...entries.filter((e) => e.delta !== 0));
-  d.tags.hitechStops = true;
-}
-
-/** The core's "armor stops" entry (applyDamage) of a hit whose stop ownStops already told. */
-function dropCoreStop(d: DamageInfo): void {
-  if (!d.ledger || d.tags.hitechStops !== true || d.stopped === 0) return;
-  const i = d.ledger.findLastIndex((e) => e.rule === 'tft-core armor' && e.delta === -d.stopped);
-  if (i >= 0) d.ledger.splice(i, 1);
 }
 
 function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
@@ -354,7 +346,6 @@ function armorStops(ctx: TftContext, d: DamageInfo): number | undefined {
 }
 
 function afterArmor(_ctx: TftContext, d: DamageInfo): void {
-  dropCoreStop(d);
   const t = tagsOf(d);
   if (t.explosive && !t.splash) {
     const through = Math.max(0, d.raw - d.stopped);

@@ -380,9 +380,16 @@ export function attributeChoices(fig: Figure): { command: HouseCommand; label: s
 export const threadAttributeAction: ActionSpec = {
   type: 'thread-attribute',
   phase: 'any',
+  // The dying cannot act, yet the choice stays theirs (R-T2): explain's decision lists it.
+  whileDown: true,
   schema: attributeSchema,
-  // Not an action the figure takes in the turn: the dying figure's choices are in explain.
-  options: () => [],
+  // Explain only (the AI never changes it): a dying figure's other choices while thread rolls
+  // are still made (validate refuses them once the fight is over).
+  options(ctx, fig) {
+    if (ctx.mode !== 'explain' || ctx.state.phase === 'over' || !threadOn(ctx.state.options)) return [];
+    if (stateOf(fig, stateOptions(ctx.state.options)) !== 'dying') return [];
+    return attributeChoices(fig).map((c) => ({ ...c, rule: 'R-T2' }));
+  },
   aiInert: () => true,
   validate(ctx, _cmd, fig) {
     if (!threadOn(ctx.state.options)) throw new CommandRejected('command.type', 'Hanging by a Thread is off in this encounter (option thread)');
