@@ -16,9 +16,12 @@ export { displayNames } from './engine/names.ts';
 // Dice sources: seeded, scripted, entered by hand, recorded; a scenario's `dice:` list then a generator.
 export { type DiceSource, DiceExhausted, RecordingDice, ScriptedDice, SeededDice, rollWithEnteredDice } from './core/dice/source.ts';
 export { ChainedDice } from './engine/dice.ts';
+export { scenarioDice, scenarioSeed } from './engine/scenario-dice.ts';
 export { MAX_SEED, type RngState, seedRng } from './core/rng.ts';
 
-// Playing: to the end (the run loop of `fray run`), or one command at a time with a log that replays exactly.
+// Playing: to the end (the run loop of `fray run`), the scenario's script (`fray explain`), or
+// one command at a time with a log that replays exactly.
+export { playScript } from './engine/play-script.ts';
 export { type RunOptions, type RunResult, runScenario, runToEnd } from './engine/run.ts';
 export {
   type Encounter,

@@ -123,6 +123,14 @@ describe('examples/library, run by plain node with no loader', () => {
     expect(example('run.mjs', file, seed)).toBe(`${lastLine(cli.out)}\n`);
   });
 
+  it("run.mjs with no seed plays the scenario's own dice (scenarioDice) as `fray run --json` does", async () => {
+    // A scripted example: its `dice:` list is what its script is written for.
+    const file = 'examples/tft/sweeping-blows.yaml';
+    const cli = await fray(['run', file, '--json']);
+    expect(cli.code, cli.err).toBe(0);
+    expect(example('run.mjs', file)).toBe(`${lastLine(cli.out)}\n`);
+  });
+
   it('step-by-step.mjs: typed faces, a refusal, the AI to the end, and a replay to the same end', async () => {
     const out = lines(example('step-by-step.mjs'));
     expect(out.slice(0, 2)).toEqual(['d6 number 1? 6', 'd6 number 2? 2']);
@@ -137,10 +145,11 @@ describe('examples/library, run by plain node with no loader', () => {
     expect(lines(example('step-by-step.mjs'))).toEqual(out);
   });
 
-  it('explain-and-odds.mjs prints the attacks of `fray explain --json` and the odds of `fray odds --json`', async () => {
-    const explain = JSON.parse((await fray(['explain', 'examples/tft/skirmish.yaml', '--json'])).out);
+  /** The attack lines explain-and-odds.mjs prints for the report of `fray explain ...args --json`. */
+  async function explainAttacks(...args: string[]): Promise<string[]> {
+    const explain = JSON.parse((await fray(['explain', ...args, '--json'])).out);
     type Opt = { label: string; adjDX: number; hit?: number; hitExact: string; ledger: { source: string; delta: number; rule: string }[] };
-    const attacks = explain.figures.flatMap((f: { name: string; options: Opt[] }) =>
+    return explain.figures.flatMap((f: { name: string; options: Opt[] }) =>
       f.options
         .filter((o) => o.hit !== undefined)
         .map((o) => {
@@ -148,14 +157,23 @@ describe('examples/library, run by plain node with no loader', () => {
           return `${f.name}: ${o.label}: adjDX ${o.adjDX} = ${ledger}; hit ${o.hitExact}`;
         }),
     );
+  }
+
+  it('explain-and-odds.mjs prints the attacks of `fray explain --json` and the odds of `fray odds --json`', async () => {
+    const attacks = await explainAttacks('examples/tft/skirmish.yaml');
     const dice = JSON.parse((await fray(['odds', '3d6<=12', '--json'])).out);
     const attack = JSON.parse((await fray(['odds', '--adjdx', '13', '--damage', '2d+1', '--armor', '2', '--json'])).out);
     expect(attacks.length).toBeGreaterThan(3);
-    expect(lines(example('explain-and-odds.mjs'))).toEqual([
-      ...attacks,
-      `3d6 <= 12: ${dice.threshold.exact}; mean ${dice.meanExact}`,
-      `adjDX 13, 2d+1 against armor 2: hit ${attack.hit.exact}, expected damage ${attack.expectedExact}`,
-    ]);
+    const odds = [`3d6 <= 12: ${dice.threshold.exact}; mean ${dice.meanExact}`, `adjDX 13, 2d+1 against armor 2: hit ${attack.hit.exact}, expected damage ${attack.expectedExact}`];
+    expect(lines(example('explain-and-odds.mjs'))).toEqual([...attacks, ...odds]);
+  });
+
+  it.each([['(none)', []], ['3', ['3']]])("explain-and-odds.mjs plays a scenario's script (playScript, scenarioDice) as `fray explain` does, --turn %s", async (_, turn: string[]) => {
+    const file = 'examples/tft/hanging-by-a-thread.yaml';
+    const attacks = await explainAttacks(file, ...(turn.length ? ['--turn', ...turn] : []));
+    // Not the start state's attacks: the script was played.
+    expect(attacks).not.toEqual(await explainAttacks(file, '--turn', '1'));
+    expect(lines(example('explain-and-odds.mjs', file, ...turn)).slice(0, -2)).toEqual(attacks);
   });
 
   it('monte-carlo.mjs gives the numbers of `fray sim --json` for the same seed', async () => {

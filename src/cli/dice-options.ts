@@ -2,7 +2,7 @@
 import { type DiceSource, ScriptedDice, SeededDice } from '../core/dice/source.ts';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED, seedRng } from '../core/rng.ts';
-import { ChainedDice } from '../engine/dice.ts';
+import { ListedFaces, scenarioDice, scenarioSeed } from '../engine/scenario-dice.ts';
 import { quote } from '../core/issues.ts';
 import { readWhole } from '../core/numbers.ts';
 
@@ -10,7 +10,7 @@ import { readWhole } from '../core/numbers.ts';
 export const MAX_SEED_CHARS = 200;
 
 export function parseSeed(text: string | undefined, fallback: unknown): number | string {
-  if (text === undefined) return typeof fallback === 'number' || typeof fallback === 'string' ? fallback : 1;
+  if (text === undefined) return scenarioSeed({ seed: fallback });
   if (text.trim() === '') throw new InputError([{ path: '--seed', message: `is empty: give a whole number from 0 to ${MAX_SEED}, or any text` }], 'option');
   if (text.length > MAX_SEED_CHARS) throw new InputError([{ path: '--seed', message: `${quote(text)} is ${text.length} characters long; a text seed has at most ${MAX_SEED_CHARS}` }], 'option');
   const n = Number(text);
@@ -33,31 +33,8 @@ export function parseDiceList(text: string): number[] {
 }
 
 /**
- * A list of faces, --dice or the scenario's `dice:` (`field`): a face the die rolled cannot show
- * (a 7 where a d6 is rolled) is bad input naming its place in that list, not a flag the user
- * may not have typed.
- */
-class ListedFaces implements DiceSource {
-  constructor(
-    private readonly inner: ScriptedDice | ChainedDice,
-    private readonly faces: readonly number[],
-    private readonly field: string,
-    private readonly what: string,
-  ) {}
-  face(sides: number): number {
-    const i = this.inner.consumed;
-    try {
-      return this.inner.face(sides);
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      throw new InputError([{ path: `${this.field}[${i}]`, message: `face ${this.faces[i]} is impossible on the d${sides} rolled here (faces 1 to ${sides})` }], this.what);
-    }
-  }
-}
-
-/**
- * --dice replaces the generator (running out is an error); otherwise the scenario's `dice:`
- * are used first, then the generator seeded with --seed (or the scenario's `seed`, or 1).
+ * --dice replaces the generator (running out is an error); --seed seeds the generator alone;
+ * otherwise the scenario's own dice (its `dice:`, then its `seed`, or 1: engine/scenario-dice.ts).
  */
 export function makeDice(opts: { seed?: string; dice?: string }, scenario: Record<string, unknown>): { dice: DiceSource; seed: number | string } {
   // Every roll comes from --dice then: a seed would start a generator nothing draws from.
@@ -67,8 +44,6 @@ export function makeDice(opts: { seed?: string; dice?: string }, scenario: Recor
     const faces = parseDiceList(opts.dice);
     return { dice: new ListedFaces(new ScriptedDice(faces), faces, '--dice', 'option'), seed };
   }
-  const gen = new SeededDice(seedRng(seed));
-  const own = scenario.dice;
-  if (Array.isArray(own) && own.length > 0 && opts.seed === undefined) return { dice: new ListedFaces(new ChainedDice(own as number[], gen), own as number[], 'dice', 'scenario'), seed };
-  return { dice: gen, seed };
+  // --seed replaces the scenario's seed and its `dice:` list (engine/scenario-dice.ts).
+  return { dice: opts.seed === undefined ? scenarioDice(scenario) : new SeededDice(seedRng(seed)), seed };
 }

@@ -3,6 +3,7 @@
 // figure may send at the decision it stops at and what it cannot do now and why.
 import type { Command } from 'commander';
 import { displayNames } from '../../engine/names.ts';
+import { playScript } from '../../engine/play-script.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { makeDice } from '../dice-options.ts';
 import type { CliContext } from '../io.ts';
@@ -164,13 +165,7 @@ Examples:
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
       const { dice } = makeDice(opts, raw);
-      // Play the script (and the automatic steps between its entries), stop at the first AI
-      // decision, or once turn `until` has begun.
-      let guard = 0;
-      while (system.scripted && system.pending(state) !== null && system.scripted(state) && guard++ < 100000) {
-        if (until !== undefined && system.summary(state).turns >= until) break;
-        system.apply(state, system.decide(state), dice, null);
-      }
+      playScript(system, state, dice, until);
       // --turn past where the script stops: the report is of an earlier turn, and says so.
       const reached = system.summary(state).turns;
       if (until !== undefined && reached < until) {
