@@ -3,8 +3,7 @@
 // neither, so every gun built there carried its standard rounds and the default spare clips.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, editorControl, fileHarness, tableIdOf, tokenOf } from './harness.ts';
+import { editorControl, encounterOfPage, fileHarness, openEditor } from './harness.ts';
 
 const h = fileHarness();
 
@@ -13,9 +12,7 @@ const spare = (scope: Locator, name: string): Locator => scope.getByRole('textbo
 
 describe("the editor's firearms", () => {
   it('builds a rifleman with HE rounds and 2 spare HE clips (and 1 APDS), checks a bad count at its field, and the table shows the ammunition', async () => {
-    const { page } = await h.page({ width: 1280, height: 900 });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, { width: 1280, height: 900 });
     await editorControl(page, 'hitech').check();
     await editorControl(page, 'Name').fill('HE at the wall');
     const [rifleman, foe] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
@@ -47,7 +44,7 @@ describe("the editor's firearms", () => {
     await page.getByTestId('role').waitFor();
     await page.locator('[data-tab="status"]').click();
     await expect.poll(() => page.locator('.tab-body').textContent(), { timeout: 10_000 }).toMatch(/ACR: 40\/40 rounds he; spare clips: 2 he, 1 apds; 2 rifle grenades(?!\s*\(carried)/);
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
+    const v = await encounterOfPage(h, page);
     const figs = (v.view.state as { figures: { name: string; weapons: { house: Record<string, unknown> }[] }[] }).figures;
     expect(figs.find((f) => f.name === 'Rifleman')?.weapons[0].house.hitech).toMatchObject({ ammo: 'he', spare: { he: 2, apds: 1 } });
     await h.shot(page, 'editor-ammo-table');

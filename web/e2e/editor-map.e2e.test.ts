@@ -4,8 +4,7 @@
 // phone the map fits the screen and a tap paints.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
+import { PHONE, editorControl, editorField, encounterOfPage, fileHarness, openEditor, pageOverflow } from './harness.ts';
 
 const h = fileHarness();
 
@@ -14,9 +13,7 @@ const kindAt = async (page: Page, q: number, r: number) => /t-(\w+)/.exec((await
 
 describe("the TFT editor's map", () => {
   it('paints a wall line, rough ground and water, places two figures by clicking, and the table opens on that map with them there', async () => {
-    const { page } = await h.page({ width: 1280, height: 900 });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, { width: 1280, height: 900 });
     await editorControl(page, 'Name').fill('Wall fight');
     await editorControl(page, 'Map width').fill('10');
     await editorControl(page, 'Map height').fill('7');
@@ -67,7 +64,7 @@ describe("the TFT editor's map", () => {
     await page.getByRole('button', { name: 'Open the table' }).click();
     await page.waitForURL(/\/table\//);
     await expect.poll(() => page.getByTestId('role').textContent()).toBe('gm');
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
+    const v = await encounterOfPage(h, page);
     const state = v.view.state as { map: { width: number; height: number; terrain: { q: number; r: number; kind: string }[] }; figures: { id: string; pos: { q: number; r: number } }[] };
     expect([state.map.width, state.map.height]).toEqual([10, 7]);
     expect(state.map.terrain).toEqual([
@@ -90,9 +87,7 @@ describe("the TFT editor's map", () => {
   });
 
   it('fits the map within a phone screen, where a tap paints a hex', async () => {
-    const { page } = await h.page(PHONE);
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, PHONE);
     const box = (await page.getByTestId('hexmap').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);

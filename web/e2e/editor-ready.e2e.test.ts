@@ -2,16 +2,13 @@
 // table's order, core weapons before HiTech ones, so a figure with a broadsword and a rifle always
 // held the sword: the GM could not put the rifle in hand.
 import { describe, expect, it } from 'vitest';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { apiGet, editorControl, editorField, fileHarness, tableIdOf, tokenOf } from './harness.ts';
+import { editorControl, editorField, encounterOfPage, fileHarness, openEditor } from './harness.ts';
 
 const h = fileHarness();
 
 describe("the editor's weapon in hand", () => {
   it('builds a rifleman with a broadsword and an ACR holding the ACR, and the table shows the ACR in hand', async () => {
-    const { page } = await h.page({ width: 1280, height: 900 });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, { width: 1280, height: 900 });
     await editorControl(page, 'hitech').check();
     await editorControl(page, 'Name').fill('Rifle in hand');
     const rifleman = page.locator('fieldset.fig-edit').nth(0);
@@ -33,7 +30,7 @@ describe("the editor's weapon in hand", () => {
     await page.getByTestId('role').waitFor();
     await page.locator('[data-tab="status"]').click();
     await expect.poll(() => page.locator('.tab-body').textContent(), { timeout: 10_000 }).toMatch(/ACR: [^()]*\(in hand\)/);
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
+    const v = await encounterOfPage(h, page);
     const figs = (v.view.state as { figures: { name: string; ready: string | null; weapons: { uid: string; def: { id: string } }[] }[] }).figures;
     const f = figs.find((x) => x.name === 'Rifleman')!;
     expect(f.weapons.map((w) => w.def.id)).toEqual(['broadsword', 'acr']);

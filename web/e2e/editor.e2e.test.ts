@@ -1,16 +1,13 @@
 
 import { describe, expect, it } from 'vitest';
-import type { EncounterView } from '../../src/server/protocol.ts';
-import { PHONE, apiGet, editorControl, editorField, fileHarness, pageOverflow, tableIdOf, tokenOf } from './harness.ts';
+import { PHONE, editorControl, editorField, encounterOfPage, fileHarness, openEditor, pageOverflow } from './harness.ts';
 
 const h = fileHarness();
 
 
 describe('the scenario editor', () => {
   it('builds an AD&D encounter (a fighter with two weapons, one +1, an ogre, a wolf with a bite, a fixed surprise roll, death at -10) with its checks by the fields, and the table opens with the combatants', async () => {
-    const { page } = await h.page({ width: 1280, height: 900 });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, { width: 1280, height: 900 });
     await editorControl(page, 'System').selectOption('adnd');
     // The AD&D options from the schema, each default chosen; no map.
     expect(await editorControl(page, 'deathAt').inputValue()).toBe('0');
@@ -83,7 +80,7 @@ describe('the scenario editor', () => {
     expect(await page.locator('[data-roster="gorm"]').textContent()).toMatch(/Gorm.*24\/24/);
     expect(await page.locator('[data-roster="ogre"]').textContent()).toMatch(/Ogre.*27\/27/);
     expect(await page.locator('[data-roster="wolf"]').textContent()).toMatch(/Wolf.*11\/11/);
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
+    const v = await encounterOfPage(h, page);
     type Weapon = { id: string; kind: string; sf: number; damage: { sm: string }; magicHit: number; magicDmg: number };
     const state = v.view.state as {
       system: string;
@@ -110,9 +107,7 @@ describe('the scenario editor', () => {
   });
 
   it("a new figure's spear, never touched, follows its class (a magic-user's dagger, proficient); a weapon the user chose stays, and a class that cannot be proficient with it says so", async () => {
-    const { page } = await h.page({ width: 1280, height: 900 });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, { width: 1280, height: 900 });
     await editorControl(page, 'System').selectOption('adnd');
     const orc = page.locator('fieldset.fig-edit').nth(1);
     const chip = (w: string) => orc.getByRole('button', { name: `Remove ${w} from Weapons` });
@@ -136,9 +131,7 @@ describe('the scenario editor', () => {
   });
 
   it('on a phone, the AD&D off hand, magic, natural attacks and surprise roll fit the screen and work by keyboard', async () => {
-    const { page } = await h.page(PHONE);
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, PHONE);
     await editorControl(page, 'System').selectOption('adnd');
     const [gorm, orc] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
     await editorControl(gorm, 'Weapons').selectOption('dagger');
@@ -168,9 +161,7 @@ describe('the scenario editor', () => {
   });
 
   it('builds a TFT fight on a phone with Hanging by a Thread off and the classic ruleset; the table runs under them', async () => {
-    const { page } = await h.page(PHONE);
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, PHONE);
     expect(await editorControl(page, 'System').inputValue()).toBe('tft');
     expect(await editorControl(page, 'thread').inputValue()).toBe('0');
     await editorControl(page, 'thread').selectOption({ label: 'off' });
@@ -190,7 +181,7 @@ describe('the scenario editor', () => {
     await page.waitForURL(/\/table\//);
     await expect.poll(() => page.getByTestId('role').textContent()).toBe('gm');
     expect(await page.locator('[data-testid^="figure-"]').count()).toBe(2);
-    const v = await apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
+    const v = await encounterOfPage(h, page);
     const options = (v.view.state as { options: Record<string, unknown> }).options;
     expect(options).toMatchObject({ thread: 'off', ruleset: 'classic', sweep: 'new', hitech: false });
     expect(h.errors).toEqual([]);

@@ -12,7 +12,7 @@
 // command sent by keyboard (Begin, Stay, Do it) the focus fell to the page's body (its button gone).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, editorControl, fileHarness, logCount, tableLink, waitForLog } from './harness.ts';
+import { PHONE, editorControl, fileHarness, logCount, openEditor, tableLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -68,9 +68,7 @@ const offered = (select: Locator): Promise<string[]> => select.locator('option')
 
 describe('building a HiTech fight in the editor', () => {
   it("offers HiTech's firearms, grenades, armor and talents once the hitech option is on, and the table arms the figures with them", async () => {
-    const { page } = await h.page({ width: 1280, height: 860 });
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, { width: 1280, height: 860 });
     const [hero, foe] = [page.locator('fieldset.fig-edit').nth(0), page.locator('fieldset.fig-edit').nth(1)];
     // Off: the core's gear only.
     expect(await offered(editorControl(hero, 'Weapons'))).not.toContain('assault-rifle');

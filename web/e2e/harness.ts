@@ -244,6 +244,14 @@ export async function opensByKeyboard(page: Page, open: Locator, form: Locator, 
   expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
 }
 
+/** A new page at the lobby's "Build one" tab: the scenario editor. */
+export async function openEditor(h: Harness, size: PageSize): Promise<Page> {
+  const { page } = await h.page(size);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Build one' }).click();
+  return page;
+}
+
 /** The editor's field labelled exactly `label` in `scope` (a label also holds its messages and options). */
 export function editorField(scope: Locator | Page, label: string): Locator {
   const page = 'page' in scope ? scope.page() : scope;
@@ -255,6 +263,10 @@ export const editorControl = (scope: Locator | Page, label: string): Locator => 
 
 /** The encounter id of a table page's address. */
 export const tableIdOf = (page: Page): string => decodeURIComponent(/\/table\/([^/#?]+)/.exec(page.url())![1]);
+
+/** The encounter a GM's table page shows, as the API gives it to the page's own token. */
+export const encounterOfPage = (h: Harness, page: Page): Promise<EncounterView> =>
+  apiGet<EncounterView>(h.base, `/api/encounters/${encodeURIComponent(tableIdOf(page))}`, tokenOf(page));
 
 /** The server's view of an encounter for `token` (to assert on what the pages show). */
 export async function apiGet<T>(base: string, path: string, token: string): Promise<T> {

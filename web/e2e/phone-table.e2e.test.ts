@@ -7,7 +7,7 @@
 // ("For Frito: parry: Minotaur's attack roll"), not whose roll it was; the begin banner and the panel line said the same thing twice.
 import { expect, it, describe } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACTION_MS, PHONE, allowGmDice, atTable, editorControl, fileHarness, logCount, tableLink, waitForLog } from './harness.ts';
+import { ACTION_MS, PHONE, allowGmDice, atTable, editorControl, fileHarness, logCount, openEditor, tableLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -143,9 +143,7 @@ describe("the buttons' key hints", () => {
 
 describe("the editor's weapon and talent pickers on a phone", () => {
   it('add one at a time from a list, remove by a chip\'s button (a tap or the keyboard), and drop the gear HiTech offered when it is turned off, saying so', async () => {
-    const { page } = await h.page(PHONE);
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'Build one' }).click();
+    const page = await openEditor(h, PHONE);
     await editorControl(page, 'hitech').check();
     const hero = page.locator('fieldset.fig-edit').nth(0);
     const weapons = hero.getByRole('combobox', { name: 'Weapons: add one' });
