@@ -9,8 +9,8 @@ import { parse } from 'yaml';
 import { SeededDice } from '../src/core/dice/source.ts';
 import { InputError } from '../src/core/errors.ts';
 import { seedRng } from '../src/core/rng.ts';
-import { ChainedDice } from '../src/engine/dice.ts';
 import { fuzzParams } from '../src/engine/fuzz.test-util.ts';
+import { scenarioDice } from '../src/engine/scenario-dice.ts';
 import type { GameSystem } from '../src/engine/types.ts';
 import { getSystem } from '../src/rules/index.ts';
 
@@ -35,9 +35,7 @@ function load(file: string): { raw: Json; system: AnySystem } {
 function trail(system: AnySystem, raw: Json, n: number): { states: unknown[]; commands: Json[] } {
   const state = system.setup(structuredClone(raw));
   // The scenario's own dice first (scripted examples need them), then the generator.
-  const own = (raw as { dice?: unknown }).dice;
-  const gen = new SeededDice(seedRng(11));
-  const dice = Array.isArray(own) ? new ChainedDice(own as number[], gen) : gen;
+  const dice = scenarioDice(raw as Record<string, unknown>, 11);
   const states: unknown[] = [];
   const commands: Json[] = [];
   for (let i = 0; i < n && system.pending(state) !== null; i++) {

@@ -6,13 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { type DiceSource, SeededDice } from '../core/dice/source.ts';
+import type { DiceSource } from '../core/dice/source.ts';
 import { InputError } from '../core/errors.ts';
-import { seedRng } from '../core/rng.ts';
 import { getSystem } from '../rules/index.ts';
-import { ChainedDice } from './dice.ts';
 import { displayNames } from './names.ts';
 import { runToEnd } from './run.ts';
+import { scenarioDice } from './scenario-dice.ts';
 import type { GameEvent, GameSystem } from './types.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the fuzzers drive every system through the generic contract
@@ -205,11 +204,7 @@ export function setupAndPlay(raw: Json, seed: number): string | null {
 }
 
 /** The dice of a fight: the scenario's own `dice:` first (scripted examples need them), then seeded faces. */
-export function diceOf(raw: Json, seed: number): DiceSource {
-  const own = (raw as { dice?: unknown } | null)?.dice;
-  const gen = new SeededDice(seedRng(seed));
-  return Array.isArray(own) ? new ChainedDice(own as number[], gen) : gen;
-}
+export const diceOf = (raw: Json, seed: number): DiceSource => scenarioDice(raw as Record<string, unknown>, seed);
 
 /** The state of `raw` after up to `n` steps of the script or the AI with seeded dice, and those dice. */
 export function playSteps(system: AnySystem, raw: Json, n: number, seed: number): { state: unknown; dice: DiceSource } {
@@ -281,11 +276,13 @@ function playOn(system: AnySystem, state: unknown, dice: DiceSource, events: Gam
       if (BROKEN.test(line) && ![...names.values()].some((n) => BROKEN.test(n))) return `describe(${e.type}) wrote ${JSON.stringify(line.slice(0, 200))}`;
     }
   } catch (e) {
+    // A face of the scenario's `dice:` that the die rolled cannot show: bad input naming its
+    // place in the list (scenarioDice), as `fray run` reports it; thrown mid-step, so the state
+    // is not asked anything more.
+    if (step === 'runToEnd' && e instanceof InputError && e.issues.every((i) => /^dice\[\d+\]$/.test(i.path))) return null;
     // A scenario's script may hold a command that is not legal when its turn comes: a refusal of
     // the input, as `fray run` reports it. A command of the AI's must always be legal.
     if (step === 'runToEnd' && e instanceof InputError && system.scripted?.(state)) return refusalProblem(e);
-    // Likewise a face of its `dice:` that the die rolled cannot show (`fray run` exits 2, naming it).
-    if (step === 'runToEnd' && e instanceof RangeError && /^dice\[\d+\]: face /.test(e.message)) return null;
     return `${step} threw ${e instanceof Error ? (e.stack ?? e.message).split('\n').slice(0, 5).join(' | ') : String(e)}`;
   }
   return null;
