@@ -23,7 +23,9 @@ async function playUntil(gm: Page, player: Page, base: string, id: string, token
     if (p.kind === kind && p.figures.includes(figure)) return;
     // The player's figure waits (an attack of its own could end the fight first: a critical did).
     if (p.figures.includes(figure)) {
-      await player.locator('[data-option]').first().waitFor();
+      // Its own step's cards: under CI load the player's page still showed the step before's (no wait among them).
+      await waitForLog(player, v.view.seq);
+      await player.locator('[data-option="wait"], [data-option="pass"]').first().waitFor();
       const kinds = await player.locator('[data-option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
       await player.getByTestId(`do-${kinds.findIndex((k) => k === 'wait' || k === 'pass')}`).click();
     } else await gm.keyboard.press(p.figures.length === 0 ? 'b' : 'p');
