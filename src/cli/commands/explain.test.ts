@@ -88,3 +88,20 @@ describe('fray explain --turn', () => {
     }
   });
 });
+
+describe('fray explain: a sweep', () => {
+  it("R-S2, R-S4: each target's and each friend's adjDX comes with its ledger under the sweep's line (the text gave the numbers only)", async () => {
+    const r = await fray(['explain', 'examples/tft/sweeping-blows.yaml']);
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('  - sweep clockwise') && l.includes('friend Bobjo') && l.includes('Goblin 5 adjDX 13 hit'));
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '      Goblin 5: adjDX 13 = 17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]',
+      '      Goblin 1: adjDX 13 = 17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]',
+      '      Bobjo (a friend): adjDX 13 to miss = 17 DX - 4 sweeping blow, 1 extra target x -4 [R-S2]',
+    ]);
+    // Two extra targets: -8 (seed 931c742c, "-4 DX per extra target").
+    expect(lines).toContain('      Goblin 3: adjDX 9 = 17 DX - 8 sweeping blow, 2 extra targets x -4 [R-S2]');
+  });
+});

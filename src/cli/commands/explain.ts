@@ -23,7 +23,17 @@ interface OptionLike {
   downChance?: number;
   /** Autofire: [number of hits, probability] pairs. */
   hits?: [number, number][];
+  /** A sweep (house/sweep): each target's and each friend's own adjDX and ledger. */
+  targets?: PartLike[];
+  friends?: PartLike[];
   command?: unknown;
+}
+
+/** One target (or friend at risk) of a multi-target option. */
+interface PartLike {
+  id: string;
+  adjDX?: number;
+  ledger?: OptionLike['ledger'];
 }
 
 /** A figure's part of the TFT report's `decision` (rules/tft/decisions.ts FigureDecision). */
@@ -127,6 +137,11 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
       if (o.expectedDamage !== undefined) s += `; expected damage ${o.expectedDamage.toFixed(3)}${o.expectedDamageExact ? ` (${o.expectedDamageExact})` : ''}`;
       if (o.downChance !== undefined) s += `; P(down) ${(o.downChance * 100).toFixed(2)}%`;
       lines.push(s);
+      // A sweep's label gives each target's adjDX; its ledger (R-S2's -4 per extra target) is here.
+      const parts = [...(o.targets ?? []).map((t) => ({ t, friend: false })), ...(o.friends ?? []).map((t) => ({ t, friend: true }))];
+      for (const { t, friend } of parts) {
+        if (t.adjDX !== undefined && t.ledger?.length) lines.push(`      ${who(t.id)}${friend ? ' (a friend)' : ''}: adjDX ${t.adjDX}${friend ? ' to miss' : ''} = ${ledgerLine(t.ledger)}`);
+      }
     }
     // TFT: what its gear and state would offer but it cannot take now, and why (not-now.ts).
     if (Array.isArray(f.notNow) && f.notNow.length > 0) {
