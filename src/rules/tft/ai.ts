@@ -21,7 +21,7 @@ import {
   readyWeapon,
   withinHalfMA,
 } from './core.ts';
-import { blockedHex, engagedAt, isBlockedAt, stepCost, stepCostAt } from './flow.ts';
+import { blockedHex, disengagedOnlyProblem, engagedAt, isBlockedAt, stepCost, stepCostAt } from './flow.ts';
 import type { ActionOption } from './hooks.ts';
 import type { Figure, MoveCommand, TftCommand, TftState } from './model.ts';
 import { expectedDamageCached } from './odds.ts';
@@ -503,7 +503,8 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
 function walkTo(state: TftState, f: Figure, spots: Reach[], spot: Reach, toward: Hex, half: number): MoveCommand {
   const path = pathOf(spots, spot);
   const move: MoveCommand = moveTo(f, path, faceToward(spot.hex, toward));
-  if (path.length <= half && threatenedByMissiles(state, f)) move.stance = 'dodge';
+  // An engaged figure may not dodge (tft-core options): it defends or fights instead.
+  if (path.length <= half && threatenedByMissiles(state, f) && !disengagedOnlyProblem(state, f, 'dodge', spot.hex)) move.stance = 'dodge';
   return move;
 }
 

@@ -202,16 +202,26 @@ export function relation(target: Figure, from: Hex): Relation {
   return attackerRelation(target.pos, target.facing, from, target.frontHexes);
 }
 
-/** tft-core: engaged = in an able, standing enemy's front hex, adjacent to it. */
 /** Whether enemy `e` engages `fig`: able, standing, adjacent, with `fig` in its front hexes (tft-core). */
 export function engages(e: Figure, fig: Figure): boolean {
   return e.side !== fig.side && e.woundFx.canAct && !e.prone && isAdjacent(e.pos, fig.pos) && isFront(e, fig.pos);
 }
 
+/** tft-core: engaged = in an able, standing enemy's front hex, adjacent to it. */
 export function isEngaged(state: TftState, fig: Figure): boolean {
   const fs = state.figures;
   for (let i = 0; i < fs.length; i++) if (engages(fs[i], fig)) return true;
   return false;
+}
+
+/**
+ * Whether `fig` takes its options this turn as an engaged figure (tft-core options). Fray
+ * reading: engaged when the turn began and still engaged now. A figure that became engaged
+ * this turn (it charged, or an enemy moved up) keeps the disengaged options until the next
+ * turn: one last shot, dodge, drop.
+ */
+export function engagedSinceStart(state: TftState, fig: Figure): boolean {
+  return fig.turn.startedEngaged && isEngaged(state, fig);
 }
 
 export function readyWeapon(fig: Figure): WeaponInstance | null {

@@ -227,6 +227,8 @@ class Checker {
   private acted = new Set<string>();
   private fell = new Set<string>();
   private moveStance = new Map<string, string>();
+  /** Figures engaged when the turn began (tft-core options: then they may not dodge or drop). */
+  private engagedAtStart = new Set<string>();
   private stepsMoved = new Map<string, number>();
   private movedMA = new Map<string, number>();
   private nextN = new Map<string, number>();
@@ -267,6 +269,11 @@ class Checker {
     return ABLE.has(this.fig(id).state) && !this.dead.has(id);
   }
 
+  /** tft-core: whether `f` standing in `h` is engaged: in an able, standing enemy's front hex, adjacent to it. */
+  private engagedAt(f: Figure, h: Hex): boolean {
+    return this.state.figures.some((e) => e.side !== f.side && this.able(e.id) && !this.prone.has(e.id) && distance(e.pos, h) === 1 && inFront(e, h));
+  }
+
   private syncLoaded(): void {
     for (const f of this.state.figures) {
       for (const w of f.weapons) {
@@ -287,13 +294,16 @@ class Checker {
     const f = this.fig(id);
     if (!this.able(id)) this.fail(`${id} (${f.state}) was given ${type}`);
     if (phase === 'move') {
-      // tft-core: engaged = in an able, standing enemy's front hex, adjacent to it.
-      const engaged = s.figures.some((e) => e.side !== f.side && this.able(e.id) && !this.prone.has(e.id) && distance(e.pos, f.pos) === 1 && inFront(e, f.pos));
+      const engaged = this.engagedAt(f, f.pos);
       const path = (cmd as { path: Hex[] }).path;
       if (engaged && path.length > 1) this.fail(`${id} is engaged but moves ${path.length} hexes`);
       if (this.prone.has(id)) this.fail(`${id} is down but moves`);
+      // tft-core options: dodge is a disengaged figure's (engaged since the turn began: no).
+      const end = path.length > 0 ? path[path.length - 1] : f.pos;
+      if ((cmd as { stance?: string }).stance === 'dodge' && this.engagedAtStart.has(id) && this.engagedAt(f, end)) this.fail(`${id}, engaged since the turn began, dodges with its move`);
       return;
     }
+    if ((type === 'dodge' || type === 'drop') && this.engagedAtStart.has(id) && this.engagedAt(f, f.pos)) this.fail(`${id}, engaged since the turn began, takes ${type}`);
     if (this.acted.has(id)) this.fail(`${id} acts twice in turn ${s.turn} (${type})`);
     this.acted.add(id);
     if (this.fell.has(id)) this.fail(`${id} fell (8+ hits) this turn but acts (${type})`);
@@ -327,6 +337,8 @@ class Checker {
         this.acted.clear();
         this.fell.clear();
         this.moveStance.clear();
+        this.engagedAtStart.clear();
+        for (const f of s.figures) if (this.able(f.id) && this.engagedAt(f, f.pos)) this.engagedAtStart.add(f.id);
         this.stepsMoved.clear();
         this.movedMA.clear();
         this.rolledThisTurn.clear();

@@ -381,14 +381,17 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
   it('tft-core dodge: a missile attacker rolls 4d6 against a dodging figure; a dodge does not help in melee', () => {
     const s = setup([
       { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['longbow'], st: 11 },
+      { id: 'c', side: 'A', dx: 11, at: [12, 3], facing: 3 },
       { id: 'b', side: 'B', at: [8, 3], facing: 3 },
     ]);
-    beginTurn(s, 'A');
-    play(s, [{ type: 'move', figure: 'a', path: [] }]);
+    beginTurn(s, 'B');
     play(s, [{ type: 'move', figure: 'b', path: [], stance: 'dodge' }]);
-    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [2, 2, 2, 2, 1, 6, 1]);
-    expect(of(ev, 'attack')[0].dice).toBe(4);
-    expect(of(ev, 'attack')[0].mode).toBe('missile');
+    // c charges b after the dodge was declared (b was not engaged then) and strikes in melee.
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'c', path: [[11, 3], [10, 3], [9, 3]], facing: 3 }]);
+    const ev = play(s, [{ type: 'attack', figure: 'a', target: 'b' }], [2, 2, 2, 2, 1]);
+    expect(of(ev, 'attack')[0]).toMatchObject({ mode: 'missile', dice: 4, roll: 8 });
+    const melee = play(s, [{ type: 'attack', figure: 'c', target: 'b' }], [3, 3, 3, 1, 1, 6, 1]);
+    expect(of(melee, 'attack')[0]).toMatchObject({ mode: 'melee', dice: 3, faces: [3, 3, 3], outcome: 'hit' });
   });
   it('tft-core: a missile attack is allowed only after moving at most 1 hex, and not while engaged', () => {
     const s = setup([
@@ -399,6 +402,14 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     play(s, [{ type: 'move', figure: 'a', path: [[3, 3], [4, 3]] }]);
     play(s, [{ type: 'move', figure: 'b', path: [] }]);
     expect(() => play(s, [{ type: 'attack', figure: 'a', target: 'b' }])).toThrow(/at most 1/);
+    // One hex is allowed: the shot is taken.
+    const t = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, weapons: ['longbow'], st: 11 },
+      { id: 'b', side: 'B', at: [9, 3], facing: 3 },
+    ]);
+    beginTurn(t, 'A');
+    play(t, [{ type: 'move', figure: 'a', path: [[3, 3]] }, { type: 'move', figure: 'b', path: [] }]);
+    expect(of(play(t, [{ type: 'attack', figure: 'a', target: 'b' }], [6, 5, 5]), 'attack')[0]).toMatchObject({ figure: 'a', mode: 'missile', roll: 16 });
   });
   it('tft-core reload: a light crossbow fires every other turn', () => {
     const s = setup([
@@ -470,6 +481,52 @@ describe('the action phase (tft-core "Turn sequence" 3 and options)', () => {
     play(s, [{ type: 'initiative', figure: 'a', choice: 'first' }, { type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
     play(s, [{ type: 'pick-up', figure: 'a', weapon: 'a.broadsword' }]);
     expect(fig(s, 'a').weapons.map((w) => w.uid)).toEqual(['a.dagger', 'a.broadsword']);
+  });
+  it('tft-core options: dodge and drop are options of a disengaged figure: engaged since the turn began, a figure may defend but not dodge or drop (with its move or as its action), and neither is offered', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [3, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    expect(fig(s, 'a').turn.startedEngaged).toBe(true);
+    expect(refusal(s, { type: 'move', figure: 'a', path: [], stance: 'dodge' })).toBe(
+      'invalid command: command.stance: a has been engaged since the start of the turn: dodging is an option of a disengaged figure (tft-core options)',
+    );
+    // A shift that stays in b's front keeps it engaged: still no dodge.
+    expect(refusal(s, { type: 'move', figure: 'a', path: [{ q: 3, r: 2 }], stance: 'dodge' })).toMatch(/command\.stance: .*dodging is an option of a disengaged figure/);
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }]);
+    const types = actionOptions(s, fig(s, 'a'), 'explain').map((o) => o.command.type);
+    expect(types).toContain('defend');
+    expect(types).not.toContain('dodge');
+    expect(types).not.toContain('drop');
+    expect(refusal(s, { type: 'dodge', figure: 'a' })).toMatch(/command\.type: a has been engaged since the start of the turn: dodging is an option of a disengaged figure/);
+    expect(refusal(s, { type: 'drop', figure: 'a' })).toMatch(/command\.type: a has been engaged since the start of the turn: dropping to the ground is an option of a disengaged figure/);
+    const ev = play(s, [{ type: 'defend', figure: 'a' }]);
+    expect(of(ev, 'stance')[0]).toMatchObject({ figure: 'a', stance: 'defend' });
+  });
+  it('tft-core options (Fray reading, as one last shot): a figure that became engaged this turn may still dodge or drop; one that shifted out of every front may dodge with its move', () => {
+    const s = setup([
+      { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', dx: 12, at: [6, 3], facing: 3 },
+    ]);
+    beginTurn(s, 'A');
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [[5, 3], [4, 3], [3, 3]] }]);
+    expect(isEngaged(s, fig(s, 'a'))).toBe(true);
+    expect(fig(s, 'a').turn.startedEngaged).toBe(false);
+    expect(actionOptions(s, fig(s, 'a'), 'explain').map((o) => o.command.type)).toEqual(expect.arrayContaining(['defend', 'dodge', 'drop']));
+    play(s, [{ type: 'drop', figure: 'a' }]);
+    expect(fig(s, 'a').prone).toBe(true);
+    // Engaged since the start in b's front hex 4,2 (b at 3,3 faces east), a shifts to b's side
+    // hex 3,2, still next to b: out of every front, it may dodge with that move.
+    const t = setup([
+      { id: 'a', side: 'A', dx: 13, at: [4, 2], facing: 2 },
+      { id: 'b', side: 'B', dx: 12, at: [3, 3], facing: 0 },
+    ]);
+    beginTurn(t, 'A');
+    expect(fig(t, 'a').turn.startedEngaged).toBe(true);
+    expect(refusal(t, { type: 'move', figure: 'a', path: [], stance: 'dodge' })).toMatch(/dodging is an option of a disengaged figure/);
+    play(t, [{ type: 'move', figure: 'a', path: [[3, 2]], stance: 'dodge' }]);
+    expect(fig(t, 'a').turn.stance).toBe('dodge');
   });
   it('tft-core options: drop to the ground; a fallen figure may only stand up, taking its turn', () => {
     const s = setup([

@@ -15,6 +15,7 @@ import {
   figure,
   isAdjacent,
   engages,
+  engagedSinceStart,
   isEngaged,
   isFront,
   lineOfView,
@@ -341,6 +342,10 @@ function validateMove(ctx: TftContext, fig: Figure, cmd: MoveCommand): () => voi
   if (cmd.stance && path.length > Math.floor(ma / 2)) {
     reject('command.stance', `${cmd.stance} needs a move of at most half MA (${Math.floor(ma / 2)}); the path is ${path.length}`);
   }
+  if (cmd.stance) {
+    const why = disengagedOnlyProblem(state, fig, cmd.stance, path[path.length - 1]); // no path: where it stands
+    if (why) reject('command.stance', why);
+  }
   return () => {
     let moved = 0;
     for (const h of path) {
@@ -484,7 +489,7 @@ export function attackMoveBar(state: TftState, fig: Figure, w: WeaponInstance, m
     // tft-core engaged options: one last shot. Fray reading: a figure that became engaged
     // this turn (it was not at the start of the turn) may still fire its ready, loaded
     // missile weapon at an adjacent enemy; from the next turn on it is engaged like anyone.
-    if (fig.turn.startedEngaged && isEngaged(state, fig)) return 'engaged-since-start';
+    if (engagedSinceStart(state, fig)) return 'engaged-since-start';
     if (w.reloadLeft > 0) return 'reloading';
   } else if (mode === 'thrown') {
     if (!withinHalfMA(fig, state)) return 'moved-thrown';
@@ -529,6 +534,18 @@ export function attackProblem(state: TftState, fig: Figure, target: Figure | und
 /** An event about `fig` (call only when emitting: the extra fields are built by the caller). */
 function figureEvent(ctx: TftContext, fig: Figure, type: string, extra?: Record<string, unknown>): void {
   ctx.emit?.({ type, turn: ctx.state.turn, figure: fig.id, ...extra });
+}
+
+/**
+ * Why `fig` may not take `option` because it is engaged, or null. tft-core options: dodge and
+ * drop are options of a disengaged figure (an engaged one may defend); engaged means engaged
+ * since the turn began (engaged then and still engaged at `at`, as for one last shot). `at`:
+ * where a move declaring the option as its stance ends (a shift may leave every enemy's front).
+ */
+export function disengagedOnlyProblem(state: TftState, fig: Figure, option: string, at: Hex = fig.pos): string | null {
+  if (option !== 'dodge' && option !== 'drop') return null;
+  if (!fig.turn.startedEngaged || !engagedAt(state, fig, at)) return null;
+  return `${fig.name} has been engaged since the start of the turn: ${option === 'dodge' ? 'dodging' : 'dropping to the ground'} is an option of a disengaged figure (tft-core options)`;
 }
 
 /** Why `fig`'s move this turn rules out readying a weapon (tft-core: at most 1 hex), or null. */
@@ -578,6 +595,8 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     case 'defend':
     case 'dodge': {
       if (!withinHalfMA(fig, state)) reject('command.type', `${fig.name} moved ${moved} hexes, more than half its MA (${movedHalfMA(fig, state)}): no ${cmd.type}`);
+      const why = disengagedOnlyProblem(state, fig, cmd.type);
+      if (why) reject('command.type', why);
       const stance = cmd.type;
       return () => {
         fig.turn.stance = stance;
@@ -586,6 +605,8 @@ function validateAction(ctx: TftContext, fig: Figure, cmd: TftCommand): () => vo
     }
     case 'drop': {
       if (!withinHalfMA(fig, state)) reject('command.type', `${fig.name} moved more than half its MA: cannot drop`);
+      const why = disengagedOnlyProblem(state, fig, 'drop');
+      if (why) reject('command.type', why);
       return () => {
         fig.prone = true;
         if (emit) figureEvent(ctx, fig, 'drop', { rule: 'tft-core options' });

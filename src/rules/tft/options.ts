@@ -3,7 +3,7 @@
 import { distance, neighbors } from '../../core/hex/coords.ts';
 import type { LedgerEntry } from '../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../engine/names.ts';
-import { actsPastHalfMA, attackDX, core, defaultArmorStops, defenseDice, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
+import { actsPastHalfMA, attackDX, core, defaultArmorStops, defenseDice, engagedSinceStart, figure, isEngaged, poleSetAgainstCharge, readyWeapon, requirementST, shieldStops, withinHalfMA } from './core.ts';
 import { attackBar, attackMode, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
@@ -144,8 +144,11 @@ export function actionOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     } else out.push(o);
   }
   out.push({ command: { type: 'defend', figure: id }, label: 'defend (attackers roll 4d6 in melee)', rule: 'tft-core' });
-  out.push({ command: { type: 'dodge', figure: id }, label: 'dodge (missile and thrown attackers roll 4d6)', rule: 'tft-core' });
-  out.push({ command: { type: 'drop', figure: id }, label: 'drop to the ground' });
+  // Dodge and drop are a disengaged figure's options (tft-core options; flow.ts disengagedOnlyProblem).
+  if (!engagedSinceStart(state, fig)) {
+    out.push({ command: { type: 'dodge', figure: id }, label: 'dodge (missile and thrown attackers roll 4d6)', rule: 'tft-core' });
+    out.push({ command: { type: 'drop', figure: id }, label: 'drop to the ground' });
+  }
   const engaged = isEngaged(state, fig);
   if (moved <= 1) {
     for (const w of fig.weapons) {
