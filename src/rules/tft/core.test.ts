@@ -103,6 +103,11 @@ describe('an attack through the engine', () => {
     expect(d.raw).toBe(0);
     expect(d.amount).toBe(0);
     expect(d.stopped).toBe(0);
+    // 1d-1 = 4 - 1 = 3 against plate's 5: the armor stops the 3, no wound (not -2).
+    const t = duel({ weapons: ['dagger'] }, { armor: 'plate' });
+    const [e] = of(play(t, [{ type: 'attack', figure: 'a', target: 'b' }], [3, 3, 3, 4]), 'damage');
+    expect([e.raw, e.stopped, e.amount]).toEqual([3, 3, 0]);
+    expect(fig(t, 'b').wounds).toBe(0);
   });
   it('tft-core shields: a ready shield adds its hits stopped and its DX', () => {
     const s = duel({ shield: 'large-shield' }, { shield: 'large-shield' });
@@ -168,7 +173,8 @@ describe('facing (tft-core "Facing")', () => {
       { id: 'a', side: 'A', at: [2, 3], facing: 0 },
       { id: 'b', side: 'B', at: [3, 3], facing: 3, prone: true },
     ]);
-    expect(relation(fig(s, 'b'), { q: 2, r: 3 })).toBe('rear');
+    // from each of its six neighbours, its front hexes included
+    for (const [q, r] of [[4, 3], [3, 4], [2, 4], [2, 3], [3, 2], [4, 2]]) expect(relation(fig(s, 'b'), { q, r })).toBe('rear');
   });
 });
 

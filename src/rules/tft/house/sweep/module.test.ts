@@ -132,6 +132,8 @@ describe('the seed examples (examples/tft/sweeping-blows.yaml) [931c742c]', () =
       ['bobjo', 6, 3, 3], // 3+4+5+1 = 13, half 6, chainmail 3
       ['g1', 3, 2, 1], // 1+2+3+1 = 7, half 3
     ]);
+    // "Both of the Goblins and Bobjo take 1/2 the normal damage": 16 -> 8, 13 -> 6, 7 -> 3 (R-S3, R-S5)
+    expect(dmg.map((d) => d.ledger.find((e: { rule: string }) => e.rule === 'R-S3')?.delta)).toEqual([-8, -7, -4]);
   });
 
   it("the scenario's dice list is exactly the faces this run used (so `fray run` replays it)", () => {
@@ -182,6 +184,7 @@ interface HeroSpec {
   weapons?: unknown[];
   talents?: string[];
   spells?: string[];
+  shield?: string;
 }
 
 function arena(hero: HeroSpec, foes: Record<string, number>, options: Record<string, unknown> = {}, friends: Record<string, number> = {}) {
@@ -300,6 +303,56 @@ describe('sweep rules through the engine [931c742c]', () => {
     expect(attacks[0].ledger).toContainEqual(expect.objectContaining({ delta: -2, rule: 'R-S7' }));
     expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.amount])).toEqual([['e1', 5, 5]]);
   });
+  it('931c742c R-S3, R-S5, R-S7 with tft-core shields and dodge: the sweeper\'s ready shield is in every attack and the friend roll; a target\'s shield stops hits after the halving (the odds too); a dodge does not help against the blade', () => {
+    const sc = arena({ weapons: ['broadsword'], talents: ['multiple-swing'], shield: 'large-shield' }, { e1: 5, e2: 1 }, {}, { pal: 0 });
+    const figs = sc.figures as Record<string, unknown>[];
+    figs.find((f) => f.id === 'e1')!.shield = 'tower-shield';
+    figs.find((f) => f.id === 'pal')!.shield = 'small-shield';
+    const s = heroToAct(sc);
+    s.figures.find((f) => f.id === 'e2')!.turn.stance = 'dodge'; // against missiles only
+    const hero = s.figures.find((f) => f.id === 'hero')!;
+    // 16 DX - 1 large shield - 2 (one extra target, Multiple Swing) = 13 on each attack and the friend roll.
+    const opt = sweepAction.options({ state: s, core, mode: 'explain' }, hero).find((o) => (o.command as unknown as { targets: string[] }).targets[0] === 'e1') as ActionOption & {
+      targets: { id: string; expectedDamage: number }[];
+    };
+    const halved = coreAttackOdds({ adjDX: 13, dice: 3, damage: hero.weapons[0].dmg, armor: 3, transform: (r) => Math.floor(r / 2) });
+    expect(opt.targets[0].expectedDamage).toBeCloseTo(halved.expected, 12); // the tower shield stops 3 after the halving
+    // e1: 10 hits, 2d 6+6 = 12, half 6, tower shield 3 -> 3. Pal: 14 fails, 5+4 = 9, half 4, small shield 1 -> 3.
+    // e2 (dodging): 3d6, 12 hits, 3+2 = 5, half 2.
+    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [3, 3, 4, 6, 6, 6, 6, 2, 5, 4, 4, 4, 4, 3, 2]);
+    const attacks = ev.filter((e) => e.type === 'attack');
+    expect(attacks.map((a) => [a.target, a.adjDX, a.dice, a.outcome])).toEqual([
+      ['e1', 13, 3, 'hit'],
+      ['e2', 13, 3, 'hit'],
+    ]);
+    const friend = ev.find((e) => e.type === 'sweep-friend')!;
+    expect([friend.adjDX, friend.roll, friend.spared]).toEqual([13, 14, false]);
+    for (const ledger of [attacks[0].ledger, attacks[1].ledger, friend.ledger]) {
+      expect(ledger).toContainEqual({ source: 'Large shield', delta: -1, rule: 'tft-core shields' });
+      expect(ledger).toContainEqual(expect.objectContaining({ delta: -2, rule: 'R-S7' }));
+    }
+    expect(ev.filter((e) => e.type === 'damage').map((d) => [d.figure, d.raw, d.stopped, d.amount])).toEqual([
+      ['e1', 6, 3, 3],
+      ['pal', 4, 1, 3],
+      ['e2', 2, 0, 2],
+    ]);
+  });
+  it('tft-core options by movement, 931c742c R-S2: a sweep is a melee attack: made after a charge of half MA (5 of MA 10), refused after 6', () => {
+    const moved = (hexes: number) => {
+      const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
+      const hero = s.figures.find((f) => f.id === 'hero')!;
+      hero.turn.hexes = hexes; // as if it had charged into place with MA 10
+      hero.turn.movedMA = 10;
+      return s;
+    };
+    // 16 - 4 = 12: both miss on 13.
+    const ev = sweepWith(moved(5), ['e1', 'e2'], 'cw', [6, 4, 3, 6, 4, 3]);
+    expect(ev.filter((e) => e.type === 'attack').map((a) => [a.target, a.adjDX])).toEqual([
+      ['e1', 12],
+      ['e2', 12],
+    ]);
+    expect(() => sweepNow(moved(6), ['e1', 'e2'], 'cw')).toThrow(/moved 6 hexes, more than half its MA \(5\): no attack \(tft-core\)/);
+  });
   it('R-S6: sweep: off rejects a sweep', () => {
     const s = heroToAct(arena({}, { e1: 5, e2: 0 }, { sweep: 'off' }));
     expect(() => sweepNow(s, ['e1', 'e2'], 'cw')).toThrow(/off/);
@@ -340,11 +393,16 @@ describe('sweep rules through the engine [931c742c]', () => {
     expect(c.type).toBe('sweep');
     expect([...c.targets].sort()).toEqual(['e1', 'e2', 'e3']);
   });
-  it('a 17 drops the weapon and ends the sweep', () => {
-    const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
-    const ev = sweepWith(s, ['e1', 'e2'], 'cw', [6, 6, 5]);
-    expect(ev.filter((e) => e.type === 'attack')).toHaveLength(1);
-    expect(ev.find((e) => e.type === 'sweep-end')?.reason).toBe('weapon dropped');
+  it('R-S4 (module decision) [931c742c]: a 17 drops the weapon and ends the sweep; an 18 breaks it and ends it too', () => {
+    for (const [faces, reason] of [
+      [[6, 6, 5], 'weapon dropped'],
+      [[6, 6, 6], 'weapon broken'],
+    ] as const) {
+      const s = heroToAct(arena({}, { e1: 5, e2: 0 }));
+      const ev = sweepWith(s, ['e1', 'e2'], 'cw', [...faces]);
+      expect(ev.filter((e) => e.type === 'attack').map((a) => a.target)).toEqual(['e1']);
+      expect(ev.find((e) => e.type === 'sweep-end')).toMatchObject({ reason, arcIndex: 1 });
+    }
   });
   it('tft-core pole, R-S3 [931c742c]: a halberd set against a charge doubles a sweep hit after the critical, then halves it; the odds double too', () => {
     const s = heroToAct(arena({ weapons: ['halberd'] }, { e1: 5, e2: 0 }));
