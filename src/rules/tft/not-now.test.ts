@@ -52,6 +52,21 @@ describe('not now: the core', () => {
     expect(refusal(s, { type: 'attack', figure: 'a', target: 'b' })).toContain(reason);
   });
 
+  it('tft-core options: dodge and drop, a disengaged figure\'s options, are listed with the engine\'s reason while it has been engaged since the turn began', () => {
+    const s = setup([A, { id: 'b', side: 'y', at: [3, 2], facing: 3 }]);
+    acting(s, 'a');
+    const listed = () => notNowOf(s, 'a').filter((e) => e.action === 'dodge' || e.action === 'drop');
+    // Engaged only since this turn (an enemy moved up): both are still its options.
+    expect(listed()).toEqual([]);
+    fig(s, 'a').turn.startedEngaged = true;
+    const entries = listed();
+    expect(entries.map((e) => [e.action, e.label])).toEqual([['dodge', 'dodge'], ['drop', 'drop to the ground']]);
+    for (const e of entries) {
+      expect(e.reason).toMatch(/^a has been engaged since the start of the turn: .+ is an option of a disengaged figure \(tft-core options\)$/);
+      expect(refusal(s, { type: e.action, figure: 'a' } as never)).toContain(e.reason);
+    }
+  });
+
   it('a missile attack after moving 2 hexes gives the engine reason', () => {
     const s = setup([{ ...A, weapons: ['longbow'] }, { id: 'b', side: 'y', at: [6, 2] }]);
     acting(s, 'a', 2);

@@ -4,7 +4,7 @@
 // module's own through ActionSpec.notNow). Explain only: the AI and the lab never build it.
 import type { DisplayNames } from '../../engine/names.ts';
 import { core, readyWeapon } from './core.ts';
-import { attackMoveProblem, pickUpMoveProblem, readyMoveProblem, weaponProblem } from './flow.ts';
+import { attackMoveProblem, disengagedOnlyProblem, pickUpMoveProblem, readyMoveProblem, weaponProblem } from './flow.ts';
 import type { ActionOption, NotNow } from './hooks.ts';
 import type { Figure, TftState } from './model.ts';
 import { canPickUp } from './options.ts';
@@ -38,7 +38,7 @@ const NO_TARGET: Record<string, string> = {
 /**
  * `fig`'s "Not now" list beside its `options` (actionOptions in explain mode, for the same
  * viewer: `names`). Core: an attack with the ready weapon, readying another weapon, picking one
- * up; then each module's ActionSpec.notNow. A choice among the options is never listed.
+ * up, dodging or dropping while engaged; then each module's ActionSpec.notNow. A choice among the options is never listed.
  */
 export function notNowOf(state: TftState, fig: Figure, options: readonly ActionOption[], names?: DisplayNames): NotNow[] {
   if (!fig.woundFx.canAct || state.phase === 'over') return [];
@@ -78,6 +78,11 @@ export function notNowOf(state: TftState, fig: Figure, options: readonly ActionO
     for (const it of state.items) {
       if (canPickUp(state, fig, it)) add({ action: 'pick-up', label: `pick up ${it.weapon.def.name}`, reason: pickWhy, command: { type: 'pick-up', figure: fig.id, weapon: it.weapon.uid } });
     }
+  }
+  // Dodge and drop: a disengaged figure's options, gone while it has been engaged since the turn began.
+  for (const [action, label] of [['dodge', 'dodge'], ['drop', 'drop to the ground']] as const) {
+    const why = vetoed(action) ? null : disengagedOnlyProblem(state, fig, action);
+    if (why) add({ action, label, reason: why, rule: 'tft-core' });
   }
   for (const { spec } of hooks.actions.values()) {
     if (!spec.notNow || spec.phase === 'move' || (spec.phase === 'action' && vetoed(spec.type))) continue;
