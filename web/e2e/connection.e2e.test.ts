@@ -1,9 +1,11 @@
 // The page's connection to the server: it comes back by itself after a server restart (the
-// server says `bye: shutdown`), and the Share tab asks for the seat list only when it should
+// server says `bye: shutdown`), a GM's rewind does not wait for it (over HTTP, pinned to the
+// step the GM saw, while the socket is down or when it drops before the answer), and the Share tab asks for the seat list only when it should
 // (never because the table re-rendered, never in a loop when the request fails).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atTable, fileHarness, logCount } from './harness.ts';
+import type { LogResponse } from '../../src/server/protocol.ts';
+import { apiGet, atTable, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -32,6 +34,73 @@ describe('a server restart', () => {
     // The same table, live: the next command goes through and every page shows it.
     await gm.getByTestId('initiative-first').click();
     await expect.poll(() => logCount(gm)).toBe(2);
+    expect(h.errors.filter((e) => !expected(e))).toEqual([]);
+  });
+});
+
+describe('a rewind while the socket is down', () => {
+  it("the GM's undo is done at once and shown, and the reconnect neither repeats nor loses a step; one whose socket drops before the answer is done once, without a false alarm", async () => {
+    const { page: gm } = await h.page();
+    // The page's socket, as a flaky network makes it: `down` refuses it (the server itself is up);
+    // `drop` closes it as the page's rewind goes out ('before') or as the server's ack comes back ('after').
+    let down = false;
+    let drop: 'before' | 'after' | null = null;
+    let current: { close(): Promise<void> } | null = null;
+    await gm.routeWebSocket(/\/api\/ws$/, (ws) => {
+      if (down) return void ws.close();
+      current = ws;
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (drop === 'before' && String(m).includes('"type":"rewind"')) {
+          drop = null;
+          return void ws.close();
+        }
+        server.send(m);
+      });
+      server.onMessage((m) => {
+        if (drop === 'after' && String(m).includes('"type":"ack"')) {
+          drop = null;
+          return void ws.close();
+        }
+        ws.send(m);
+      });
+    });
+    const id = await createFromExample(gm, 'tft/duel');
+    const token = tokenOf(gm);
+    const api = encounterApi(h.base, id, token);
+    await duelToActionPhase(gm, api.seqIs);
+    const rewinds = async () => (await apiGet<LogResponse>(h.base, `/api/encounters/${id}/log`, token)).entries.filter((e) => e.kind === 'rewind').map((e) => [e.seq, e.to]);
+
+    down = true;
+    await current!.close();
+    await expect.poll(() => gm.getByTestId('conn').getAttribute('class')).toMatch(/conn-reconnecting/);
+    await gm.getByRole('button', { name: /^undo/ }).click();
+    await api.seqIs(5);
+    expect(await rewinds()).toEqual([[5, 3]]);
+    // Shown at once, though the socket is still down: the log has the rewind, the undone step struck out.
+    await gm.locator('[data-tab="log"]').click();
+    await expect.poll(() => logCount(gm)).toBe(5);
+    expect(await gm.locator('.entry.rewind').textContent()).toContain('GM rewound to step 3');
+    expect(await gm.locator('.entry.undone').count()).toBe(1);
+    expect(await gm.getByTestId('error').count()).toBe(0);
+    await expect.poll(() => gm.getByTestId('conn').getAttribute('class')).toMatch(/conn-reconnecting/);
+
+    // Back up: live again, each step once.
+    down = false;
+    await expect.poll(() => gm.getByTestId('conn').getAttribute('class'), { timeout: 15_000 }).toMatch(/conn-live/);
+    expect(await gm.locator('[data-testid="log"] li[data-seq]').evaluateAll((li) => li.map((x) => x.getAttribute('data-seq')))).toEqual(['1', '2', '3', '4', '5']);
+
+    // The socket drops as the rewind goes out (never stored), then as its ack comes back (stored):
+    // each is stored once, and neither says "another window took a step".
+    for (const [when, seq, to] of [['before', 6, 2], ['after', 7, 1]] as const) {
+      drop = when;
+      await gm.locator(`[data-rewind="${to}"]`).click();
+      await api.seqIs(seq);
+      await expect.poll(() => gm.getByTestId('conn').getAttribute('class'), { timeout: 15_000 }).toMatch(/conn-live/);
+      await expect.poll(() => logCount(gm)).toBe(seq);
+    }
+    expect(await rewinds()).toEqual([[5, 3], [6, 2], [7, 1]]);
+    expect(await gm.getByTestId('error').count()).toBe(0);
     expect(h.errors.filter((e) => !expected(e))).toEqual([]);
   });
 });

@@ -42,13 +42,15 @@ const welcome = (seq: number) => ({
 
 function table() {
   const statuses: [LiveStatus, string | undefined][] = [];
+  const steps: { seq: number; viewSeq: number }[] = [];
+  const welcomes: number[] = [];
   const t = new LiveTable(
     'e1',
     'tok',
-    { welcome: () => undefined, step: () => undefined, settings: () => undefined, status: (s, d) => statuses.push([s, d]) },
+    { welcome: (e) => welcomes.push(e.view.seq), step: (e, v) => steps.push({ seq: e.seq, viewSeq: v.seq }), settings: () => undefined, status: (s, d) => statuses.push([s, d]) },
     'ws://test/api/ws',
   );
-  return { t, statuses };
+  return { t, statuses, steps, welcomes };
 }
 
 beforeEach(() => {
@@ -148,6 +150,92 @@ describe('the live connection', () => {
 
   it('waits 0.25 s, then twice as long each time, at most 5 s', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe("a GM's rewind while the socket is down", () => {
+  const rewindEntry = (seq: number, to: number) => ({ seq, kind: 'rewind', at: '', by: { role: 'gm', tokenId: 't1' }, to });
+  /** The server's HTTP side: what each request was, and the answer the test gives it. */
+  function server(answer: (url: string, body: unknown) => { status: number; body: unknown } | 'down') {
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: { body?: string }) => {
+      const body = init?.body ? JSON.parse(init.body) : undefined;
+      calls.push({ url, body });
+      const a = answer(url, body);
+      if (a === 'down') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(a.body), { status: a.status });
+    });
+    return calls;
+  }
+  const conflict = { status: 409, body: { error: 'conflict', message: 'the encounter is at step 6, not 5 (expectSeq)' } };
+
+  it('goes over HTTP, pinned to the last step seen; the page shows it at once and the reconnect catches up after it', async () => {
+    const calls = server(() => ({ status: 200, body: { seq: 6, entry: rewindEntry(6, 3), view: view(6) } }));
+    const { t, steps } = table();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive(welcome(5));
+    FakeSocket.all[0].close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await t.rewind(3, 5)).toBe(6);
+    expect(calls).toEqual([{ url: '/api/encounters/e1/rewind', body: { to: 3, expectSeq: 5 } }]);
+    expect(steps).toEqual([{ seq: 6, viewSeq: 6 }]);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    FakeSocket.all[1].open();
+    expect(FakeSocket.all[1].sent[0]).toMatchObject({ type: 'hello', lastSeq: 6 });
+    t.close();
+  });
+
+  it('a rewind whose socket dropped before the answer is sent again over HTTP, pinned: stored once either way', async () => {
+    // Not stored by the socket: the HTTP one is taken.
+    let calls = server(() => ({ status: 200, body: { seq: 6, entry: rewindEntry(6, 3), view: view(6) } }));
+    let { t, steps } = table();
+    let ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const first = t.rewind(3, 5);
+    expect(ws.sent.at(-1)).toMatchObject({ type: 'rewind', to: 3, expectSeq: 5 });
+    ws.close();
+    expect(await first).toBe(6);
+    expect(calls.map((c) => c.body)).toEqual([{ to: 3, expectSeq: 5 }]);
+    expect(steps).toEqual([{ seq: 6, viewSeq: 6 }]);
+    t.close();
+
+    // Stored by the socket before it dropped: the HTTP one is refused as stale, and the log's head is that rewind: done, no error.
+    FakeSocket.all = [];
+    calls = server((url) => (url.includes('/log') ? { status: 200, body: { seq: 6, entries: [rewindEntry(6, 3)] } } : conflict));
+    ({ t, steps } = table());
+    ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const second = t.rewind(3, 5);
+    ws.close();
+    expect(await second).toBe(6);
+    expect(calls.map((c) => c.url)).toEqual(['/api/encounters/e1/rewind', '/api/encounters/e1/log?from=5']);
+    t.close();
+  });
+
+  it('refused as stale when another step came first, and said plainly when the server cannot be reached', async () => {
+    server((url) =>
+      url.includes('/log')
+        ? { status: 200, body: { seq: 6, entries: [{ seq: 6, kind: 'command', at: '', by: { role: 'player', tokenId: 'p' }, command: {} }] } }
+        : url.endsWith('/rewind')
+          ? conflict
+          : { status: 200, body: welcome(6).encounter },
+    );
+    const { t, steps, welcomes } = table();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive(welcome(5));
+    FakeSocket.all[0].close();
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(t.rewind(3, 5)).rejects.toMatchObject({ code: 'conflict' });
+    // The step that came first is shown now, though the socket is still down.
+    expect(welcomes).toEqual([5, 6]);
+    server(() => 'down');
+    await expect(t.rewind(3, 5)).rejects.toThrow(/^Not rewound: the server cannot be reached\. Nothing was undone;/);
+    server(() => ({ status: 502, body: '<html>Bad Gateway</html>' }));
+    await expect(t.rewind(3, 5)).rejects.toMatchObject({ code: 'unreachable' });
+    expect(steps).toEqual([]);
+    t.close();
   });
 });
 

@@ -17,6 +17,8 @@ import type {
   ListEncountersResponse,
   LogEntryView,
   LogResponse,
+  RewindRequest,
+  RewindResponse,
   ServerMessage,
   SettingsRequest,
   StateView,
@@ -113,6 +115,7 @@ export const api = {
   log: (id: string, token: string, from = 0) => http<LogResponse>('GET', `/api/encounters/${enc(id)}/log?from=${from}`, token),
   explain: (id: string, token: string) => http<ExplainResponse>('GET', `/api/encounters/${enc(id)}/explain`, token),
   command: (id: string, token: string, req: CommandRequest) => http<CommandResult>('POST', `/api/encounters/${enc(id)}/commands`, token, req),
+  rewind: (id: string, token: string, req: RewindRequest) => http<RewindResponse>('POST', `/api/encounters/${enc(id)}/rewind`, token, req),
   settings: (id: string, token: string, patch: SettingsRequest) => http<{ settings: EncounterSettings }>('PATCH', `/api/encounters/${enc(id)}/settings`, token, patch),
   issueToken: (id: string, token: string, req: Partial<IssueTokenRequest> & { role: IssueTokenRequest['role'] }) =>
     http<IssuedToken>('POST', `/api/encounters/${enc(id)}/tokens`, token, req),
@@ -201,7 +204,7 @@ export class LiveTable {
     this.ws = null;
     for (const p of this.pending.values()) {
       if (p.command?.seq !== undefined) this.unanswered.set(p.command.key, p.command.seq);
-      p.reject(new ApiError('internal', 'connection lost before the server answered; check the log and try again'));
+      p.reject(new ApiError(LOST, 'connection lost before the server answered; check the log and try again'));
     }
     this.pending.clear();
     if (this.closed) return;
@@ -324,11 +327,52 @@ export class LiveTable {
    * GM: back to the state after entry `to`. `expectSeq`, the seq the GM decided at: refused
    * ('conflict') if a step was stored since; the steps that came meanwhile arrive first, on this
    * socket, so the page shows them by the time the refusal comes.
+   *
+   * A GM's undo does not wait for the socket: while it is down (reconnecting), or when it drops
+   * before the answer, the rewind goes over HTTP, pinned to the seq the GM saw, so it never undoes
+   * a step the GM has not seen nor is applied twice. Its step is shown at once (`step`); the
+   * catch-up on reconnect does not show it again. One the dropped socket had stored already is
+   * found at the head of the log and taken as done.
    */
   async rewind(to: number, expectSeq?: number): Promise<number> {
-    const m = await this.request((id) => (expectSeq === undefined ? { type: 'rewind', id, to } : { type: 'rewind', id, to, expectSeq }));
-    if (m.type !== 'ack') throw new ApiError('internal', `unexpected answer ${m.type}`);
-    return m.seq;
+    if (this.isLive()) {
+      try {
+        const m = await this.request((id) => (expectSeq === undefined ? { type: 'rewind', id, to } : { type: 'rewind', id, to, expectSeq }));
+        if (m.type !== 'ack') throw new ApiError('internal', `unexpected answer ${m.type}`);
+        return m.seq;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === LOST)) throw e;
+      }
+    }
+    return this.rewindOverHttp(to, expectSeq ?? this.lastSeq);
+  }
+
+  private isLive(): boolean {
+    return this.welcomed && this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  private async rewindOverHttp(to: number, pin: number | undefined): Promise<number> {
+    let r: RewindResponse;
+    try {
+      r = await api.rewind(this.encounterId, this.token, pin === undefined ? { to } : { to, expectSeq: pin });
+    } catch (e) {
+      // No answer, or a proxy's while the server is down: said as such, not as the proxy's page.
+      if (!(e instanceof ApiError) || [502, 503, 504].includes(e.status)) throw new ApiError('unreachable', UNREACHABLE);
+      if (e.code !== 'conflict' || pin === undefined) throw e;
+      // The socket may have stored this very rewind before it dropped: then it is done.
+      const next = await api.log(this.encounterId, this.token, pin).then(
+        (l) => l.entries.find((x) => x.seq === pin + 1),
+        () => undefined,
+      );
+      if (next?.kind === 'rewind' && next.to === to) return next.seq;
+      // Refused as stale: the steps that came are shown now (the socket, when down, could not).
+      if (!this.isLive()) await api.get(this.encounterId, this.token).then((v) => this.on.welcome(v, []), () => undefined);
+      throw e;
+    }
+    // Nothing came between (it was pinned there): the reconnect's catch-up starts after it.
+    if (pin !== undefined && pin === this.lastSeq && r.seq === pin + 1) this.lastSeq = r.seq;
+    this.on.step(r.entry, r.view);
+    return r.seq;
   }
 
   close(): void {
@@ -337,6 +381,10 @@ export class LiveTable {
     this.ws?.close();
   }
 }
+
+/** The code of a request that failed because the socket dropped before the server answered. */
+const LOST = 'disconnected';
+const UNREACHABLE = 'Not rewound: the server cannot be reached. Nothing was undone; rewind again once the table is live (the dot at the top turns green).';
 
 /** The wait before reconnect attempt `retry` (0, 1, 2...): 0.25 s doubling up to 5 s. */
 export function reconnectDelay(retry: number): number {
