@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { ROOT, allowGmDice, apiGet, atTable, fileHarness, logCount, openGmTable, rawCommand, waitForLog } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { PHONE, ROOT, allowGmDice, apiGet, atTable, encounterApi, fileHarness, joinAsPlayer, logCount, openGmTable, openSeat, playerLink, rawCommand, tableLink, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -106,8 +107,15 @@ describe('after the fight', () => {
     await openGmTable(gm, id, token);
     await gm.getByTestId('banner').filter({ hasText: 'The fight is over' }).waitFor();
     await gm.locator('[data-tab="status"]').click();
+    // No dice nor odds of thread rolls that will not be made: what the GM can do instead (it read "Thread roll at the end of the turn").
+    const instead = 'The fight is over: no more thread rolls. Pat stays dying until a medic stabilizes it; a medic beside Pat can run the 5 minutes at once (finish stabilizing) or give first aid.';
+    await expect.poll(() => gm.locator('[data-after-fight="pat"]').textContent()).toBe(`${instead} R-T3`);
+    expect(await gm.locator('[data-thread="pat"]').textContent()).not.toMatch(/Thread roll at the end|Survives/);
     await gm.getByRole('button', { name: 'Doc', exact: true }).click();
     await gm.locator('[data-tab="actions"]').click();
+    expect(await gm.locator('[data-dying="pat"]').textContent()).toBe(`Pat is dying. ${instead}`);
+    // The option says Doc's chance (R-T3: 4d6 against IQ 12).
+    expect(await gm.locator('[data-option="finish-stabilization"]').textContent()).toMatch(/finish stabilizing Pat.*stabilizes 33\.6%/);
     const run = gm.getByRole('button', { name: /^Do it: .*Pat/ });
     await run.click();
     await expect.poll(async () => (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token)).view.seq).toBe(4);
@@ -116,5 +124,85 @@ describe('after the fight', () => {
     // the roll made or failed: unconscious and stable, or still dying with this medic barred (R-T3)
     const pat = (await apiGet<EncounterView>(h.base, `/api/encounters/${id}`, token)).view.state as { figures: { id: string; state: string }[] };
     expect(['unconscious', 'dying']).toContain(pat.figures.find((f) => f.id === 'pat')?.state);
+  });
+});
+
+describe('a medic at work in the fight', () => {
+  /** Each text of `cells` on one line (a narrow column broke "10" into 1 over 0). */
+  const oneLine = (page: Page, cells: string) =>
+    page.locator(cells).evaluateAll((els) =>
+      els.filter((el) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+        return tops.size > 1;
+      }).map((el) => el.textContent),
+    );
+
+  it("the GM sees who is dying and who works on whom in the Actions tab, a medic's option says its chance, the player chooses ST or IQ from a phone, the spectator follows (R-T2, R-T3)", async () => {
+    const scenario = {
+      system: 'tft',
+      name: 'the medic',
+      options: { thread: 'on' },
+      sides: [{ id: 'a', name: 'The party' }, { id: 'b', name: 'Orcs' }],
+      figures: [
+        { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+        { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 11, at: { q: 3, r: 2 } },
+        { id: 'mara', name: 'Mara', side: 'a', st: 10, dx: 10, iq: 14, talents: ['physicker', 'master-physicker'], weapons: ['dagger'], at: { q: 2, r: 4 } },
+        { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
+      ],
+    };
+    const created = (await (await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })).json()) as { encounter: { id: string }; gm: { token: string } };
+    const id = created.encounter.id;
+    const token = created.gm.token;
+    const api = encounterApi(h.base, id, token);
+    // To Doc's action: the party moves first (whoever won the roll), nobody moves.
+    expect((await rawCommand(h.base, id, token, { type: 'begin' })).status).toBe(200);
+    const chooser = (await api.view()).view.pending!.figures[0];
+    expect((await rawCommand(h.base, id, token, { type: 'initiative', figure: chooser, choice: chooser === 'orc' ? 'last' : 'first' })).status).toBe(200);
+    for (const f of ['doc', 'mara', 'orc']) expect((await rawCommand(h.base, id, token, { type: 'move', figure: f, path: [] })).status).toBe(200);
+    expect((await api.view()).view.pending).toMatchObject({ kind: 'action', figures: ['doc'] });
+
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    await openGmTable(gm, id, token);
+    const { page: phone } = await joinAsPlayer(h, await playerLink(h.base, id, token, ['pat']), PHONE);
+    const spectatorToken = ((await (await fetch(`${h.base}/api/encounters/${id}/tokens`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ role: 'spectator' }) })).json()) as { token: string }).token;
+    const { page: spectator } = await h.page();
+    await openSeat(spectator, tableLink(id, spectatorToken), 'spectator');
+
+    // The GM, on the Actions tab: Pat's thread roll at the end of the turn, in a line.
+    const line = (page: Page) => page.locator('[data-dying="pat"]').textContent();
+    await expect.poll(() => line(gm)).toBe('Pat is dying: thread roll 1d6 ≤ ST 10 at the end of the turn, survives it 100.0%.');
+    // Doc's stabilize option says its chance and the work left (it showed "turns left 60" only), its ledger what it counts.
+    const stabilize = gm.locator('[data-option="stabilize"]');
+    await expect.poll(() => stabilize.textContent()).toMatch(/stabilize Pat.*stabilizes 33\.6%.*turns of work left 60/);
+    await gm.getByRole('button', { name: 'Do it: stabilize Pat', exact: true }).click();
+    await api.seqIs(6);
+    const working =
+      'Pat is dying; Doc is stabilizing: 1 of 60 turns done, no thread roll meanwhile. At the end Doc rolls 4d6 ≤ IQ 12 (33.6%). If Doc does anything else, the work stops: Pat rolls 1d6 ≤ ST 10 at the end of the turn.';
+    await expect.poll(() => line(gm)).toBe(working);
+    await h.shot(gm, 'thread-medic-actions');
+
+    // The spectator follows it in the Actions tab too; no choice is theirs.
+    await expect.poll(() => line(spectator)).toBe(working);
+    expect(await spectator.getByTestId('dying-lines').getByRole('button').textContent()).toBe('More in Status');
+
+    // The player, on a phone: the line and the way to the choice of ST or IQ (R-T2), where the player is.
+    await expect.poll(() => line(phone)).toBe(working);
+    await phone.getByRole('button', { name: 'Choose ST or IQ for the thread rolls, and more, in Status' }).click();
+    const card = phone.locator('[data-thread="pat"]');
+    await expect.poll(() => card.textContent()).toMatch(/No thread roll while Doc works; if the work stops: 1d6 ≤ ST 10 at the end of that turn\.R-T3/);
+    expect(await card.textContent()).toMatch(/If the work stops, survives/);
+    await card.locator('[data-choice="iq"]').click();
+    await api.seqIs(7);
+    await expect.poll(() => card.locator('[data-choice="iq"]').getAttribute('aria-pressed')).toBe('true');
+    await h.shot(phone, 'thread-player-phone-status');
+
+    // The GM's roster: every number and header on one line (the row buttons squeezed "10" into 1 over 0).
+    await gm.locator('[data-tab="status"]').click();
+    await gm.locator('.roster tbody tr').first().waitFor();
+    expect(await oneLine(gm, '.roster thead th, .roster tbody td:nth-child(n+3)')).toEqual([]);
+    expect(await oneLine(phone, '.roster thead th, .roster tbody td:nth-child(n+3)')).toEqual([]);
+    expect(h.errors).toEqual([]);
   });
 });

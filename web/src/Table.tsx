@@ -17,10 +17,12 @@ import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
 import { type OptionView, groupOptions, optionsOf, targetMarks } from './model/options.ts';
 import { type SpecialCritical, specialCriticals, specialNote, specialReason } from './model/special.ts';
+import { threadViews } from './model/thread.ts';
 import { isFallen, pendingOf, resultWords, selectionFor, whoseTurn } from './model/turn.ts';
-import { type Obj, asHex, clockView, distinctNames, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
+import { type Obj, asHex, clockView, distinctNames, explainedById, figureNames, figureViews, isObj, mapShape, markEngaged, sideName } from './model/view.ts';
 import { Actions, INITIATIVE_KEYS, InitiativeChoice, declaredOf, notNowOf } from './panels/Actions.tsx';
 import { type DiceFor, type DiceGroup, DicePrompt, DiceTray } from './panels/Dice.tsx';
+import { DyingLines } from './panels/Dying.tsx';
 import { Follow } from './panels/Follow.tsx';
 import { Log } from './panels/Log.tsx';
 import { Segments } from './panels/Segments.tsx';
@@ -173,6 +175,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (tab !== 'share') setNoteAsk(null);
   }, [tab]);
   const mine = useMemo(() => new Set(isGm ? figures.map((f) => f.id) : (ev?.figures ?? [])), [isGm, figures, ev?.figures]);
+  // The dying and those a medic works on (Hanging by a Thread): told in the Actions tab too (panels/Dying.tsx).
+  const threads = useMemo(() => (system === 'tft' ? threadViews(fighting, explainedById(rep)) : []), [system, fighting, rep]);
   const sideColors = useMemo(() => {
     const sides = Array.isArray(state.sides) ? state.sides.filter((s): s is string => typeof s === 'string') : [...new Set(figures.map((f) => f.side))];
     return sideColorsOf(sides);
@@ -752,6 +756,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                     </button>
                   </div>
                 )}
+                <DyingLines threads={threads} mine={mine} over={view.over} onDetails={() => setTab('status')} />
                 {ev.role === 'spectator' ? (
                   <Follow turn={turn} entries={log} />
                 ) : (

@@ -48,6 +48,21 @@ describe('reading explained options', () => {
     expect(o.ledgers.map((l) => l.name)).toEqual(['1: bonus']);
   });
 
+  it("a medic's options say the chance to stabilize, the work left and what the ledgers count (R-T3, R-T4): the card showed only 'turns left 60'", () => {
+    // As explain() gives them (src/rules/tft/house/thread/module.ts stabilizeOptions, firstAidAction).
+    const stab = optionView(
+      { command: { type: 'stabilize', figure: 'doc', target: 'pat' }, label: 'stabilize Pat', ledger: [{ source: 'Physicker', delta: 4, rule: 'R-T3' }], stabilize: { p: 145 / 432, exact: '145/432' }, turnsLeft: 60, score: 6.7, tend: true },
+      'k',
+    );
+    expect(stab.odds.map((x) => [x.label, formatOdds(x)])).toEqual([
+      ['stabilizes', '33.6%'],
+      ['turns of work left', '60'],
+    ]);
+    expect(stab.ledgers.map((l) => `${l.name} = ${l.ledger.total}`)).toEqual(['dice against IQ = 4']);
+    const aid = optionView({ command: { type: 'first-aid', figure: 'doc', target: 'pat' }, label: 'first aid to Pat', ledger: [{ source: 'Physicker first aid', delta: 2, rule: 'R-T4' }], score: 102, tend: true }, 'k');
+    expect(aid.ledgers.map((l) => `${l.name} = ${l.ledger.total}`)).toEqual(['wounds healed = 2']);
+  });
+
   it('TFT-style option: bare ledger arrays, nested odds, sweep targets in arc order, hexes to pick', () => {
     const o = optionView(
       {

@@ -54,6 +54,16 @@ const NUM_LABELS: Record<string, string> = {
   rounds: 'rounds',
   need: 'need',
   segment: 'segment',
+  // Hanging by a Thread (R-T3): a medic's chance to stabilize, and the work still to do.
+  stabilize: 'stabilizes',
+  turnsLeft: 'turns of work left',
+};
+
+/** What an option's bare `ledger` adds up to, by its command, where it is not an adjDX (R-T3, R-T4). */
+const BARE_LEDGER: Record<string, string> = {
+  stabilize: 'dice against IQ',
+  'finish-stabilization': 'dice against IQ',
+  'first-aid': 'wounds healed',
 };
 
 function humanize(k: string): string {
@@ -103,6 +113,10 @@ function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string)
       into.push({ key: prefix + k, label: humanize(k), value: v, format: isProb ? 'percent' : 'number', ...title });
     } else if (isObj(v) && (k === 'odds' || k === 'probabilities' || k === 'stats') && !isLedger(v)) {
       collectOdds(v, into, `${k}.`, nameOf);
+    } else if (isObj(v) && typeof v.p === 'number' && v.p >= 0 && v.p <= 1) {
+      // An exact chance ({ p, exact }: a medic's stabilize, R-T3) under its own key: a percentage.
+      const title = Object.hasOwn(ODDS_WHY, k) ? { title: ODDS_WHY[k] } : {};
+      into.push({ key: prefix + k, label: humanize(k), value: v.p, format: 'percent', ...title });
     } else if (Array.isArray(v) && NESTED.test(k)) {
       // Per-swing odds (AD&D two weapons: primary and secondary), labelled by role or weapon.
       v.forEach((x, i) => {
@@ -116,12 +130,18 @@ function collectOdds(o: Obj, into: OddsItem[], prefix = '', nameOf: (id: string)
   }
 }
 
+function bareLedgerName(o: Obj, total: number): string {
+  if (total === o.adjDX) return 'adjDX';
+  const type = isObj(o.command) ? o.command.type : undefined;
+  return typeof type === 'string' && Object.hasOwn(BARE_LEDGER, type) ? BARE_LEDGER[type] : 'ledger';
+}
+
 function collectLedgers(o: Obj, nameOf: (id: string) => string = (id) => id): { name: string; ledger: Ledger }[] {
   const out: { name: string; ledger: Ledger }[] = [];
   for (const [k, v] of Object.entries(o)) {
     const l = toLedger(v);
     // A TFT option's bare `ledger` is its adjDX's (a caption "ledger" said nothing): named so where its total is that adjDX.
-    if (l) out.push({ name: k === 'ledger' && l.total === o.adjDX ? 'adjDX' : humanize(k), ledger: l });
+    if (l) out.push({ name: k === 'ledger' ? bareLedgerName(o, l.total) : humanize(k), ledger: l });
     else if (isObj(v) && k === 'ledgers') {
       for (const [k2, v2] of Object.entries(v)) {
         const l2 = toLedger(v2);

@@ -268,6 +268,13 @@ function byId(report: unknown): Map<string, Obj> {
  * summary, whose entries stand in for a figure out of the fight that explain does not list
  * (its AD&D state word, unconscious or dying, is reckoned there, not kept in the state).
  */
+/** explain()'s figures by id (a report of another shape: none). */
+export function explainedById(report: unknown): Map<string, Obj> {
+  const out = new Map<string, Obj>();
+  if (isObj(report) && Array.isArray(report.figures)) for (const f of report.figures) if (isObj(f) && typeof f.id === 'string') out.set(f.id, f);
+  return out;
+}
+
 export function figureViews(state: unknown, report?: unknown, summary?: unknown): FigureView[] {
   const explained = byId(report);
   const fs = figuresOf(state);

@@ -12,6 +12,7 @@ import { systems } from '../../../src/rules/index.ts';
 import { FIREARMS } from '../../../src/rules/tft/house/hitech/data.ts';
 import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
+import { medicEvening } from '../model/thread.test-util.ts';
 import { type Obj, clockView, distinctNames, figureViews } from '../model/view.ts';
 import { Actions } from './Actions.tsx';
 import { Status, type StatusProps } from './Status.tsx';
@@ -121,7 +122,9 @@ describe('reasons on the page, not in tooltips', () => {
 describe('TFT status', () => {
   it('a fallen figure reads prone beside "healthy" (only the map showed it), and a fumbled weapon reads dropped', () => {
     const scenario = parse(readFileSync(new URL('../../../examples/tft/duel.yaml', import.meta.url), 'utf8'));
-    scenario.figures[1].at = [3, 3]; // Cedric next to Bjorn, face to face
+    // Cedric a hex off Bjorn, face to face: he steps in this turn, so Bjorn, not engaged when the
+    // turn began, may still drop to the ground (tft-core options: an option of a disengaged figure).
+    scenario.figures[1].at = [4, 3];
     const s = tft.setup(scenario);
     const entries: LogEntryView[] = [];
     // Bjorn wins the initiative (6 to 1); Cedric's 3d6 of 17 drops his axe (tft-core 17); then the next turn's initiative.
@@ -134,7 +137,7 @@ describe('TFT status', () => {
     play({ type: 'begin' });
     play({ type: 'initiative', figure: 'bjorn', choice: 'first' });
     play({ type: 'move', figure: 'bjorn', path: [] });
-    play({ type: 'move', figure: 'cedric', path: [] });
+    play({ type: 'move', figure: 'cedric', path: [{ q: 3, r: 3 }] });
     play({ type: 'drop', figure: 'bjorn' });
     play({ type: 'attack', figure: 'cedric', target: 'bjorn' });
     const text = statusText(s, 'tft', entries);
@@ -189,6 +192,30 @@ describe('the thread card (R-T2)', () => {
     ]);
     tft.apply(s, tft.parseCommand({ type: 'thread-attribute', figure: 'claudio', attribute: 'st' }), dice, null);
     expect(buttons().map((b) => `${b.choice} ${b.pressed}`)).toEqual(['st true', 'iq false', 'best false']);
+  });
+});
+
+describe('the thread card while a medic works (R-T3)', () => {
+  it("says there is no thread roll while Doc works, and the roll and odds if the work stops (the odds read as if the rolls went on); a medic not beside the patient is marked", () => {
+    const s = medicEvening();
+    expect(statusText(s, 'tft')).toContain('Mara stabilizes 90.7% (3d6 ≤ IQ 14) · not beside Pat');
+    tft.apply(s as never, tft.parseCommand({ type: 'stabilize', figure: 'doc', target: 'pat' }), new SeededDice(seedRng(4)), null);
+    const text = statusText(s, 'tft');
+    expect(text).toContain('No thread roll while Doc works; if the work stops: 1d6 ≤ ST 10 at the end of that turn. R-T3');
+    expect(text).toContain('If the work stops, survives 1 turn 100.0%');
+    expect(text).not.toContain('Thread roll at the end of the turn');
+    expect(text).toContain('Stabilizing (medic Doc): 1/60 turns R-T3');
+  });
+});
+
+describe('the thread card once the fight is over', () => {
+  it('says no more thread rolls are made and what a medic can do, with no dice nor odds of turns that will not be played (it read "Thread roll at the end of the turn")', () => {
+    const s = medicEvening();
+    s.phase = 'over';
+    const text = statusText(s, 'tft');
+    expect(text).toContain('The fight is over: no more thread rolls. Pat stays dying until a medic stabilizes it; a medic beside Pat can run the 5 minutes at once (finish stabilizing) or give first aid. R-T3');
+    expect(text).not.toMatch(/Thread roll at the end of the turn|Survives/);
+    expect(text).toContain('Doc stabilizes 33.6% (4d6 ≤ IQ 12)');
   });
 });
 

@@ -11,7 +11,7 @@ import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 're
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
 import { tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
-import { isObj, leftWords, sideName, toLedger } from '../model/view.ts';
+import { explainedById, isObj, leftWords, sideName, toLedger } from '../model/view.ts';
 import { AdjustForm, type AdjustResult } from './Adjust.tsx';
 import { EndFight } from './EndFight.tsx';
 import { LeaveForm } from './Leave.tsx';
@@ -20,6 +20,7 @@ import { LedgerView, RuleId } from './LedgerView.tsx';
 import { Reason } from './Reason.tsx';
 import { declaredWords } from './Segments.tsx';
 import { pct } from '../model/options.ts';
+import { afterFightWords, rollWords, threadViews } from '../model/thread.ts';
 import { isFallen, moveOrderView } from '../model/turn.ts';
 
 export interface StatusProps {
@@ -209,7 +210,6 @@ function LeftMark({ f, system }: { f: FigureView; system: string }) {
   return <Reason label={leftWords(l)} why={`the GM took ${f.name} out of the fight${when}: off the map, no more turns; its last state stays`} data={{ 'data-left': f.id }} />;
 }
 
-const STAB_TURNS = 60; // R-T3: 5 minutes of work
 
 /** A roster row: highlighted when selected, selects its figure on a click. */
 function rowProps(p: { selected: string | null; onSelect(id: string): void }, f: FigureView) {
@@ -248,8 +248,7 @@ export function Status(p: StatusProps) {
   const key = useId();
   const forms = useRowForms(p);
   const { present, gone } = byPresence(p.figures);
-  const explained = new Map<string, Obj>();
-  if (p.report && Array.isArray(p.report.figures)) for (const f of p.report.figures) if (isObj(f) && typeof f.id === 'string') explained.set(f.id, f);
+  const explained = explainedById(p.report);
 
   // Hanging by a Thread off (standard TFT): no dyST, which only the Thread's states read (R-T1).
   const thread = !Array.isArray(p.state.modules) || p.state.modules.includes('thread');
@@ -371,7 +370,7 @@ export function Status(p: StatusProps) {
       )}
       {/* Once the fight is over there is nothing left to choose (the ST/IQ buttons stayed, for the dying at the end). */}
       {/* No thread rolls for a figure out of the fight. */}
-      <ThreadCards figures={present} explained={explained} mine={p.mine} onCommand={p.clock.over ? undefined : p.onCommand} />
+      <ThreadCards figures={present} explained={explained} mine={p.mine} over={p.clock.over} onCommand={p.clock.over ? undefined : p.onCommand} />
       {p.notes && p.notes.length > 0 && (
         <section className="status-notes">
           <h4>Notes</h4>
@@ -520,112 +519,97 @@ function ThreadCards({
   figures,
   explained,
   mine,
+  over,
   onCommand,
-}: { figures: FigureView[]; explained: Map<string, Obj>; mine?: ReadonlySet<string>; onCommand?(command: Obj): void }) {
-  const cards = figures
-    .map((f) => {
-      const house = isObj(f.raw.house) ? f.raw.house : {};
-      const bag = isObj(house.thread) ? house.thread : {};
-      const dying = isObj(bag.dying) ? bag.dying : null;
-      const stabBag = isObj(bag.stabilization) ? bag.stabilization : null;
-      const e = explained.get(f.id) ?? {};
-      const eh = isObj(e.house) ? e.house : {};
-      const t = isObj(eh.thread) ? eh.thread : isObj(e.thread) ? e.thread : {};
-      const stab = isObj(t.stabilizing) ? t.stabilizing : stabBag;
-      if (!dying && !stab && f.state !== 'dying') return null;
-      const survival: { k: number; p: number }[] = [];
-      if (Array.isArray(t.survive)) {
-        t.survive.forEach((x, i) => {
-          if (typeof x === 'number') survival.push({ k: i + 1, p: x });
-          else if (isObj(x)) {
-            const p = isObj(x.alive) && typeof x.alive.p === 'number' ? x.alive.p : typeof x.p === 'number' ? x.p : null;
-            if (p !== null) survival.push({ k: typeof x.turns === 'number' ? x.turns : i + 1, p });
-          }
-        });
-      }
-      const next = toLedger(t.nextThreadDice)?.total ?? (typeof t.nextThreadDice === 'number' ? t.nextThreadDice : null);
-      const against = toLedger(t.against);
-      const againstWhat = against?.entries[0]?.source ?? '';
-      const medics = Array.isArray(t.medics) ? t.medics.filter(isObj).filter((m) => typeof m.medic === 'string') : [];
-      // The player's choice of ST or IQ for the thread rolls (R-T2), from explain().
-      const choices = onCommand && mine?.has(f.id) && Array.isArray(t.choices) ? t.choices.filter(isObj).filter((c) => isObj(c.command) && typeof c.command.attribute === 'string') : [];
-      const done = stab && typeof stab.turnsDone === 'number' ? stab.turnsDone : 0;
-      const needed = stab && typeof stab.turnsNeeded === 'number' ? stab.turnsNeeded : STAB_TURNS;
-      return (
-        <div key={f.id} className="thread-card" data-thread={f.id}>
-          <div className="row spread">
-            <strong>{f.name}</strong>
-            <span className={`state st-${f.state}`}>{f.state}</span>
-          </div>
-          {next !== null && !stab && (
-            <p>
-              {/* The engine's words name the rule already ("IQ 14, the higher of ST and IQ (R-T2 default)"): not in parentheses again, nor the rule twice. */}
-              Thread roll at the end of the turn: <strong>{next}d6</strong>
-              {against ? ` ≤ ${against.total}${againstWhat ? `: ${againstWhat}` : ''}` : ''}
-              {!againstWhat.includes('R-T2') && (
-                <>
-                  {' '}
-                  <code className="rule-id">R-T2</code>
-                </>
-              )}
-            </p>
-          )}
-          {choices.length > 0 && (
-            <p className="choices">
-              {threadChoices(choices, f.raw).map((c) => (
-                <button
-                  key={c.attribute}
-                  type="button"
-                  className="small"
-                  data-choice={c.attribute}
-                  aria-pressed={c.pressed}
-                  onClick={() => c.command && onCommand?.(c.command)}
-                >
-                  {/* In force: a check mark and the pressed look (styles.css), not a colour alone. */}
-                  {c.pressed && <span aria-hidden="true">✓ </span>}
-                  {c.label}
-                </button>
-              ))}{' '}
-              <code className="rule-id">R-T2</code>
-            </p>
-          )}
-          {survival.length > 0 && (
-            <p className="survival">
-              Survives{' '}
-              {survival.slice(0, 5).map((s) => (
-                <span key={s.k} className="chip p">
-                  {s.k} turn{s.k === 1 ? '' : 's'} <strong>{pct(s.p)}</strong>
-                </span>
-              ))}
-            </p>
-          )}
-          {medics.filter((m) => m.barred !== true).length > 0 && (
-            <p>
-              {medics
-                .filter((m) => m.barred !== true)
-                .map((m) => {
-                  const p = isObj(m.stabilize) && typeof m.stabilize.p === 'number' ? m.stabilize.p : null;
-                  const dice = toLedger(m.dice)?.total;
-                  return (
-                    <span key={String(m.medic)} className="chip p">
-                      {figures.find((x) => x.id === m.medic)?.name ?? String(m.medic)} stabilizes {p !== null ? <strong>{pct(p)}</strong> : '?'}
-                      {dice ? ` (${dice}d6${typeof m.iq === 'number' ? ` ≤ IQ ${m.iq}` : ''})` : ''}
-                    </span>
-                  );
-                })}
-            </p>
-          )}
-          {stab && (
-            <div className="stab">
-              Stabilizing{typeof stab.medic === 'string' ? ` (medic ${figures.find((x) => x.id === stab.medic)?.name ?? stab.medic})` : ''}: {done}/{needed} turns{' '}
-              <code className="rule-id">R-T3</code>
-              <progress max={needed} value={done} />
-            </div>
-          )}
+}: { figures: FigureView[]; explained: Map<string, Obj>; mine?: ReadonlySet<string>; over: boolean; onCommand?(command: Obj): void }) {
+  const cards = threadViews(figures, explained).map((t) => {
+    const againstWhat = t.against?.what ?? '';
+    // The player's choice of ST or IQ for the thread rolls (R-T2), from explain().
+    const choices = onCommand && mine?.has(t.id) ? t.choices : [];
+    const raw = figures.find((f) => f.id === t.id)?.raw ?? {};
+    return (
+      <div key={t.id} className="thread-card" data-thread={t.id}>
+        <div className="row spread">
+          <strong>{t.name}</strong>
+          <span className={`state st-${t.state}`}>{t.state}</span>
         </div>
-      );
-    })
-    .filter(Boolean);
+        {/* Once the fight is over the engine makes no more thread rolls (R-T2): no dice nor odds of turns that will not be played. */}
+        {over && !t.stab && (
+          <p data-after-fight={t.id}>
+            {afterFightWords(t.name)} <code className="rule-id">R-T3</code>
+          </p>
+        )}
+        {t.next !== null && !t.stab && !over && (
+          <p>
+            {/* The engine's words name the rule already ("IQ 14, the higher of ST and IQ (R-T2 default)"): not in parentheses again, nor the rule twice. */}
+            Thread roll at the end of the turn: <strong>{t.next}d6</strong>
+            {t.against ? ` ≤ ${t.against.total}${againstWhat ? `: ${againstWhat}` : ''}` : ''}
+            {!againstWhat.includes('R-T2') && (
+              <>
+                {' '}
+                <code className="rule-id">R-T2</code>
+              </>
+            )}
+          </p>
+        )}
+        {/* While a medic works there is no thread roll (R-T3): the dice and odds are those if the work stops. */}
+        {t.stab && (
+          <p data-if-stopped={t.id}>
+            {/* One text (the paragraph is a flex row: a part of its own would wrap as a block). */}
+            <span>{`No thread roll while ${t.stab.medicName ?? 'the medic'} works${t.next !== null && !over ? `; if the work stops: ${rollWords(t)} at the end of that turn` : ''}.`}</span>
+            <code className="rule-id">R-T3</code>
+          </p>
+        )}
+        {choices.length > 0 && (
+          <p className="choices">
+            {threadChoices(choices, raw).map((c) => (
+              <button
+                key={c.attribute}
+                type="button"
+                className="small"
+                data-choice={c.attribute}
+                aria-pressed={c.pressed}
+                onClick={() => c.command && onCommand?.(c.command)}
+              >
+                {/* In force: a check mark and the pressed look (styles.css), not a colour alone. */}
+                {c.pressed && <span aria-hidden="true">✓ </span>}
+                {c.label}
+              </button>
+            ))}{' '}
+            <code className="rule-id">R-T2</code>
+          </p>
+        )}
+        {t.survival.length > 0 && !over && (
+          <p className="survival">
+            {t.stab ? 'If the work stops, survives' : 'Survives'}{' '}
+            {t.survival.slice(0, 5).map((s) => (
+              <span key={s.k} className="chip p">
+                {s.k} turn{s.k === 1 ? '' : 's'} <strong>{pct(s.p)}</strong>
+              </span>
+            ))}
+          </p>
+        )}
+        {t.medics.length > 0 && (
+          <p>
+            {t.medics.map((m) => (
+              <span key={m.id} className="chip p" data-medic={m.id}>
+                {m.name} stabilizes {m.p !== null ? <strong>{pct(m.p)}</strong> : '?'}
+                {m.dice ? ` (${m.dice}d6${m.iq !== null ? ` ≤ IQ ${m.iq}` : ''})` : ''}
+                {/* R-T3: the medic works beside the patient; one away must get there first. */}
+                {!m.adjacent && ` · not beside ${t.name}`}
+              </span>
+            ))}
+          </p>
+        )}
+        {t.stab && (
+          <div className="stab">
+            Stabilizing{t.stab.medicName ? ` (medic ${t.stab.medicName})` : ''}: {t.stab.done}/{t.stab.needed} turns <code className="rule-id">R-T3</code>
+            <progress max={t.stab.needed} value={t.stab.done} />
+          </div>
+        )}
+      </div>
+    );
+  });
   if (cards.length === 0) return null;
   return <div className="thread">{cards}</div>;
 }
