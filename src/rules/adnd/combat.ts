@@ -248,6 +248,22 @@ export interface SaveResult {
   label: string;
 }
 
+/**
+ * The modifiers of the save against a hit to disarm (seed 3380eb42, disarming; R-A9): strength,
+ * dexterity and the better of the to-hit or damage bonus of the weapon aimed at; entries into
+ * `out` when given. The engine's swing and explain's odds both count it here.
+ */
+export function disarmSaveInto(t: Figure, held: WeaponItem | undefined, out: LedgerEntry[] | null): number {
+  const str = strengthRow(t.str).hit;
+  const dex = dexRow(t.dex).hand;
+  const magic = held ? Math.max(held.magicHit, held.magicDmg) : 0;
+  if (out) {
+    out.push({ source: `strength ${formatScore(t.str)}`, delta: str, rule: '3380eb42' }, { source: `dexterity ${formatScore(t.dex)}`, delta: dex, rule: '3380eb42' });
+    if (held) out.push({ source: `${held.name}: better of magic to-hit / damage`, delta: magic, rule: '3380eb42' });
+  }
+  return str + dex + magic;
+}
+
 /** Whether a saving throw's d20 `roll` with modifiers `mod` makes `need` (no natural 1 or 20 on saves). */
 export function savedBy(roll: number, mod: number, need: number): boolean {
   return roll + mod >= need;
@@ -332,9 +348,21 @@ const EMPTY: SwingResult = {
 // The lab's mode reuses one result: applySwing reads it before the next swing is resolved.
 const scratch: SwingResult = { ...EMPTY };
 
-/** The held weapon's better magic to-hit / damage (disarm save, seed 3380eb42). */
-function heldMagic(t: Figure): WeaponItem | undefined {
-  return t.hands.length > 0 ? weaponById(t, t.hands[0]) : undefined;
+/**
+ * The weapon a hit to disarm with `w` aims at (R-A9, seed 3380eb42: "the opponent is holding/using
+ * a weapon appropriate to that method of disarming"): the first weapon in `t`'s hands that one of
+ * `w`'s methods can disarm, in hand order (primary first); none when it holds no such weapon.
+ */
+export function disarmTarget(w: WeaponItem, t: Figure): { weapon: WeaponItem; method: string } | null {
+  const row = w.weapon ? WEAPONS[w.weapon] : undefined;
+  if (!row) return null;
+  for (const h of t.hands) {
+    const held = weaponById(t, h);
+    const trow = held?.weapon ? WEAPONS[held.weapon] : undefined;
+    if (!held || !trow) continue;
+    for (const m of row.disarms) if (trow.disarmedBy.includes(m)) return { weapon: held, method: m };
+  }
+  return null;
 }
 
 /**
@@ -385,21 +413,13 @@ export function swing(
   res.natural = opts.naturalRolls && roll === 20 ? 'hit' : opts.naturalRolls && roll === 1 ? 'miss' : null;
   if (!res.hit) return res;
   if (disarm) {
-    // The opponent saves vs petrification with strength, dexterity and the better of its
-    // weapon's to-hit or damage bonus (seed 3380eb42, disarming; R-A9).
-    const held = heldMagic(t);
-    const str = strengthRow(t.str).hit;
-    const dex = dexRow(t.dex).hand;
-    const magic = held ? Math.max(held.magicHit, held.magicDmg) : 0;
+    const held = disarmTarget(w, t)?.weapon;
     if (detail) {
-      const mods: LedgerEntry[] = [
-        { source: `strength ${formatScore(t.str)}`, delta: str, rule: '3380eb42' },
-        { source: `dexterity ${formatScore(t.dex)}`, delta: dex, rule: '3380eb42' },
-      ];
-      if (held) mods.push({ source: `${held.name}: better of magic to-hit / damage`, delta: magic, rule: '3380eb42' });
+      const mods: LedgerEntry[] = [];
+      disarmSaveInto(t, held, mods);
       res.save = savingThrow(t, 'petrification', mods, dice);
       res.disarmed = !res.save.saved;
-    } else res.disarmed = !saves(t, 'petrification', str + dex + magic, dice);
+    } else res.disarmed = !saves(t, 'petrification', disarmSaveInto(t, held, null), dice);
     return res;
   }
   const size = t.size;
@@ -452,16 +472,6 @@ export function swing(
     } else res.entangled = !saves(t, 'petrification', adj, dice);
   }
   return res;
-}
-
-/** Can `w` (attacker's) disarm the weapon `t` holds first? (R-A9 capability table) */
-export function disarmMethod(w: WeaponItem, t: Figure): string | null {
-  const row = w.weapon ? WEAPONS[w.weapon] : undefined;
-  const held = heldMagic(t);
-  const trow = held?.weapon ? WEAPONS[held.weapon] : undefined;
-  if (!row || !trow) return null;
-  for (const m of row.disarms) if (trow.disarmedBy.includes(m)) return m;
-  return null;
 }
 
 export function spellRow(id: string) {

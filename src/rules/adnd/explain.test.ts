@@ -240,3 +240,50 @@ describe('every number of a parry and a spell option carries its ledger [3380eb4
     expect(bolt.expectedDamage).toBeCloseTo(expect2, 12);
   });
 });
+
+describe('the hit to disarm is an option with its odds and ledgers (R-A9) [3380eb42]', () => {
+  type DisarmOption = Option & { aimedAt?: string; hit?: number; saveChance?: number; disarmChance?: number; ledgers?: Record<string, Ledger> };
+  // The hero's +2 long sword binds; the foe holds a +3 footman's mace (hook or entangle only) and a +1 main gauche (bind).
+  const hero = { id: 'hero', side: 'a', class: 'fighter', level: 5, hp: 40, ac: 5, dex: 17, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword', magic: 2 }] };
+  const foe = (weapons: string[], magic: number[]) => ({ id: 'foe', side: 'b', class: 'fighter', level: 1, hp: 40, ac: 5, str: '18/00', dex: 17, proficiencies: {}, weapons: weapons.map((weapon, i) => ({ weapon, magic: magic[i] })), wield: weapons, script: [{ type: 'wait', until: 200 }] });
+  const begun = (raw: unknown) => {
+    const s = sys.setup(raw) as AdndState;
+    sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    return s;
+  };
+  const disarms = (s: AdndState) => (sys.explain(s).figures.find((f) => f.id === 'hero')!.options as DisarmOption[]).filter((o) => o.command?.type === 'attack' && o.command.mode === 'disarm');
+
+  it("3380eb42 R-A9: explain offers the hit to disarm at the foe's main gauche: hit AC 0 on d20 + 3 (40%), its save d20 + 5 vs 15 (55%), disarmed 18%, the numbers the engine rolls (every pair of d20s counted); no option where the weapon can disarm nothing the foe holds", () => {
+    const raw = { system: 'adnd', figures: [hero, foe(['footmans-mace', 'main-gauche'], [3, 1])] };
+    const [o] = disarms(begun(raw));
+    expect(o.label).toBe("hit to disarm foe's main gauche with long sword (bind): d20 + 3 vs 16 (40%), then its save vs petrification d20 + 5 vs 15 (55%): disarmed 18%");
+    expect([o.aimedAt, o.hit, o.saveChance]).toEqual(['main-gauche', 0.4, 0.55]);
+    expect(o.disarmChance).toBeCloseTo(0.18, 12);
+    expect(o.ledgers!.disarmBonus.entries.map((e) => [e.source, e.delta])).toEqual([
+      ['dexterity 17 (hand)', 1],
+      ['weapon magic long sword', 2],
+    ]);
+    expect(o.ledgers!.disarmNeed.total).toBe(16);
+    expect(o.ledgers!.disarmSave.entries.map((e) => [e.source, e.delta])).toEqual([
+      ['strength 18/00', 3],
+      ['dexterity 17', 1],
+      ['main gauche: better of magic to-hit / damage', 1],
+    ]);
+    // The engine, every attack d20 against every save d20: disarmed in 18% of the 400 pairs.
+    let disarmed = 0;
+    for (let a = 1; a <= 20; a++) {
+      for (let b = 1; b <= 20; b++) {
+        const s = begun(raw);
+        const events: AdndEvent[] = [];
+        const dice = new QueueDice({ 20: [a, b] }, QUIET);
+        sys.apply(s, o.command!, dice, (e) => events.push(e));
+        while (s.now <= 5 && sys.pending(s)) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+        if (events.some((e) => e.type === 'disarm' && e.weapon === 'main-gauche')) disarmed++;
+      }
+    }
+    expect(disarmed).toBe(72);
+    expect(disarmed / 400).toBeCloseTo(o.disarmChance!, 12);
+    // Two maces: a long sword binds neither, so no hit to disarm is offered.
+    expect(disarms(begun({ system: 'adnd', figures: [hero, foe(['footmans-mace', 'horsemans-mace'], [0, 0])] }))).toEqual([]);
+  });
+});

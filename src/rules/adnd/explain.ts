@@ -1,15 +1,15 @@
 // `explain` for AD&D: for every figure its AC, its to-hit table for every way it can hold its
 // weapons (the seed's Frito/Rocky tables), its options with ledgers and exact odds, and the
 // schedule: for every coming segment, who acts there and why (each step of the sum).
-import type { Ledger, LedgerEntry } from '../../core/ledger.ts';
+import { type Ledger, type LedgerEntry, ledger } from '../../core/ledger.ts';
 import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, inSegment, roundOf, segmentOfRound } from './clock.ts';
-import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, criticalsOn, figureState, maxDamage, meanDamage } from './combat.ts';
+import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, criticalsOn, disarmSaveInto, disarmTarget, figureState, maxDamage, meanDamage, saveChance } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
-import { SPELLS, WEAPONS } from './tables.ts';
+import { SPELLS, WEAPONS, saveNeed } from './tables.ts';
 import { count } from '../words.ts';
 import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
@@ -18,7 +18,7 @@ import { goneOf } from './leave.ts';
 import { declareAt, hasted, plan, slowed } from './plan.ts';
 import { spellOdds } from './spells.ts';
 import { choiceOf } from './system.ts';
-import { type Role, armourClass, attackBonus, hits, needLedger, offhandOf, twoInHand, weaponById, wieldingTable, wieldings } from './tohit.ts';
+import { type Role, armourClass, attackBonus, hitChance, hits, needLedger, offhandOf, singleBlowRole, weaponById, wieldingTable, wieldings } from './tohit.ts';
 
 export interface SwingOdds {
   weapon: string;
@@ -61,6 +61,22 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
   return { weapon: w.id, role, bonus, ac, need, hit: pHit, critical: pCrit, expectedDamage: exp };
 }
 
+/**
+ * Exact odds of a hit to disarm (R-A9, seed 3380eb42): a hit on AC 0 with dexterity and weapon
+ * plusses only, then the target fails its save vs petrification (strength, dexterity and the
+ * better magic of the weapon aimed at: combat.ts's numbers). Null when `w` can disarm nothing `t` holds.
+ */
+export function disarmOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem) {
+  const aimed = disarmTarget(w, t);
+  if (!aimed) return null;
+  const bonus = attackBonus(a, w, singleBlowRole(a, w), true);
+  const need = needLedger(a, 0, true);
+  const hit = hitChance(bonus.total, need.total, s.options.naturalRolls);
+  const mods: LedgerEntry[] = [];
+  const saves = saveChance(t, 'petrification', disarmSaveInto(t, aimed.weapon, mods));
+  return { aimedAt: aimed.weapon, method: aimed.method, bonus, need, saveNeed: saveNeed(t, 'petrification').value, saveMods: ledger(mods), hit, saveChance: saves, disarmChance: hit * (1 - saves) };
+}
+
 // ---------------------------------------------------------------- options
 //
 // The options of a figure the game waits for (in s.queue) are exactly commands apply takes in
@@ -75,7 +91,8 @@ const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 /** The name of `f`'s weapon `id` for people: the item's own ("long sword", a scenario's "Frostbrand"), else the table's. */
 const itemName = (f: Figure, id: string): string => weaponById(f, id)?.name ?? weaponName(id);
 
-const swingText = (f: Figure, x: SwingOdds) => `${itemName(f, x.weapon)} d20 ${x.bonus.total >= 0 ? '+' : '-'} ${Math.abs(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`;
+const signed = (n: number) => `${n >= 0 ? '+' : '-'} ${Math.abs(n)}`;
+const swingText = (f: Figure, x: SwingOdds) => `${itemName(f, x.weapon)} d20 ${signed(x.bonus.total)} vs ${x.need.total} (${pct(x.hit)})`;
 
 /** Whether `c` is a declaration `f` may make now (plan.ts throws the reason otherwise). */
 function declarable(s: AdndState, f: Figure, c: Command): boolean {
@@ -106,6 +123,25 @@ function attackOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] 
         twoWeapons: two,
         swings,
         expectedDamage: swings.reduce((x, y) => x + y.expectedDamage, 0),
+      });
+      // R-A9: a hit to disarm, where the weapon can disarm one the target holds.
+      const disarm: Command = { ...command, mode: 'disarm' };
+      const d = disarmOdds(s, f, t, w);
+      if (!d || !declarable(s, f, disarm)) continue;
+      const sv = d.saveMods.total;
+      out.push({
+        kind: 'attack',
+        label: `hit to disarm ${nameOf(names, t.id)}'s ${d.aimedAt.name} with ${itemName(f, w.id)} (${d.method}): d20 ${signed(d.bonus.total)} vs ${d.need.total} (${pct(d.hit)}), then its save vs petrification d20 ${signed(sv)} vs ${d.saveNeed} (${pct(d.saveChance)}): disarmed ${pct(d.disarmChance)}`,
+        command: disarm,
+        target: t.id,
+        weapon: w.id,
+        mode: 'disarm',
+        aimedAt: d.aimedAt.id,
+        hit: d.hit,
+        saveChance: d.saveChance,
+        disarmChance: d.disarmChance,
+        ledgers: { disarmBonus: d.bonus, disarmNeed: d.need, disarmSave: d.saveMods },
+        rule: 'R-A9',
       });
     }
   }
@@ -172,7 +208,7 @@ function extraOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] {
   const out: unknown[] = [];
   const w = firstAttackWeapon(f);
   if (w) {
-    const role = twoInHand(f) && w.kind === 'melee' ? 'primary' : 'alone';
+    const role = singleBlowRole(f, w);
     for (const t of enemies(s, f)) {
       const sw = swingOdds(s, f, t, w, role);
       out.push({ kind: 'attack', label: `extra attack on ${nameOf(names, t.id)} with ${swingText(f, sw)}`, command: { type: 'attack', figure: f.id, target: t.id }, target: t.id, weapon: w.id, swings: [sw], expectedDamage: sw.expectedDamage, rule: 'R-A5' });

@@ -4,7 +4,7 @@
 import { quote } from '../../core/issues.ts';
 import { CommandRejected } from '../../core/errors.ts';
 import { firstAttackWeapon } from './ai.ts';
-import { canFight, disarmMethod, figureState } from './combat.ts';
+import { canFight, disarmTarget, figureState } from './combat.ts';
 import type { AdndState, Command, Declared, Figure, WeaponItem } from './model.ts';
 import { SPELLS, WEAPONS } from './tables.ts';
 import { timingInto } from './timing.ts';
@@ -41,15 +41,19 @@ export function pauseRefusal(s: AdndState, f: Figure, what: string): string | nu
 
 /**
  * Why a hit to disarm with `w` at `t` is refused (R-A9, seed 3380eb42: the attacker's weapon must be
- * "capable of disarming" and the opponent's "appropriate to that method"): names the weapon, its
- * methods and what the target holds.
+ * "capable of disarming" and the opponent "holding/using a weapon appropriate to that method"):
+ * names the weapon, its methods and every weapon the target holds.
  */
 export function disarmRefusal(w: WeaponItem, t: Figure): string {
   const methods = w.weapon ? WEAPONS[w.weapon].disarms : [];
   if (methods.length === 0) return `${w.name} cannot disarm: it has no disarming method in the weapon capabilities table (R-A9)`;
-  const held = t.hands.length > 0 ? weaponById(t, t.hands[0]) : undefined;
-  if (!held?.weapon) return `${t.name} holds no weapon for ${w.name} to disarm (R-A9)`;
-  return `${w.name} disarms by ${methods.join(' or ')}; ${t.name}'s ${held.name} cannot be disarmed that way (weapon capabilities, R-A9)`;
+  const held: string[] = [];
+  for (const h of t.hands) {
+    const x = weaponById(t, h);
+    if (x?.weapon) held.push(x.name);
+  }
+  if (held.length === 0) return `${t.name} holds no weapon for ${w.name} to disarm (R-A9)`;
+  return `${w.name} disarms by ${methods.join(' or ')}; ${t.name}'s ${held.join(' and ')} cannot be disarmed that way (weapon capabilities, R-A9)`;
 }
 
 /** Checks a declaration and says what it is (nothing changed yet); timing.ts says when it lands. */
@@ -72,7 +76,7 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
       if (mode === 'disarm') {
         if (target === null) throw new CommandRejected('command.target', 'a hit to disarm needs a target');
         const t = fig(s, target);
-        if (!disarmMethod(w, t)) throw new CommandRejected('command.mode', disarmRefusal(w, t));
+        if (!disarmTarget(w, t)) throw new CommandRejected('command.mode', disarmRefusal(w, t));
       }
       // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
       const ow = mode === 'normal' ? offhandOf(f, w) : undefined;

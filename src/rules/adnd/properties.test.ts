@@ -446,8 +446,8 @@ function check(raw: Raw, p: Played): string[] {
         if (need.total !== needToHit(ac0, disarm ? 0 : ac.total)) bad(e, `R-A11: need ${need.total}, matrix ${needToHit(ac0, disarm ? 0 : ac.total)}`);
         if (e.hit !== hits(e.roll as number, bonus.total, need.total, opts.naturalRolls)) bad(e, `R-A11: d20 ${e.roll} + ${bonus.total} vs ${need.total}: hit ${e.hit}`);
         const parried = t.parry !== null && t.parry.against === who;
-        // The target's AC (R-A4, R-A8): armour, dexterity, two weapons in hand +1, the parry against this attacker.
-        const twoIn = t.hands.length === 2 && t.hands.every((h) => weapon(t, h)?.hands === 1);
+        // The target's AC (R-A4, R-A8): armour, dexterity, two one-handed hand weapons in hand +1 (a launcher is not one), the parry against this attacker.
+        const twoIn = t.hands.length === 2 && t.hands.every((h) => weapon(t, h)?.kind === 'melee' && weapon(t, h)?.hands === 1);
         const wantAc = t.f.ac - (!t.f.monster || t.f.dexGiven ? dexRow(t.f.dex).ac : 0) + (twoIn ? 1 : 0) - (parried ? t.parry!.ac : 0);
         if (ac.total !== wantAc) bad(e, `R-A4/R-A8: target AC ${ac.total}, expected ${wantAc} (${JSON.stringify(ac.entries.map((x) => x.source))})`);
         // The attacker's bonus (seed 3380eb42 Frito/Rocky, R-A4): strength, dexterity by role, proficiency, magic.
@@ -574,6 +574,8 @@ function check(raw: Raw, p: Played): string[] {
         break;
       case 'ready':
         m!.lost.delete(e.weapon as string);
+        // Readied, not fully readied: the next shot takes the missile's speed factor (3380eb42 R-A2).
+        m!.nocked.delete(e.weapon as string);
         m!.hands = [e.weapon as string];
         m!.resetAfter = m!.parryEndsAfter = true;
         break;

@@ -7,7 +7,7 @@ import type { AdndOptions, AdndState, ClassId, Command, Figure, Size, WeaponItem
 import { enumerationProblem } from '../../core/dice/exact.ts';
 import { diceBounds, parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
-import { twoWeaponDex } from './tohit.ts';
+import { twoInHand, twoWeaponDex } from './tohit.ts';
 import { CRITICAL_SWITCH } from './combat.ts';
 
 const id = z.string().min(1).max(64);
@@ -350,7 +350,7 @@ export function setupScenario(raw: unknown): AdndState {
       drained: { level: 0, strength: 0 },
       script: [],
     };
-    if (dex && wield.length === 2 && twoWeaponDex(f) === null) {
+    if (dex && twoInHand(f) && twoWeaponDex(f) === null) {
       issues.push({ path: `${p}.wield`, message: `dexterity ${dexRow(dex).label} does not allow two weapons (R-A4)` });
     }
     (fr.script ?? []).forEach((c, k) => {

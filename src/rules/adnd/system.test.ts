@@ -6,6 +6,7 @@ import type { Ledger } from '../../core/ledger.ts';
 import { seedRng } from '../../core/rng.ts';
 import { runToEnd } from '../../engine/run.ts';
 import { criticalRow, figureState } from './combat.ts';
+import { armourClass } from './tohit.ts';
 import type { AdndEvent, AdndState, Command } from './model.ts';
 import { adndSystem as sys } from './system.ts';
 import { QueueDice, QUIET, fighter, playUntil } from './testing.ts';
@@ -44,6 +45,19 @@ describe('the clock (R-A1, R-A2)', () => {
     const bow = hero({ weapons: [{ weapon: 'longbow', ammo: 10, nocked: true }], wield: ['longbow'], proficiencies: { longbow: 1 } });
     const { events } = playUntil(scenario([bow, dummy()]), new QueueDice({}, QUIET), 8);
     expect(attackSegments(events)).toEqual([1, 4, 7]);
+  });
+
+  it('3380eb42 R-A2: readying a launcher nocks no missile ("two segments to ready the bow for use and three more to pick an arrow, nock it and aim"): a bow dropped with its arrow nocked, or listed nocked but not in hand, shoots in 2 + 3 = 5 once readied, not 3', () => {
+    const dropped = hero({ weapons: [{ weapon: 'longbow', ammo: 10, nocked: true }], wield: ['longbow'], proficiencies: { longbow: 1 }, script: [{ type: 'drop', weapon: 'longbow' }, { type: 'ready', weapon: 'longbow' }] });
+    const slung = hero({ weapons: [{ weapon: 'longbow', ammo: 10, nocked: true }], wield: [], proficiencies: { longbow: 1 } });
+    for (const bow of [dropped, slung]) {
+      const { events, s } = playUntil(scenario([bow, dummy()]), new QueueDice({}, QUIET), 9);
+      expect(events.find((e) => e.type === 'ready')!.segment).toBe(2);
+      const shot = events.find((e) => e.type === 'declare' && e.figure === 'hero' && e.segment === 2)!;
+      expect([(shot.action as { kind: string }).kind, shot.lands]).toEqual(['attack', 5]);
+      expect(attackSegments(events)).toEqual([5, 8]);
+      expect(s.figures[0].weapons[0].nocked).toBe(false);
+    }
   });
 
   it('R-A2: dropping takes no time; picking up / drawing again takes 1', () => {
@@ -322,6 +336,31 @@ describe('disarm and entangle (R-A9)', () => {
     expect(ok.figures[0].declared).toMatchObject({ kind: 'attack', mode: 'disarm', target: 'foe' });
   });
 
+  it('3380eb42 R-A9: "the opponent is holding/using a weapon appropriate to that method": a long sword may bind the main gauche of a foe whose primary is a mace; the save counts the main gauche\'s bonus and only it is knocked away', () => {
+    // The foe (dexterity 16) holds a +3 footman's mace (hook or entangle only) and a +1 main gauche (bind).
+    const pair = swordsman({ weapons: [{ weapon: 'footmans-mace', magic: 3 }, { weapon: 'main-gauche', magic: 1 }], wield: ['footmans-mace', 'main-gauche'], proficiencies: { 'footmans-mace': 1, 'main-gauche': 1 } });
+    const h = hero({ level: 5, script: [{ type: 'attack', target: 'foe', mode: 'disarm' }] });
+    // attack d20 18 vs 16 (fighter 5 against AC 0); save d20 5 + 0 (strength 16) + 0 (dexterity 16, hand) + 1 (the main gauche, not the mace's 3) = 6 < 15
+    const { events, s } = playUntil(scenario([h, pair]), new QueueDice({ 20: [18, 5] }, QUIET), 6);
+    const a = events.find((e) => e.type === 'attack' && e.attacker === 'hero')!;
+    expect(a.mode).toBe('disarm');
+    const save = a.save as { roll: number; need: number; mods: Ledger; saved: boolean };
+    expect(save.mods.entries.map((e) => [e.source, e.delta])).toEqual([
+      ['strength 16', 0],
+      ['dexterity 16', 0],
+      ['main gauche: better of magic to-hit / damage', 1],
+    ]);
+    expect([save.roll, save.need, save.saved]).toEqual([5, 15, false]);
+    expect(events.find((e) => e.type === 'disarm')).toMatchObject({ segment: 5, figure: 'foe', by: 'hero', weapon: 'main-gauche' });
+    expect(s.figures[1].hands).toEqual(['footmans-mace']);
+    // Neither of two maces can be bound: refused, naming both.
+    const maces = sys.setup(scenario([hero(), swordsman({ weapons: [{ weapon: 'footmans-mace' }, { weapon: 'horsemans-mace' }], wield: ['footmans-mace', 'horsemans-mace'] })]));
+    sys.apply(maces, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    expect(() => sys.apply(maces, { type: 'attack', figure: 'hero', target: 'foe', mode: 'disarm' }, new QueueDice({}, QUIET), null)).toThrow(
+      "long sword disarms by bind; Foe's footman's mace and horseman's mace cannot be disarmed that way (weapon capabilities, R-A9)",
+    );
+  });
+
   it('entangle: a whip hit entangles unless the target saves vs petrification with its dexterity; the entangled struggle [3380eb42]', () => {
     const h = hero({ weapons: [{ weapon: 'whip' }], proficiencies: { whip: 1 } });
     // whip SF 4: d20 18 vs 16 (fighter 1 against AC 5 - 1 dexterity) hits; save d20 10 + 1 (dexterity 16) = 11 < 15
@@ -338,6 +377,16 @@ describe('disarm and entangle (R-A9)', () => {
 });
 
 describe('two weapons (R-A4)', () => {
+  it('3380eb42 R-A4: a sling and a dagger in hand are not two weapons (the sling never swings beside the dagger): the dagger strikes alone with the hand column, AC is not worsened, and dexterity 9 may hold both', () => {
+    const slinger = (dex: number) => hero({ dex, weapons: [{ weapon: 'sling', ammo: 10 }, { weapon: 'dagger' }], wield: ['sling', 'dagger'], proficiencies: { sling: 1, dagger: 1 }, script: [{ type: 'attack', weapon: 'dagger', target: 'dummy' }] });
+    const { events, s } = playUntil(scenario([slinger(17), dummy()]), new QueueDice({}, QUIET), 2);
+    const blow = events.find((e) => e.type === 'attack' && e.attacker === 'hero')!;
+    expect([blow.segment, blow.weapon, blow.role]).toEqual([2, 'dagger', 'alone']);
+    expect((blow.bonus as Ledger).entries.find((e) => e.rule === 'R-A4' && e.source.startsWith('dexterity'))).toEqual({ source: 'dexterity 17 (hand)', delta: 1, rule: 'R-A4' });
+    expect(armourClass(s.figures[0], null).entries.map((e) => e.source)).toEqual(['armour class 5', 'dexterity 17 AC adjustment']);
+    expect(() => sys.setup(scenario([slinger(9), dummy()]))).not.toThrow();
+  });
+
   it('3380eb42 R-A4: two weapons "not allowed" at dexterity 3-9: dexterity 9 is refused (draw, wield) with the message; dexterity 10 fights with both', () => {
     const pair = (dex: number, over: Raw = {}) => hero({ dex, weapons: [{ weapon: 'longsword' }, { weapon: 'dagger' }], proficiencies: { longsword: 1, dagger: 1 }, wield: [], ...over });
     const s9 = sys.setup(scenario([pair(9), dummy()]));

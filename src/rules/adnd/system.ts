@@ -28,7 +28,7 @@ import { GM_COMMANDS, adjustFigure, checkAt } from './adjust.ts';
 import { aiDeclare, aiExtra, aiReact, bestTarget, firstAttackWeapon, parryAcInto, parryDelayLedger, parryKeepsAttack, parryWeapon } from './ai.ts';
 import { ev, roundOf, segmentLabel, segmentOfRound, surpriseSegments } from './clock.ts';
 import { cloneState } from './clone.ts';
-import { actsIn, canFight, disarmMethod, extraChanceInto, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
+import { actsIn, canFight, disarmTarget, extraChanceInto, figureState, heal, hurt, saves, savingThrow, swing, type SwingResult } from './combat.ts';
 import { describeEvent } from './describe.ts';
 import { checkEnd } from './end.ts';
 import { explainState } from './explain.ts';
@@ -40,7 +40,7 @@ import { dropScriptedAdjust, dropScriptedLeaves, sameCommand, scriptPick, script
 import { casterLevel, missileCount, spellDice } from './spells.ts';
 import { CLASSES, SPELLS } from './tables.ts';
 import { timingLedger } from './timing.ts';
-import { twoInHand, weaponById } from './tohit.ts';
+import { singleBlowRole, weaponById } from './tohit.ts';
 
 type E = Emit<AdndEvent>;
 
@@ -374,11 +374,12 @@ function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E)
     drainAmount.push(r.drain.amount);
     if (emit) emit(ev(s, 'drain', { figure: t.id, by: a.id, kind: r.drain.kind, amount: r.drain.amount }));
   }
-  // R-A1: the weapon (the one in hand now, which the hit was aimed at) goes at the segment's end (settle).
-  if (r.disarmed && t.hands.length > 0) {
+  // R-A1: the weapon the hit was aimed at (R-A9: the first in hand its method can disarm) goes at the segment's end (settle).
+  const aimed = r.disarmed ? disarmTarget(weaponById(a, r.weapon)!, t) : null;
+  if (aimed) {
     losing.push(t);
     losingTo.push(a);
-    losingWeapon.push(t.hands[0]);
+    losingWeapon.push(aimed.weapon.id);
   }
   if (r.entangled && canFight(t)) {
     // Held until every blow of the segment is struck (settle): a struggle landing now frees the
@@ -423,13 +424,13 @@ function resolveAttack(s: AdndState, a: Figure, d: Extract<Declared, { kind: 'at
     w.nocked = false;
   }
   const mode = d?.mode ?? 'normal';
-  if (mode === 'disarm' && !disarmMethod(w, t)) {
+  if (mode === 'disarm' && !disarmTarget(w, t)) {
     attackLost(s, a, extra, emit ? `${t.name} holds nothing ${w.name} can disarm` : '', emit);
     return;
   }
   const offId = d ? d.offhand : null;
   const off = offId !== null && a.hands.includes(offId) ? weaponById(a, offId) : undefined;
-  const role = off ? 'primary' : twoInHand(a) && w.kind === 'melee' ? 'primary' : 'alone';
+  const role = off ? 'primary' : singleBlowRole(a, w);
   const detail = emit !== null;
   applySwing(s, a, t, swing(a, t, w, role, mode, s.options, dice, detail), emit);
   // The off-hand blow strikes too, even at a target the first one felled (R-A1: it stood when the segment began).
@@ -603,6 +604,9 @@ function resolveSegment(s: AdndState, dice: DiceSource, emit: E): void {
         f.hands.push(w.id);
         w.ready = true;
         w.dropped = false;
+        // Readied, not fully readied: the first missile takes its own speed factor ("two segments to
+        // ready the bow for use and three more to pick an arrow, nock it and aim", 3380eb42, R-A2).
+        w.nocked = false;
         if (emit) emit(ev(s, 'ready', { figure: f.id, weapon: w.id }));
       } else if (d.kind === 'cast') castSpell(s, f, d, dice, emit);
       else if (d.kind === 'struggle') {

@@ -21,7 +21,13 @@ interface TableView {
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** An option's named ledgers in words (explain.ts parryNumbers). */
-const LEDGER_WORDS: Record<string, string> = { acImprovement: 'AC better by', nextDelay: 'next action later by' };
+const LEDGER_WORDS: Record<string, string> = {
+  acImprovement: 'AC better by',
+  nextDelay: 'next action later by',
+  disarmBonus: 'to hit, dexterity and weapon plusses only',
+  disarmNeed: 'needs',
+  disarmSave: 'its save adds',
+};
 
 /** A ledger of expected values as a terminal reads it: every number to 2 decimals at most. */
 const rounded = (l: Ledger): Ledger => {

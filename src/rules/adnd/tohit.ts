@@ -102,14 +102,26 @@ export function attackBonus(f: Figure, w: WeaponItem, role: Role, disarm = false
   return ledger(e);
 }
 
-/** Both hands hold one-handed weapons (R-A4 note 3: two weapons worsen AC by 1). */
+/**
+ * Both hands hold one-handed hand weapons, so the figure fights with two (R-A4: the two-weapon
+ * columns; note 3: AC worse by 1). A launcher beside a dagger is not two weapons: the sling never
+ * swings beside it (offhandOf's test).
+ */
 export function twoInHand(f: Figure): boolean {
   if (f.hands.length < 2) return false;
   for (const h of f.hands) {
     const w = weaponById(f, h);
-    if (w?.hands !== 1) return false;
+    if (w?.kind !== 'melee' || w.hands !== 1) return false;
   }
   return true;
+}
+
+/**
+ * The role of a blow struck without its off hand (an extra attack, a hit to disarm): on the
+ * two-weapon primary column while the figure holds two weapons (R-A4), else alone.
+ */
+export function singleBlowRole(f: Figure, w: WeaponItem): Role {
+  return twoInHand(f) && w.kind === 'melee' ? 'primary' : 'alone';
 }
 
 /** The target's armour class against one attacker: armour, dexterity, two weapons, parry. */
