@@ -41,7 +41,7 @@ describe('weapons (src/data/tft/weapons.json)', () => {
     }
   });
 
-  it('tft-core reference: pole weapons (+2 DX and double damage set against a charge) and missile/thrown kinds', () => {
+  it('tft-core reference: the pole weapons (+2 DX set against a charge; the Melee rule of double damage beyond it, see Readings) and missile/thrown kinds', () => {
     const pole = builtinRows.weapons.filter((w) => w.pole === true).map((w) => w.id);
     expect(pole.sort()).toEqual(['halberd', 'javelin', 'pike-axe', 'spear']);
     expect(tables.weapons.longbow.kind).toBe('missile');
