@@ -1,7 +1,7 @@
 // The Fastify application: HTTP API routes, the WebSocket endpoint, and the web app's static
 // files. `buildServer` wires it to a Storage; `start.ts` runs it as a process.
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { registerJsonBodies } from './body.ts';
@@ -46,6 +46,8 @@ export interface ServerOptions {
   dice?: DiceFactory;
   /** Store a snapshot every this many log entries (default 50). */
   snapshotEvery?: number;
+  /** Bytes a WebSocket client may leave unread before it is dropped (default 4 MiB; tests pass less). */
+  maxUnread?: number;
 }
 
 export interface FrayServer extends FastifyInstance {
@@ -54,6 +56,12 @@ export interface FrayServer extends FastifyInstance {
 
 /** Frames above this size make ws drop the connection; below it, oversized ones get `error`. */
 const WS_HARD_LIMIT = 16 * 1024 * 1024;
+/**
+ * A client that stops reading (a frozen tab, a stalled network: its TCP connection stays up)
+ * would make the server keep every step for it in memory, without end. Past this many bytes
+ * waiting, its connection is dropped; it says `hello` with its last seq when it wakes up.
+ */
+const MAX_UNREAD = 4 * 1024 * 1024;
 
 export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
   const app = Fastify({
@@ -73,7 +81,8 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
   registerJsonBodies(app);
   const hub = new Hub(opts.storage, app.log, opts.examplesDir, opts.systems, { dice: opts.dice, snapshotEvery: opts.snapshotEvery });
   app.decorate('hub', hub);
-  opts.storage.onError((err) => app.log.error({ err }, 'storage notification channel failed'));
+  const offStorageErrors = opts.storage.onError((err) => app.log.error({ err }, 'storage connection failed'));
+  app.addHook('onClose', async () => offStorageErrors());
 
   app.setErrorHandler((err, req, reply) => {
     let api: ApiError;
@@ -87,6 +96,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
     else if (e.statusCode < 500) api = new ApiError('invalid', e.message, [{ path: 'body', message: e.message }]);
     else api = toApiError(err);
     if (api.code === 'internal') req.log.error({ err }, 'request failed');
+    else if (api.code === 'unavailable') req.log.warn({ reason: api.message }, 'request failed: the database is unavailable');
     return reply.code(api.status).send(api.body());
   });
 
@@ -106,7 +116,15 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
 
   // --- HTTP ------------------------------------------------------------------------------------
 
-  app.get('/api/health', async () => ({ ok: true as const, storage: opts.storage.kind }));
+  // Asks the database: a load balancer or a supervisor learns that the server cannot serve.
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await opts.storage.ping();
+      return { ok: true as const, storage: opts.storage.kind };
+    } catch (e) {
+      return reply.code(503).send({ ok: false as const, storage: opts.storage.kind, message: toApiError(e).message });
+    }
+  });
 
   app.get('/api/examples', async () => ({
     examples: listExamples(opts.examplesDir).map(({ name, system, title }) => ({ name, system, title })),
@@ -228,7 +246,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
       throw new ApiError('invalid', `not a WebSocket request: ${why}`, [{ path: 'headers.upgrade', message: why }]);
     },
     wsHandler: (socket) => {
-      const conn = new Connection(socket, hub);
+      const conn = new Connection(socket, hub, opts.maxUnread ?? MAX_UNREAD, app.log);
       socket.on('message', (data, isBinary) => conn.receive(data as Buffer, isBinary));
       socket.on('close', () => conn.closed());
       socket.on('error', () => conn.closed());
@@ -253,6 +271,8 @@ class Connection {
   constructor(
     private readonly socket: WebSocket,
     private readonly hub: Hub,
+    private readonly maxUnread: number,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   send(msg: ServerMessage): void {
@@ -260,7 +280,15 @@ class Connection {
   }
 
   sendText(json: string): void {
-    if (!this.gone && this.socket.readyState === this.socket.OPEN) this.socket.send(json);
+    if (this.gone || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > this.maxUnread) {
+      // A close frame would wait behind what it does not read: the connection is cut.
+      this.log.warn({ encounter: this.encounterId, unread: this.socket.bufferedAmount }, 'WebSocket client stopped reading: connection dropped');
+      this.closed();
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(json);
   }
 
   receive(data: Buffer, isBinary: boolean): void {

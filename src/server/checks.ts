@@ -25,22 +25,37 @@ export function settingsIssues(settings: Partial<EncounterSettings>, figures: re
   return issues;
 }
 
-/** Names in a scenario longer than MAX_NAME: its `name`, and each figure's `id` and `name`. */
+/**
+ * Names in a scenario longer than MAX_NAME (its `name`, each figure's `id` and `name`), and the
+ * NUL character in the texts that are stored in a text column of their own, which PostgreSQL
+ * refuses (see NO_NUL): the scenario's name (the encounter's), and the sides' ids and names (the
+ * listing's winner and winnerName, written when the fight ends: on PostgreSQL the last step
+ * could never be stored).
+ */
 export function scenarioNameIssues(scenario: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
   const check = (v: unknown, path: string) => {
     if (typeof v === 'string' && v.length > MAX_NAME) issues.push({ path, message: `at most ${MAX_NAME} characters, got ${v.length}` });
   };
+  const noNul = (v: unknown, path: string) => {
+    if (typeof v === 'string' && !NO_NUL.check(v)) issues.push({ path, message: NO_NUL.message });
+  };
   check(scenario.name, 'scenario.name');
-  // The scenario's name becomes the encounter's name, a text column (see NO_NUL).
-  if (typeof scenario.name === 'string' && !NO_NUL.check(scenario.name)) issues.push({ path: 'scenario.name', message: NO_NUL.message });
-  const figs = scenario.figures;
-  if (Array.isArray(figs)) {
-    figs.forEach((f, i) => {
-      if (!f || typeof f !== 'object') return;
-      check((f as { id?: unknown }).id, `scenario.figures[${i}].id`);
-      check((f as { name?: unknown }).name, `scenario.figures[${i}].name`);
+  noNul(scenario.name, 'scenario.name');
+  const each = (list: unknown, fn: (x: Record<string, unknown>, i: number) => void) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((x, i) => {
+      if (x && typeof x === 'object') fn(x as Record<string, unknown>, i);
     });
-  }
+  };
+  each(scenario.figures, (f, i) => {
+    check(f.id, `scenario.figures[${i}].id`);
+    check(f.name, `scenario.figures[${i}].name`);
+    noNul(f.side, `scenario.figures[${i}].side`);
+  });
+  each(scenario.sides, (s, i) => {
+    noNul(s.id, `scenario.sides[${i}].id`);
+    noNul(s.name, `scenario.sides[${i}].name`);
+  });
   return issues;
 }

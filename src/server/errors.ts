@@ -3,6 +3,7 @@
 import { CommandRejected, InputError } from '../core/errors.ts';
 import { clip } from '../core/issues.ts';
 import type { ErrorBody, ErrorCode, Issue } from './protocol.ts';
+import { unavailableReason } from './storage/faults.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,
@@ -13,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   'too-large': 413,
   rejected: 422,
   internal: 500,
+  unavailable: 503,
 };
 
 /** Bounds of what an error answer says (an input is never echoed back whole, however long). */
@@ -52,11 +54,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Maps engine errors to answers: CommandRejected -> rejected, InputError -> invalid. */
+/**
+ * Maps errors to answers: CommandRejected -> rejected, InputError -> invalid, the database out
+ * of reach (storage/faults.ts) -> unavailable with the driver's reason, anything else -> internal.
+ */
 export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   if (e instanceof CommandRejected) return new ApiError('rejected', e.message, [...e.issues]);
   if (e instanceof InputError) return new ApiError('invalid', e.message, [...e.issues]);
+  const down = unavailableReason(e);
+  if (down !== null) return new ApiError('unavailable', `the database is unavailable (${down}); try again once it is back`);
   return new ApiError('internal', 'internal error');
 }
 

@@ -38,6 +38,7 @@ export const ErrorCode = z.enum([
   'rejected', // the command is well formed but not legal now (CommandRejected from the engine)
   'too-large', // the request or message exceeds the size limit
   'internal', // a server fault (logged)
+  'unavailable', // the database cannot be reached now (stopped, restarting): try again later
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -191,8 +192,11 @@ export type IssuedToken = z.infer<typeof IssuedToken>;
 // ---------------------------------------------------------------------------------------------
 // HTTP API (all under /api; JSON bodies; size limit 1 MiB)
 
-/** GET /api/health -> { ok: true, storage: "sqlite" | "postgres" } (no token). */
-export const HealthResponse = z.object({ ok: z.literal(true), storage: z.string() });
+/**
+ * GET /api/health (no token) -> 200 { ok: true, storage: "sqlite" | "postgres" } once the
+ * database answered, else 503 { ok: false, storage, message } saying why.
+ */
+export const HealthResponse = z.object({ ok: z.boolean(), storage: z.string(), message: z.string().optional() });
 
 /** GET /api/examples -> the example scenarios (no token: public data shipped with Fray). */
 export const ExampleInfo = z.object({ name: z.string(), system: z.string(), title: z.string() });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import WebSocket from 'ws';
 import { diceForSeq } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
-import { type FrayServer, buildServer } from './app.ts';
+import { type FrayServer, type ServerOptions, buildServer } from './app.ts';
 import type { ClientMessage, CreateEncounterResponse, EncounterView, IssuedToken, ServerMessage } from './protocol.ts';
 import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
 import { Storage } from './storage/storage.ts';
@@ -48,13 +48,13 @@ export function describeServerOnEachDatabase(title: string, body: (srv: TestServ
   }
 }
 
-/** A server on a free loopback port over the database at `url`. `storage` shares one (two servers, one DB). */
-export async function startTestServer(url: string, storage?: Storage): Promise<TestServer> {
+/** A server on a free loopback port over the database at `url`. `storage` shares one (two servers, one DB); `options` adds to the server's. */
+export async function startTestServer(url: string, storage?: Storage, options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const own = !storage;
   const s = storage ?? (await Storage.open(url));
   // Seeded dice per (encounter seq): every duel in the tests plays the same way, whatever order
   // the tests run in (server dice are otherwise unpredictable by design).
-  const app = await buildServer({ storage: s, logger: false, dice: (_id, seq) => diceForSeq(TEST_SEED, seq) });
+  const app = await buildServer({ storage: s, logger: false, dice: (_id, seq) => diceForSeq(TEST_SEED, seq), ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return {

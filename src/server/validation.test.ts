@@ -175,6 +175,33 @@ describeServerOnEachDatabase('validation messages', (srv) => {
     expect((await srv.storage.listTokens(encounter.id)).length).toBe(1);
   });
 
+  it("a side's id or name with the NUL character is refused by field: the listing stores the winner's in text columns, and on PostgreSQL the fight's last step could never be stored", async () => {
+    const duel = duelScenario() as { figures: Record<string, unknown>[] };
+    const sides = (a: Record<string, unknown>) => ({ ...duel, sides: [a, { id: 'two' }], figures: [{ ...duel.figures[0], side: a.id }, { ...duel.figures[1], side: 'two' }] });
+    const byId = await create(srv.app, { scenario: sides({ id: 'one\u0000' }) });
+    expect([byId.statusCode, byId.json().issues]).toEqual([
+      400,
+      [
+        { path: 'scenario.figures[0].side', message: 'may not contain the NUL character (\\u0000)' },
+        { path: 'scenario.sides[0].id', message: 'may not contain the NUL character (\\u0000)' },
+      ],
+    ]);
+    const byName = await create(srv.app, { scenario: sides({ id: 'one', name: 'The\u0000Party' }) });
+    expect([byName.statusCode, byName.json().issues]).toEqual([400, [{ path: 'scenario.sides[0].name', message: 'may not contain the NUL character (\\u0000)' }]]);
+    // Without sides listed, the figures' sides are the sides.
+    const bare = await create(srv.app, { scenario: { ...duel, figures: [{ ...duel.figures[0], side: 'a\u0000' }, duel.figures[1]] } });
+    expect([bare.statusCode, bare.json().issues]).toEqual([400, [{ path: 'scenario.figures[0].side', message: 'may not contain the NUL character (\\u0000)' }]]);
+    // A side named plainly ends its fight on either database: the winner is listed by its name.
+    const ok = await create(srv.app, { scenario: sides({ id: 'one', name: 'The Party' }) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const { encounter, gm } = ok.json();
+    for (const command of [{ type: 'begin' }, { type: 'end', winner: 'one', reason: 'they ran' }]) {
+      const r = await srv.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: bearer(gm.token), payload: { command } });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    expect(await srv.storage.getEncounter(encounter.id)).toMatchObject({ over: true, winner: 'one', winnerName: 'The Party' });
+  });
+
   it('a path part over 100 characters or a malformed %-escape is answered like every error, without the URL', async () => {
     const { encounter, gm } = await createDuel(srv.app);
     const cases = [

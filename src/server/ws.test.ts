@@ -1,5 +1,6 @@
 // Live play over real WebSocket clients (the `ws` package) against a real server on loopback,
 // on every test database; two servers sharing one database (PostgreSQL: LISTEN/NOTIFY).
+import { type AddressInfo, type Socket, createServer, connect as netConnect } from 'node:net';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -408,6 +409,37 @@ for (const tdb of testDatabases()) {
       }
     });
 
+    it('a client that stops reading is dropped once more than maxUnread bytes wait for it, not kept in memory without end; it comes back with its last seq and catches up', async () => {
+      const own = await startTestServer(await tdb.create(), undefined, { maxUnread: 64 * 1024 });
+      try {
+        const { encounter, gm } = await createDuel(own.app);
+        const room = await own.app.hub.room(encounter.id);
+        const slow = await connect(own);
+        await slow.hello(encounter.id, gm.token);
+        const awake = await connect(own);
+        await awake.hello(encounter.id, gm.token);
+        // A frozen tab: its socket reads nothing more, while it (a bug, a script) keeps asking.
+        (slow.socket as unknown as { _socket: Socket })._socket.pause();
+        const begun = await own.app.inject({ method: 'POST', url: `/api/encounters/${encounter.id}/commands`, headers: { authorization: `Bearer ${gm.token}` }, payload: { command: { type: 'begin' } } });
+        expect(begun.statusCode).toBe(200);
+        for (let i = 0; i < 200 && room.sessions.size === 2; i++) {
+          for (let k = 0; k < 25; k++) slow.send({ type: 'explain', id: `e${i}.${k}` });
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(room.sessions.size).toBe(1);
+        // The reading client is unharmed; the slow one finds its connection gone and says hello again.
+        awake.send({ type: 'explain', id: 'still' });
+        expect((await awake.waitFor('explain', (m) => m.id === 'still')).seq).toBe(1);
+        (slow.socket as unknown as { _socket: Socket })._socket.resume();
+        await new Promise<void>((resolve) => (slow.closedWith !== null ? resolve() : slow.socket.once('close', () => resolve())));
+        const back = await connect(own);
+        const welcome = await back.hello(encounter.id, gm.token, 0);
+        expect(welcome.missed.map((e) => e.seq)).toEqual([1]);
+      } finally {
+        await own.close();
+      }
+    });
+
     it('sync and the log from a seq far beyond the head answer nothing, not an error', async () => {
       const { encounter, gm } = await createDuel(srv.app);
       const c = await connect();
@@ -467,6 +499,43 @@ for (const tdb of testDatabases()) {
         }
       });
 
+    // PostgreSQL only: the database stopped mid-session, as a TCP proxy the test cuts and opens again.
+    if (tdb.name === 'postgres')
+      it('PostgreSQL out of reach: HTTP, the socket and health answer 503 unavailable with the reason; once it is back play goes on and nothing is lost', async () => {
+        const url = new URL(await tdb.create());
+        const proxy = await tcpProxy(url.hostname, Number(url.port || 5432));
+        url.hostname = '127.0.0.1';
+        url.port = String(proxy.port);
+        const own = await startTestServer(url.toString());
+        try {
+          const { encounter, gm } = await createDuel(own.app);
+          const id = encounter.id;
+          const post = (command: unknown) => own.app.inject({ method: 'POST', url: `/api/encounters/${id}/commands`, headers: { authorization: `Bearer ${gm.token}` }, payload: { command } });
+          expect((await post({ type: 'begin' })).statusCode).toBe(200);
+          const c = await connect(own);
+          const start = (await c.hello(id, gm.token)).encounter.view;
+          const next = tft.decide(start.state as never);
+          await proxy.cut();
+          const down = await post(next);
+          expect(down.statusCode, down.body).toBe(503);
+          expect(down.json()).toEqual({ error: 'unavailable', message: expect.stringMatching(/^the database is unavailable \((connect ECONNREFUSED|Connection terminated unexpectedly).*\); try again once it is back$/) });
+          const health = await own.app.inject({ method: 'GET', url: '/api/health' });
+          expect(health.statusCode).toBe(503);
+          expect(health.json()).toMatchObject({ ok: false, storage: 'postgres', message: expect.stringMatching(/^the database is unavailable/) });
+          c.send({ type: 'explain', id: 'x' });
+          expect(await c.waitFor('rejected', (m) => m.id === 'x')).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^the database is unavailable/) });
+          await proxy.open();
+          expect((await own.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true, storage: 'postgres' });
+          const up = await post(next);
+          expect(up.statusCode, up.body).toBe(200);
+          expect((await own.storage.readLog(id)).map((e) => e.seq)).toEqual([1, 2]);
+          expect((await c.waitFor('step', (m) => m.entry.seq === 2)).view.seq).toBe(start.seq + 1);
+        } finally {
+          await own.close();
+          await proxy.close();
+        }
+      });
+
     it('two servers sharing the database serve the same encounter: a step on one reaches clients of the other', async () => {
       const { s1, s2, close } = await twoServers(await tdb.create());
       try {
@@ -506,4 +575,33 @@ for (const tdb of testDatabases()) {
       }
     });
   });
+}
+
+/**
+ * A TCP proxy to host:port on a loopback port: `cut` ends every connection through it and
+ * refuses new ones (a database stopped), `open` listens again on the same port.
+ */
+async function tcpProxy(host: string, port: number) {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = netConnect(port, host);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (p: number) => new Promise<void>((resolve) => server.listen(p, '127.0.0.1', () => resolve()));
+  await listen(0);
+  const own = (server.address() as AddressInfo).port;
+  const cut = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const s of sockets) s.destroy();
+    await closed;
+  };
+  return { port: own, cut, open: () => listen(own), close: cut };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Storage } from '../../server/storage/storage.ts';
+import { testDatabases } from '../../server/storage/test-databases.ts';
 import { main } from '../main.ts';
 
 describe('fray serve', () => {
@@ -44,9 +45,31 @@ describe('fray serve', () => {
       expect([notDb.code, notDb.err]).toEqual([1, `fray: invalid option: --db: cannot use the SQLite file ${junk}: file is not a database (is it a SQLite file?)`]);
       const sync = await serve(['--port', '0', '--db', `sqlite:${join(dir, 'b.db')}?synchronous=bad`]);
       expect([sync.code, sync.err]).toEqual([1, "fray: invalid option: --db: synchronous must be full or normal, got 'bad'"]);
+      // No PostgreSQL where the URL says (a port nothing listens on): the URL, the reason, what to check; its password hidden.
+      const free = createServer();
+      await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+      const none = (free.address() as { port: number }).port;
+      await new Promise((resolve) => free.close(resolve));
+      const pg = await serve(['--port', '0', '--db', `postgres://fray:s3cret@127.0.0.1:${none}/fray`]);
+      expect([pg.code, pg.err]).toEqual([1, `fray: invalid option: --db: cannot use the PostgreSQL database postgres://fray:***@127.0.0.1:${none}/fray: connect ECONNREFUSED 127.0.0.1:${none} (is PostgreSQL running there, at that host and port?)`]);
     } finally {
       taken.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // PostgreSQL only: a server that answers, but not for this user or database.
+  for (const tdb of testDatabases()) {
+    if (tdb.name === 'postgres')
+      it('PostgreSQL: a database that does not exist, or a user the server does not know, is bad input naming --db and the reason (exit 1)', async () => {
+        const url = new URL(await tdb.create());
+        url.pathname = '/fray_no_such_database';
+        const missing = await serve(['--port', '0', '--db', url.toString()]);
+        expect([missing.code, missing.err]).toEqual([1, `fray: invalid option: --db: cannot use the PostgreSQL database ${url}: database "fray_no_such_database" does not exist (create it first, or name another)`]);
+        url.username = 'fray_no_such_user';
+        const who = await serve(['--port', '0', '--db', url.toString()]);
+        expect([who.code, who.err]).toEqual([1, `fray: invalid option: --db: cannot use the PostgreSQL database ${url}: role "fray_no_such_user" does not exist (check the user and the password)`]);
+        await tdb.cleanup();
+      });
+  }
 });

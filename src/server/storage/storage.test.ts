@@ -234,6 +234,18 @@ for (const tdb of testDatabases()) {
       expect((await s.findTokenByHash(`h-p1-${id}`))?.revokedAt).toBe(at(5));
     });
 
+    it('lists encounters (the last changed first) and tokens (by issue time) in one order on both databases: ties by id, by code units, whatever the collation', async () => {
+      const s = await open();
+      // Made in the same millisecond, in an order that is none of the sorted ones.
+      const ids = ['b-tie', '_c-tie', 'a-tie', 'C-tie'];
+      for (const id of ids) await makeEncounter(s, id);
+      expect((await s.listEncounters(ids)).map((e) => e.id)).toEqual(['C-tie', '_c-tie', 'a-tie', 'b-tie']);
+      await s.append('a-tie', 0, cmd(1), { over: false, winner: null, winnerName: null });
+      expect((await s.listEncounters(ids)).map((e) => e.id)).toEqual(['a-tie', 'C-tie', '_c-tie', 'b-tie']);
+      for (const id of ['z', 'Y', '_x']) await s.insertToken({ id, encounterId: 'b-tie', hash: `h-${id}-tie`, role: 'spectator', figures: [], label: '', createdAt: at() });
+      expect((await s.listTokens('b-tie')).map((t) => t.id)).toEqual(['Y', '_x', 'gm-b-tie', 'z']);
+    });
+
     it('updates settings and deletes an encounter with its log, snapshots and tokens', async () => {
       const s = await open();
       const id = await makeEncounter(s);
@@ -350,6 +362,13 @@ for (const tdb of testDatabases()) {
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db]);
       for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(errors.length).toBeGreaterThan(0);
+      // Each says which connection was lost and why, and carries nothing else to a log (the
+      // pool hangs the whole client, its buffers and parameters, on its error).
+      for (const e of errors) {
+        expect(e.message).toMatch(/^(an idle PostgreSQL connection of the pool|the PostgreSQL connection listening on fray_log) was lost: terminating connection due to administrator command$/);
+        expect(Object.keys(e)).toEqual(['code']);
+        expect((e as { code?: unknown }).code).toBe('57P01');
+      }
       // The pool replaces the dropped connections.
       expect(await s.getEncounter('none')).toBeNull();
       await s.close();

@@ -15,6 +15,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { InputError } from '../../core/errors.ts';
 import type { EncounterSettings, Role } from '../protocol.ts';
+import { unavailableReason } from './faults.ts';
 import { type Database, migrations } from './schema.ts';
 
 /** The expected seq was stale: another writer appended first (or the encounter is gone). */
@@ -107,7 +108,13 @@ export class Storage {
   ) {
     this.emitter.setMaxListeners(0);
     if (pool) {
-      pool.on('connect', (c) => this.connections.add(c));
+      pool.on('connect', (c) => {
+        this.connections.add(c);
+        // The pool listens for errors only while a connection is idle: one lost while in use
+        // (a transaction open, a query on its way) would end the process, unheard. The query
+        // fails with the error (answered 503 unavailable) and the pool drops the connection.
+        c.on('error', () => undefined);
+      });
       pool.on('remove', (c) => {
         this.connections.delete(c);
         if (this.connections.size === 0) this.emitter.emit('drained');
@@ -116,7 +123,7 @@ export class Storage {
       // the pool, which then reports it here: without a listener that report would end the
       // process. Reported like the LISTEN connection's failures; expected while closing.
       pool.on('error', (e) => {
-        if (!this.closing) this.reportError(e);
+        if (!this.closing) this.reportError(connectionLost('an idle PostgreSQL connection of the pool', e));
       });
     }
   }
@@ -147,8 +154,13 @@ export class Storage {
       file.pragma('busy_timeout = 5000');
       storage = new Storage('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), null);
     }
-    await storage.migrate();
-    if (storage.kind === 'postgres') await storage.listen();
+    try {
+      await storage.migrate();
+      if (storage.kind === 'postgres') await storage.listen();
+    } catch (e) {
+      await storage.close();
+      throw storage.kind === 'postgres' ? (pgRefused(url, e) ?? e) : e;
+    }
     return storage;
   }
 
@@ -186,7 +198,7 @@ export class Storage {
       lost = true;
       if (this.listenClient === client) this.listenClient = null;
       if (this.closing) return;
-      this.reportError(e);
+      this.reportError(connectionLost(`the PostgreSQL connection listening on ${NOTIFY_CHANNEL}`, e));
       this.relisten();
     };
     client.on('notification', (n) => {
@@ -255,8 +267,15 @@ export class Storage {
     return () => this.emitter.off('resync', fn);
   }
 
-  onError(fn: (e: Error) => void): void {
+  /** Calls `fn` when a connection is lost or cannot be opened again (logged by the server). Returns the unsubscribe function. */
+  onError(fn: (e: Error) => void): () => void {
     this.emitter.on('error', fn);
+    return () => this.emitter.off('error', fn);
+  }
+
+  /** Rejects when the database does not answer (GET /api/health). */
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
   }
 
   /**
@@ -322,13 +341,10 @@ export class Storage {
 
   async listEncounters(ids: readonly string[]): Promise<EncounterRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('encounters')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .orderBy('updated_at', 'desc')
-      .execute();
-    return rows.map(encounterRow);
+    const rows = await this.db.selectFrom('encounters').selectAll().where('id', 'in', [...ids]).execute();
+    // The last changed first, ties by id: sorted here, by code units, so that both databases
+    // (and PostgreSQL under any collation) give one order.
+    return rows.map(encounterRow).sort((a, b) => byText(b.updatedAt, a.updatedAt) || byText(a.id, b.id));
   }
 
   async deleteEncounter(id: string): Promise<boolean> {
@@ -488,14 +504,9 @@ export class Storage {
   }
 
   async listTokens(encounterId: string): Promise<TokenRow[]> {
-    const rows = await this.db
-      .selectFrom('tokens')
-      .selectAll()
-      .where('encounter_id', '=', encounterId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return rows.map(tokenRow);
+    const rows = await this.db.selectFrom('tokens').selectAll().where('encounter_id', '=', encounterId).execute();
+    // By issue time, ties by id, sorted here as listEncounters sorts.
+    return rows.map(tokenRow).sort((a, b) => byText(a.createdAt, b.createdAt) || byText(a.id, b.id));
   }
 
   /** Marks a token revoked; false when it does not exist or was already revoked. */
@@ -569,6 +580,38 @@ function openSqlite(path: string): SqliteDatabase.Database {
 }
 
 /**
+ * A PostgreSQL database that cannot serve, as --db names it (its password hidden), with the
+ * server's reason and what to check; null for a fault of Fray's own (a migration's bug).
+ */
+function pgRefused(url: string, e: unknown): InputError | null {
+  const err = e as { code?: unknown; message?: unknown };
+  const code = typeof err?.code === 'string' ? err.code : '';
+  const hint = code.startsWith('28')
+    ? ' (check the user and the password)'
+    : code === '3D000'
+      ? ' (create it first, or name another)'
+      : code === '42501'
+        ? ' (this user may not create tables there)'
+        : unavailableReason(e) !== null
+          ? ' (is PostgreSQL running there, at that host and port?)'
+          : null;
+  if (hint === null) return null;
+  const reason = unavailableReason(e) ?? String(err.message);
+  return dbRefused(`cannot use the PostgreSQL database ${withoutPassword(url)}: ${reason}${hint}`);
+}
+
+/** A database URL fit to print: the password, if any, as ***. */
+function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
+/**
  * The database named by --db (or DATABASE_URL) cannot serve: bad input, not a fault of Fray's
  * (`fray serve` exits 1 with the reason, not 70 with a stack).
  */
@@ -616,6 +659,21 @@ function tokenRow(r: Database['tokens']): TokenRow {
     createdAt: r.created_at,
     revokedAt: r.revoked_at,
   };
+}
+
+/**
+ * A lost connection, reported by what it was and the driver's reason and code only: the pool
+ * hangs the whole client on its error (its buffers, its parameters), which has no place in a log.
+ */
+function connectionLost(what: string, e: Error): Error {
+  const err = new Error(`${what} was lost: ${e.message}`) as Error & { code?: unknown };
+  err.code = (e as { code?: unknown }).code;
+  return err;
+}
+
+/** Texts by their UTF-16 code units, as SQLite compares them (PostgreSQL's order depends on its collation). */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A primary-key / unique violation, from either driver. */
