@@ -58,6 +58,18 @@ describe('fray serve', () => {
     }
   });
 
+  it('a PostgreSQL host that accepts and never answers is refused after the connection timeout (10 s), naming --db, instead of hanging for the OS timeout', async () => {
+    const silent = createServer(() => {}); // accepts, says nothing
+    try {
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as { port: number }).port;
+      const r = await serve(['--port', '0', '--db', `postgres://fray@127.0.0.1:${port}/fray`]);
+      expect([r.code, r.err]).toEqual([1, `fray: invalid option: --db: cannot use the PostgreSQL database postgres://fray@127.0.0.1:${port}/fray: Connection terminated due to connection timeout (is PostgreSQL running there, at that host and port?)`]);
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
+
   // PostgreSQL only: a server that answers, but not for this user or database.
   for (const tdb of testDatabases()) {
     if (tdb.name === 'postgres')

@@ -139,7 +139,9 @@ export class Storage {
   static async open(url: string): Promise<Storage> {
     let storage: Storage;
     if (/^postgres(ql)?:\/\//.test(url)) {
-      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      // A host that drops connection attempts silently would hold each request for the OS's
+      // timeout (minutes), queued without end: after 10 s it is `unavailable` (faults.ts).
+      const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
       storage = new Storage('postgres', new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), url, pool);
     } else {
       const [path, query = ''] = url.replace(/^sqlite:/, '').split('?');
