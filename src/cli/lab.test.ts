@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextU32, seedRng } from '../core/rng.ts';
 import type { GridResult } from '../lab/experiment.ts';
+import { gridTable } from '../lab/report.ts';
 import { isRateMetric } from '../lab/summary.ts';
+import { pct } from '../lab/text.ts';
 import { formatGrid, gridCharts } from './commands/compare.ts';
 import { fray, refused } from './testing.ts';
 
@@ -116,6 +118,45 @@ describe('fray compare: what ran and what did not', () => {
     // The cell where it did not run reads as the page and the note under the table say.
     expect(r.out).toMatch(/^\s*13\s+2\s+[\d.]+ \[[^\]]*\]\s+[\d.]+ \[[^\]]*\]\s+[-+][\d.]+ \[[^\]]*\]\s+not run$/m);
   });
+  it('a point where a variant did not run is named, with how many more points share the reason (the reason may not say it)', async () => {
+    const r = await fray(['compare', DUEL, '--vary', 'side.south.count=0..1', '--vary', 'figures.bjorn.dx=12,13', '-n', '5', '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^ {2}base at side\.south\.count 0, figures\.bjorn\.dx 12 and 1 more point: figures: need figures on at least two sides$/m);
+  });
+  it('the grid says its metric in words before its name (the experiment\'s metricTitle, else metricLabel)', async () => {
+    const r = await fray(['compare', DUEL, '--vary', 'figures.bjorn.dx=12', '-n', '5', '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^fray compare examples\/tft\/duel\.yaml: P\(north wins\) \(win:north\), 5 fights per point/m);
+    const t = await fray(['compare', 'examples/lab/two-weapons.yaml', '--vary', 'figures.hero.dex=12', '-n', '5', '--no-progress']);
+    expect(t.out).toMatch(/^AD&D two-weapon fighting: P\(Garrick wins\) \(win:party\), 5 fights/m);
+    const e = await fray(['compare', DUEL, '--vary', 'figures.bjorn.dx=12', '--metric', 'ended:south=dead', '-n', '5', '--no-progress']);
+    expect(e.out).toMatch(/^fray compare examples\/tft\/duel\.yaml: south: figures that end dead, per fight \(ended:south=dead\), 5 fights/m);
+  });
+  it('--csv writes the grid a row per point and variant, with the numbers of --json (and why a variant did not run); without a grid it is refused', async () => {
+    const dir = tmp();
+    const csv = join(dir, 'g.csv');
+    const args = ['compare', 'examples/lab/sweep-variants.yaml', '-n', '20', '--no-progress', '--vary', 'figures.hero.dx=13..14', '--vary', 'side.goblins.count=2'];
+    const r = await fray([...args, '--json', '--csv', csv]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`fray: wrote ${csv} (--csv)`);
+    const grid = JSON.parse(r.out) as GridResult;
+    const lines = readFileSync(csv, 'utf8').split('\r\n');
+    expect(lines[0]).toBe('figures.hero.dx,side.goblins.count,variant,metric,estimate,lo95,hi95,minus classic,minus lo95,minus hi95,fights,not run because');
+    expect(lines.at(-1)).toBe('');
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(grid.points.length);
+    for (const p of grid.points) {
+      const num = (x: number | undefined) => (x === undefined ? '' : String(x));
+      const mine = `${p.at.join(',')},${p.variant},${grid.metric},${num(p.metric?.est)},${num(p.metric?.lo)},${num(p.metric?.hi)},${num(p.diff?.est)},${num(p.diff?.lo)},${num(p.diff?.hi)},${p.metric ? grid.fights : ''},`;
+      const row = rows.find((l) => l.startsWith(`${p.at.join(',')},${p.variant},`));
+      if (p.error) expect(row).toBe(`${mine}"${p.error.replace(/"/g, '""')}"`);
+      else expect(row).toBe(mine);
+    }
+    // The table's order: point by point, the variants in the experiment's order (the not-run one in its place).
+    expect(rows.map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['13,2,classic', '13,2,new', '13,2,new + Multiple Swing', '14,2,classic', '14,2,new', '14,2,new + Multiple Swing']);
+    refused(await fray(['compare', DUEL, '--variant', 'a:', '-n', '5', '--no-progress', '--csv', csv]), /--csv: goes with --vary/);
+    refused(await fray([...args, '--csv', dir]), /--csv/);
+  });
   it('duplicate variant names are refused, naming the field', async () => {
     refused(await fray(['compare', DUEL, '--variant', 'a:', '--variant', 'a:thread=false', '-n', '10', '--no-progress']), /--variant/, /'a' is used twice/);
     const exp = `name: t\nscenario: ${process.cwd()}/${DUEL}\nvariants: [{ name: a }, { name: a }]\n`;
@@ -193,6 +234,20 @@ describe('compare grid display', () => {
     expect(t).toMatch(/12\.000 \[10\.600, 13\.400\]/);
     expect(t).toMatch(/-0\.934 \[-1\.338, 0\.000\]/);
     expect(t).not.toMatch(/\d\.\d{4}|-0\.000/);
+  });
+  it('a rate just below zero reads 0.0%, never -0.0% (grid text, page table and the differences of sim/compare), as numbers never read -0.000', () => {
+    const g: GridResult = {
+      ...grid('win:north', 0.7, 0.8, 0.75),
+      points: [
+        { variant: 'a', at: [], metric: { est: 0.75, lo: 0.7, hi: 0.8 } },
+        { variant: 'b', at: [], metric: { est: 0.76, lo: 0.71, hi: 0.81 }, diff: { est: 0.008, lo: -0.0002, hi: 0.015 } },
+      ],
+    };
+    expect(formatGrid(g)).toMatch(/\+0\.8% \[0\.0%, 1\.5%\]/);
+    expect(gridTable(g)).toContain('>[0.0%, 1.5%]<');
+    expect(formatGrid(g) + gridTable(g)).not.toMatch(/-0\.0%/);
+    expect(pct(-0.0000001, 1)).toBe('0.0%');
+    expect(pct(-0.001, 1)).toBe('-0.1%');
   });
   it('one test decides what a rate is, for the table and the chart: draw is a percentage in both', async () => {
     expect(isRateMetric('draw')).toBe(true);

@@ -63,6 +63,39 @@ describe('arena', () => {
     }
   }, 60_000);
 
+  it("ended:SIDE=STATE counts a side's figures that end in each state, fight by fight: its mean is the sum of their rates, and it is paired like any quantity", () => {
+    const party = parse(readFileSync(new URL('../../examples/lab/thread-medic.yaml', import.meta.url), 'utf8')) as { scenario: string };
+    const raw = parse(readFileSync(new URL(`../../examples/lab/${party.scenario}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+    const job = { variants: [{ name: 'standard', raw: { ...raw, options: { ...(raw.options as object), thread: false } } }, { name: 'thread', raw }], seed: 9, fights: 300, events: false };
+    const r = runInline(job);
+    for (const v of r.variants) {
+      const s = v.sums;
+      for (const side of v.sides) {
+        const mine = v.figures.filter((f) => f.side === side);
+        let all = 0;
+        for (const st of ['healthy', 'reeling', 'unconscious', 'dying', 'dead']) {
+          const ended = meanOf(s, `ended:${side}=${st}`)?.est ?? Number.NaN;
+          expect(ended).toBeCloseTo(mine.reduce((a, f) => a + (meanOf(s, `state:${f.id}=${st}`)?.est ?? Number.NaN), 0), 10);
+          all += ended;
+        }
+        // Every figure ends in one state: the side's counts add up to its figures.
+        expect(all).toBeCloseTo(mine.length, 10);
+      }
+    }
+    // R-T1 [82345e2a]: without the thread no one is left dying; with it the party's dying are counted, with a paired interval.
+    const report = summarize(r);
+    expect(report.variants[0].ends.find((e) => e.side === 'party')?.states.dying.est).toBe(0);
+    const dying = report.diffs.find((d) => d.key === 'ended:party=dying');
+    expect(dying?.est).toBeGreaterThan(0);
+    expect(dying?.lo).toBeGreaterThan(0);
+    // A side of one figure (the duel) ends as its figure: no ended: rows and no side table repeat the state: ones.
+    const one = summarize(runInline({ variants: [{ name: 'off', raw: { ...duel, options: { ...(duel.options as object), thread: false } } }, { name: 'on', raw: duel }], seed: 9, fights: 40, events: false }));
+    expect(one.diffs.some((d) => d.key.startsWith('state:'))).toBe(true);
+    expect(one.diffs.some((d) => d.key.startsWith('ended:'))).toBe(false);
+    expect(formatSim(one)).not.toContain('figures of each side');
+    expect(formatSim(report)).toMatch(/figures of each side that end in each state, per fight \(ended:SIDE=STATE\):\nside +healthy +reeling +uncon\. +dying +dead\n[- ]+\nparty +\d\.\d{3} /);
+  });
+
   it('Monte Carlo damage of one blow falls within 4 standard errors of the exact odds (tft-core to hit, damage, armor)', () => {
     const r = runInline({ variants: [{ name: 'one', raw: oneBlow }], seed: 7, fights: 4000, events: true });
     const s = r.variants[0].sums;

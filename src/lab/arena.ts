@@ -77,6 +77,9 @@ export class Prepared {
   private readonly kDealt: number;
   private readonly kDpt: number;
   private readonly kState: number;
+  private readonly kEnded: number;
+  /** Each figure's side, by the index of `sides` (the ended: keys). */
+  private readonly sideIndex: number[];
   private readonly kUses: number;
   private readonly tap: ((e: GameEvent) => void) | null;
   /**
@@ -119,6 +122,11 @@ export class Prepared {
     for (const f of this.figures) keys.push(`taken:${f.id}`);
     this.kState = keys.length;
     for (const f of this.figures) for (const st of FIGURE_STATES) keys.push(`state:${f.id}=${st}`);
+    // How many of a side's figures end in each state: one number per fight, so a side's dead
+    // get a paired interval of their own (the figures' rates cannot be added into one).
+    this.kEnded = keys.length;
+    for (const side of this.sides) for (const st of FIGURE_STATES) keys.push(`ended:${side}=${st}`);
+    this.sideIndex = this.figures.map((f) => this.sides.indexOf(f.side));
     this.kDealt = keys.length;
     this.kDpt = keys.length;
     this.kUses = keys.length;
@@ -183,7 +191,10 @@ export class Prepared {
       const i = figs[k].id === this.figures[k].id ? k : (this.figIndex.get(figs[k].id) as number);
       v[this.kTaken + i] = vital(figs[k]) - this.startVital[i];
       const st = FIGURE_STATES.indexOf(figs[k].state);
-      if (st >= 0) v[this.kState + i * FIGURE_STATES.length + st] = 1;
+      if (st >= 0) {
+        v[this.kState + i * FIGURE_STATES.length + st] = 1;
+        v[this.kEnded + this.sideIndex[i] * FIGURE_STATES.length + st] += 1;
+      }
       if (tallies) v[this.kDealt + i] = tallies[k].dealt - this.startDealt[i];
       if (this.events || this.tallied) v[this.kDpt + i] = s.turns > 0 ? v[this.kDealt + i] / s.turns : 0;
     }

@@ -3,6 +3,7 @@
 // a raw zod text; and no input, however large or odd, gets anything but an InputError.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { InputError } from '../core/errors.ts';
 import { parseExperiment } from './experiment.ts';
 import { parseSetting, parseVariant, parseVary } from './variants.ts';
@@ -28,6 +29,14 @@ describe('experiment files: settings', () => {
       "variants[1].set: the path 'figures..dx' has an empty part between dots (figures.hero.dx)",
     ]);
     expect(issues({ ...base, variants: [{ name: 'a', set: { 'x.': 1 } }] }).join()).not.toMatch(/Invalid key/);
+  });
+  it("a comma in a variant's name written { name: a, b } ends the name (YAML): its unknown field says to quote the name", () => {
+    const raw = parse('name: x\nscenario: s.yaml\nvariants:\n  - { name: Thread, dying left, set: {} }\n  - { name: b, extra: 1 }\n');
+    expect(issues(raw)).toEqual([
+      "variants[0].dying left: unknown field 'dying left': a comma ends the name in { name: ..., ... }; quote the name ('Thread, dying left')",
+      // A field with a value is another mistake: no hint.
+      "variants[1].extra: unknown field 'extra'",
+    ]);
   });
   it('a key is the path as written: a = in it is not read as KEY=VALUE', () => {
     const e = parseExperiment({ ...base, variants: [{ name: 'a', set: { 'a=b': 1, ' sweep ': 'new', 'figures.hero.dx': 14 } }] }).experiment;

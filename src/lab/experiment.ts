@@ -119,10 +119,22 @@ function scenarioIssues(raw: unknown): Issue[] {
   return [];
 }
 
+/**
+ * YAML ends a name at a comma in a flow mapping: `{ name: Thread, dying left, set: {} }` is a
+ * name and a key `dying left` with no value. Its unknown field says so.
+ */
+function commaHint(i: Issue, raw: unknown): Issue {
+  const m = /^variants\[(\d+)\]\.(.+)$/.exec(i.path);
+  if (!m || !i.message.startsWith('unknown field')) return i;
+  const v = (raw as { variants?: Record<string, unknown>[] }).variants?.[Number(m[1])];
+  if (!v || !(m[2] in v) || v[m[2]] !== null || typeof v.name !== 'string') return i;
+  return { ...i, message: `${i.message}: a comma ends the name in { name: ..., ... }; quote the name ('${v.name}, ${m[2]}')` };
+}
+
 /** Validates an experiment file; InputError with one issue per bad field. */
 export function parseExperiment(raw: unknown): { experiment: Experiment; scenario: string | Record<string, unknown> } {
   const r = experimentSchema.safeParse(raw);
-  const issues = [...(r.success ? [] : zodIssues(r.error, raw)), ...scenarioIssues(raw)];
+  const issues = [...(r.success ? [] : zodIssues(r.error, raw)), ...scenarioIssues(raw)].map((i) => commaHint(i, raw));
   if (!r.success || issues.length > 0) {
     // A path or message quoting a long key or value: its start only.
     throw new InputError(
@@ -195,7 +207,7 @@ function checkSomethingRan(points: readonly GridPoint[], e: Experiment): void {
  * actions counted (USE_TYPES), not told to turn on the events it already has.
  */
 function notMeasured(metric: string, keys: readonly string[], events: boolean): string {
-  const known = `known: ${keys.filter((x) => !x.startsWith('state:') && !x.startsWith('uses:')).slice(0, 12).join(', ')}, ..., state:ID=STATE${events ? ', uses:ID=TYPE' : ''}`;
+  const known = `known: ${keys.filter((x) => !/^(state|ended|uses):/.test(x)).slice(0, 12).join(', ')}, ..., state:ID=STATE, ended:SIDE=STATE${events ? ', uses:ID=TYPE' : ''}`;
   const why = events ? `uses:ID=TYPE counts the actions ${USE_TYPES.join(', ')}` : "dealt and uses need the events counted: 'events: true' in the experiment, or --events";
   return `${quote(metric)} is not measured here (${known}; ${why})`;
 }

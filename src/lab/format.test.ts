@@ -8,7 +8,7 @@ import { statesChart } from './report.ts';
 import { type SimReport, type VariantReport, summarize } from './summary.ts';
 
 const i = (est: number) => ({ est, lo: est - 0.05, hi: est + 0.05 });
-const variant = (name: string): VariantReport => ({ name, system: 'tft', fights: 100, unfinished: 0, wins: [{ side: 'north', ...i(0.6) }], draw: i(0), turns: i(5), figures: [] });
+const variant = (name: string): VariantReport => ({ name, system: 'tft', fights: 100, unfinished: 0, wins: [{ side: 'north', ...i(0.6) }], draw: i(0), turns: i(5), figures: [], ends: [] });
 
 describe('formatSim', () => {
   it('differences that are all zero say so instead of an empty table; the others are signed, as in the grid', () => {

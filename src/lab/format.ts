@@ -1,11 +1,11 @@
 // Text tables of a simulation or comparison report (`fray sim`, `fray compare`, the HTML page).
 import { type SimReport, damageUnit, isRateMetric, statesOf, turnWord } from './summary.ts';
-import { count, fixed3, pct, table } from './text.ts';
+import { count, estimate, fixed3, pct, table } from './text.ts';
 import type { Interval } from './stats.ts';
 
 const ci = (i: Interval | undefined, p = false) => {
   if (!i || Number.isNaN(i.est)) return 'n/a';
-  const f = (x: number) => (p ? pct(x, 1) : fixed3(x));
+  const f = (x: number) => estimate(x, p);
   return `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}`;
 };
 
@@ -43,6 +43,12 @@ export function formatSim(r: SimReport): string {
         ]),
       ),
     );
+    // Per side, the figures that end in each state (ended:SIDE=STATE): who dies, in one number a
+    // side. With one figure a side it is the table above again.
+    if (v.figures.length > v.ends.length) {
+      out.push('', 'figures of each side that end in each state, per fight (ended:SIDE=STATE):');
+      out.push(table(['side', ...states.map((st) => STATE_HEADS[st])], v.ends.map((e) => [e.side, ...states.map((st) => fixed3(e.states[st].est))])));
+    }
     // AD&D: the to-hit and critical ledgers at the start, per hand (R-A4, R-A10, R-A11).
     if (v.start?.text.length) out.push('', 'At the start, each hand: d20 + to-hit >= need (R-A4, R-A11); critical hits (R-A10):', ...v.start.text);
     if (r.events) {

@@ -498,7 +498,8 @@ function damageRules(i: TftAttackInput): string[] {
     out.push(stopsText(shield > 0 ? `armor ${armor} + shield ${shield} once per hit` : 'armor once per hit', armor + shield, ap));
   }
   if (armor + shield === 0) out.push('no armor');
-  if (i.he) out.push('what passes the armor doubled (HE, R-H9; not the blast on the adjacent hexes)');
+  // HEAP (AP and explosive) has no blast (seed f04d4dae: "There is no blast radius as with HE rounds").
+  if (i.he) out.push(ap ? 'what passes the armor doubled (HEAP, R-H9; it has no blast)' : 'what passes the armor doubled (HE, R-H9; not the blast on the adjacent hexes)');
   return out;
 }
 

@@ -103,7 +103,7 @@ describe('winChart', () => {
     fights: 1000,
     events: false,
     diffs: [],
-    variants: [{ name: 'Duel', system: 'tft', fights: 1000, unfinished: 0, wins: [{ side: 'south', ...interval(0.4) }, { side: 'north', ...interval(0.59) }], draw: interval(0.01), turns: interval(5), figures: [] }],
+    variants: [{ name: 'Duel', system: 'tft', fights: 1000, unfinished: 0, wins: [{ side: 'south', ...interval(0.4) }, { side: 'north', ...interval(0.59) }], draw: interval(0.01), turns: interval(5), figures: [], ends: [] }],
   };
   it("sides in the scenario's order, then draw in grey, with error bars and what was run", () => {
     const spec = winChart(report) as Spec;
@@ -133,6 +133,7 @@ describe('statesChart', () => {
         draw: interval(0),
         turns: interval(7),
         figures: [figure('aldric', 'Sir Aldric', 'party'), figure('brenna', 'Brenna', 'party'), figure('orc1', 'Orc sergeant', 'orcs'), figure('ogre', 'Ogre', 'orcs')],
+        ends: [],
       },
     ],
   };

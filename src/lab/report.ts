@@ -3,11 +3,11 @@
 // page with the tables and the charts inline. No hand-drawn chart code.
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
-import type { GridResult } from './experiment.ts';
+import type { GridPoint, GridResult } from './experiment.ts';
 import type { DistRow } from './odds.ts';
 import type { Interval } from './stats.ts';
 import { type SimReport, isRateMetric, statesOf } from './summary.ts';
-import { count, fixed3 } from './text.ts';
+import { count, estimate } from './text.ts';
 
 export type VlSpec = vl.TopLevelSpec;
 
@@ -277,8 +277,55 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function label(v: unknown): string {
+/** A varied value as the tables print it: text as it is, anything else as JSON. */
+export function label(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** A point of the grid in words: each varied parameter's title and value (`DX 12, goblins 3`). */
+export const pointLabel = (g: GridResult, at: readonly unknown[]): string => at.map((v, i) => `${g.vary[i]?.title ?? ''} ${label(v)}`.trim()).join(', ');
+
+/** At most this many reasons under a grid; the rest are counted. */
+const NOT_RUN_LINES = 8;
+
+/**
+ * Why variants were not run, for the text table and the page: one line per variant and reason,
+ * naming the first point it failed at and how many more (`side.goblins.count 0` says nothing
+ * in the reason itself), and a count of the lines left out.
+ */
+export function notRun(g: GridResult): string[] {
+  const groups = new Map<string, unknown[][]>();
+  for (const p of g.points) {
+    if (!p.error) continue;
+    const k = JSON.stringify([p.variant, p.error]);
+    groups.set(k, [...(groups.get(k) ?? []), p.at]);
+  }
+  const lines = [...groups].map(([k, ats]) => {
+    const [variant, error] = JSON.parse(k) as [string, string];
+    const at = g.vary.length ? ` at ${pointLabel(g, ats[0])}${ats.length > 1 ? ` and ${count(ats.length - 1, 'more point')}` : ''}` : '';
+    return `${variant}${at}: ${error}`;
+  });
+  return lines.length > NOT_RUN_LINES ? [...lines.slice(0, NOT_RUN_LINES), `... and ${count(lines.length - NOT_RUN_LINES, 'more reason')}`] : lines;
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+const csvField = (x: unknown): string => {
+  const t = typeof x === 'number' ? (Number.isFinite(x) ? String(x) : '') : x === undefined ? '' : label(x);
+  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+};
+
+/**
+ * The grid as CSV for a spreadsheet: one row per point and variant, the numbers of `--json` as
+ * they are (a rate as a share, 0.625), the paired difference from the first variant, and why a
+ * variant did not run at a point.
+ */
+export function gridCsv(g: GridResult): string {
+  const head = [...g.vary.map((a) => a.title), 'variant', 'metric', 'estimate', 'lo95', 'hi95', `minus ${g.variants[0]}`, 'minus lo95', 'minus hi95', 'fights', 'not run because'];
+  // Point by point as the table reads, each in the experiment's variant order (a point's errors come first in `points`).
+  const at = [...new Set(g.points.map((p) => JSON.stringify(p.at)))];
+  const order = (p: GridPoint) => at.indexOf(JSON.stringify(p.at)) * g.variants.length + g.variants.indexOf(p.variant);
+  const rows = [...g.points].sort((a, b) => order(a) - order(b)).map((p) => [...p.at, p.variant, g.metric, p.metric?.est, p.metric?.lo, p.metric?.hi, p.diff?.est, p.diff?.lo, p.diff?.hi, p.metric ? g.fights : undefined, p.error]);
+  return `${[head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /**
@@ -290,7 +337,7 @@ function label(v: unknown): string {
  */
 export function gridTable(g: GridResult): string {
   const isRate = isRateMetric(g.metric);
-  const f = (x: number) => (isRate ? `${(x * 100).toFixed(1)}%` : fixed3(x));
+  const f = (x: number) => estimate(x, isRate);
   const est = (i: Interval | undefined, sign = false) => (i && Number.isFinite(i.est) ? `${sign && i.est >= 0 ? '+' : ''}${f(i.est)}` : 'n/a');
   const ci = (i: Interval | undefined) => (i && Number.isFinite(i.est) && Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : 'n/a');
   const base = g.variants[0];
@@ -316,12 +363,12 @@ export function gridTable(g: GridResult): string {
     });
     return `<tr>${cells.join('')}</tr>`;
   });
-  const errors = [...new Set(g.points.filter((p) => p.error).map((p) => `${p.variant}: ${p.error}`))];
+  const errors = notRun(g);
   return [
     `<table class="grid"><thead><tr>${head1.join('')}</tr><tr>${head2.join('')}</tr></thead><tbody>`,
     ...rows,
     '</tbody></table>',
-    errors.length ? `<p class="errors">Not run where the variant is invalid:</p><ul class="errors">${errors.slice(0, 8).map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '',
+    errors.length ? `<p class="errors">Not run where the variant is invalid:</p><ul class="errors">${errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '',
   ].join('\n');
 }
 

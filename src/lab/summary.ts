@@ -26,6 +26,8 @@ export interface VariantReport {
   draw: Interval;
   turns: Interval;
   figures: FigureReport[];
+  /** Per side, how many of its figures end in each state, per fight (the ended:SIDE=STATE metrics). */
+  ends: { side: string; states: Record<string, Interval> }[];
   /** AD&D: each figure's swings at the start with their ledgers (arena.ts StartSheets). */
   start?: StartSheets;
 }
@@ -76,6 +78,7 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
       draw: rateOf(s, 'draw') as Interval,
       turns: meanOf(s, 'turns') as Interval,
       ...(v.start ? { start: v.start } : {}),
+      ends: v.sides.map((side) => ({ side, states: Object.fromEntries(FIGURE_STATES.map((st) => [st, meanOf(s, `ended:${side}=${st}`) as Interval])) })),
       figures: v.figures.map((f) => {
         const states: Record<string, Interval> = {};
         for (const st of FIGURE_STATES) states[st] = rateOf(s, `state:${f.id}=${st}`) as Interval;
@@ -100,9 +103,12 @@ export function summarize(r: ArenaResult, settings: (string | undefined)[] = [])
   const diffs: DiffRow[] = [];
   r.variants.forEach((v, i) => {
     if (!v.diff) return;
+    // A side of one figure ends as that figure does: its ended: rows would repeat the state: rows.
+    const alone = new Set(v.sides.filter((side) => v.figures.filter((f) => f.side === side).length === 1));
     for (const key of v.diff.keys) {
       // States stay: with the thread rule on and off the wins are the same and only they move.
       if (key.startsWith('uses:')) continue;
+      if (key.startsWith('ended:') && alone.has(key.slice(6, key.indexOf('=')))) continue;
       const m = meanOf(v.diff, key) as Interval;
       diffs.push({ variant: v.name, baseline: r.variants[0].name, key, ...m });
     }
@@ -148,6 +154,7 @@ export function metricLabel(metric: string, system: string | undefined): string 
   if (kind === 'dealt' && id) return `${id}: damage dealt (${unit})`;
   if (kind === 'dealt-per-turn' && id) return `${id}: damage dealt per ${turn} (${unit})`;
   if (kind === 'state' && id && value) return `P(${id} ends ${value})`;
+  if (kind === 'ended' && id && value) return `${id}: figures that end ${value}, per fight`;
   if (kind === 'uses' && id && value) return `${id}: ${value} actions per fight`;
   return metric;
 }

@@ -32,9 +32,14 @@ export function fixed3(x: number): string {
 /** "1 fight", "2 fights", "1,000 fights": the rules' counter (one for narration and reports). */
 export { count } from '../rules/words.ts';
 
+/** A probability as a percentage (`12.50%`); never "-0.0%" (a bound just below zero rounds to 0.0%). */
 export function pct(p: number, digits = 2): string {
-  return `${(p * 100).toFixed(digits)}%`;
+  const t = (p * 100).toFixed(digits);
+  return `${/^-0\.?0*$/.test(t) ? t.slice(1) : t}%`;
 }
+
+/** An estimate or bound as every lab table prints it: a rate (`isRateMetric`) as a percentage with one decimal, else three decimals. */
+export const estimate = (x: number, rate: boolean): string => (rate ? pct(x, 1) : fixed3(x));
 
 /** One bar per row, scaled to the largest value: `label | ##### 12.50%`. */
 export function bars(rows: readonly { label: string; value: number; text?: string }[], width = 40): string {

@@ -73,4 +73,43 @@ describe('fray compare <scenario>', () => {
     expect(r.out).toContain('  figures.hero.level 2, figures.hero.dex 17 (every variant): Garrick: critical d20 <= 9 (threshold 9); extra attack on d100 <= 10 a round -> critical d20 <= 9 (threshold 9.5); extra attack on d100 <= 15 a round\n');
     expect(r.out).not.toContain('the same fights');
   });
+
+  it('R-A10, R-A11 [3380eb42]: with two varied parameters a point is compared with the one that differs in one value, named (the row above differs in both)', async () => {
+    const r = await fray(['compare', 'examples/lab/two-weapons.yaml', '--vary', 'figures.hero.dex=12,14', '--vary', 'figures.hero.level=4,5', '-n', '10', '--no-progress']);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain('and what each point changed from the point named after it:\n');
+    // Dexterity 14 at level 4 after dexterity 12 at level 4: the threshold alone; not after level 5 at 12 (need, extra attack too).
+    expect(r.out).toContain('\n  figures.hero.dex 14, figures.hero.level 4 (after figures.hero.dex 12; every variant): Garrick: critical d20 <= 8 (threshold 8) -> critical d20 <= 9 (threshold 9)\n');
+    expect(r.out).toContain('\n  figures.hero.dex 14, figures.hero.level 5 (after figures.hero.level 4; every variant): Garrick: needs 14 against Gnoll champion; critical d20 <= 9 (threshold 9); extra attack on d100 <= 25 a round -> needs 12 against Gnoll champion; critical d20 <= 9 (threshold 9.5); extra attack on d100 <= 30 a round\n');
+  });
+});
+
+describe('docs/LAB.md: the examples measured as quoted (the same seed and fights; a point of the grid plays the same fights alone)', () => {
+  const doc = readFileSync('docs/LAB.md', 'utf8').replace(/\s+/g, ' ');
+  const row = (out: string, at: string) => out.split('\n').find((l) => new RegExp(`^ *${at} `).test(l)) ?? '';
+  it('axe-or-shield [931c742c R-S2, R-S6]: at DX 16 the sword and shield win +1.8 points; the classic sweep, swept 1.38 times a fight, -4.3', async () => {
+    const r = await fray(['compare', 'examples/lab/axe-or-shield.yaml', '--vary', 'figures.hero.dx=16', '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(row(r.out, '16')).toMatch(/^ +16 +92\.2% \[[^\]]+\] +87\.9% \[[^\]]+\] +-4\.3% \[-6\.0%, -2\.5%\] +94\.0% \[[^\]]+\] +\+1\.8% \[/);
+    expect(doc).toContain('at DX 16 92.2% and 94.0% (+1.8)');
+    expect(doc).toContain('87.9%, -4.3 points (-6.0 to -2.5)');
+    const uses = await fray(['compare', 'examples/lab/axe-or-shield.yaml', '--vary', 'figures.hero.dx=16', '--metric', 'uses:hero=sweep', '--no-progress']);
+    expect(row(uses.out, '16')).toMatch(/^ +16 +0\.000 \[0\.000, 0\.000\] +1\.383 \[/);
+    expect(doc).toContain('it sweeps 1.38 times a fight at DX 16');
+  });
+  it('thread-skirmish [82345e2a R-T1..R-T4]: ended:red=dead, standard TFT against the dying played out with Doc untrained (two of its four variants: each plays the same fights alone)', async () => {
+    const r = await fray(['compare', 'examples/lab/thread-skirmish.yaml', '--variant', 'standard TFT:thread=false', '--variant', 'Thread played out, Doc untrained:threadAftermath=on,figures.doc.talents=[]', '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.split('\n')[3]).toMatch(/^2\.351 \[[^\]]+\] +2\.317 \[[^\]]+\] +-0\.035 \[-0\.090, 0\.021\]$/);
+    expect(doc).toContain('Under standard TFT red ends with 2.351 dead a fight');
+    expect(doc).toContain("red's dead are back to 2.317 with Doc untrained (-0.035, interval -0.090 to +0.021)");
+  });
+  it('two-weapons-or-shield [3380eb42 R-A4, R-A11]: level 1, where the skill changes nothing (both hands hit on a natural 20 alone), and level 5', async () => {
+    const r = await fray(['compare', 'examples/lab/two-weapons-or-shield.yaml', '--vary', 'figures.hero.level=1,5', '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(row(r.out, '1')).toMatch(/^ +1 +56\.5% \[[^\]]+\] +16\.8% \[[^\]]+\] +-39\.8% \[[^\]]+\] +16\.8% \[[^\]]+\] +-39\.8% \[/);
+    expect(row(r.out, '5')).toMatch(/^ +5 +90\.5% \[[^\]]+\] +58\.5% \[[^\]]+\] +-32\.0% \[[^\]]+\] +72\.6% \[[^\]]+\] +-17\.9% \[/);
+    expect(doc).toContain('At level 1 he wins 56.5% with the shield and 16.8% with two weapons (-39.8 points)');
+    expect(doc).toContain('At level 5: 90.5%, 58.5% (-32.0) and 72.6% with the skill (-17.9)');
+  });
 });

@@ -6,20 +6,21 @@ import { dirname, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
-import { type Experiment, type GridResult, parseExperiment, runGrid } from '../../lab/experiment.ts';
-import { categoryChart, gridTable, htmlPage, renderSvg, sweepChart } from '../../lab/report.ts';
+import { type Experiment, type GridPoint, type GridResult, parseExperiment, runGrid } from '../../lab/experiment.ts';
+import { categoryChart, gridCsv, gridTable, htmlPage, label, notRun, pointLabel, renderSvg, sweepChart } from '../../lab/report.ts';
 import type { Interval } from '../../lab/stats.ts';
 import { isRateMetric, metricLabel } from '../../lab/summary.ts';
-import { count, fixed3, table } from '../../lab/text.ts';
+import { count, estimate, table } from '../../lab/text.ts';
 import { type Variant, checkVariantNames, parseVariant, parseVary } from '../../lab/variants.ts';
 import { parseSeed } from '../dice-options.ts';
 import { namedByFlags } from '../errors.ts';
 import type { CliContext } from '../io.ts';
 import { readScenarioFile } from '../scenario-loader.ts';
-import { writeOutput } from '../output.ts';
+import { checkOutputPath, writeOutput } from '../output.ts';
 import { type ArenaCliOpts, checkOutputs, commandLine, parseFights, parseWorkers, progressBar, runAndReport } from './sim.ts';
 
 interface CompareOpts extends ArenaCliOpts {
+  csv?: string;
   variant?: string[];
   vary?: string[];
   metric?: string;
@@ -30,14 +31,13 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** The variant of a --vary without --variant: the scenario as written. */
 const AS_WRITTEN = 'base';
 
-function label(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-/** The grid as a text table: one row per point, one column per variant (metric and difference). */
-export function formatGrid(g: GridResult): string {
+/**
+ * The grid as a text table: one row per point, one column per variant (metric and difference).
+ * `title` is the metric in words (the experiment's metricTitle, else metricLabel), said before its name.
+ */
+export function formatGrid(g: GridResult, title = g.metric): string {
   const isRate = isRateMetric(g.metric);
-  const f = (x: number) => (isRate ? `${(x * 100).toFixed(1)}%` : fixed3(x));
+  const f = (x: number) => estimate(x, isRate);
   /** An estimate and its interval as it is (a Wilson interval is not symmetric); n/a when undefined (one fight). */
   const ci = (i: Interval) => (Number.isFinite(i.est) ? `${f(i.est)} ${Number.isFinite(i.lo) && Number.isFinite(i.hi) ? `[${f(i.lo)}, ${f(i.hi)}]` : '[n/a]'}` : 'n/a');
   const keys = new Map<string, unknown[]>();
@@ -53,12 +53,12 @@ export function formatGrid(g: GridResult): string {
     });
     return cells;
   });
-  const errors = [...new Set(g.points.filter((p) => p.error).map((p) => `${p.variant}: ${p.error}`))];
+  const errors = notRun(g);
   const moves = startText(g);
   return [
-    `${g.name}: ${g.metric}, ${count(g.fights, 'fight')} per point and variant (seed ${g.seed}; [95% interval]${isRate ? ', Wilson' : ''}; differences are paired on the same dice)`,
+    `${g.name}: ${title === g.metric ? g.metric : `${title} (${g.metric})`}, ${count(g.fights, 'fight')} per point and variant (seed ${g.seed}; [95% interval]${isRate ? ', Wilson' : ''}; differences are paired on the same dice)`,
     table(head, rows),
-    ...(errors.length ? ['', 'Not run where the variant is invalid:', ...errors.slice(0, 8).map((e) => `  ${e}`)] : []),
+    ...(errors.length ? ['', 'Not run where the variant is invalid:', ...errors.map((e) => `  ${e}`)] : []),
     ...(moves ? ['', moves] : []),
   ].join('\n');
 }
@@ -66,8 +66,12 @@ export function formatGrid(g: GridResult): string {
 /** startChanges under its heading (the text report and the page); '' for a grid without AD&D facts. */
 function startText(g: GridResult): string {
   const moves = startChanges(g);
-  return moves.length ? ['At the start (AD&D: to-hit per hand R-A4, R-A11; critical hits R-A10), and what each point changed from the one before:', ...moves].join('\n') : '';
+  const before = crossed(g) ? 'the point named after it' : 'the one before';
+  return moves.length ? [`At the start (AD&D: to-hit per hand R-A4, R-A11; critical hits R-A10), and what each point changed from ${before}:`, ...moves].join('\n') : '';
 }
+
+/** Two parameters that both vary: a point's start is compared with a named one (the row above may differ in both values). */
+const crossed = (g: GridResult) => g.vary.length > 1 && g.vary.every((a) => a.values.length > 1);
 
 /**
  * AD&D grids: each variant's figures' numbers at the first point, then per later point what
@@ -77,10 +81,10 @@ function startText(g: GridResult): string {
 export function startChanges(g: GridResult): string[] {
   const ran = g.points.filter((p) => p.facts);
   if (ran.length === 0) return [];
-  const where = (at: unknown[]) => at.map((v, i) => `${g.vary[i]?.title ?? ''} ${label(v)}`.trim()).join(', ');
+  const where = (at: unknown[]) => pointLabel(g, at);
   const out: string[] = [];
   const first = new Map<string, string>();
-  const changes = new Map<string, Map<string, string[]>>(); // point -> change text -> variants
+  const changes = new Map<string, Map<string, string[]>>(); // [point, compared with] -> change text -> variants
   for (const v of g.variants) {
     const mine = ran.filter((p) => p.variant === v);
     mine.forEach((p, k) => {
@@ -89,7 +93,8 @@ export function startChanges(g: GridResult): string[] {
         first.set(v, Object.entries(facts).map(([who, f]) => `${who}: ${f.join('; ')}`).join('; '));
         return;
       }
-      const before = mine[k - 1].facts as Record<string, string[]>;
+      const prev = previousPoint(mine, k);
+      const before = mine[prev].facts as Record<string, string[]>;
       const moved: string[] = [];
       // Whether only thresholds moved, on the same faces (R-A10: d20 <= 8 at 8 and at 8.5): the same dice play out alike.
       let sameDice = true;
@@ -102,17 +107,39 @@ export function startChanges(g: GridResult): string[] {
         if (faces(gone) !== faces(come)) sameDice = false;
       }
       const text = moved.length ? `${moved.join('; ')}${sameDice ? ' (the same faces confirm: the same fights)' : ''}` : 'nothing at the start';
-      const at = where(p.at);
+      const at = JSON.stringify([where(p.at), crossed(g) ? `after ${afterLabel(g, p.at, mine[prev].at)}` : '']);
       if (!changes.has(at)) changes.set(at, new Map());
       const byText = changes.get(at) as Map<string, string[]>;
       byText.set(text, [...(byText.get(text) ?? []), v]);
     });
   }
   for (const [v, text] of first) out.push(`  ${g.vary.length ? `${where(ran.find((p) => p.variant === v)?.at ?? [])}, ` : ''}${v}: ${text}`);
-  for (const [at, byText] of changes) {
-    for (const [text, vs] of byText) out.push(`  ${at}${g.variants.length > 1 ? ` (${vs.length === g.variants.length ? 'every variant' : vs.join(', ')})` : ''}: ${text}`);
+  for (const [key, byText] of changes) {
+    const [at, after] = JSON.parse(key) as [string, string];
+    for (const [text, vs] of byText) {
+      const notes = [after, g.variants.length > 1 ? (vs.length === g.variants.length ? 'every variant' : vs.join(', ')) : ''].filter(Boolean);
+      out.push(`  ${at}${notes.length ? ` (${notes.join('; ')})` : ''}: ${text}`);
+    }
   }
   return out;
+}
+
+const differing = (a: readonly unknown[], b: readonly unknown[]) => a.flatMap((x, i) => (JSON.stringify(x) === JSON.stringify(b[i]) ? [] : [i]));
+
+/**
+ * The point a point's start is compared with: the latest earlier one that differs in one varied
+ * value (dexterity 14 at level 3 after dexterity 12 at level 3, not after the row above it,
+ * dexterity 12 at level 5), else the one before.
+ */
+function previousPoint(points: readonly GridPoint[], k: number): number {
+  for (let j = k - 1; j >= 0; j--) if (differing(points[j].at, points[k].at).length === 1) return j;
+  return k - 1;
+}
+
+/** The point compared with, by the value that differs (`dexterity 12`), or in full. */
+function afterLabel(g: GridResult, at: readonly unknown[], before: readonly unknown[]): string {
+  const d = differing(before, at);
+  return d.length === 1 ? `${g.vary[d[0]]?.title ?? ''} ${label(before[d[0]])}`.trim() : pointLabel(g, before);
 }
 
 /**
@@ -143,7 +170,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
     .argument('<file>', 'a scenario (then --variant ...) or an experiment file (examples/lab/*.yaml)')
     .option('--variant <NAME:KEY=VALUE,...>', 'a variant (repeat); the first is the baseline (default: with --vary, the scenario as written, named base)', collect)
     .option('--vary <PATH=A..B>', 'sweep a parameter: PATH=A..B (whole numbers) or PATH=a,b,c; repeat for a second one (at most two)', collect)
-    .option('--metric <m>', 'with --vary or an experiment file: win:SIDE, draw, turns, taken:ID, dealt:ID, dealt-per-turn:ID, state:ID=STATE, uses:ID=TYPE (default: the experiment\'s metric, else win: of the first side)')
+    .option('--metric <m>', 'with --vary or an experiment file: win:SIDE, draw, turns, taken:ID, dealt:ID, dealt-per-turn:ID, state:ID=STATE, ended:SIDE=STATE (figures of a side ending so, per fight), uses:ID=TYPE (default: the experiment\'s metric, else win: of the first side)')
     .option('-n, --n <fights>', 'fights per variant and point (default: an experiment\'s fights; else 10000, or 2000 with --vary)')
     .option('--seed <seed>', 'seed for the fights\' dice: a whole number from 0 to 2^32 - 1, or text (default: the experiment\'s or scenario\'s seed, else 1)')
     .option('--workers <k>', 'threads, 1 to 64 (the result does not depend on it)', '1')
@@ -151,6 +178,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as one JSON object')
     .option('--report <file.html>', 'write a self-contained HTML report with charts')
     .option('--svg <file.svg>', 'write the chart alone')
+    .option('--csv <file.csv>', 'with --vary or an experiment file: write the grid as CSV, a row per point and variant (the numbers of --json)')
     .option('--no-progress', 'no progress bar on stderr (shown only when stderr is a terminal)')
     .addHelpText(
       'after',
@@ -168,6 +196,7 @@ Examples:
     .action(async (file: string, opts: CompareOpts) => {
       const { io } = ctx;
       checkOutputs(opts);
+      checkOutputPath(opts.csv, '--csv');
       const workers = parseWorkers(opts.workers);
       const doc = readScenarioFile(io, file, 'experiment or scenario');
       let exp: Experiment;
@@ -205,6 +234,7 @@ Examples:
         if (!opts.vary?.length) {
           // Without a sweep every quantity is reported: a --metric would be silently ignored.
           if (opts.metric !== undefined) throw new InputError([{ path: '--metric', message: 'goes with --vary (or an experiment file); without them every quantity is reported' }], 'option');
+          if (opts.csv !== undefined) throw new InputError([{ path: '--csv', message: 'goes with --vary (or an experiment file): it writes the grid; without them --json gives every quantity' }], 'option');
           await runAndReport(ctx, raw, variants, { ...opts, n: opts.n ?? '10000' }, ['fray', 'compare', file, ...(opts.variant ?? []).flatMap((v) => ['--variant', v])]);
           return;
         }
@@ -226,12 +256,13 @@ Examples:
         throw namedByFlags(e, opts.metric === undefined ? {} : { metric: '--metric' });
       });
       grid.seconds = (performance.now() - t0) / 1000;
-      const body = formatGrid(grid);
+      const title = exp.metricTitle ?? metricLabel(grid.metric, typeof raw.system === 'string' ? raw.system : undefined);
+      const body = formatGrid(grid, title);
       if (opts.json) io.out(JSON.stringify(grid));
       else io.out(`${body}\n\n${count(new Set(grid.points.map((p) => JSON.stringify(p.at))).size, 'point')} x ${count(grid.variants.length, 'variant')} in ${grid.seconds.toFixed(1)} s`);
-      const title = exp.metricTitle ?? metricLabel(grid.metric, typeof raw.system === 'string' ? raw.system : undefined);
       const charts = opts.svg || opts.report ? await gridCharts(grid, title) : [];
       if (opts.svg && charts[0]) writeOutput(io, opts.svg, '--svg', charts[0]);
+      if (opts.csv) writeOutput(io, opts.csv, '--csv', gridCsv(grid));
       if (opts.report) {
         const points = new Set(grid.points.map((p) => JSON.stringify(p.at))).size;
         const command = commandLine([

@@ -1,4 +1,5 @@
 // The text report of `fray odds`.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { adndAttackOdds, diceOdds, tftAttackOdds } from '../../lab/odds.ts';
 import { renderSvg } from '../../lab/report.ts';
@@ -82,5 +83,35 @@ describe('fray odds text', () => {
     const miss = await fray(['odds', '--need', '14', '--damage', '1d8', '--no-naturals', '--bonus', '-7']);
     expect(miss.out).toContain('\nP(critical) = 0: a natural 20 misses here (d20 -7 reaches 13 < 14; no natural 20 rule, R-A11 off)\n');
     expect(miss.out).not.toMatch(/^critical +P +exact$/m);
+  });
+});
+
+describe('docs/LAB.md "Which HiTech round against heavy armor": the quoted expectations', () => {
+  it('R-H8, R-H9 [f04d4dae]: against 7 a die HEAP (AP, doubled) beats APDS, HE and the slug, as a hand count gives', async () => {
+    const doc = readFileSync('docs/LAB.md', 'utf8');
+    // Hand count for HEAP at adjDX 11: armor 7 halved up to 4 a die (R-H9). An ordinary hit (3d6 of
+    // 5..11: 131/216) passes (1 + 2) / 6 a die, 1 for 2 dice, doubled 2. A double (4: 3/216) makes
+    // each die 2d: 2, 4, 6, 8 past the 4 for 3..6, 20/3 for two dice, doubled 40/3. A triple (3:
+    // 1/216): 3d - 4 = 2, 5, 8, 11, 14 for 2..6, 40/3, doubled 80/3.
+    // 131/216 * 2 + 3/216 * 40/3 + 1/216 * 80/3 = (786 + 120 + 80) / 648 = 493/324.
+    const rounds: [string[], string][] = [
+      [['--adjdx', '11', '--damage', '2d', '--he'], '0.1636 (53/324)'],
+      [['--adjdx', '11', '--damage', '2d', '--ap', '--he'], '1.5216 (493/324)'],
+      [['--adjdx', '12', '--damage', '3d'], '0.1227 (53/432)'],
+      [['--adjdx', '12', '--damage', '3d', '--ap'], '1.3148 (71/54)'],
+    ];
+    for (const [flags, quoted] of rounds) {
+      const r = await fray(['odds', ...flags, '--armor', '7', '--per-die']);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain(`Expected damage ${quoted}`);
+      expect(doc).toContain(`| \`${flags.join(' ')}\` | ${quoted} |`);
+    }
+  });
+  it('R-H9 [f04d4dae]: --ap --he is a HEAP round, said so, with no blast ("There is no blast radius as with HE rounds"); HE alone leaves its blast out', async () => {
+    const heap = await fray(['odds', '--adjdx', '11', '--damage', '2d', '--armor', '7', '--per-die', '--ap', '--he']);
+    expect(heap.out).toContain('Damage: 2d per hit; armor off each die (R-H8): 7, half against AP, round up (R-H9): 4; what passes the armor doubled (HEAP, R-H9; it has no blast)\n');
+    const he = await fray(['odds', '--adjdx', '11', '--damage', '2d', '--armor', '7', '--per-die', '--he']);
+    expect(he.out).toContain('what passes the armor doubled (HE, R-H9; not the blast on the adjacent hexes)\n');
+    expect((await fray(['odds', '--help'])).out.replace(/\s+/g, ' ')).toContain('--he TFT: high explosive (damage through armor doubled, R-H9); with --ap, a HEAP round');
   });
 });

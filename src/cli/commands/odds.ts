@@ -207,7 +207,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
     .option('--defend', 'TFT: the target defends or dodges (4d6)')
     .option('--ruleset <r>', 'TFT: legacy or classic', 'legacy')
     .option('--ap', 'TFT: armor-piercing (armor counts half, R-H9)')
-    .option('--he', 'TFT: high explosive (damage through armor doubled, R-H9)')
+    .option('--he', 'TFT: high explosive (damage through armor doubled, R-H9); with --ap, a HEAP round')
     .option('--burst <b>', 'TFT: single, four, half or full (R-H10)')
     .option('--clip <n>', 'TFT: clip size for half and full bursts (only with those)', '30')
     .option('--sweep <variant>', 'TFT: sweeping blow, new or classic (R-S2..R-S6)')
