@@ -80,6 +80,16 @@ describe('named', () => {
   });
 });
 
+describe('a union with a list of values among its forms', () => {
+  it(`names a form that is a list of values by its values (the Thread's switch: true or false or "on" or "off"), not a nested "{expected one of ...}"`, () => {
+    const schema = z.strictObject({ thread: z.union([z.boolean(), z.enum(['on', 'off'])]) });
+    const input = { thread: 'yes' };
+    const r = schema.safeParse(input);
+    if (r.success) throw new Error('should fail');
+    expect(zodIssues(r.error, input)).toEqual([{ path: 'thread', message: 'expected true or false or "on" or "off"; got \'yes\'' }]);
+  });
+});
+
 describe('suggest', () => {
   it('names the known names that start alike, else a few of them and how many more: one short line however long the table', () => {
     expect(suggest('broadswrod', ['dagger', 'broadsword', 'club'])).toBe(" (did you mean 'broadsword'?)");

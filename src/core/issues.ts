@@ -152,6 +152,8 @@ function reason(i: ZodIssue, input: unknown): string {
       const forms = i.errors.map((branch) => {
         const top = branch.find((b) => b.path.length === 0);
         if (top?.code === 'invalid_type') return typeWord(top.expected);
+        // A form that is a list of values (thread: "on" or "off") is named by them, not nested.
+        if (top?.code === 'invalid_value' && branch.length === 1) return top.values.map((v) => JSON.stringify(v)).join(' or ');
         return `{${branch.map((b) => `${b.path.length ? `${pathOf('', b.path as PropertyKey[])}: ` : ''}${reason(b, got)}`).join('; ')}}`;
       });
       return got === undefined ? expected(forms.join(' or '), got) : `expected ${forms.join(' or ')}; got ${describeValue(got)}`;
