@@ -9,11 +9,12 @@ import { z } from 'zod';
 import type { Issue } from '../../../../core/errors.ts';
 import { CommandRejected } from '../../../../core/errors.ts';
 import { distance } from '../../../../core/hex/coords.ts';
-import type { LedgerEntry } from '../../../../core/ledger.ts';
+import type { Ledger, LedgerEntry } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import type { Emit, FigureState } from '../../../../engine/types.ts';
 import type { ActionOption, ActionSpec, HouseModule, OptionsContext, TftContext, WoundEffects } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftOptions, TftState } from '../../model.ts';
+import { needsAction } from '../../flow.ts';
 import { labelName } from '../../options.ts';
 import { playAftermath } from './aftermath.ts';
 import { CARE_SCORE, stabilizeInCombat } from './care.ts';
@@ -32,6 +33,7 @@ import {
   endOfTurnFor,
   firstAid,
   firstAidBlocker,
+  firstAidOutcome,
   interrupt,
   noteState,
   passTurnsOutOfCombat,
@@ -417,6 +419,27 @@ function firstAidScore(ctx: OptionsContext, fig: Figure, p: Figure, opts: Thread
   return fightOverFor(ctx.state, fig, ctx) ? CARE_SCORE.firstAidAfter : 0;
 }
 
+/**
+ * What first aid will leave the patient at (R-T4), for explain's option: its wounds, remST, dyST
+ * and state after it (firstAidOutcome, the numbers firstAid applies), and in words: a dying figure
+ * saved is "unconscious and stable" (or better) with no more thread rolls; one still dying would
+ * still need stabilizing (R-T3; firstAidBlocker offers none such now, reading 1).
+ */
+export function firstAidResult(heal: Ledger, p: Figure, opts: ThreadStateOptions, name: string): { wounds: number; remST: number; dyST: number; state: FigureState; text: string } {
+  const { wounds, status } = firstAidOutcome(heal, p, opts);
+  const wasDying = stateOf(p, opts) === 'dying';
+  const state = status.state;
+  const words =
+    state === 'dying'
+      ? 'still dying: it still needs stabilizing (R-T3)'
+      : wasDying
+        ? `${state} and stable: no more thread rolls (R-T4, in place of stabilization)`
+        : state === 'reeling'
+          ? 'reeling: -3 DX, half MA (R-T1)'
+          : `${state} (R-T1)`;
+  return { wounds, remST: status.remST.total, dyST: status.dyST.total, state, text: `${name} after it: ${count(wounds, 'wound')}, remST ${status.remST.total}, ${words}` };
+}
+
 export const firstAidAction: ActionSpec = {
   type: 'first-aid',
   phase: 'action',
@@ -434,7 +457,7 @@ export const firstAidAction: ActionSpec = {
         command: { type: 'first-aid', figure: fig.id, target: p.id },
         // The AI reads the command, score and tend only (as stabilize's): no label or ledger.
         label: ai ? '' : `first aid to ${labelName(ctx.names, p)}`,
-        ...(ai ? {} : { ledger: heal.entries }),
+        ...(ai ? {} : { ledger: heal.entries, result: firstAidResult(heal, p, opts, labelName(ctx.names, p)) }),
         score: ctx.core.isEnemy(fig, p) ? 0 : firstAidScore(ctx, fig, p, opts),
         tend: true, // as stabilize's
       }));
@@ -480,6 +503,52 @@ export function threadWoundState(fig: Figure, state: TftState, withLedger: boole
   return { state: s.state, dx: s.dx.reduce((t, e) => t + e.delta, 0), maFactor: s.maFactor, canAct: s.canAct, ledger, reason: s.reason };
 }
 
+/** This turn's work on an attempt in progress, as explain gives it (workThisTurn). */
+export interface WorkThisTurn {
+  work: 'done' | 'open' | 'stops';
+  /** Why, in short ("Doc has already acted this turn"). */
+  why: string;
+  /** What follows, in a sentence (the summary's). */
+  reason: string;
+}
+
+/**
+ * This turn's work on an attempt in progress (R-T3: five minutes of work, "doing nothing else";
+ * the end of the turn interrupts an attempt its medic did not work on, endOfTurnFor): `done`, the
+ * medic worked on the patient this turn and it counts; `open`, it counts only if the medic
+ * stabilizes the patient this turn (anything else stops the work); `stops`, the medic can no longer
+ * do so this turn (it acted otherwise, moved past half MA or away, is down, cannot act or left the
+ * fight), so the work stops at the end of this turn and the patient makes its thread roll then.
+ */
+export function workThisTurn(state: TftState, patient: Figure, st: { medic: string; workedThisTurn: boolean }, names?: DisplayNames): WorkThisTurn {
+  const m = state.figures.find((f) => f.id === st.medic);
+  const who = m ? labelName(names, m) : names ? nameOf(names, st.medic) : st.medic;
+  const to = labelName(names, patient);
+  if (st.workedThisTurn) {
+    const why = `${who} worked on ${to} this turn`;
+    return { work: 'done', why, reason: `${why}: it counts (R-T3)` };
+  }
+  const why = !m
+    ? `${who} has left the fight`
+    : !m.woundFx.canAct
+      ? `${who} is ${m.state} and cannot work`
+      : m.prone
+        ? `${who} is down: it may only stand up (tft-core)`
+        : m.turn.acted
+          ? `${who} has already acted this turn`
+          : !needsAction(m, state)
+            ? `${who} moved more than half its MA this turn: no action left (tft-core)`
+            : m.turn.moved && distance(m.pos, patient.pos) !== 1
+              ? `${who} has moved and is not beside ${to}`
+              : null;
+  if (why) return { work: 'stops', why, reason: `${why}: the work stops at the end of this turn (R-T3 "doing nothing else")` };
+  return {
+    work: 'open',
+    why: `${who} has not acted yet this turn`,
+    reason: `this turn counts if ${who} stabilizes ${to}; if ${who} does anything else, the work stops at the end of the turn (R-T3)`,
+  };
+}
+
 /** What `fray explain` shows about a figure under the Thread rule (R-T1..R-T3). */
 export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: DisplayNames): Record<string, unknown> {
   const opts = stateOptions(state.options);
@@ -500,8 +569,10 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: D
     roll: fraction(t.roll),
     alive: fraction(t.alive),
   }));
+  // This turn's work (R-T3); none once the fight is over (no turn's end interrupts it then).
+  const work = b.stabilization && state.phase !== 'over' ? workThisTurn(state, fig, b.stabilization, names) : null;
   if (b.stabilization) {
-    out.stabilizing = { medic: b.stabilization.medic, turnsDone: b.stabilization.turnsDone, turnsNeeded: STABILIZATION_TURNS };
+    out.stabilizing = { medic: b.stabilization.medic, turnsDone: b.stabilization.turnsDone, turnsNeeded: STABILIZATION_TURNS, ...(work ? { thisTurn: work } : {}) };
   }
   out.medics = state.figures
     .filter((m) => m.id !== fig.id && m.side === fig.side && statusOf(m, opts).canAct)
@@ -521,7 +592,8 @@ export function threadExplain(state: TftState, fig: Figure, turns = 5, names?: D
   const surv = out.survive as { dice: number; alive: { p: number } }[];
   const meds = out.medics as { medic: string; dice: { total: number }; iq: number; stabilize: { p: number }; barred: boolean }[];
   out.summary = [
-    `next thread roll ${b.stabilization ? 'if the stabilization is interrupted ' : ''}${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
+    `next thread roll ${!b.stabilization ? '' : work?.work === 'stops' ? 'at the end of this turn, when the stabilization stops, ' : 'if the stabilization is interrupted '}${next.total}d6 <= ${target.attribute.toUpperCase()} ${target.value}`,
+    ...(work ? [work.reason] : []),
     `alive after ${surv.map((t, i) => `${count(i + 1, 'turn')}: ${pct(t.alive.p)}`).join(', ')}`,
     // Medics by explain's display names when given (as option labels); by id without them.
     ...meds.filter((m) => !m.barred).map((m) => `${names ? nameOf(names, m.medic) : m.medic} stabilizes ${pct(m.stabilize.p)} (${m.dice.total}d6 <= IQ ${m.iq})`),

@@ -16,7 +16,7 @@ import {
   woundsWhenStabilized,
 } from './medic.ts';
 import { FIRST_THREAD_DICE, diceAfterInterruption, type ThreadChoice, rollThread, threadAttribute, threadTarget } from './roll.ts';
-import { type ThreadStateOptions, type ThreadStatus, remST, threadStateOf, threadStatus } from './states.ts';
+import { type ThreadStateOptions, type ThreadStatus, threadStateOf, threadStatus } from './states.ts';
 import { count } from '../../../words.ts';
 
 /** What the tracker needs of a figure. `wounds` is written by stabilization and first aid. */
@@ -556,10 +556,21 @@ export function firstAidBlocker(medic: MedicView, patient: ThreadSubject, opts: 
   const b = bagOf(patient);
   if (b.treated) return `${patient.name} was already given first aid or stabilized; one replaces the other (R-T4)`;
   if (state === 'dying') {
-    const after = remST({ st: patient.st, wounds: Math.max(0, patient.wounds - heal.total), fatigue: patient.fatigue }).total;
+    const after = firstAidOutcome(heal, patient, opts).status.remST.total;
     if (after < 1) return `first aid would leave remST at ${after}; it replaces stabilization only if it brings remST to 1 or more (R-T4)`;
   }
   return null;
+}
+
+/**
+ * What first aid healing `heal` leaves `patient` at (R-T4): its wounds (never below 0) and its
+ * state then (R-T1), for the option that offers it (the table shows the result before it is
+ * given) and for firstAid itself, so the two cannot differ.
+ */
+export function firstAidOutcome(heal: Ledger, patient: ThreadSubject, opts: ThreadStateOptions): { wounds: number; status: ThreadStatus } {
+  const wounds = Math.max(0, patient.wounds - heal.total);
+  const b = patient.house.thread as ThreadBag | undefined;
+  return { wounds, status: threadStatus({ st: patient.st, wounds, fatigue: patient.fatigue }, opts, b?.dead ?? false) };
 }
 
 /** Standard first aid (R-T4): heals 2 or 3 wounds; on a dying figure it takes the place of stabilization. */
@@ -570,7 +581,7 @@ export function firstAid(env: ThreadEnv, medic: MedicView, patient: ThreadSubjec
   const b = bagOf(patient);
   const wasDying = stateOf(patient, env.opts) === 'dying';
   const before = patient.wounds;
-  patient.wounds = Math.max(0, before - heal.total);
+  patient.wounds = firstAidOutcome(heal, patient, env.opts).wounds;
   b.treated = true;
   if (env.emit) {
     env.emit({
