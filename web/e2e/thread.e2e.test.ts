@@ -178,8 +178,9 @@ describe('a medic at work in the fight', () => {
     await expect.poll(() => stabilize.textContent()).toMatch(/stabilize Pat.*stabilizes 33\.6%.*turns of work left 60/);
     await gm.getByRole('button', { name: 'Do it: stabilize Pat', exact: true }).click();
     await api.seqIs(6);
+    // This turn's work is done (R-T3): another choice of Doc's is a later turn's.
     const working =
-      'Pat is dying; Doc is stabilizing: 1 of 60 turns done, no thread roll meanwhile. At the end Doc rolls 4d6 ≤ IQ 12 (33.6%). If Doc does anything else, the work stops: Pat rolls 1d6 ≤ ST 10 at the end of the turn.';
+      "Pat is dying; Doc is stabilizing: 1 of 60 turns done, this turn's included, no thread roll meanwhile. At the end Doc rolls 4d6 ≤ IQ 12 (33.6%). If Doc does anything else in a later turn, the work stops: Pat rolls 1d6 ≤ ST 10 at the end of that turn.";
     await expect.poll(() => line(gm)).toBe(working);
     await h.shot(gm, 'thread-medic-actions');
 
@@ -189,6 +190,11 @@ describe('a medic at work in the fight', () => {
 
     // The player, on a phone: the line and the way to the choice of ST or IQ (R-T2), where the player is.
     await expect.poll(() => line(phone)).toBe(working);
+    // Its only figure is dying: its own panel says so (it showed Doc's, "Nothing for Doc to do now").
+    const own = phone.getByTestId('actions');
+    await expect.poll(() => own.locator('h3').textContent()).toBe('Pat');
+    expect(await own.textContent()).toContain('Pat is dying and cannot act now.');
+    expect(await own.textContent()).not.toContain('Doc');
     await phone.getByRole('button', { name: 'Choose ST or IQ for the thread rolls, and more, in Status' }).click();
     const card = phone.locator('[data-thread="pat"]');
     await expect.poll(() => card.textContent()).toMatch(/No thread roll while Doc works; if the work stops: 1d6 ≤ ST 10 at the end of that turn\.R-T3/);
@@ -203,6 +209,49 @@ describe('a medic at work in the fight', () => {
     await gm.locator('.roster tbody tr').first().waitFor();
     expect(await oneLine(gm, '.roster thead th, .roster tbody td:nth-child(n+3)')).toEqual([]);
     expect(await oneLine(phone, '.roster thead th, .roster tbody td:nth-child(n+3)')).toEqual([]);
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describe('first aid at the table', () => {
+  it("the GM's first-aid option says what it leaves the patient at, and giving it does so: Pat unconscious and stable, no more thread rolls (R-T4)", async () => {
+    const scenario = {
+      system: 'tft',
+      name: 'first aid',
+      options: { thread: 'on' },
+      figures: [
+        { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
+        { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 11, at: { q: 3, r: 2 } },
+        { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
+      ],
+    };
+    const created = (await (await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })).json()) as { encounter: { id: string }; gm: { token: string } };
+    const id = created.encounter.id;
+    const token = created.gm.token;
+    const api = encounterApi(h.base, id, token);
+    expect((await rawCommand(h.base, id, token, { type: 'begin' })).status).toBe(200);
+    const chooser = (await api.view()).view.pending!.figures[0];
+    expect((await rawCommand(h.base, id, token, { type: 'initiative', figure: chooser, choice: chooser === 'orc' ? 'last' : 'first' })).status).toBe(200);
+    for (const f of ['doc', 'orc']) expect((await rawCommand(h.base, id, token, { type: 'move', figure: f, path: [] })).status).toBe(200);
+    expect((await api.view()).view.pending).toMatchObject({ kind: 'action', figures: ['doc'] });
+
+    const { page: gm } = await h.page({ width: 1280, height: 860 });
+    await openGmTable(gm, id, token);
+    const aid = gm.locator('[data-option="first-aid"]');
+    // The result on the card, before it is given (it showed "first aid to Pat" and the wounds healed only).
+    await expect
+      .poll(() => aid.getByTestId('option-result').textContent())
+      .toBe('Pat after it: 9 wounds, remST 1, unconscious and stable: no more thread rolls (R-T4, in place of stabilization)');
+    await aid.scrollIntoViewIfNeeded();
+    await h.shot(gm, 'thread-first-aid-option');
+    await gm.getByRole('button', { name: 'Do it: first aid to Pat', exact: true }).click();
+    await api.seqIs(5);
+    const pat = ((await api.view()).view.state as { figures: { id: string; state: string; wounds: number }[] }).figures.find((f) => f.id === 'pat')!;
+    expect([pat.state, pat.wounds]).toEqual(['unconscious', 9]);
+    // The table shows it: no one dying any more, the log says what was done.
+    await expect.poll(() => gm.locator('[data-dying="pat"]').count()).toBe(0);
+    await gm.locator('[data-tab="log"]').click();
+    await expect.poll(() => gm.getByTestId('log').textContent()).toContain('Doc gives Pat first aid: 2 wounds healed');
     expect(h.errors).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export interface OptionView {
   targets: string[];
   choices: OptionView[];
   notes: string[];
+  /** What the option will leave its target at, in the engine's words (first aid: "Pat after it: 9 wounds, remST 1, unconscious and stable...", R-T4). */
+  result?: string;
   raw: Obj;
 }
 
@@ -221,10 +223,12 @@ export function optionView(raw: unknown, key: string, figure?: string, nameOf: (
     if (typeof v === 'string') notes.push(v);
     else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') notes.push(x);
   }
+  const result = isObj(o.result) && typeof o.result.text === 'string' ? o.result.text : typeof o.result === 'string' ? o.result : undefined;
   return {
     key,
     kind,
     label,
+    ...(result ? { result } : {}),
     figure: typeof o.figure === 'string' ? o.figure : typeof o.actor === 'string' ? o.actor : figure,
     command,
     ledgers: collectLedgers(o, nameOf),

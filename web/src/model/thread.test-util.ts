@@ -29,3 +29,21 @@ export function medicEvening(): Obj {
   return s as unknown as Obj;
 }
 
+
+/**
+ * Plays `s` on to `who`'s next action, nobody moving and everyone else passing (the orc's side
+ * choosing to move last): the next turn of a medic who has just worked, for instance.
+ */
+export function toActionOf(s: Obj, who: string, dice = new SeededDice(seedRng(4))): void {
+  const run = (c: Obj) => tft.apply(s as never, tft.parseCommand(c), dice, null);
+  for (let i = 0; i < 20; i++) {
+    const p = tft.pending(s as never);
+    if (!p) break;
+    const f = p.figures[0];
+    if (p.kind === 'action' && f === who) return;
+    if (p.kind === 'initiative') run({ type: 'initiative', figure: f, choice: f === 'orc' ? 'last' : 'first' });
+    else if (p.kind === 'move') run({ type: 'move', figure: f, path: [] });
+    else run({ type: 'pass', figure: f });
+  }
+  throw new Error(`never reached ${who}'s action`);
+}

@@ -7,6 +7,10 @@ import { type FigureView, type Obj, isObj, toLedger } from './view.ts';
 
 const STAB_TURNS = 60; // R-T3: 5 minutes of work
 
+/** This turn's work on a stabilization (the thread module's workThisTurn). */
+export type Work = 'done' | 'open' | 'stops';
+const WORK: readonly string[] = ['done', 'open', 'stops'];
+
 export interface ThreadView {
   id: string;
   name: string;
@@ -21,8 +25,12 @@ export interface ThreadView {
   medics: { id: string; name: string; p: number | null; dice: number | null; iq: number | null; adjacent: boolean }[];
   /** The player's choices of ST or IQ for the thread rolls (R-T2), as explain() gives them. */
   choices: Obj[];
-  /** A medic at work (R-T3): who, and the turns done of those needed. */
-  stab: { medic: string | null; medicName: string | null; done: number; needed: number } | null;
+  /**
+   * A medic at work (R-T3): who, and the turns done of those needed; `work`, this turn's work as
+   * explain() says it (done, open: it counts if the medic stabilizes this turn, stops: the medic
+   * acted otherwise or cannot, so the work stops at the end of this turn), with `why`; null unknown.
+   */
+  stab: { medic: string | null; medicName: string | null; done: number; needed: number; work: Work | null; why: string | null } | null;
 }
 
 /** The dying and stabilizing among `figures` (explain()'s figures by id in `explained`). */
@@ -52,6 +60,7 @@ export function threadViews(figures: readonly FigureView[], explained: ReadonlyM
     const against = toLedger(t.against);
     const medics = (Array.isArray(t.medics) ? t.medics : []).filter(isObj).filter((m) => typeof m.medic === 'string' && m.barred !== true);
     const medic = stab && typeof stab.medic === 'string' ? stab.medic : null;
+    const work = stab && isObj(stab.thisTurn) ? stab.thisTurn : {};
     out.push({
       id: f.id,
       name: f.name,
@@ -74,6 +83,8 @@ export function threadViews(figures: readonly FigureView[], explained: ReadonlyM
             medicName: medic ? nameOf(medic) : null,
             done: typeof stab.turnsDone === 'number' ? stab.turnsDone : 0,
             needed: typeof stab.turnsNeeded === 'number' ? stab.turnsNeeded : STAB_TURNS,
+            work: typeof work.work === 'string' && WORK.includes(work.work) ? (work.work as Work) : null,
+            why: typeof work.why === 'string' ? work.why : null,
           }
         : null,
     });
@@ -109,11 +120,19 @@ export function threadLine(t: ThreadView, over = false): string {
   if (over && !t.stab) return `${t.name} is dying. ${afterFightWords(t.name)}`;
   if (t.stab) {
     const who = t.stab.medicName ?? 'the medic';
+    const turns = `${t.stab.done} of ${t.stab.needed} turns done`;
+    const roll = t.next !== null ? rollWords(t) : '';
+    // The medic has acted otherwise, or cannot act (R-T3 "doing nothing else"): the end of this turn interrupts the work.
+    if (t.stab.work === 'stops' && !over) {
+      return `${t.name} is dying; ${t.stab.medicName ?? 'a medic'} was stabilizing (${turns}), but ${t.stab.why ?? `${who} cannot work this turn`}: the work stops at the end of this turn${roll ? `, and ${t.name} rolls ${roll} then` : ''}.`;
+    }
     const medic = t.medics.find((m) => m.id === t.stab?.medic);
-    const roll = medic && medic.dice !== null && medic.iq !== null ? ` At the end ${who} rolls ${medic.dice}d6 ≤ IQ ${medic.iq}${medic.p !== null ? ` (${pct(medic.p)})` : ''}.` : '';
-    // What another choice of the medic's does (R-T3: an interrupted attempt resumes the thread rolls at fewer dice).
-    const stops = t.next !== null && !over ? ` If ${who} does anything else, the work stops: ${t.name} rolls ${rollWords(t)} at the end of the turn.` : '';
-    return `${t.name} is dying; ${t.stab.medicName ?? 'a medic'} is stabilizing: ${t.stab.done} of ${t.stab.needed} turns done, no thread roll meanwhile.${roll}${stops}`;
+    const end = medic && medic.dice !== null && medic.iq !== null ? ` At the end ${who} rolls ${medic.dice}d6 ≤ IQ ${medic.iq}${medic.p !== null ? ` (${pct(medic.p)})` : ''}.` : '';
+    // What another choice of the medic's does (R-T3: an interrupted attempt resumes the thread rolls at fewer dice);
+    // once this turn's work is done, that choice is a later turn's.
+    const later = t.stab.work === 'done';
+    const stops = roll && !over ? ` If ${who} does anything else${later ? ' in a later turn' : ''}, the work stops: ${t.name} rolls ${roll} at the end of ${later ? 'that' : 'the'} turn.` : '';
+    return `${t.name} is dying; ${t.stab.medicName ?? 'a medic'} is stabilizing: ${turns}${later && !over ? ", this turn's included" : ''}, no thread roll meanwhile.${end}${stops}`;
   }
   if (t.next === null) return `${t.name} is dying.`;
   const first = t.survival.find((s) => s.k === 1);

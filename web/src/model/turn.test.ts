@@ -148,6 +148,12 @@ describe('the action panel leaves a fallen figure', () => {
     expect(selectionFor({ ...player, pending: { figures: ['ogre'] }, selected: 'frito' })).toBe('rocky');
     const down = figures.map((f) => (f.id === 'rocky' ? { ...f, state: 'dead' } : f));
     expect(selectionFor({ ...player, figures: down, pending: { figures: ['ogre'] }, selected: 'frito' })).toBe('frito');
+    // Opening the table, or the panel on another figure: its own, not the one whose turn it is
+    // (it read "Nothing for Ogre to do now" as if the ogre were the player's).
+    expect(selectionFor({ ...player, figures: down, pending: { figures: ['ogre'] }, selected: null })).toBe('frito');
+    expect(selectionFor({ ...player, figures: down, pending: { figures: ['ogre'] }, selected: 'ogre' })).toBe('frito');
+    // Its figures all out of the fight (none listed): none, not the ogre's.
+    expect(selectionFor({ ...player, mine: new Set(['sam']), figures: down, pending: { figures: ['ogre'] }, selected: 'ogre' })).toBeNull();
     expect(selectionFor({ ...player, figures: down, pending: null, selected: 'frito', winner: 'monsters' })).toBeNull();
     expect(selectionFor({ mine: new Set(), isGm: false, figures: down, pending: null, selected: 'rocky', winner: 'monsters' })).toBeNull();
   });

@@ -145,7 +145,8 @@ export function selectionFor(t: SelectionInput): string | null {
   const own = !t.isGm && t.mine.size > 0 ? standing.find((f) => t.mine.has(f.id))?.id : undefined;
   if (own) return kept && t.mine.has(kept) ? kept : own;
   if (!t.isGm && t.mine.size === 0 && p.figures[0]) return p.figures[0];
-  // A player whose figures have all fallen keeps its own (nothing for it to do), not the enemy's.
-  const ownFallen = !t.isGm && t.selected !== null && t.mine.has(t.selected) ? t.selected : null;
-  return kept ?? ownFallen ?? p.figures[0] ?? null;
+  // A player whose figures have all fallen gets its own (none of them can act), not another's:
+  // it was shown the pending figure's panel, "Nothing for Doc to do now", as if Doc were its own.
+  if (!t.isGm && t.mine.size > 0) return t.selected !== null && t.mine.has(t.selected) ? t.selected : (t.figures.find((f) => t.mine.has(f.id))?.id ?? null);
+  return kept ?? p.figures[0] ?? null;
 }

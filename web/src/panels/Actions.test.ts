@@ -9,6 +9,7 @@ import { ScriptedDice } from '../../../src/core/dice/source.ts';
 import { systems } from '../../../src/rules/index.ts';
 import { movePreview } from '../model/move.ts';
 import { type OptionView, SCORE_WHY, groupOptions, optionView, optionsOf } from '../model/options.ts';
+import { medicEvening } from '../model/thread.test-util.ts';
 import { figureViews } from '../model/view.ts';
 import { Actions, INITIATIVE_KEYS, InitiativeChoice, NotNow, declaredOf, notNowOf } from './Actions.tsx';
 
@@ -207,6 +208,26 @@ describe('reasons on the page, not in tooltips', () => {
     // The other chips open the card's ledger (its ▸'s list), not words of their own.
     expect(html).toMatch(/<button type="button" class="chip p why" data-odds="hit" aria-expanded="false" aria-controls="([^"]+)">hit <strong>[\d.]+%<\/strong><\/button>/);
     expect(html.replaceAll(' title="Show the ledger"', '')).not.toMatch(/ title=/);
+  });
+
+  it("first aid says what it will leave the patient at, on the card (R-T4: it showed 'first aid to Pat' and the wounds healed only)", () => {
+    const s = medicEvening();
+    const report = tft.explain(s as never);
+    const options = optionsOf(report, 'doc', (x) => x.toUpperCase());
+    const html = render(s, 'doc', options);
+    const card = html.split('<li class="option').find((c) => c.includes('data-option="first-aid"')) ?? '';
+    expect(card).toContain('<span class="option-result" data-testid="option-result">Pat after it: 9 wounds, remST 1, unconscious and stable: no more thread rolls (R-T4, in place of stabilization)</span>');
+    // Only first aid says one: an attack's card has none.
+    expect(html.split('data-testid="option-result"')).toHaveLength(2);
+  });
+
+  it("a player's own dying figure says it cannot act, not 'nothing to do' (R-T1)", () => {
+    const s = medicEvening();
+    const html = renderToStaticMarkup(
+      createElement(Actions, { figure: figureViews(s).find((f) => f.id === 'pat'), options: [], canAct: false, waitingFor: ['doc'], armed: null, onChoose: () => undefined, onArm: () => undefined, figureName: (x) => x }),
+    );
+    expect(html).toContain('Pat is dying and cannot act now.');
+    expect(html).not.toContain('Nothing for');
   });
 
   it("a sweep's arc order opens why it is in that order (R-S4), closed at first", () => {

@@ -8,6 +8,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { Reach } from '../model/move.ts';
 import { type OddsItem, type OptionView, formatOdds } from '../model/options.ts';
 import { type FigureView, isObj } from '../model/view.ts';
+import { isFallen } from '../model/turn.ts';
 import { Ammo } from './Ammo.tsx';
 import { DIRECTION_NAMES, DIRECTION_WORDS } from '../../../src/core/hex/coords.ts';
 import { Key } from './Key.tsx';
@@ -151,7 +152,16 @@ export function Actions(p: ActionsProps) {
       {p.preview && p.options.length > 0 && <p className="muted small-note">In the action phase ({p.options.length} options, odds as of now):</p>}
       {p.options.length === 0 && !p.move && p.loading && <p className="muted">Working out the options…</p>}
       {p.options.length === 0 && !p.move && !p.loading && (
-        <p className="muted">{f.left ? `${f.name} has left the fight (${f.left.reason}): nothing more for it to do.` : p.canAct ? 'No options now.' : `Nothing for ${f.name} to do now.`}</p>
+        <p className="muted">
+          {f.left
+            ? `${f.name} has left the fight (${f.left.reason}): nothing more for it to do.`
+            : p.canAct
+              ? 'No options now.'
+              : // A fallen figure (a player's own, all of whose figures are down) says why, not only "nothing to do".
+                isFallen(f.state)
+                ? `${f.name} is ${f.state} and cannot act now.`
+                : `Nothing for ${f.name} to do now.`}
+        </p>
       )}
       <ol className="options">
         {p.options.map((o, i) => (
@@ -346,6 +356,12 @@ function OptionCard({
             {keyed && <Key k={String(index + 1)} />}{' '}
             {o.label}
           </span>
+          {/* What it leaves the target at, said before it is done (first aid, R-T4). */}
+          {o.result && (
+            <span className="option-result" data-testid="option-result">
+              {o.result}
+            </span>
+          )}
           {o.targets.length > 1 && (
             <Reason label={`arc order: ${o.targets.map(figureName).join(' → ')}`} why="targets in the order the attacks are rolled (R-S4)" className="linkish arc-order" />
           )}

@@ -12,7 +12,7 @@ import { systems } from '../../../src/rules/index.ts';
 import { FIREARMS } from '../../../src/rules/tft/house/hitech/data.ts';
 import { DEFAULT_SPARE_CLIPS } from '../../../src/rules/tft/house/hitech/gear.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import { medicEvening } from '../model/thread.test-util.ts';
+import { medicEvening, toActionOf } from '../model/thread.test-util.ts';
 import { type Obj, clockView, distinctNames, figureViews } from '../model/view.ts';
 import { Actions } from './Actions.tsx';
 import { Status, type StatusProps } from './Status.tsx';
@@ -205,6 +205,19 @@ describe('the thread card while a medic works (R-T3)', () => {
     expect(text).toContain('If the work stops, survives 1 turn 100.0%');
     expect(text).not.toContain('Thread roll at the end of the turn');
     expect(text).toContain('Stabilizing (medic Doc): 1/60 turns R-T3');
+  });
+
+  it('says the work stops at the end of this turn once Doc has acted otherwise (R-T3 "doing nothing else"), and the odds are no longer "if"', () => {
+    const s = medicEvening();
+    const dice = new SeededDice(seedRng(4));
+    tft.apply(s as never, tft.parseCommand({ type: 'stabilize', figure: 'doc', target: 'pat' }), dice, null);
+    toActionOf(s, 'doc', dice);
+    tft.apply(s as never, tft.parseCommand({ type: 'pass', figure: 'doc' }), dice, null);
+    const text = statusText(s, 'tft');
+    expect(text).toContain('Doc has already acted this turn: the work stops at the end of this turn; then 1d6 ≤ ST 10. R-T3');
+    expect(text).not.toContain('No thread roll while Doc works');
+    expect(text).toContain('Survives 1 turn 100.0%');
+    expect(text).not.toContain('If the work stops');
   });
 });
 

@@ -556,7 +556,12 @@ function ThreadCards({
         {t.stab && (
           <p data-if-stopped={t.id}>
             {/* One text (the paragraph is a flex row: a part of its own would wrap as a block). */}
-            <span>{`No thread roll while ${t.stab.medicName ?? 'the medic'} works${t.next !== null && !over ? `; if the work stops: ${rollWords(t)} at the end of that turn` : ''}.`}</span>
+            <span>
+              {t.stab.work === 'stops' && !over
+                ? // The medic has acted otherwise or cannot (R-T3 "doing nothing else"): the end of this turn interrupts the work.
+                  `${t.stab.why ?? `${t.stab.medicName ?? 'The medic'} cannot work this turn`}: the work stops at the end of this turn${t.next !== null ? `; then ${rollWords(t)}` : ''}.`
+                : `No thread roll while ${t.stab.medicName ?? 'the medic'} works${t.next !== null && !over ? `; if the work stops: ${rollWords(t)} at the end of that turn` : ''}.`}
+            </span>
             <code className="rule-id">R-T3</code>
           </p>
         )}
@@ -581,7 +586,7 @@ function ThreadCards({
         )}
         {t.survival.length > 0 && !over && (
           <p className="survival">
-            {t.stab ? 'If the work stops, survives' : 'Survives'}{' '}
+            {t.stab && t.stab.work !== 'stops' ? 'If the work stops, survives' : 'Survives'}{' '}
             {t.survival.slice(0, 5).map((s) => (
               <span key={s.k} className="chip p">
                 {s.k} turn{s.k === 1 ? '' : 's'} <strong>{pct(s.p)}</strong>
