@@ -12,6 +12,9 @@ const h = fileHarness();
 /** Chromium's console notes of requests the test makes fail on purpose (server down, a 500). */
 const expected = (e: string) => /WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|Failed to load resource|status of 500/.test(e);
 
+/** Why the GM's socket commands wait while it is down (Table.tsx OFFLINE_WHY). */
+const OFFLINE = 'Not connected to the table: wait until it reconnects';
+
 /** Counts the page's requests to the encounter's token list. */
 function countTokenRequests(page: Page): { n: number } {
   const c = { n: 0 };
@@ -74,6 +77,13 @@ describe('a rewind while the socket is down', () => {
     down = true;
     await current!.close();
     await expect.poll(() => gm.getByTestId('conn').getAttribute('class')).toMatch(/conn-reconnecting/);
+    // "engine plays" goes over the socket: disabled while it is down, and it says why (it stayed
+    // enabled and then refused); the rewind goes over HTTP and stays enabled.
+    const autoPlay = gm.getByTestId('auto-play');
+    await expect.poll(() => autoPlay.isDisabled()).toBe(true);
+    expect(await autoPlay.getAttribute('title')).toBe(OFFLINE);
+    expect(await gm.locator('#auto-play-why').textContent()).toContain(OFFLINE);
+    expect(await gm.getByRole('button', { name: /^undo/ }).isEnabled()).toBe(true);
     await gm.getByRole('button', { name: /^undo/ }).click();
     await api.seqIs(5);
     expect(await rewinds()).toEqual([[5, 3]]);
@@ -89,6 +99,11 @@ describe('a rewind while the socket is down', () => {
     down = false;
     await expect.poll(() => gm.getByTestId('conn').getAttribute('class'), { timeout: 15_000 }).toMatch(/conn-live/);
     expect(await gm.locator('[data-testid="log"] li[data-seq]').evaluateAll((li) => li.map((x) => x.getAttribute('data-seq')))).toEqual(['1', '2', '3', '4', '5']);
+    // "engine plays" is enabled again, its reason gone.
+    await gm.locator('[data-tab="actions"]').click();
+    await expect.poll(() => autoPlay.isEnabled()).toBe(true);
+    expect(await autoPlay.getAttribute('title')).not.toBe(OFFLINE);
+    await gm.locator('[data-tab="log"]').click();
 
     // The socket drops as the rewind goes out (never stored), then as its ack comes back (stored):
     // each is stored once, and neither says "another window took a step".
@@ -100,6 +115,39 @@ describe('a rewind while the socket is down', () => {
       await expect.poll(() => logCount(gm)).toBe(seq);
     }
     expect(await rewinds()).toEqual([[5, 3], [6, 2], [7, 1]]);
+    expect(await gm.getByTestId('error').count()).toBe(0);
+    expect(h.errors.filter((e) => !expected(e))).toEqual([]);
+  });
+});
+
+describe("the GM's Begin while the socket is down", () => {
+  it('is disabled with the reason, and enabled and taken once the table is live again', async () => {
+    const { page: gm } = await h.page();
+    let down = false;
+    let current: { close(): Promise<void> } | null = null;
+    await gm.routeWebSocket(/\/api\/ws$/, (ws) => {
+      if (down) return void ws.close();
+      current = ws;
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => ws.send(m));
+    });
+    const id = await createFromExample(gm, 'tft/duel');
+    const api = encounterApi(h.base, id, tokenOf(gm));
+    const begin = gm.getByTestId('system-step');
+    await expect.poll(() => begin.isEnabled()).toBe(true);
+    down = true;
+    await current!.close();
+    await expect.poll(() => gm.getByTestId('conn').getAttribute('class')).toMatch(/conn-reconnecting/);
+    await expect.poll(() => begin.isDisabled()).toBe(true);
+    expect(await begin.getAttribute('title')).toBe(OFFLINE);
+    expect(await gm.locator(`#${await begin.getAttribute('aria-describedby')}`).textContent()).toBe(OFFLINE);
+    down = false;
+    await expect.poll(() => gm.getByTestId('conn').getAttribute('class'), { timeout: 15_000 }).toMatch(/conn-live/);
+    await expect.poll(() => begin.isEnabled()).toBe(true);
+    expect(await begin.getAttribute('title')).toBeNull();
+    await begin.click();
+    await api.seqIs(1);
     expect(await gm.getByTestId('error').count()).toBe(0);
     expect(h.errors.filter((e) => !expected(e))).toEqual([]);
   });

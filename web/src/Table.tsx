@@ -42,6 +42,8 @@ type Tab = 'actions' | 'status' | 'log' | 'share';
 const PHYSICAL_WHY = 'Type in the faces of real dice when the engine needs them';
 const AUTO_PLAY_WHY = "The scenario's script if it has a command for this point, else the AI";
 const UNDO_WHY = 'Rewind one step';
+// Why the GM's commands that go over the socket wait (the rewind goes over HTTP and does not).
+const OFFLINE_WHY = 'Not connected to the table: wait until it reconnects';
 interface Toast {
   id: number;
   text: string;
@@ -221,7 +223,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
 
   const sel = figures.find((f) => f.id === selected);
   // After the fight the GM may still take what the engine lists for a figure (a medic's 5 minutes run at once, R-T3).
-  const canAct = !!sel && mine.has(sel.id) && status === 'live' && (pending ? pending.figures.includes(sel.id) : isGm);
+  const connected = status === 'live';
+  const canAct = !!sel && mine.has(sel.id) && connected && (pending ? pending.figures.includes(sel.id) : isGm);
   const ctx: CommandContext = useMemo(() => {
     const me = figures.find((f) => f.id === selected);
     const alive = fighting.filter((f) => f.state !== 'dead');
@@ -518,6 +521,7 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     } else if (k === 'u' && isGm) undo();
     else if ((k === 'b' || k === ' ') && isGm && pending && pending.figures.length === 0) {
       e.preventDefault();
+      // While the connection is down the key still answers, with the client's reason (its button is disabled).
       send({ type: pending.kind });
     } else if (k === 'p' && isGm && pending && pending.figures.length > 0) autoPlay();
     else if (k === 'm') setMegahexes(!showMegahexes);
@@ -692,7 +696,21 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               ) : isGm ? (
                 <>
                   <span>Next: {pending?.kind} (the dice are rolled in the log).</span>
-                  <button type="button" className="primary" disabled={busy} onClick={() => send({ type: pending!.kind })} data-testid="system-step" aria-keyshortcuts="b">
+                  {!connected && (
+                    <span className="sr-only" id="system-step-why">
+                      {OFFLINE_WHY}
+                    </span>
+                  )}
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={busy || !connected}
+                    onClick={() => send({ type: pending!.kind })}
+                    data-testid="system-step"
+                    aria-keyshortcuts="b"
+                    title={connected ? undefined : OFFLINE_WHY}
+                    aria-describedby={connected ? undefined : 'system-step-why'}
+                  >
                     {pending?.kind === 'begin' ? 'Begin' : pending?.kind} <Key k="b" />
                   </button>
                 </>
@@ -742,12 +760,12 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
                     <span className="muted">GM:</span>
                     {/* The tooltips' words are said too (aria-describedby): a title alone is read unreliably. */}
                     <span className="sr-only" id="auto-play-why">
-                      {AUTO_PLAY_WHY}
+                      {connected ? AUTO_PLAY_WHY : `${AUTO_PLAY_WHY}. ${OFFLINE_WHY}`}
                     </span>
                     <span className="sr-only" id="undo-why">
                       {UNDO_WHY}
                     </span>
-                    <button type="button" className="small" disabled={busy} onClick={autoPlay} data-testid="auto-play" title={AUTO_PLAY_WHY} aria-describedby="auto-play-why" aria-keyshortcuts="p">
+                    <button type="button" className="small" disabled={busy || !connected} onClick={autoPlay} data-testid="auto-play" title={connected ? AUTO_PLAY_WHY : OFFLINE_WHY} aria-describedby="auto-play-why" aria-keyshortcuts="p">
                       engine plays {pending.figures.map(name).slice(0, 2).join(', ')}
                       {pending.figures.length > 2 ? '…' : ''} <Key k="p" />
                     </button>
