@@ -63,6 +63,12 @@ describe('reading explained options', () => {
     expect(aid.ledgers.map((l) => `${l.name} = ${l.ledger.total}`)).toEqual(['wounds healed = 2']);
   });
 
+  it("a medic's care for a dying friend (tend: stabilize, first aid; R-T3, R-T4) comes first, before its attacks; the rest keep the engine's order", () => {
+    const attack = (t: string) => ({ command: { type: 'attack', figure: 'doc', target: t }, label: `melee attack on ${t}`, expectedDamage: 3 });
+    const raw = [attack('orc'), attack('gob'), { command: { type: 'defend', figure: 'doc' }, label: 'defend' }, { command: { type: 'stabilize', figure: 'doc', target: 'pat' }, label: 'stabilize Pat', score: 6.7, tend: true }, { command: { type: 'first-aid', figure: 'doc', target: 'pat' }, label: 'first aid to Pat', score: 102, tend: true }];
+    expect(groupOptions(raw.map((o, i) => optionView(o, `o${i}`))).map((o) => o.label)).toEqual(['stabilize Pat', 'first aid to Pat', 'melee attack on orc', 'melee attack on gob', 'defend']);
+  });
+
   it('TFT-style option: bare ledger arrays, nested odds, sweep targets in arc order, hexes to pick', () => {
     const o = optionView(
       {

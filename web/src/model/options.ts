@@ -385,7 +385,9 @@ export function groupOptions(options: OptionView[]): OptionView[] {
     used.add(i);
     out.push(o);
   });
-  return out;
+  // Care for a dying friend (the Thread's stabilize and first aid: `tend`) comes first: the
+  // life-saving choice should not sit below a figure's attacks.
+  return [...out.filter((o) => o.raw.tend === true), ...out.filter((o) => o.raw.tend !== true)];
 }
 
 /** What the engine's score of a blast's hex is (R-H12 grenades; the AI aims by it). */
