@@ -105,3 +105,18 @@ describe('fray explain: a sweep', () => {
     expect(lines).toContain('      Goblin 3: adjDX 9 = 17 DX - 8 sweeping blow, 2 extra targets x -4 [R-S2]');
   });
 });
+
+describe('fray explain: a medic', () => {
+  it("R-T3, R-T4: the stabilize option says its chance and the first-aid option what it leaves the patient at (the text gave the bare labels)", async () => {
+    const r = await fray(['explain', 'examples/tft/thread-first-aid.yaml', '--turn', '1']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse((await fray(['explain', 'examples/tft/thread-first-aid.yaml', '--turn', '1', '--json'])).out);
+    const options = json.figures.flatMap((f: { options: { label: string; result?: { text: string } }[] }) => f.options);
+    const aid = options.find((o: { label: string }) => o.label === 'first aid to Fighter');
+    const lines = r.out.split('\n');
+    // Master Physicker: 3d6 <= IQ 14 (R-T3) is 49/54.
+    expect(lines).toContain('  - stabilize Fighter; stabilizes 90.74% (49/54)');
+    expect(lines).toContain(`  - first aid to Fighter; ${aid.result.text}`);
+    expect(aid.result.text).toMatch(/^Fighter after it: 6 wounds, remST 2, reeling and stable/);
+  });
+});

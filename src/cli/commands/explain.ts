@@ -26,6 +26,9 @@ interface OptionLike {
   /** A sweep (house/sweep): each target's and each friend's own adjDX and ledger. */
   targets?: PartLike[];
   friends?: PartLike[];
+  /** The Thread's medic options (R-T3, R-T4): the chance to stabilize; what first aid leaves. */
+  stabilize?: { p?: number; exact?: string };
+  result?: { text?: string };
   command?: unknown;
 }
 
@@ -136,6 +139,8 @@ export function formatExplain(r: ExplainReport, title?: string, names?: Readonly
       if (o.hits && o.hits.length > 2) s += `; hits ${o.hits.map(([k, p]) => `${k}: ${(p * 100).toFixed(1)}%`).join(', ')}`;
       if (o.expectedDamage !== undefined) s += `; expected damage ${o.expectedDamage.toFixed(3)}${o.expectedDamageExact ? ` (${o.expectedDamageExact})` : ''}`;
       if (o.downChance !== undefined) s += `; P(down) ${(o.downChance * 100).toFixed(2)}%`;
+      if (typeof o.stabilize?.p === 'number') s += `; stabilizes ${(o.stabilize.p * 100).toFixed(2)}%${o.stabilize.exact ? ` (${o.stabilize.exact})` : ''}`;
+      if (typeof o.result?.text === 'string') s += `; ${o.result.text}`;
       lines.push(s);
       // A sweep's label gives each target's adjDX; its ledger (R-S2's -4 per extra target) is here.
       const parts = [...(o.targets ?? []).map((t) => ({ t, friend: false })), ...(o.friends ?? []).map((t) => ({ t, friend: true }))];
