@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { registerJsonBodies } from './body.ts';
 import { ApiError, toApiError } from './errors.ts';
+import { HELLO_WITHIN_MS, type HeartbeatOptions, PING_EVERY_MS, pingUntilSilent, realTimer } from './heartbeat.ts';
 import { Hub } from './hub.ts';
 import { quote, zodIssues } from '../core/issues.ts';
 import { parseClientMessage } from './messages.ts';
@@ -48,6 +49,8 @@ export interface ServerOptions {
   snapshotEvery?: number;
   /** Bytes a WebSocket client may leave unread before it is dropped (default 4 MiB; tests pass less). */
   maxUnread?: number;
+  /** WebSocket liveness: a ping every 30 s, `hello` within 10 s (heartbeat.ts); tests pass a timer they run by hand. */
+  heartbeat?: HeartbeatOptions;
 }
 
 export interface FrayServer extends FastifyInstance {
@@ -246,7 +249,7 @@ export async function buildServer(opts: ServerOptions): Promise<FrayServer> {
       throw new ApiError('invalid', `not a WebSocket request: ${why}`, [{ path: 'headers.upgrade', message: why }]);
     },
     wsHandler: (socket) => {
-      const conn = new Connection(socket, hub, opts.maxUnread ?? MAX_UNREAD, app.log);
+      const conn = new Connection(socket, hub, opts.maxUnread ?? MAX_UNREAD, app.log, opts.heartbeat ?? {});
       socket.on('message', (data, isBinary) => conn.receive(data as Buffer, isBinary));
       socket.on('close', () => conn.closed());
       socket.on('error', () => conn.closed());
@@ -267,13 +270,31 @@ class Connection {
   private encounterId = '';
   private token = '';
   private gone = false;
+  private readonly pings: { heard(): void; stop(): void };
+  private readonly cancelHelloWait: () => void;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly hub: Hub,
     private readonly maxUnread: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    beat: HeartbeatOptions,
+  ) {
+    const timer = beat.timer ?? realTimer;
+    this.pings = pingUntilSilent(socket, beat.pingEveryMs ?? PING_EVERY_MS, timer, () => {
+      this.log.info({ encounter: this.encounterId }, 'WebSocket client answered no ping: connection dropped');
+      this.cut();
+    });
+    const helloMs = beat.helloWithinMs ?? HELLO_WITHIN_MS;
+    // Checked after what is already queued: a hello still joining (a slow database) gets its answer first.
+    this.cancelHelloWait = timer(helloMs, () => {
+      this.chain = this.chain.then(() => {
+        if (this.session || this.gone) return;
+        this.closed();
+        this.socket.close(1008, `no hello within ${helloMs / 1000} s`);
+      }).catch(() => undefined);
+    });
+  }
 
   send(msg: ServerMessage): void {
     this.sendText(JSON.stringify(msg));
@@ -284,21 +305,29 @@ class Connection {
     if (this.socket.bufferedAmount > this.maxUnread) {
       // A close frame would wait behind what it does not read: the connection is cut.
       this.log.warn({ encounter: this.encounterId, unread: this.socket.bufferedAmount }, 'WebSocket client stopped reading: connection dropped');
-      this.closed();
-      this.socket.terminate();
+      this.cut();
       return;
     }
     this.socket.send(json);
   }
 
   receive(data: Buffer, isBinary: boolean): void {
+    this.pings.heard();
     // Answered strictly in arrival order, one at a time.
     this.chain = this.chain.then(() => this.handle(data, isBinary)).catch(() => undefined);
   }
 
   closed(): void {
     this.gone = true;
+    this.pings.stop();
+    this.cancelHelloWait();
     if (this.room && this.session) this.room.leave(this.session);
+  }
+
+  /** Ends the connection at once, without a closing handshake (the client would not answer it). */
+  private cut(): void {
+    this.closed();
+    this.socket.terminate();
   }
 
   private async handle(data: Buffer, isBinary: boolean): Promise<void> {
@@ -342,9 +371,11 @@ class Connection {
       };
       this.encounterId = msg.encounterId;
       this.token = msg.token;
+      await room.join(session, msg.lastSeq);
+      // Joined: set only now, so a hello whose join failed (the database unavailable) may be said again.
       this.room = room;
       this.session = session;
-      await room.join(session, msg.lastSeq);
+      this.cancelHelloWait();
       // The socket closed while joining: the session must not stay (it would keep the room in memory).
       if (this.gone) room.leave(session);
     });

@@ -111,8 +111,9 @@ export class TestClient {
     });
   }
 
-  static async connect(url: string): Promise<TestClient> {
-    const socket = new WebSocket(url);
+  /** `options`: the `ws` client's (`autoPong: false` makes one that never answers the server's pings). */
+  static async connect(url: string, options?: WebSocket.ClientOptions): Promise<TestClient> {
+    const socket = new WebSocket(url, options);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
