@@ -32,6 +32,8 @@ class FakeSocket {
   }
 }
 
+/** The server's answer while its database cannot be reached (src/server/errors.ts). */
+const DOWN = 'the database is unavailable (connect ECONNREFUSED 127.0.0.1:5432); try again once it is back';
 const view = (seq: number) => ({ seq, state: {}, pending: null, summary: {}, over: false });
 const welcome = (seq: number) => ({
   type: 'welcome',
@@ -51,6 +53,19 @@ function table() {
     'ws://test/api/ws',
   );
   return { t, statuses, steps, welcomes };
+}
+
+/** The server's HTTP side: what each request was, and the answer the test gives it. */
+function server(answer: (url: string, body: unknown) => { status: number; body: unknown } | 'down') {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: { body?: string }) => {
+    const body = init?.body ? JSON.parse(init.body) : undefined;
+    calls.push({ url, body });
+    const a = answer(url, body);
+    if (a === 'down') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(a.body), { status: a.status });
+  });
+  return calls;
 }
 
 beforeEach(() => {
@@ -74,7 +89,8 @@ describe('the live connection', () => {
     first.receive({ type: 'bye', reason: 'shutdown' });
     await vi.advanceTimersByTimeAsync(0);
     expect(statuses.map((s) => s[0])).not.toContain('closed');
-    expect(statuses.at(-1)?.[0]).toBe('reconnecting');
+    // Said while it reconnects (not only until the socket's close comes).
+    expect(statuses.at(-1)).toEqual(['reconnecting', 'the server is restarting']);
 
     // The server is still down for the first attempts: the page keeps trying, waiting longer.
     await vi.advanceTimersByTimeAsync(reconnectDelay(0));
@@ -127,7 +143,8 @@ describe('the live connection', () => {
     const attack = { type: 'attack', figure: 'bjorn', target: 'cedric' };
     const first = t.command(attack);
     expect(ws.sent.at(-1)).not.toHaveProperty('expectSeq');
-    ws.close(); // the server stored it (seq 6) but its ack never came
+    server(() => 'down'); // the log cannot be read: whether it was stored stays unknown
+    ws.close(); // the server may have stored it, but its ack never came
     await expect(first).rejects.toThrow(/connection lost/);
     await vi.advanceTimersByTimeAsync(reconnectDelay(0));
     const back = FakeSocket.all[1];
@@ -148,6 +165,83 @@ describe('the live connection', () => {
     t.close();
   });
 
+  const commandEntry = (seq: number, tokenId: string, command: unknown) => ({ seq, kind: 'command', at: '', by: { role: 'gm', tokenId }, command });
+
+  it('a hello answered unavailable (the database is down) is tried again with growing delays, saying why; a refused token is final', async () => {
+    const { t, statuses } = table();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({ type: 'error', code: 'unavailable', message: DOWN });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.map((s) => s[0])).not.toContain('closed');
+    expect(statuses.at(-1)).toEqual(['reconnecting', DOWN]);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1].open();
+    FakeSocket.all[1].receive({ type: 'error', code: 'unavailable', message: DOWN });
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1) - 1);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    // The database is back: the hello is welcomed and the reason is no longer shown.
+    FakeSocket.all[2].open();
+    FakeSocket.all[2].receive(welcome(5));
+    expect(statuses.at(-1)).toEqual(['live', undefined]);
+    t.close();
+
+    FakeSocket.all = [];
+    const refused = table();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({ type: 'error', code: 'unauthorized', message: 'this token was revoked' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(refused.statuses.at(-1)).toEqual(['closed', 'this token was revoked']);
+  });
+
+  it('a command answered unavailable is refused saying so and the table stays live; sent again it is pinned, and its conflict once it was stored counts as its ack', async () => {
+    const calls = server(() => ({ status: 200, body: { seq: 6, entries: [commandEntry(6, 't1', { target: 'cedric', figure: 'bjorn', type: 'attack' })] } }));
+    const { t, statuses, steps } = table();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const attack = { type: 'attack', figure: 'bjorn', target: 'cedric' };
+    const first = t.command(attack);
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'unavailable', message: DOWN, issues: [] });
+    await expect(first).rejects.toMatchObject({ code: 'unavailable', message: DOWN });
+    expect(statuses.at(-1)).toEqual(['live', undefined]);
+    // The database went away as it committed: the command was stored (seq 6), and its step comes.
+    ws.receive({ type: 'step', entry: commandEntry(6, 't1', attack), view: view(6) });
+    const again = t.command(attack);
+    expect(ws.sent.at(-1)).toMatchObject({ type: 'command', command: attack, expectSeq: 5 });
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'conflict', message: 'expectSeq: the encounter is at seq 6, not 5', issues: [] });
+    expect(await again).toEqual({ type: 'ack', seq: 6 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/encounters/e1/log?from=5']);
+    expect(steps).toEqual([{ seq: 6, viewSeq: 6 }]);
+    // Acknowledged: the same command is an ordinary one again.
+    void t.command(attack).catch(() => undefined);
+    expect(ws.sent.at(-1)).not.toHaveProperty('expectSeq');
+    t.close();
+  });
+
+  it("a command answered unavailable, sent again after another's step came, gets its conflict, then is judged where the encounter is", async () => {
+    // Step 6 is the same command from another seat: not this table's.
+    const attack = { type: 'attack', figure: 'bjorn', target: 'cedric' };
+    server(() => ({ status: 200, body: { seq: 6, entries: [commandEntry(6, 'other-seat', attack)] } }));
+    const { t } = table();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const first = t.command(attack);
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'unavailable', message: DOWN, issues: [] });
+    await expect(first).rejects.toMatchObject({ code: 'unavailable' });
+    const again = t.command(attack);
+    expect(ws.sent.at(-1)).toMatchObject({ expectSeq: 5 });
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'conflict', message: 'expectSeq: the encounter is at seq 6, not 5', issues: [] });
+    await expect(again).rejects.toMatchObject({ code: 'conflict' });
+    void t.command(attack).catch(() => undefined);
+    expect(ws.sent.at(-1)).not.toHaveProperty('expectSeq');
+    t.close();
+  });
+
   it('waits 0.25 s, then twice as long each time, at most 5 s', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
   });
@@ -155,18 +249,6 @@ describe('the live connection', () => {
 
 describe("a GM's rewind while the socket is down", () => {
   const rewindEntry = (seq: number, to: number) => ({ seq, kind: 'rewind', at: '', by: { role: 'gm', tokenId: 't1' }, to });
-  /** The server's HTTP side: what each request was, and the answer the test gives it. */
-  function server(answer: (url: string, body: unknown) => { status: number; body: unknown } | 'down') {
-    const calls: { url: string; body: unknown }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init?: { body?: string }) => {
-      const body = init?.body ? JSON.parse(init.body) : undefined;
-      calls.push({ url, body });
-      const a = answer(url, body);
-      if (a === 'down') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(a.body), { status: a.status });
-    });
-    return calls;
-  }
   const conflict = { status: 409, body: { error: 'conflict', message: 'the encounter is at step 6, not 5 (expectSeq)' } };
 
   it('goes over HTTP, pinned to the last step seen; the page shows it at once and the reconnect catches up after it', async () => {
@@ -235,6 +317,39 @@ describe("a GM's rewind while the socket is down", () => {
     server(() => ({ status: 502, body: '<html>Bad Gateway</html>' }));
     await expect(t.rewind(3, 5)).rejects.toMatchObject({ code: 'unreachable' });
     expect(steps).toEqual([]);
+    t.close();
+  });
+});
+
+describe('a rewind answered unavailable (the database out of reach)', () => {
+  const rewindEntry = (seq: number, to: number) => ({ seq, kind: 'rewind', at: '', by: { role: 'gm', tokenId: 't1' }, to });
+
+  it('is refused saying so; sent again at the same step, its conflict is taken as done when the log shows it stored', async () => {
+    const calls = server(() => ({ status: 200, body: { seq: 6, entries: [rewindEntry(6, 3)] } }));
+    const { t } = table();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const first = t.rewind(3, 5);
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'unavailable', message: DOWN, issues: [] });
+    await expect(first).rejects.toMatchObject({ code: 'unavailable', message: DOWN });
+    // The database stored it as it went away: the same undo again is refused as stale, yet done.
+    const again = t.rewind(3, 5);
+    expect(ws.sent.at(-1)).toMatchObject({ type: 'rewind', to: 3, expectSeq: 5 });
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'conflict', message: 'expectSeq: the encounter is at seq 6, not 5', issues: [] });
+    expect(await again).toBe(6);
+    expect(calls.map((c) => c.url)).toEqual(['/api/encounters/e1/log?from=5']);
+    t.close();
+  });
+
+  it("over HTTP (the socket down) keeps the server's words, not 'cannot be reached... nothing was undone'", async () => {
+    server(() => ({ status: 503, body: { error: 'unavailable', message: DOWN } }));
+    const { t } = table();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive(welcome(5));
+    FakeSocket.all[0].close();
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(t.rewind(3, 5)).rejects.toMatchObject({ code: 'unavailable', message: DOWN });
     t.close();
   });
 });

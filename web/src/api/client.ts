@@ -153,9 +153,12 @@ interface PendingRequest {
  * missed and nothing is shown twice. A `bye` for a revoked token or a deleted encounter, or a
  * refused hello, is final. Requests in flight when the
  * socket drops fail (the caller shows the error; commands are never silently re-sent). The
- * server may have stored such a command before the socket dropped: the same command sent again
- * carries the seq it was first sent at (`expectSeq`), so it is refused as stale ('conflict')
- * instead of being applied twice when the first one was stored.
+ * server may have stored such a command before the socket dropped, or before the database went
+ * away as it committed (answered `unavailable`): the same command sent again carries the seq it
+ * was first sent at (`expectSeq`), so it is refused as stale ('conflict') instead of being
+ * applied twice when the first one was stored; then the log shows it stored, and it counts as
+ * acknowledged, not as a conflict. A hello answered `unavailable` (the database is down) is
+ * tried again like a dropped socket.
  */
 export class LiveTable {
   private ws: WebSocket | null = null;
@@ -166,7 +169,11 @@ export class LiveTable {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private welcomed = false;
-  /** Commands lost with a dropped socket, by their text: the seq each was sent at. */
+  /** This table's token's id (the welcome's): the author of its own log entries. */
+  private tokenId: string | undefined;
+  /** Why the connection is down, said with the next status (the database unavailable, a restart). */
+  private why: string | undefined;
+  /** Commands that may have been stored unanswered (lost with a dropped socket, or `unavailable`), by their text: the seq each was sent at. */
   private unanswered = new Map<string, number>();
 
   constructor(
@@ -184,7 +191,8 @@ export class LiveTable {
 
   private open(): void {
     if (this.closed) return;
-    this.on.status(this.retry === 0 ? 'connecting' : 'reconnecting');
+    this.on.status(this.retry === 0 ? 'connecting' : 'reconnecting', this.why);
+    this.why = undefined;
     const ws = new WebSocket(this.url);
     this.ws = ws;
     this.welcomed = false;
@@ -203,14 +211,14 @@ export class LiveTable {
   private dropped(): void {
     this.ws = null;
     for (const p of this.pending.values()) {
-      if (p.command?.seq !== undefined) this.unanswered.set(p.command.key, p.command.seq);
+      this.maybeStored(p);
       p.reject(new ApiError(LOST, 'connection lost before the server answered; check the log and try again'));
     }
     this.pending.clear();
     if (this.closed) return;
     const delay = reconnectDelay(this.retry);
     this.retry += 1;
-    this.on.status('reconnecting');
+    this.on.status('reconnecting', this.why);
     this.timer = setTimeout(() => this.open(), delay);
   }
 
@@ -225,6 +233,8 @@ export class LiveTable {
       case 'welcome':
         this.retry = 0;
         this.welcomed = true;
+        this.why = undefined;
+        this.tokenId = m.tokenId;
         this.lastSeq = m.encounter.view.seq;
         this.on.welcome(m.encounter, m.missed);
         this.on.status('live');
@@ -240,7 +250,7 @@ export class LiveTable {
         if (m.reason === 'shutdown') {
           // The server is stopping (a restart, a deploy): the table is still there. The close
           // that follows schedules the reconnect, with the usual growing delays.
-          this.on.status('reconnecting', 'the server is restarting');
+          this.why = 'the server is restarting';
           this.ws?.close();
           return;
         }
@@ -250,7 +260,11 @@ export class LiveTable {
         this.ws?.close();
         return;
       case 'error':
-        if (!this.welcomed) {
+        if (!this.welcomed && m.code === 'unavailable') {
+          // The database is down, not the token refused: tried again, with the usual growing delays.
+          this.why = m.message;
+          this.ws?.close();
+        } else if (!this.welcomed) {
           // The hello itself was refused (bad or revoked token): stop retrying.
           this.closed = true;
           this.on.status('closed', m.message);
@@ -268,11 +282,19 @@ export class LiveTable {
         const p = this.pending.get(id);
         if (!p) return;
         this.pending.delete(id);
-        if (m.type === 'rejected') p.reject(new ApiError(m.code, m.message, m.issues));
-        else p.resolve(m);
+        if (m.type === 'rejected') {
+          // "The database is unavailable... try again": it may have stored the command as it went away.
+          if (m.code === 'unavailable') this.maybeStored(p);
+          p.reject(new ApiError(m.code, m.message, m.issues));
+        } else p.resolve(m);
         return;
       }
     }
+  }
+
+  /** A command that may have been stored without an answer: sent again, it is pinned to the seq it was sent at. */
+  private maybeStored(p: PendingRequest): void {
+    if (p.command?.seq !== undefined) this.unanswered.set(p.command.key, p.command.seq);
   }
 
   private request(build: (id: string) => ClientMessage, command?: PendingRequest['command']): Promise<ServerMessage> {
@@ -292,15 +314,30 @@ export class LiveTable {
     const key = JSON.stringify(command);
     // Sent before and lost with the socket: only valid where the encounter has not moved since.
     const pinned = this.unanswered.get(key);
-    const m = await this.request(
-      (id) => {
-        const msg: ClientMessage = { type: 'command', id, command };
-        if (faces) msg.faces = faces;
-        if (pinned !== undefined) msg.expectSeq = pinned;
-        return msg;
-      },
-      { key, seq: pinned ?? this.lastSeq },
-    );
+    let m: ServerMessage;
+    try {
+      m = await this.request(
+        (id) => {
+          const msg: ClientMessage = { type: 'command', id, command };
+          if (faces) msg.faces = faces;
+          if (pinned !== undefined) msg.expectSeq = pinned;
+          return msg;
+        },
+        { key, seq: pinned ?? this.lastSeq },
+      );
+    } catch (e) {
+      if (!(e instanceof ApiError && e.code === 'conflict' && pinned !== undefined)) throw e;
+      // Stale: maybe because the first sending was stored. Then it is done, not a conflict.
+      const mine = JSON.parse(key) as unknown;
+      const at = await this.storedSince(pinned, (x) => x.kind === 'command' && x.by.tokenId === this.tokenId && sameJson(x.command, mine));
+      if (at === undefined) throw e;
+      if (at === null) {
+        // Never stored: sent again, it is judged where the encounter is now.
+        this.unanswered.delete(key);
+        throw e;
+      }
+      m = { type: 'ack', id: '', seq: at };
+    }
     if (m.type === 'ack') {
       this.unanswered.clear();
       return { type: 'ack', seq: m.seq };
@@ -331,8 +368,9 @@ export class LiveTable {
    * A GM's undo does not wait for the socket: while it is down (reconnecting), or when it drops
    * before the answer, the rewind goes over HTTP, pinned to the seq the GM saw, so it never undoes
    * a step the GM has not seen nor is applied twice. Its step is shown at once (`step`); the
-   * catch-up on reconnect does not show it again. One the dropped socket had stored already is
-   * found at the head of the log and taken as done.
+   * catch-up on reconnect does not show it again. One the dropped socket had stored already, or
+   * one answered `unavailable` that the database stored as it went away, sent again at the same
+   * step, is found at the head of the log and taken as done.
    */
   async rewind(to: number, expectSeq?: number): Promise<number> {
     if (this.isLive()) {
@@ -341,6 +379,10 @@ export class LiveTable {
         if (m.type !== 'ack') throw new ApiError('internal', `unexpected answer ${m.type}`);
         return m.seq;
       } catch (e) {
+        if (e instanceof ApiError && e.code === 'conflict' && expectSeq !== undefined) {
+          const at = await this.rewoundAt(expectSeq, to);
+          if (typeof at === 'number') return at;
+        }
         if (!(e instanceof ApiError && e.code === LOST)) throw e;
       }
     }
@@ -357,14 +399,12 @@ export class LiveTable {
       r = await api.rewind(this.encounterId, this.token, pin === undefined ? { to } : { to, expectSeq: pin });
     } catch (e) {
       // No answer, or a proxy's while the server is down: said as such, not as the proxy's page.
-      if (!(e instanceof ApiError) || [502, 503, 504].includes(e.status)) throw new ApiError('unreachable', UNREACHABLE);
+      // The server's own `unavailable` (its database) keeps its words: the rewind may have been stored.
+      if (!(e instanceof ApiError) || ([502, 503, 504].includes(e.status) && e.code !== 'unavailable')) throw new ApiError('unreachable', UNREACHABLE);
       if (e.code !== 'conflict' || pin === undefined) throw e;
       // The socket may have stored this very rewind before it dropped: then it is done.
-      const next = await api.log(this.encounterId, this.token, pin).then(
-        (l) => l.entries.find((x) => x.seq === pin + 1),
-        () => undefined,
-      );
-      if (next?.kind === 'rewind' && next.to === to) return next.seq;
+      const at = await this.rewoundAt(pin, to);
+      if (typeof at === 'number') return at;
       // Refused as stale: the steps that came are shown now (the socket, when down, could not).
       if (!this.isLive()) await api.get(this.encounterId, this.token).then((v) => this.on.welcome(v, []), () => undefined);
       throw e;
@@ -373,6 +413,17 @@ export class LiveTable {
     if (pin !== undefined && pin === this.lastSeq && r.seq === pin + 1) this.lastSeq = r.seq;
     this.on.step(r.entry, r.view);
     return r.seq;
+  }
+
+  /** The seq of this rewind (to `to`, pinned at `pin`) when the log holds it; else null or undefined (see storedSince). */
+  private rewoundAt(pin: number, to: number): Promise<number | null | undefined> {
+    return this.storedSince(pin, (x) => x.seq === pin + 1 && x.kind === 'rewind' && x.to === to);
+  }
+
+  /** The seq of the first entry after `pin` that `match` finds in the log; null: none; undefined: the log could not be read. */
+  private async storedSince(pin: number, match: (e: LogEntryView) => boolean): Promise<number | null | undefined> {
+    const log = await api.log(this.encounterId, this.token, pin).catch(() => undefined);
+    return log && (log.entries.find(match)?.seq ?? null);
   }
 
   close(): void {
@@ -385,6 +436,16 @@ export class LiveTable {
 /** The code of a request that failed because the socket dropped before the server answered. */
 const LOST = 'disconnected';
 const UNREACHABLE = 'Not rewound: the server cannot be reached. Nothing was undone; rewind again once the table is live (the dot at the top turns green).';
+
+/** Whether two JSON values are equal, whatever the order of their objects' fields. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+}
 
 /** The wait before reconnect attempt `retry` (0, 1, 2...): 0.25 s doubling up to 5 s. */
 export function reconnectDelay(retry: number): number {
