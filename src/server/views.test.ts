@@ -10,6 +10,7 @@ import { getSystem } from '../rules/index.ts';
 import { ApiError } from './errors.ts';
 import { EncounterSettings } from './protocol.ts';
 import { EXAMPLES_DIR, parseScenarioText } from './scenario.ts';
+import { acting, setup as setupTft } from '../rules/tft/testing.ts';
 import { TEST_SEED, duelScenario, swordDropScenario, swordDropStep, tft } from './test-helpers.ts';
 import { EVENTS, eventSubject } from './visibility.ts';
 import {
@@ -103,6 +104,43 @@ describe('views', () => {
     const full = tft.explain(state) as unknown as { figures: { id: string; options: unknown[] }[] };
     expect(ex.figures.find((f) => f.id === 'cedric')?.options).toEqual([]);
     expect(ex.figures.find((f) => f.id === 'bjorn')?.options).toEqual(full.figures.find((f) => f.id === 'bjorn')?.options);
+  });
+
+  it("hideEnemyStats: the viewer's own option tells nothing of a target's hidden ST and wounds (TFT's P(down), the Thread's first-aid result, R-T4); on its own side's figures it does", () => {
+    // Doc (a Physicker) stands by a dying orc and a dying friend, a fresh goblin in front of him.
+    const s = setupTft(
+      [
+        { id: 'doc', side: 'a', st: 12, dx: 12, iq: 12, at: [3, 3], facing: 0, talents: ['physicker'], weapons: ['broadsword'] },
+        { id: 'pat', side: 'a', st: 10, at: [2, 3], wounds: 11, weapons: ['dagger'] },
+        { id: 'orc', side: 'b', st: 10, at: [3, 4], wounds: 11, weapons: ['dagger'] },
+        { id: 'gob', side: 'b', st: 9, at: [4, 3], facing: 3, weapons: ['club'] },
+      ],
+      { thread: 'on' },
+    );
+    acting(s, 'doc');
+    const report = tft.explain(s) as unknown as Record<string, unknown>;
+    type Opt = { command: { type: string; target?: string }; hit?: number; downChance?: number; downChanceExact?: string; result?: unknown };
+    const optionsOf = (ex: Record<string, unknown>) => (ex.figures as { id: string; options: Opt[] }[]).find((f) => f.id === 'doc')!.options;
+    const find = (os: Opt[], type: string, target: string) => os.find((o) => o.command.type === type && o.command.target === target)!;
+    const full = optionsOf(report);
+    // What the engine gives (the GM, and a player without hideEnemyStats, read it).
+    expect(find(full, 'attack', 'gob').downChance).toBeGreaterThan(0);
+    expect(find(full, 'first-aid', 'orc').result).toBeDefined();
+    const docSeat: Viewer = { role: 'player', figures: ['doc'] };
+    expect(optionsOf(viewExplain(report, s, settings(), docSeat))).toEqual(full);
+    const seen = viewExplain(report, s, settings({ hideEnemyStats: true }), docSeat);
+    const mine = optionsOf(seen);
+    expect(mine.map((o) => o.command)).toEqual(full.map((o) => o.command));
+    for (const [type, target] of [['attack', 'gob'], ['first-aid', 'orc']]) {
+      const o = find(mine, type, target);
+      expect([o.downChance, o.downChanceExact, o.result], `${type} ${target}`).toEqual([undefined, undefined, undefined]);
+    }
+    expect(find(mine, 'attack', 'gob')).toMatchObject({ hit: find(full, 'attack', 'gob').hit });
+    expect(find(mine, 'first-aid', 'pat').result).toEqual(find(full, 'first-aid', 'pat').result);
+    // The pending decision lists the same choices: cut the same way.
+    const choices = ((seen.decision as { figures: { figure: string; choices: Opt[] }[] }).figures.find((d) => d.figure === 'doc')?.choices ?? []);
+    expect(choices.length).toBeGreaterThan(0);
+    for (const o of choices) if (o.command.target === 'orc' || o.command.target === 'gob') expect([o.downChance, o.result]).toEqual([undefined, undefined]);
   });
 
   it("players see no other figure's reasons why not (notNow: an enemy's empty magazine is its owner's to know)", () => {

@@ -36,7 +36,7 @@
 import { quote } from '../core/issues.ts';
 import { ApiError } from './errors.ts';
 import type { EncounterSettings, Role } from './protocol.ts';
-import { eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, rollOffOf, unseenRule, type Allow } from './visibility.ts';
+import { TARGET_STAT_FIELDS, eventSubject, figureLists, gmOnlyEvent, pickAllowed, recordAllow, restrictEvent, rollOffOf, unseenRule, type Allow } from './visibility.ts';
 
 export interface Viewer {
   role: Role;
@@ -675,7 +675,7 @@ export function viewExplain(
   if (viewer.role === 'player' && Array.isArray(out.figures)) {
     out.figures = out.figures.map((f) => {
       const fig = f as { id?: unknown; options?: unknown; notNow?: unknown };
-      if (typeof fig.id === 'string' && own.has(fig.id)) return fig;
+      if (typeof fig.id === 'string' && own.has(fig.id)) return r.anyStatHidden && Array.isArray(fig.options) ? { ...fig, options: fig.options.map((o) => withoutTargetStats(o, r)) } : fig;
       // Nor why another figure cannot act ("its magazine is empty"): that is its owner's to know.
       const other: Record<string, unknown> = { ...fig, options: [] };
       delete other.notNow;
@@ -688,8 +688,20 @@ export function viewExplain(
     // The hexes a figure may move to would show where the figures hidden from the viewer stand
     // (a hex taken, a move stopped in a front hex): with any hidden, the client builds its moves
     // (the engine refuses one into "an unseen figure", as it does any command).
-    out.decision = { ...decision, figures: r.hidden.size > 0 ? mine.map((d) => withoutMoves(d as Record<string, unknown>)) : mine };
+    const choices = (d: Record<string, unknown>) => (r.anyStatHidden && Array.isArray(d.choices) ? { ...d, choices: d.choices.map((o) => withoutTargetStats(o, r)) } : d);
+    out.decision = { ...decision, figures: mine.map((d) => choices(r.hidden.size > 0 ? withoutMoves(d as Record<string, unknown>) : (d as Record<string, unknown>))) };
   }
+  return out;
+}
+
+/** The viewer's own option without what it tells of a target whose stats are hidden (visibility.ts TARGET_STAT_FIELDS). */
+function withoutTargetStats(option: unknown, r: Rules): unknown {
+  const o = option as { command?: { target?: unknown; targets?: unknown } } | null;
+  const c = o?.command;
+  const targets = [c?.target, ...(Array.isArray(c?.targets) ? c.targets : [])];
+  if (!targets.some((t) => typeof t === 'string' && r.statHidden(t))) return option;
+  const out = { ...(option as Record<string, unknown>) };
+  for (const k of TARGET_STAT_FIELDS) delete out[k];
   return out;
 }
 

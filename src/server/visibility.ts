@@ -119,6 +119,15 @@ export function recordAllow(system: unknown): Allow {
   return RECORDS[String(system)] ?? ANY_RECORD;
 }
 
+/**
+ * Fields of the viewer's own option built from its target's numbers that hideEnemyStats hides
+ * (ST, wounds): TFT's chance to put it down (downChance, from its remaining ST) and what first
+ * aid leaves it at (the Thread's `result`: wounds, remST). Left out where the option's target is
+ * a figure whose stats the viewer does not see (views.ts viewExplain); the rest (to-hit, expected
+ * damage: from armor, which is shown) stays.
+ */
+export const TARGET_STAT_FIELDS: readonly string[] = ['downChance', 'downChanceExact', 'result'];
+
 export interface EventRule {
   /** The field naming the figure the event reports on (default `figure`). */
   subject?: string;
