@@ -111,6 +111,57 @@ describe('reading explained options', () => {
     expect(optionsOf(report, 'pat')).toEqual([]);
   });
 
+  it("3380eb42 R-A9: a hit to disarm says whose save its chance is and what is disarmed, and names each ledger in words: the card read 'save chance', 'disarm chance', 'disarm save'", () => {
+    // The engine's own option (src/rules/adnd/explain.ts disarmOdds): a +2 long sword binds the foe's +1 main gauche, not its mace.
+    const hero = { id: 'hero', side: 'a', class: 'fighter', level: 5, hp: 40, ac: 5, dex: 17, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword', magic: 2 }] };
+    const foe = { id: 'foe', side: 'b', class: 'fighter', level: 1, hp: 40, ac: 5, str: '18/00', dex: 17, proficiencies: {}, weapons: [{ weapon: 'footmans-mace', magic: 3 }, { weapon: 'main-gauche', magic: 1 }], wield: ['footmans-mace', 'main-gauche'] };
+    const sys = systems.adnd;
+    const s = sys.setup({ system: 'adnd', figures: [hero, foe] });
+    sys.apply(s, sys.parseCommand({ type: 'begin' }), new SeededDice(seedRng(1)), null);
+    const d = optionsOf(sys.explain(s), 'hero').find((o) => o.command?.mode === 'disarm')!;
+    expect(d.label).toBe("hit to disarm foe's main gauche with long sword (bind)");
+    expect(d.odds.map((x) => [x.label, formatOdds(x)])).toEqual([
+      ['hit', '40.0%'],
+      ['target saves', '55.0%'],
+      ['disarmed', '18.0%'],
+    ]);
+    expect(d.ledgers.map((l) => [l.name, l.ledger.total])).toEqual([
+      ['to hit (dexterity and weapon plusses only)', 3],
+      ['needs (to hit AC 0)', 16],
+      ["target's save vs petrification adds", 5],
+    ]);
+    // The save's number needed, in no ledger, is in the card's words.
+    expect(d.notes).toEqual(['d20 + 3 vs 16 (40%), then its save vs petrification d20 + 5 vs 15 (55%): disarmed 18%']);
+  });
+
+  it("3380eb42 R-A2: a launcher's readying, a draw and a spell say what their numbers count: the chips read 'segments 2', 'then every 3', 'left 2'", () => {
+    const archer = { id: 'dara', side: 'a', class: 'ranger', level: 1, hp: 20, ac: 5, proficiencies: { longbow: 1, dagger: 1 }, weapons: [{ weapon: 'longbow', ammo: 24 }, { weapon: 'dagger' }], wield: [] };
+    const mage = { id: 'zara', side: 'a', class: 'magic-user', level: 3, hp: 9, ac: 9, proficiencies: { dagger: 1 }, weapons: [{ weapon: 'dagger' }], spells: { 'magic-missile': 2 } };
+    const ogre = { id: 'ogre', side: 'b', hd: '4+1', size: 'L', hp: 25, ac: 5, weapons: [{ id: 'club', sf: 6, damage: '1d10' }] };
+    const sys = systems.adnd;
+    const s = sys.setup({ system: 'adnd', figures: [archer, mage, ogre] });
+    sys.apply(s, sys.parseCommand({ type: 'begin' }), new SeededDice(seedRng(1)), null);
+    const chips = (id: string, kind: string) => optionsOf(sys.explain(s), id).find((o) => o.kind === kind)!.odds.map((x) => `${x.label} ${formatOdds(x)}`);
+    // Readying nocks nothing (R-A2): 2 segments for the bow, then 3 for each arrow.
+    expect(chips('dara', 'ready')).toEqual(['segments it takes 2', 'then a shot every (segments) 3']);
+    expect(chips('dara', 'draw')).toEqual(['segments it takes 1']);
+    expect(chips('zara', 'cast')).toEqual(['casting time (segments) 1', 'casts of it left 2', 'expected damage 7']);
+  });
+
+  it("3380eb42 R-A8: a parry says what its numbers are, as the engine's words do ('AC better by', 'next action later by'): the chips read 'ac improvement 3', 'next delay 2'", () => {
+    const raw = parse(readFileSync(new URL('../../../examples/adnd/frito-parries.yaml', import.meta.url), 'utf8'));
+    raw.figures[0].script = undefined;
+    const sys = systems.adnd;
+    const s = sys.setup(raw);
+    const dice = new SeededDice(seedRng(1));
+    sys.apply(s, sys.parseCommand({ type: 'begin' }), dice, null);
+    // The AI plays Frito's attacks until the minotaur's blow comes and Frito may parry it.
+    for (let i = 0; i < 60 && sys.pending(s)?.kind !== 'parry'; i++) sys.apply(s, sys.decide(s), dice, null);
+    const parry = optionsOf(sys.explain(s), 'frito').find((o) => o.kind === 'parry')!;
+    expect(parry.odds.map((x) => `${x.label} ${formatOdds(x)}`)).toEqual(['AC better by 3', 'next action later by (segments) 2']);
+    expect(parry.ledgers.map((l) => `${l.name} = ${l.ledger.total}`)).toEqual(['AC better by = 3', 'next action later by (segments) = 2']);
+  });
+
   it('reads a figure s options from a report; percentages at the edges', () => {
     expect(optionsOf({ figures: [{ id: 'a', options: [{ kind: 'x' }] }] }, 'a')).toHaveLength(1);
     expect(optionsOf({ figures: [] }, 'a')).toEqual([]);

@@ -59,6 +59,20 @@ const NUM_LABELS: Record<string, string> = {
   // Hanging by a Thread (R-T3): a medic's chance to stabilize, and the work still to do.
   stabilize: 'stabilizes',
   turnsLeft: 'turns of work left',
+  // AD&D hit to disarm (R-A9, explain's disarmOdds): whose save, what is disarmed, and what each ledger adds up to.
+  saveChance: 'target saves',
+  disarmChance: 'disarmed',
+  disarmBonus: 'to hit (dexterity and weapon plusses only)',
+  disarmNeed: 'needs (to hit AC 0)',
+  disarmSave: "target's save vs petrification adds",
+  // AD&D parry (R-A8, explain's parryNumbers): "ac improvement 3", "next delay 2" read as code.
+  acImprovement: 'AC better by',
+  nextDelay: 'next action later by (segments)',
+  // AD&D timing (R-A2) and spells: "segments 2" and "left 2" said not what of (a launcher's readying, a spell's casts).
+  segments: 'segments it takes',
+  thenEvery: 'then a shot every (segments)',
+  castingTime: 'casting time (segments)',
+  left: 'casts of it left',
 };
 
 /** What an option's bare `ledger` adds up to, by its command, where it is not an adjDX (R-T3, R-T4). */

@@ -12,6 +12,11 @@ describe('the log panel', () => {
     expect(commandLine({ type: 'attack', figure: 'a', target: 'b' }, name)).toBe('attack: Ann → Bob');
     expect(commandLine({ kind: 'move', figure: 'a', path: [{ q: 1, r: 0 }] }, name)).toBe('move: Ann (1 hex)');  });
 
+  it("3380eb42 R-A9: says an AD&D hit to disarm (an attack command with mode 'disarm') as one: its heading said 'attack', a blow for damage", () => {
+    expect(commandLine({ type: 'attack', figure: 'a', target: 'b', weapon: 'longsword', mode: 'disarm' }, name)).toBe('hit to disarm: Ann → Bob');
+    expect(commandLine({ type: 'attack', figure: 'a', target: 'b', mode: 'normal' }, name)).toBe('attack: Ann → Bob');
+  });
+
   it('says a command in words, as a table does (it read "first-aid: Ann → Bob", "throw-grenade: Ann", "move: Ann (0 hexes)")', () => {
     expect(commandLine({ type: 'first-aid', figure: 'a', target: 'b' }, name)).toBe('first aid: Ann → Bob');
     expect(commandLine({ type: 'throw-grenade', figure: 'a' }, name)).toBe('throw grenade: Ann');

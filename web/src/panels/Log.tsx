@@ -226,12 +226,13 @@ export function entryTitle(e: LogEntryView, name: (id: string) => string): strin
   return (e.events ?? []).length > 0 ? 'a step you see in part' : 'a step you cannot see';
 }
 
-/** One line for a command: "attack: Ann → Bob", "move: Ann (3 hexes)", "first aid: Ann → Bob"; in words, not the command's id ("first-aid", "move … (0 hexes)"). */
+/** One line for a command: "attack: Ann → Bob", "hit to disarm: Ann → Bob", "move: Ann (3 hexes)", "first aid: Ann → Bob"; in words, not the command's id ("first-aid", "move … (0 hexes)"). */
 export function commandLine(cmd: unknown, name: (id: string) => string): string {
   if (typeof cmd !== 'object' || cmd === null) return String(cmd ?? '');
   if (Array.isArray(cmd)) return 'command';
   const c = cmd as Record<string, unknown>;
-  const type = typeof c.type === 'string' ? c.type : typeof c.kind === 'string' ? c.kind : 'command';
+  // An AD&D hit to disarm (R-A9) is an attack command with its mode: "attack" alone said a blow for damage.
+  const type = c.mode === 'disarm' ? 'hit to disarm' : typeof c.type === 'string' ? c.type : typeof c.kind === 'string' ? c.kind : 'command';
   const who = typeof c.figure === 'string' ? name(c.figure) : '';
   const target = typeof c.target === 'string' ? ` → ${name(c.target)}` : Array.isArray(c.targets) ? ` → ${c.targets.map((t) => (typeof t === 'string' ? name(t) : '?')).join(', ')}` : '';
   const path = Array.isArray(c.path) ? (c.path.length === 0 ? ' (stays)' : ` (${c.path.length} hex${c.path.length === 1 ? '' : 'es'})`) : '';
