@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { systems } from '../../../src/rules/index.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
-import { tftConditions } from './conditions.ts';
+import { QUIET, QueueDice, playUntil } from '../../../src/rules/adnd/testing.ts';
+import { adndConditions, tftConditions } from './conditions.ts';
 import type { Obj } from './view.ts';
 
 /** Bjorn of the duel as the engine sets him up (healthy, broadsword ready). */
@@ -76,5 +77,34 @@ describe('TFT conditions at a glance', () => {
     expect(labels(f)).toEqual([]);
     f.state = 'reeling';
     expect(labels(f)).toEqual(['prone', 'no weapon ready']);
+  });
+});
+
+describe('AD&D conditions at a glance (R-A2, R-A9)', () => {
+  const labels = (f: unknown) => adndConditions(f as Obj).map((c) => c.label);
+  const fighter = (id: string, over: Record<string, unknown>) => ({ id, name: id, side: id, class: 'fighter', level: 5, hp: 40, ac: 5, dex: 16, ...over });
+
+  it("3380eb42 R-A9: after a hit to disarm, the weapon knocked away is said by name (the roster said nothing: which of the foe's two weapons was gone?)", () => {
+    const hugo = fighter('hugo', { proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }], script: [{ type: 'attack', target: 'duelist', mode: 'disarm' }] });
+    const duelist = fighter('duelist', { level: 1, proficiencies: {}, weapons: [{ weapon: 'footmans-mace' }, { weapon: 'main-gauche' }], wield: ['footmans-mace', 'main-gauche'], script: [{ type: 'wait', until: 20 }] });
+    const raw = { system: 'adnd', figures: [hugo, duelist] };
+    expect(labels(playUntil(raw, new QueueDice({}, QUIET), 0).s.figures[1])).toEqual([]);
+    // The long sword binds the main gauche, not the mace: d20 18 hits AC 0, the save's d20 5 fails.
+    const { s } = playUntil(raw, new QueueDice({ 20: [18, 5] }, QUIET), 6);
+    expect(s.figures[1].hands).toEqual(['footmans-mace']);
+    expect(labels(s.figures[1])).toEqual(['main gauche on the floor']);
+    expect(adndConditions(s.figures[1] as unknown as Obj)[0].title).toMatch(/hit to disarm.*R-A9/);
+  });
+
+  it('3380eb42 R-A9: an entangled figure says so, with what it may do; R-A2: a figure with no weapon in hand says so, never a monster of natural attacks', () => {
+    const whip = fighter('hero', { level: 1, proficiencies: { whip: 1 }, weapons: [{ weapon: 'whip' }] });
+    const foe = fighter('foe', { level: 1, dex: 16, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }], script: [] });
+    // whip SF 4: d20 18 hits; the save's d20 10 + 1 fails (system.test.ts's entangle).
+    const { s } = playUntil({ system: 'adnd', figures: [whip, foe] }, new QueueDice({ 20: [18, 10] }, QUIET), 4);
+    expect(labels(s.figures[1])).toEqual(['entangled']);
+    const archer = fighter('dara', { proficiencies: { longbow: 1 }, weapons: [{ weapon: 'longbow', ammo: 10 }], wield: [] });
+    const ogre = { id: 'ogre', side: 'b', hd: '4+1', size: 'L', hp: 25, ac: 5, weapons: [{ id: 'club', sf: 6, damage: '1d10' }] };
+    const start = systems.adnd.setup({ system: 'adnd', figures: [archer, ogre] }) as unknown as { figures: Obj[] };
+    expect(start.figures.map(labels)).toEqual([['no weapon in hand'], []]);
   });
 });

@@ -55,3 +55,26 @@ export function tftConditions(f: Obj, log: readonly LogEntryView[] = []): Condit
   if (f.ready === null) out.push(emptyHandWhy(String(f.id), log) ?? { label: 'no weapon ready', title: 'empty-handed' });
   return out;
 }
+
+/**
+ * What a GM and its player need at a glance beside an AD&D figure's state, read from the figure's
+ * record: entangled (it can only struggle free), each weapon knocked away by a hit to disarm or
+ * dropped (it lies on the floor until drawn again), and no weapon in hand (R-A2, R-A9). The
+ * roster said none of these: after a disarm nothing told which weapon was gone.
+ */
+export function adndConditions(f: Obj): Condition[] {
+  const out: Condition[] = [];
+  if (f.entangled === true) out.push({ label: 'entangled', title: 'it can only struggle free: a save vs petrification each try (R-A9)' });
+  const weapons = Array.isArray(f.weapons) ? f.weapons.filter(isObj) : [];
+  for (const w of weapons) {
+    if (w.dropped !== true) continue;
+    const name = typeof w.name === 'string' ? w.name : typeof w.id === 'string' ? w.id : 'weapon';
+    const back = w.kind === 'launcher' ? 'readied again, its speed factor in segments' : 'drawn again, 1 segment';
+    out.push({ label: `${name} on the floor`, title: `knocked away by a hit to disarm, or dropped: out of hand until ${back} (R-A2, R-A9)` });
+  }
+  // A monster's natural attacks are never out of hand; a figure with no weapon at all has none to hold.
+  if (Array.isArray(f.hands) && f.hands.length === 0 && weapons.length > 0 && weapons.every((w) => w.kind !== 'natural')) {
+    out.push({ label: 'no weapon in hand', title: 'it must draw a weapon (1 segment) or ready a launcher before it attacks (R-A2)' });
+  }
+  return out;
+}

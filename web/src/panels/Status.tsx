@@ -9,7 +9,7 @@
 // explain(): nothing is computed here but percentages.
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { EncounterSettings, LogEntryView } from '../api/client.ts';
-import { tftConditions } from '../model/conditions.ts';
+import { adndConditions, tftConditions } from '../model/conditions.ts';
 import type { ClockView, FigureView, Obj } from '../model/view.ts';
 import { explainedById, isObj, leftWords, sideName, toLedger } from '../model/view.ts';
 import { AdjustForm, type AdjustResult } from './Adjust.tsx';
@@ -421,10 +421,12 @@ function AdndRoster(p: StatusProps & { explained: Map<string, Obj>; forms: Retur
         <NameCell f={f} color={p.sideColors[f.side]} selected={f.id === p.selected} onSelect={p.onSelect}>
           {p.forms.buttons(f)}
         </NameCell>
-        <td>
+        <td data-conditions={f.id}>
           <span className={`state st-${f.state}`}>{f.state}</span>
           <LeftMark f={f} system={p.system} />
           {surprised > 0 && <Reason label={`surprised ${surprised}`} why={`it cannot act in segments 1 to ${surprised} of the first round (R-A3)`} />}
+          {/* Entangled, a weapon knocked away, empty hands (R-A2, R-A9): not said of the fallen, whose state says it all. */}
+          {!f.left && !isFallen(f.state) && adndConditions(f.raw).map((c) => <Reason key={c.label} label={c.label} why={c.title} />)}
           {parry && <span className="pill small">{typeof parry.against === 'string' ? `parry vs ${nameOf(parry.against)}` : 'parrying'}</span>}
         </td>
         <td>
