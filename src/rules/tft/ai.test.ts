@@ -53,6 +53,23 @@ describe('the default TFT policy', () => {
     while (tftSystem.pending(s)?.figures[0] !== 'a') play(s, [{ type: 'pass', figure: tftSystem.pending(s)?.figures[0] }]);
     expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'c' });
   });
+  it('finishes a nearly-down foe rather than hitting a fresh one for the same expected damage (damage past what downs a foe is wasted)', () => {
+    // b and c are alike but for c's wounds: the same expected damage, b listed first (a tie went
+    // to b). c goes down at 3 more hits (remST 4, tft-core ST 1 unconscious), b at 11.
+    const s = setup([
+      { id: 'a', side: 'A', dx: 12, at: [2, 3], facing: 0 },
+      { id: 'b', side: 'B', at: [3, 3], facing: 3 },
+      { id: 'c', side: 'B', at: [3, 2], facing: 3, wounds: 8 },
+    ]);
+    beginTurn(s, 'A');
+    // faces for the roll-offs of equal adjDX; the others pass until a acts
+    play(s, [{ type: 'move', figure: 'a', path: [] }, { type: 'move', figure: 'b', path: [] }, { type: 'move', figure: 'c', path: [] }], [6, 1, 1, 2, 3, 4]);
+    while (tftSystem.pending(s)?.figures[0] !== 'a') play(s, [{ type: 'pass', figure: tftSystem.pending(s)?.figures[0] }]);
+    const ed = (t: string) => actionOptions(s, fig(s, 'a'), 'explain').find((o) => (o.command as { target?: string }).target === t)?.expectedDamage;
+    expect(ed('b')).toBeGreaterThan(0);
+    expect(ed('c')).toBe(ed('b'));
+    expect(planAction(s, fig(s, 'a'))).toEqual({ type: 'attack', figure: 'a', target: 'c' });
+  });
   it('nearly dead and engaged: defends while a friend fights on', () => {
     const s = setup([
       { id: 'a', side: 'A', dx: 13, at: [2, 3], facing: 0, wounds: 9 },

@@ -1,7 +1,9 @@
 // The default TFT policy for figures without a script: close in (charging when the target is
-// within half MA, to a side or rear hex when one is free), attack the target with the best
-// expected damage, defend or dodge when that is better, retreat when nearly dead. Cheap: a
-// small Dijkstra over the MA and cached exact expectations; no per-move odds computation.
+// within half MA, to a side or rear hex when one is free), attack where the damage counts most
+// (options' score: odds.ts blowValue), defend or dodge when that is better, retreat when nearly
+// dead. Cheap: a small Dijkstra over the MA and cached exact expectations; no per-move odds
+// computation. Moving keeps plain expected damage with a finishing bonus (attackValue): the lab
+// found the action's measure worse there in one arena (docs/LAB.md).
 //
 // Layering: the policy lives with the rules it plays (as src/rules/adnd/ai.ts does), because
 // the TFT system's decide() (the engine's GameSystem contract) calls it; rules import nothing
@@ -538,10 +540,11 @@ function proposeAction(state: TftState, f: Figure): TftCommand {
     if (s === undefined || s <= 0) continue;
     if (!best || s > (best.score ?? best.expectedDamage ?? 0)) best = o;
   }
-  const bestScore = best ? (best.score ?? best.expectedDamage ?? 0) : 0;
-  // Nearly dead and engaged: defend while friends fight on; the last able figure strikes (two
-  // last figures defending forever would decide nothing).
-  if (nearlyDead(f) && engaged && bestScore < 1.5 && hasFightingFriend(state, f)) return { type: 'defend', figure: id };
+  // Nearly dead and engaged: defend while friends fight on unless the best blow's expected damage
+  // is worth the risk (not its score: that counts a down foe's worth); the last able figure
+  // strikes (two last figures defending forever would decide nothing).
+  const bestDamage = best ? (best.expectedDamage ?? best.score ?? 0) : 0;
+  if (nearlyDead(f) && engaged && bestDamage < 1.5 && hasFightingFriend(state, f)) return { type: 'defend', figure: id };
   if (best) return best.command;
   // Nothing to hit: get a weapon in hand if there is none (or a melee one when engaged with a bow).
   if (!w || (engaged && w.def.kind === 'missile')) {

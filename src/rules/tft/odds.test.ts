@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dist } from '../../core/dice/exact.ts';
-import { attackOdds, expectedDamageCached, hitOdds, nd6Counts } from './odds.ts';
+import { DOWN_WEIGHT, attackOdds, blowValue, blowWorth, damageToDown, expectedDamageCached, hitOdds, nd6Counts } from './odds.ts';
 import { oracleMultiplier3d6 as mult3 } from './testing.ts';
 
 
@@ -57,6 +57,38 @@ describe('exact attack odds (odds.ts)', () => {
       })
       .atLeast(6);
     expect(o.downChanceExact).toBe(ref.toString());
+  });
+  it('expectedCapped: E[min(damage after armor, downAt)], damage past what downs the target not counted (fast-check against Dist)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 18 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: -1, max: 2 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 14 }), (adjDX, n, plus, armor, downAt) => {
+        const o = attackOdds({ adjDX, dice: 3, damage: { dice: n, plus, text: '' }, armor, downAt });
+        const ref = Dist.dice(3, 6).chain((r) => {
+          const m = mult3(r, adjDX);
+          return m === 0 ? Dist.constant(0) : Dist.dice(n, 6).mapTotal((x) => Math.min(downAt, Math.max(0, Math.max(0, x + plus) * m - armor)));
+        });
+        expect(o.expectedCapped).toBeCloseTo(ref.expectation().toNumber(), 12);
+        expect(o.expectedCapped).toBeLessThanOrEqual(o.expected + 1e-12);
+      }),
+      { numRuns: 40 },
+    );
+  });
+  it("blowValue, the AI's worth of a blow: E[min(damage, downAt)] + DOWN_WEIGHT x P(down), cached, with a sweep's halving (R-S3) and a set pole", () => {
+    const d = { dice: 3, plus: 1, text: '3d+1' };
+    const half = (x: number) => Math.floor(x / 2);
+    for (const [halve, pole] of [[false, false], [true, false], [false, true], [true, true]]) {
+      const exact = attackOdds({ adjDX: 12, dice: 3, damage: d, armor: 2, downAt: 7, transform: halve ? half : undefined, pole });
+      expect(blowValue(12, 3, d, 2, 'legacy', 7, halve, pole)).toBe((exact.expectedCapped as number) + DOWN_WEIGHT * (exact.downChance as number));
+      expect(blowWorth(exact)).toBe(blowValue(12, 3, d, 2, 'legacy', 7, halve, pole));
+    }
+    // a foe 1 hit from down: every hit (3d+1 is 4 or more) downs it, and only 1 of it counts
+    expect(blowValue(12, 3, d, 0, 'legacy', 1)).toBeCloseTo(hitOdds(12).hit * (1 + DOWN_WEIGHT), 12);
+    expect(() => blowWorth(attackOdds({ adjDX: 12, dice: 3, damage: d, armor: 0 }))).toThrow(/downAt/);
+  });
+  it('damageToDown: remST - 1 more hits put a figure down (tft-core: ST 1 unconscious; R-T1 the same), at least 1', () => {
+    const f = (st: number, wounds: number, fatigue: number) => damageToDown({ st, wounds, fatigue } as Parameters<typeof damageToDown>[0]);
+    expect(f(12, 0, 0)).toBe(11);
+    expect(f(12, 8, 1)).toBe(2);
+    expect(f(12, 11, 0)).toBe(1);
   });
   it('the cached expectation equals the exact one', () => {
     const d = { dice: 2, plus: -1, text: '2d-1' };

@@ -4,7 +4,7 @@
 // (sweep passes a halving transform, R-S3). Counts are integers over 6^n, so the results are
 // exact; `*Exact` fields give the reduced fraction.
 import { attackOutcome, outcomeMultiplier } from './core.ts';
-import type { DamageDice } from './model.ts';
+import type { DamageDice, Figure } from './model.ts';
 
 /** R-H8: one die of a missile hit through armor that stops per die (HiTech): the face times the critical multiplier, less the protection, never below 0. */
 export function dieThrough(face: number, multiplier: number, protection: number): number {
@@ -131,6 +131,8 @@ export interface AttackOdds {
   expectedExact: string;
   /** P(damage after armor >= downAt), when downAt was given. */
   downChance?: number;
+  /** E[min(damage after armor, downAt)], when downAt was given: the damage that counts (past downAt it is wasted). */
+  expectedCapped?: number;
   downChanceExact?: string;
   /** P(hit with x2), P(hit with x3). */
   double: number;
@@ -144,6 +146,7 @@ export function attackOdds(i: AttackOddsInput): AttackOdds {
   const dDen = 6 ** i.damage.dice;
   let num = 0n;
   let down = 0n;
+  let capped = 0n;
   for (let m = 1; m <= 3; m++) {
     const wm = h.ways[m - 1];
     if (!wm) continue;
@@ -152,6 +155,7 @@ export function attackOdds(i: AttackOddsInput): AttackOdds {
     const dc = i.armorPerDie ? throughCounts(i.damage.dice, mult, i.armor) : nd6Counts(i.damage.dice);
     let sub = 0n;
     let subDown = 0n;
+    let subCapped = 0n;
     for (let t = 0; t < dc.length; t++) {
       if (!dc[t]) continue;
       let amount: number;
@@ -162,10 +166,14 @@ export function attackOdds(i: AttackOddsInput): AttackOdds {
         amount = Math.max(0, raw - i.armor);
       }
       sub += BigInt(dc[t]) * BigInt(amount);
-      if (i.downAt !== undefined && amount >= i.downAt) subDown += BigInt(dc[t]);
+      if (i.downAt !== undefined) {
+        if (amount >= i.downAt) subDown += BigInt(dc[t]);
+        subCapped += BigInt(dc[t]) * BigInt(Math.min(amount, i.downAt));
+      }
     }
     num += BigInt(wm) * sub;
     down += BigInt(wm) * subDown;
+    capped += BigInt(wm) * subCapped;
   }
   const den = BigInt(h.den) * BigInt(dDen);
   const out: AttackOdds = {
@@ -179,6 +187,7 @@ export function attackOdds(i: AttackOddsInput): AttackOdds {
   if (i.downAt !== undefined) {
     out.downChance = Number(down) / Number(den);
     out.downChanceExact = fractionString(down, den);
+    out.expectedCapped = Number(capped) / Number(den);
   }
   return out;
 }
@@ -196,6 +205,51 @@ export function expectedDamageCached(adjDX: number, dice: 3 | 4, damage: DamageD
   if (v === undefined) {
     v = attackOdds({ adjDX: a, dice, damage, armor, ruleset }).expected;
     expCache.set(key, v);
+  }
+  return v;
+}
+
+/** Damage that puts `t` down (unconscious or worse): remST - 1, at least 1 (tft-core; R-T1 too: both stop a figure at remST 1). */
+export function damageToDown(t: Figure): number {
+  return Math.max(1, t.st - t.wounds - t.fatigue - 1);
+}
+
+/**
+ * What one blow is worth to the AI in damage units: only the damage that counts toward putting
+ * the target down (E[min(damage, downAt)]: past downAt it is wasted), plus DOWN_WEIGHT for each
+ * unit of P(the target goes down): a foe down strikes no more. The lab chose the weight against
+ * plain expected damage (docs/LAB.md, "The AI's measure of a blow").
+ */
+export const DOWN_WEIGHT = 10;
+
+/** The AI's worth of a blow from its odds (asked with downAt): E[min(damage, downAt)] + DOWN_WEIGHT x P(down). */
+export function blowWorth(o: AttackOdds): number {
+  if (o.expectedCapped === undefined || o.downChance === undefined) throw new Error('blowWorth: the odds were not asked with downAt');
+  return o.expectedCapped + DOWN_WEIGHT * o.downChance;
+}
+
+const blowCache = new Map<number, number>();
+const halfDown = (raw: number) => Math.floor(raw / 2);
+
+/**
+ * The AI's worth of a blow (DOWN_WEIGHT above), exact odds, cached for the usual numbers (the AI
+ * asks at every decision; plain arguments, no object built per call). `downAt`: damageToDown of
+ * the target; `halve`: R-S3, a new-rule sweep halves the damage before armor; `pole`: tft-core
+ * pole set against a charge, the hit doubled. Armor stops once per hit.
+ */
+export function blowValue(adjDX: number, dice: 3 | 4, damage: { dice: number; plus: number }, armor: number, ruleset: 'legacy' | 'classic', downAt: number, halve = false, pole = false): number {
+  const a = Math.max(-2, Math.min(adjDX, 25));
+  const usual = damage.dice < 32 && damage.plus > -32 && damage.plus < 32 && armor >= 0 && armor < 64 && downAt >= 1 && downAt < 64;
+  const key = usual
+    ? ((((((((a + 2) * 2 + (dice - 3)) * 32 + damage.dice) * 64 + (damage.plus + 32)) * 64 + armor) * 64 + downAt) * 2 + (ruleset === 'classic' ? 1 : 0)) * 2 + (halve ? 1 : 0)) * 2 + (pole ? 1 : 0)
+    : -1;
+  let v = usual ? blowCache.get(key) : undefined;
+  if (v === undefined) {
+    v = blowWorth(attackOdds({ adjDX: a, dice, damage: damage as DamageDice, armor, ruleset, pole, transform: halve ? halfDown : undefined, downAt }));
+    if (usual) {
+      if (blowCache.size > 100_000) blowCache.clear();
+      blowCache.set(key, v);
+    }
   }
   return v;
 }

@@ -7,13 +7,8 @@ import { actsPastHalfMA, attackDX, core, defaultArmorStops, defenseDice, engaged
 import { attackBar, attackMode, blockedHex } from './flow.ts';
 import type { ActionOption, AttackMode, OptionsContext } from './hooks.ts';
 import type { Figure, GroundItem, TftState } from './model.ts';
-import { attackOdds, expectedDamageCached } from './odds.ts';
+import { attackOdds, blowValue, blowWorth, damageToDown, expectedDamageCached } from './odds.ts';
 import { hooksOf } from './registry.ts';
-
-/** Damage that puts `t` down (unconscious or worse): remST - 1, at least 1. */
-export function damageToDown(t: Figure): number {
-  return Math.max(1, t.st - t.wounds - t.fatigue - 1);
-}
 
 /**
  * The name a label shows for figure `f`: its entry in explain's `names` (engine/names.ts
@@ -73,11 +68,21 @@ export function attackOptions(state: TftState, fig: Figure, mode: 'explain' | 'a
     const pole = poleSetAgainstCharge(fig, t, w, am);
     const armorPerDieHit = perDie !== undefined;
     if (mode === 'ai') {
-      const ed =
-        pole || armorPerDieHit
-          ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole }).expected
-          : expectedDamageCached(adj, dice, w.dmg, armor, state.options.ruleset);
-      out.push({ command, label: `attack ${labelName(names, t)}`, adjDX: adj, dice, expectedDamage: ed, score: ed, target: t.id });
+      // The score is the damage that counts (blowValue: none past what downs the target, and a
+      // weight on downing it); expectedDamage stays the plain expectation.
+      const ruleset = state.options.ruleset;
+      const downAt = damageToDown(t);
+      let ed: number;
+      let score: number;
+      if (armorPerDieHit) {
+        const o = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: true, shieldAfter, ruleset, pole, downAt });
+        ed = o.expected;
+        score = blowWorth(o);
+      } else {
+        ed = pole ? attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, ruleset, pole }).expected : expectedDamageCached(adj, dice, w.dmg, armor, ruleset);
+        score = blowValue(adj, dice, w.dmg, armor, ruleset, downAt, false, pole);
+      }
+      out.push({ command, label: `attack ${labelName(names, t)}`, adjDX: adj, dice, expectedDamage: ed, score, target: t.id });
       continue;
     }
     const odds = attackOdds({ adjDX: adj, dice, damage: w.dmg, armor, armorPerDie: armorPerDieHit, shieldAfter, ruleset: state.options.ruleset, pole, downAt: t.woundFx.canAct ? damageToDown(t) : undefined });

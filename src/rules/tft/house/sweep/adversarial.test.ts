@@ -13,6 +13,7 @@ import { core } from '../../core.ts';
 import { makeCtx } from '../../flow.ts';
 import type { ActionOption } from '../../hooks.ts';
 import type { Figure, HouseCommand, TftEvent, TftState } from '../../model.ts';
+import { attackOptions } from '../../options.ts';
 import { setupTft } from '../../scenario.ts';
 import { cloneTft } from '../../system.ts';
 import { sweepAction } from './module.ts';
@@ -582,16 +583,23 @@ describe('sweeping blows, adversarial properties [931c742c]', () => {
     );
   }, 30_000);
 
-  it('R-S5 [931c742c]: the AI is offered exactly the sweeps explain calls better, and never prefers a sweep through a friend to an equal or better one without', () => {
+  it('R-S5 [931c742c]: the AI is offered only sweeps explain lists, each worth more than every single attack on its targets by the same measure, and never prefers a sweep through a friend to an equal or better one without', () => {
     fc.assert(
       fc.property(situationArb, (sit0) => {
         const sit = sweeping(sit0);
         const b = build(sit);
         const key = (o: ActionOption) => JSON.stringify(o.command);
-        const explain = sweepAction.options({ state: b.state, core, mode: 'explain' }, b.hero);
+        const explain = sweepAction.options({ state: b.state, core, mode: 'explain' }, b.hero).map(key);
         const ai = sweepAction.options({ state: b.state, core, mode: 'ai' }, b.hero);
-        expect(ai.map(key)).toEqual(explain.filter((o) => o.sweepIsBetter).map(key));
-        for (const [i, o] of ai.entries()) expect(o.score).toBeCloseTo(explain.filter((x) => x.sweepIsBetter)[i].score as number, 9);
+        // in explain's order (possibleSweeps), and each beats the AI's own single attacks (options.ts)
+        expect(ai.map(key)).toEqual(explain.filter((k) => ai.some((o) => key(o) === k)));
+        const singles = attackOptions(b.state, b.hero, 'ai');
+        for (const o of ai) {
+          for (const id of (o.command as unknown as { targets: string[] }).targets) {
+            const single = singles.find((x) => x.target === id);
+            if (single) expect(o.score as number).toBeGreaterThan(single.score as number);
+          }
+        }
         // the policy's pick among them: the first with the highest score (ai.ts proposeAction)
         let best: ActionOption | null = null;
         for (const o of ai) if (!best || (o.score as number) > (best.score as number)) best = o;

@@ -376,6 +376,25 @@ describe('sweep rules through the engine [931c742c]', () => {
     expect(all3.sweepIsBetter).toBe(false);
     expect(all3.expectedDamage).toBeLessThan(all3.singles[0].expectedDamage);
   });
+  it('the AI does not sweep where the sweep downs fewer foes, though its expected damage is higher (classic rule, DX 14)', () => {
+    // e2 is down at 9 more hits, e1 (fresh) at 19. The sweep (adjDX 10, R-S6 -4 flat) deals more
+    // in all, but the single blow at e2 (adjDX 14) downs it more often: damage past 9 is wasted.
+    const sc = arena({ dx: 14 }, { e1: 5, e2: 0 }, { sweep: 'classic' });
+    (sc.figures.find((f) => f.id === 'e2') as Record<string, unknown>).wounds = 10;
+    const s = heroToAct(sc);
+    const hero = s.figures.find((f) => f.id === 'hero')!;
+    const [sweep] = sweepAction.options({ state: s, core, mode: 'explain' }, hero) as (ActionOption & { singles: { id: string; expectedDamage: number }[] })[];
+    expect(sweep.sweepIsBetter).toBe(true); // by expected damage this turn
+    const downAt = (id: string) => {
+      const f = s.figures.find((x) => x.id === id)!;
+      return f.st - f.wounds - 1;
+    };
+    const hit = (adjDX: number) => coreAttackOdds({ adjDX, dice: 3, damage: { dice: 3, plus: 1, text: '3d+1' }, armor: 0, downAt: downAt('e2') });
+    const sweepDowns = hit(10).downChance! + coreAttackOdds({ adjDX: 10, dice: 3, damage: { dice: 3, plus: 1, text: '3d+1' }, armor: 0, downAt: downAt('e1') }).downChance!;
+    expect(sweepDowns).toBeLessThan(hit(14).downChance!);
+    expect(sweepAction.options({ state: s, core, mode: 'ai' }, hero)).toEqual([]);
+    expect(tftSystem.decide(s)).toEqual({ type: 'attack', figure: 'hero', target: 'e2' });
+  });
   it('the AI sweeps only when it is better: never here under the new rule, always under the classic one', () => {
     const fresh = (variant: string) => {
       const s = heroToAct(arena({}, { e1: 5, e2: 0, e3: 1 }, { sweep: variant }));

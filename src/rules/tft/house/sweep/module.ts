@@ -9,6 +9,7 @@ import { CommandRejected } from '../../../../core/errors.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { type DisplayNames, nameOf } from '../../../../engine/names.ts';
 import { hitDamage, movedHalfMA, poleSetAgainstCharge, unseenDX, withinHalfMA } from '../../core.ts';
+import { damageToDown } from '../../odds.ts';
 import type { ActionOption, ActionSpec, HouseModule, NotNow, OptionsContext, TftContext, TftCore, ToHitQuery } from '../../hooks.ts';
 import { seenBy } from '../../not-now.ts';
 import { ledgerText } from '../../ledger-text.ts';
@@ -231,7 +232,7 @@ function resolve(ctx: TftContext, raw: HouseCommand, fig: Figure): void {
   }
 }
 
-type TargetInput = OddsTarget & { ledger: LedgerEntry[] | null };
+type TargetInput = OddsTarget & { ledger: LedgerEntry[] | null; downAt: number };
 
 type OddsInputs = [TargetInput[], OddsFriend[], number];
 
@@ -262,7 +263,7 @@ function oddsInputs(
       singles?.set(id, singleDX);
     }
     const pole = poleSetAgainstCharge(fig, t, weapon, 'melee');
-    return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), pole, ledger };
+    return { id, sweepDX, singleDX, dice: core.defenseDice(t, 'melee'), armor: armorOf(t, state), pole, ledger, downAt: damageToDown(t) };
   });
   const fdx = friendDX(core, state, fig, plan.targets.length, friendLedger);
   const friends: OddsFriend[] = [];
@@ -344,17 +345,17 @@ function options(ctx: OptionsContext, fig: Figure): ActionOption[] {
   const out: ActionOption[] = [];
   const singles = new Map<string, number>();
   for (const p of plans) {
-    // The AI sweeps only when the sweep is better than the best single attack (issue 5 part 4):
-    // a quick float check first, then the exact comparison decides.
-    let inputs: OddsInputs | null = null;
-    if (ctx.mode === 'ai') {
-      inputs = oddsInputs(ctx, fig, p, weapon!, null, false, singles);
-      const q = quickSweepValue(variant, { dice: weapon!.dmg.dice, plus: weapon!.dmg.plus }, inputs[0], inputs[1], state.options.ruleset === 'classic');
-      if (q.value <= q.bestSingle - 1e-9) continue;
+    if (ctx.mode !== 'ai') {
+      out.push(sweepOption(ctx, fig, p, weapon!));
+      continue;
     }
-    const o = sweepOption(ctx, fig, p, weapon!, inputs);
-    if (ctx.mode === 'ai' && !o.sweepIsBetter) continue;
-    out.push(o);
+    // The AI sweeps only when the sweep is worth more than the best single attack (issue 5 part
+    // 4), by its measure of a blow (quickSweepValue: the damage that counts, not damage past
+    // what downs a target); that measure is its score.
+    const inputs = oddsInputs(ctx, fig, p, weapon!, null, false, singles);
+    const q = quickSweepValue(variant, { dice: weapon!.dmg.dice, plus: weapon!.dmg.plus }, inputs[0], inputs[1], state.options.ruleset === 'classic');
+    if (q.value <= q.bestSingle + 1e-9) continue;
+    out.push({ ...sweepOption(ctx, fig, p, weapon!, inputs), score: q.value });
   }
   return out;
 }

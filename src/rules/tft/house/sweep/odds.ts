@@ -2,11 +2,12 @@
 // to hit and the expected damage after armor, per friend in the arc the chance to be hit and
 // the expected damage, all as exact fractions. The blade reaches each figure of the arc only
 // if no earlier attack dropped or broke the weapon (17/18: the sweep ends, R-S4 order). The AI
-// sweeps only when the sweep's expected damage to enemies, less the expected damage to
-// friends, beats the best single attack.
+// sweeps only when the sweep's worth (quickSweepValue: the damage that counts, as core odds.ts
+// blowValue) beats the best single attack's.
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { Dist } from '../../../../core/dice/exact.ts';
 import { attackOutcome, outcomeMultiplier } from '../../core.ts';
+import { blowValue } from '../../odds.ts';
 import type { SweepVariant } from './rules.ts';
 
 /** Damage dice in TFT notation, parsed (d6 only): 3d+1 is { dice: 3, plus: 1 }. */
@@ -71,9 +72,7 @@ interface CachedOdds {
   expectedDamage: Fraction;
   /** Chance the roll drops or breaks the weapon (core outcome table): a sweep ends there. */
   stop: Fraction;
-  /** The same as floats, for the AI's quick comparison. */
-  hitN: number;
-  expN: number;
+  /** `stop` as a float, for the AI's quick comparison. */
   stopN: number;
 }
 /** Numeric keys for the usual numbers (no string per lookup: the AI asks at every decision), text beyond. */
@@ -87,7 +86,7 @@ function cached(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halv
   let v = oddsCache.get(key);
   if (!v) {
     const o = computeOdds(adjDX, dice, dmg, armor, halve, classic, pole);
-    v = { ...o, hitN: o.hit.toNumber(), expN: o.expectedDamage.toNumber(), stopN: o.stop.toNumber() };
+    v = { ...o, stopN: o.stop.toNumber() };
     if (oddsCache.size > 10000) oddsCache.clear();
     oddsCache.set(key, v);
   }
@@ -95,28 +94,30 @@ function cached(adjDX: number, dice: 3 | 4, dmg: DamageSpec, armor: number, halv
 }
 
 /**
- * The AI's quick measure (floats from the same exact cache): the sweep's expected damage to
- * enemies less that to friends, and the best single attack's. compareSweep gives the exact ones.
+ * The AI's measure of a sweep (floats): per target the blow's worth (core odds.ts blowValue: the
+ * damage that counts toward downing it, and a weight on downing it) times the chance the blade
+ * gets there, summed, less the expected damage to friends; and the best single attack's worth.
+ * compareSweep gives explain's exact expected damage.
  */
 export function quickSweepValue(
   variant: SweepVariant,
   dmg: DamageSpec,
-  targets: readonly OddsTarget[],
+  targets: readonly (OddsTarget & { downAt: number })[],
   friends: readonly OddsFriend[] = [],
   classicRuleset = false,
 ): { value: number; bestSingle: number } {
   const halve = variant === 'new';
+  const ruleset = classicRuleset ? 'classic' : 'legacy';
   let value = 0;
   let bestSingle = 0;
   // reach[j]: the chance the blade gets past j targets (as reachChances, in floats).
   const reach = [1];
   for (const t of targets) {
     const pole = t.pole === true;
-    const c = cached(t.sweepDX, t.dice, dmg, t.armor, halve, classicRuleset, pole);
     const r = reach[reach.length - 1];
-    value += r * c.expN;
-    reach.push(r * (1 - c.stopN));
-    bestSingle = Math.max(bestSingle, cached(t.singleDX, t.dice, dmg, t.armor, false, classicRuleset, pole).expN);
+    value += r * blowValue(t.sweepDX, t.dice, dmg, t.armor, ruleset, t.downAt, halve, pole);
+    reach.push(r * (1 - cached(t.sweepDX, t.dice, dmg, t.armor, halve, classicRuleset, pole).stopN));
+    bestSingle = Math.max(bestSingle, blowValue(t.singleDX, t.dice, dmg, t.armor, ruleset, t.downAt, false, pole));
   }
   for (const f of friends) value -= reach[Math.min(f.after, targets.length)] * friendExpected(f.adjDX, dmg, f.armor, halve);
   return { value, bestSingle };
