@@ -7,7 +7,8 @@
 // - in the rest of the declaring action phase, just before a matching enemy in sight acts;
 // - in the next movement phase, when a matching enemy in sight enters (or, by the trigger,
 //   leaves) a hex, at no R-H4 movement penalty;
-// - only when it can shoot (a clear line of fire); a moment it cannot shoot does not spend it;
+// - only when it can shoot (a clear line of fire into its front arc, tft-core facing); a moment
+//   it cannot shoot does not spend it;
 // - it lapses after the next movement phase (and when the overwatcher moves: project reading);
 // - overwatchers set off together fire by adjDX, highest first, then by id;
 // - only a figure eligible to fire (R-H4) may declare it, with a burst its clip allows.
@@ -16,6 +17,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CommandRejected } from '../../../../core/errors.ts';
 import type { Hex } from '../../../../core/hex/coords.ts';
+import { attackerRelation } from '../../../../core/hex/facing.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import { core, lineOfFire, lineOfView } from '../../core.ts';
 import type { Figure, TftEvent, TftState } from '../../model.ts';
@@ -55,6 +57,7 @@ const world = fc.record({
   nFr: fc.integer({ min: 0, max: 2 }),
   owDx: fc.array(fc.integer({ min: 10, max: 13 }), { minLength: 3, maxLength: 3 }),
   owMoved: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 3 }),
+  owFacing: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 3, maxLength: 3 }),
   triggers: fc.array(triggerArb, { minLength: 3, maxLength: 3 }),
   // Often nobody acts after the declarations, so more overwatches reach the movement phase.
   actors: fc.oneof({ arbitrary: fc.constant([]), weight: 1 }, { arbitrary: fc.array(fc.nat(7), { maxLength: 6 }), weight: 1 }),
@@ -98,7 +101,7 @@ function build(x: World) {
   for (let i = 0; i < x.nEn; i++) if (add(`e${i + 1}`, 'b', {})) enemies.push(`e${i + 1}`);
   for (let i = 0; i < x.nOw; i++) {
     const id = `o${i + 1}`;
-    if (!add(id, 'a', { dx: x.owDx[i], talents: ['rifle'], weapons: ['assault-rifle'] })) break;
+    if (!add(id, 'a', { dx: x.owDx[i], facing: x.owFacing[i], talents: ['rifle'], weapons: ['assault-rifle'] })) break;
     const t = x.triggers[i];
     const named = t.targets ? enemies.filter((_e, k) => t.targets?.[k]) : [];
     ows.push({
@@ -119,6 +122,8 @@ function build(x: World) {
 
 /** R-H7 restated: adjDX (here the overwatcher's DX: healthy, unarmored) high first, then id. */
 const byOrder = (a: Restated, b: Restated): number => b.dx - a.dx || (a.id < b.id ? -1 : 1);
+/** tft-core facing restated: a gun shoots into the firer's 3 front hexes' arc. */
+const canShoot = (s: TftState, o: Figure, t: Figure): boolean => attackerRelation(o.pos, o.facing, t.pos, 3) === 'front' && lineOfFire(s, o.pos, t.pos);
 const matches = (o: Restated, s: TftState, target: Figure): boolean =>
   fig(s, o.id).side !== target.side && (o.targets === 'any-enemy' || o.targets.includes(target.id));
 
@@ -152,7 +157,7 @@ describe('HiTech overwatch adversarial properties [f04d4dae]', () => {
         for (const k of x.actors) {
           const actor = fig(s, others[k % others.length]);
           const want = ows
-            .filter((o) => o.holding && o.beforeAction && matches(o, s, actor) && lineOfView(s, fig(s, o.id).pos, actor.pos) && lineOfFire(s, fig(s, o.id).pos, actor.pos))
+            .filter((o) => o.holding && o.beforeAction && matches(o, s, actor) && lineOfView(s, fig(s, o.id).pos, actor.pos) && canShoot(s, fig(s, o.id), actor))
             .sort(byOrder);
           const from = events.length;
           hitechModule.hooks?.beforeAction?.(ctx, actor);
@@ -191,7 +196,7 @@ describe('HiTech overwatch adversarial properties [f04d4dae]', () => {
                 const at = fig(s, o.id).pos;
                 const kinds: Hex[] = o.on === 'enter' ? [to] : o.on === 'leave' ? [from] : [from, to];
                 const seen = kinds.some((h) => lineOfView(s, at, h) && (o.within === undefined || megahexDistance(at, h) <= o.within) && (!o.hexes || o.hexes.some((w) => same(w, h))));
-                return seen && lineOfFire(s, at, mover.pos);
+                return seen && canShoot(s, fig(s, o.id), mover);
               })
               .sort(byOrder);
             mover.pos = from;

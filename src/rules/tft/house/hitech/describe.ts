@@ -62,11 +62,24 @@ const BURSTS: Record<string, string> = { single: 'single shot', four: '4-shot bu
 const BLAST_CRITICAL = 'automatic hit (a 3 or 4 does not multiply a blast)';
 
 /**
- * "3d6 = 2+2+3 = 7 vs adjDX 14 [DX 13 - 1 ...] -> hit"; the outcome alone for a shooter hidden
- * from the viewer (rules/unseen.ts: its roll and adjDX are not there).
+ * A 17 or 18 on a grenade or rifle grenade: the module rolls it with no fumble (project reading,
+ * docs/rules/hitech.md: "fumbles (17/18) do not apply to grenades"), so nothing is dropped or
+ * broken and the line says a plain miss (the core's event still names the roll's outcome).
  */
-function roll(e: E, blast = false): string {
-  const outcome = blast && (e.outcome === 'triple' || e.outcome === 'double') ? BLAST_CRITICAL : (OUTCOMES[String(e.outcome)] ?? e.outcome);
+const GRENADE_FUMBLE = 'miss (a grenade does not fumble: nothing dropped or broken)';
+
+/**
+ * "3d6 = 2+2+3 = 7 vs adjDX 14 [DX 13 - 1 ...] -> hit"; the outcome alone for a shooter hidden
+ * from the viewer (rules/unseen.ts: its roll and adjDX are not there). `grenade`: a thrown or
+ * rifle grenade, which neither multiplies its blast nor fumbles.
+ */
+function roll(e: E, blast = false, grenade = false): string {
+  const outcome =
+    blast && (e.outcome === 'triple' || e.outcome === 'double')
+      ? BLAST_CRITICAL
+      : grenade && (e.outcome === 'drop' || e.outcome === 'break')
+        ? GRENADE_FUMBLE
+        : (OUTCOMES[String(e.outcome)] ?? e.outcome);
   if (isUnseen(e, 'figure')) return String(outcome);
   const faces = Array.isArray(e.faces) ? (e.faces as number[]).join('+') : '?';
   const ledger = ledgerText(e.ledger);
@@ -93,9 +106,9 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
     case 'fire':
       return describeFire(e, who);
     case 'fire-grenade':
-      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)}; ${count(Number(e.left), 'rifle grenade')} left [R-H3, R-H12].`;
+      return `${f} fires a rifle grenade from the ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true, true)}; ${count(Number(e.left), 'rifle grenade')} left [R-H3, R-H12].`;
     case 'throw-grenade':
-      return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true)} [R-H3, R-H12].`;
+      return `${f} throws a ${e.weapon} at hex ${hex(e.at)}: ${roll(e, true, true)} [R-H3, R-H12].`;
     case 'hits': {
       const shooter = leadName(e, 'figure', f);
       // One round fired (a shotgun, a single shot): one hit, no burst to add up.

@@ -8,7 +8,9 @@ import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
 import type { LedgerEntry } from '../../../../core/ledger.ts';
-import { defaultArmorStops, lineOfFire, lineOfView, movedMA, shieldStops, unseenDX, withinHalfMA } from '../../core.ts';
+import { attackerRelation } from '../../../../core/hex/facing.ts';
+import { defaultArmorStops, engagedSinceStart, isAdjacent, isEngaged, lineOfFire, lineOfView, movedMA, shieldStops, unseenDX, withinHalfMA } from '../../core.ts';
+import { type AttackBar, barProblem } from '../../flow.ts';
 import type { ActionOption, ActionSpec, DamageInfo, HouseModule, NotNow, OptionsContext, TftContext, ToHitQuery } from '../../hooks.ts';
 import { seenBy } from '../../not-now.ts';
 import type { Figure, HouseCommand, TftOptions, TftState, WeaponInstance } from '../../model.ts';
@@ -189,6 +191,7 @@ function fireProblem(ctx: { core: TftContext['core']; state: TftState }, fig: Fi
   const p = ammoProblem(fw, burst, gearOf(weapon));
   if (p) return { reason: p, rule: 'R-H10' };
   if (!overwatch) {
+    if (engagedSinceStart(ctx.state, fig)) return { reason: barProblem('engaged-since-start', ctx.state, fig, weapon).message, rule: 'tft-core options' };
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state), figureHiTech(fig).crewReadyLeft);
     if (!e.ok) return { reason: e.reason ?? 'not eligible to fire', rule: 'R-H4' };
   }
@@ -202,6 +205,37 @@ function planFire(ctx: { core: TftContext['core']; state: TftState }, fig: Figur
   const fw = firearmOf(weapon) as FirearmDef;
   const gear = gearOf(weapon);
   return { weapon, fw, gear, ammo: loadedAmmo(fw, gear), burst };
+}
+
+/**
+ * A gun is a missile weapon (f04d4dae: HiTech armor works against "modern and low tech missile
+ * weapons"; "use all of the Missile Weapon ... modifiers"), so a gun shot keeps the core's
+ * missile bars (flow.ts attackBar): no shot at a dead figure; engaged since the turn began, no
+ * shot (fireProblem); engaged this turn, one last shot at an adjacent enemy only (so none at a
+ * hex); a figure shot at stands in the firer's front arc. The core's codes, said by barProblem.
+ */
+function gunBar(state: TftState, fig: Figure, t: Figure | null): AttackBar | null {
+  if (t?.state === 'dead') return 'dead';
+  if (engagedSinceStart(state, fig)) return 'engaged-since-start';
+  if (isEngaged(state, fig) && !(t && isAdjacent(fig.pos, t.pos))) return 'last-shot-far';
+  if (t && !inFrontArc(fig, t.pos)) return 'not-front-arc';
+  return null;
+}
+
+/** Whether hex `h` lies in the figure's front arc, where its missile shots go (tft-core facing, as flow.ts attackBar). */
+const inFrontArc = (fig: Figure, h: Hex) => attackerRelation(fig.pos, fig.facing, h, fig.frontHexes) === 'front';
+
+/** A moment an overwatcher can shoot `t` (R-H7): a clear line of fire into its front arc (a gun's missile bars, gunBar). */
+const canShootAt = (state: TftState, o: Figure, t: Figure) => inFrontArc(o, t.pos) && lineOfFire(state, o.pos, t.pos);
+
+/** gunBar as a refusal of the command, on the field the core names. */
+function checkGunBar(state: TftState, fig: Figure, w: WeaponInstance, t: Figure | null): void {
+  const bar = gunBar(state, fig, t);
+  if (bar === null) return;
+  const p = barProblem(bar, state, fig, w, t ?? undefined);
+  // A shot at a hex names its hex (`at`) where the core's refusal names a target.
+  const path = p.path.replace(/^command\./, '');
+  throw new CommandRejected(t === null && path === 'target' ? 'at' : path, p.message);
 }
 
 /** A shot at a figure needs the core's line of fire: walls and standing figures between block it (fire, quickdraw). */
@@ -447,6 +481,8 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
     core.applyDamage(ctx, d);
     // R-H9: an HE round's splash, 1 point per die, on each figure in the 6 hexes around the target.
     for (const s of splashFigs) {
+      // Figures dead before the shot take no splash; nor do those an earlier round of the burst killed.
+      if (s.state === 'dead') continue;
       const n = heSplashDamage(plan.ammo.dice, 'unarmored');
       const sd = core.rollDamage(ctx, { dice: 0, plus: n, text: `${n}` }, 1, fig, s, plan.weapon, 'blast');
       sd.tags.hitech = { splash: true } satisfies HiTechTags;
@@ -507,6 +543,7 @@ const fireAction: ActionSpec = {
     const plans = burstsOf(fw).map((burst) => ({ burst, plan: planFire(ctx, fig, w, burst) }));
     const hitechMove = movement(state, fig);
     for (const target of enemiesInView(state, core, fig)) {
+      if (gunBar(state, fig, target) !== null) continue;
       for (const { burst, plan } of plans) {
         if (typeof plan === 'string') continue;
         const command = { type: 'fire', figure: fig.id, target: target.id, burst, weapon: w.uid };
@@ -563,9 +600,11 @@ const fireAction: ActionSpec = {
       const t = ctx.core.figure(ctx.state, c.target);
       if (!t) throw new CommandRejected('target', `no figure ${quote(String(c.target))}`);
       if (t.id === fig.id) throw new CommandRejected('target', 'a figure cannot shoot itself');
+      checkGunBar(ctx.state, fig, w, t);
       checkClearShot(ctx.state, fig, t);
     } else if (!plan.ammo.blast) throw new CommandRejected('at', `${plan.fw.name} fires at a figure (target), not at a hex`);
     else if (!lineOfView(ctx.state, fig.pos, c.at as Hex)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
+    else checkGunBar(ctx.state, fig, w, null);
   },
   notNow: fireNotNow,
   resolve(ctx, cmd, fig) {
@@ -712,7 +751,7 @@ const fireGrenadeAction: ActionSpec = {
     const w = ctx.core.readyWeapon(fig);
     const fw = firearmOf(w);
     if (!w || !fw?.grenadeLauncher || gearOf(w).riflegrenades <= 0) return [];
-    if (!fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok) return [];
+    if (!fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok || gunBar(ctx.state, fig, null) !== null) return [];
     return blastOptions(ctx, fig, 'fire-grenade', w, grenadeDice(gearOf(w).grenadeTl), RIFLE_GRENADE_MODE);
   },
   validate(ctx, cmd, fig) {
@@ -726,6 +765,7 @@ const fireGrenadeAction: ActionSpec = {
     if (none) throw new CommandRejected('weapon', none);
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
+    checkGunBar(ctx.state, fig, w, null);
     if (!lineOfView(ctx.state, fig.pos, c.at)) throw new CommandRejected('at', `${fig.name} cannot see that hex`);
   },
   notNow(ctx, fig) {
@@ -910,6 +950,7 @@ const quickdrawAction: ActionSpec = {
       // R-H6: offered only where validate takes it: a round to fire, a move that lets it fire (R-H4).
       if (ammoProblem(fw, 'single', gearOf(w)) || !fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state)).ok) continue;
       for (const t of enemiesInView(ctx.state, ctx.core, fig)) {
+        if (gunBar(ctx.state, fig, t) !== null) continue;
         const command = { type: 'quickdraw', figure: fig.id, weapon: w.uid, target: t.id, burst: 'single' };
         const adjDX = ctx.core.attackDX(ctx.state, fig, t, w, FIREARM_MODE, null, withMove(ctx, fig, { ...command, type: 'fire' }));
         // R-H6: the draw roll (3d6 <= adjDX) and then the shot, independent rolls; the shot is
@@ -929,6 +970,7 @@ const quickdrawAction: ActionSpec = {
     if (fw?.class !== 'pistol') throw new CommandRejected('weapon', `${w.def.name} is not a pistol`);
     const t = ctx.core.figure(ctx.state, c.target);
     if (!t || t.id === fig.id) throw new CommandRejected('target', `no figure ${quote(String(c.target))} to shoot`);
+    checkGunBar(ctx.state, fig, w, t);
     checkClearShot(ctx.state, fig, t);
     const e = fireEligibility(fw, movement(ctx.state, fig), opts(ctx.state));
     if (!e.ok) throw new CommandRejected('figure', e.reason ?? 'not eligible');
@@ -970,7 +1012,7 @@ function overwatchFire(ctx: TftContext, o: Figure, target: Figure, why: string):
   const w = o.weapons[ow.weaponSlot ?? -1] ?? ctx.core.readyWeapon(o);
   const isNextTurn = ctx.state.turn > ow.turn;
   const plan = w ? planFire(ctx, o, w, ow.burst as Burst, isNextTurn) : 'its weapon is gone';
-  if (typeof plan === 'string' || !lineOfFire(ctx.state, o.pos, target.pos)) {
+  if (typeof plan === 'string' || !canShootAt(ctx.state, o, target)) {
     emit(ctx, 'overwatch-lapsed', { figure: o.id, target: target.id, reason: typeof plan === 'string' ? plan : 'no clear shot', rule: 'R-H7' });
     return;
   }
@@ -999,8 +1041,9 @@ function onMoveStep(ctx: TftContext, mover: Figure, from: Hex, to: Hex): boolean
       ['enter', to],
     ] as const) {
       const view = { moverId: mover.id, moverIsEnemy: core.isEnemy(o, mover), kind, hex: h, megahexes: megahexDistance(o.pos, h), visible: lineOfView(state, o.pos, h) };
-      // R-H7: only a moment it can shoot sets it off (a figure standing between does not spend it).
-      if (triggersOnStep(ow, view) && lineOfFire(state, o.pos, mover.pos)) {
+      // R-H7: only a moment it can shoot sets it off (a figure standing between, or one outside
+      // the front arc, does not spend it).
+      if (triggersOnStep(ow, view) && canShootAt(state, o, mover)) {
         firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o, why: `${mover.name} ${kind === 'enter' ? 'entered' : 'left'} hex (${h.q},${h.r})` });
         break;
       }
@@ -1019,7 +1062,7 @@ function beforeAction(ctx: TftContext, actor: Figure): void {
   for (const o of overwatchers(state, core, 'action')) {
     const ow = figureHiTech(o).overwatch;
     if (!ow || o.id === actor.id) continue;
-    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), lineOfView(state, o.pos, actor.pos)) && lineOfFire(state, o.pos, actor.pos)) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
+    if (triggersBeforeAction(ow, actor.id, core.isEnemy(o, actor), lineOfView(state, o.pos, actor.pos)) && canShootAt(state, o, actor)) firing.push({ id: o.id, adjDx: core.baseAdjDX(state, o, null), fig: o });
   }
   for (const f of overwatchOrder(firing)) {
     if (!core.canAct(actor)) break;
