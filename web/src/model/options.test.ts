@@ -294,7 +294,7 @@ describe('sweeping blows (931c742c, R-S2, R-S4, R-S5)', () => {
     const o = optionView(
       {
         command: { type: 'sweep', figure: 'jem', targets: ['g1', 'g2'], spin: 'cw' },
-        label: 'sweep clockwise (New Sweeping Blows): g1 adjDX 10 hit 50.0% exp 1.20; g2 adjDX 10 hit 50.0% exp 1.20; friend bobjo (adjDX 10 to miss) hit 50.0% exp -0.60; not better than the best single attack (2.100)',
+        label: 'sweep clockwise (New Sweeping Blows): g1 adjDX 10 hit 50.0% exp 1.20; g2 adjDX 10 hit 50.0% exp 1.20; friend bobjo (adjDX 10 to miss) hit 50.0% exp -0.60; no more expected damage than the best single attack (2.100)',
         expectedDamage: 2.4,
         targets: [
           { id: 'g1', adjDX: 10, hit: 0.5, expectedDamage: 1.2, ledger: l(-4) },
@@ -320,7 +320,7 @@ describe("a sweep's net value (R-S5)", () => {
     // As sweep/module.ts sweepOption gives it: expectedDamage is the targets' less the friend's.
     const raw = {
       command: { type: 'sweep', figure: 'jem', targets: ['g4', 'g5'], spin: 'cw' },
-      label: 'sweep clockwise (New Sweeping Blows): Goblin 4 adjDX 5 hit 4.6% exp 0.30; Goblin 5 adjDX 5 hit 4.5% exp 0.29; friend Bobjo (adjDX 5 to miss) hit 91.9% exp -2.31; not better than the best single attack (9.333)',
+      label: 'sweep clockwise (New Sweeping Blows): Goblin 4 adjDX 5 hit 4.6% exp 0.30; Goblin 5 adjDX 5 hit 4.5% exp 0.29; friend Bobjo (adjDX 5 to miss) hit 91.9% exp -2.31; no more expected damage than the best single attack (9.333)',
       expectedDamage: -1.72,
       bestSingleDamage: 9.33,
       targets: [

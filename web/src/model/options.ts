@@ -99,7 +99,7 @@ export const ODDS_WHY: Record<string, string> = {
 };
 
 /** A sweep's value (sweep/odds.ts compareSweep): below 0 where friends in the arc take more than its targets. */
-export const NET_WHY = "net expected damage: the expected damage to the sweep's targets less the expected damage to friends in its arc (R-S5); the AI sweeps only when it beats the best single damage";
+export const NET_WHY = "net expected damage: the expected damage to the sweep's targets less the expected damage to friends in its arc (R-S5); the AI sweeps only when it is worth more than the best single attack, counting the damage that brings each target down";
 
 /** A sweep's expected damage is its net value (R-S5: friends' damage taken off), so it may be below 0; say so. */
 function netOfSweep(o: Obj, odds: OddsItem[]): OddsItem[] {

@@ -295,7 +295,9 @@ export function sweepOption(ctx: OptionsContext, fig: Figure, plan: SweepPlan, w
   // A friend's adjDX is the roll to miss them (R-S5), said beside the friend's name: on the option
   // itself it read as the sweep's to-hit.
   const pals = cmp.friends.map((o) => `friend ${nameOf(ctx.names, o.id)} (adjDX ${fdx} to miss)${reach(o.reach)} hit ${pct(o.hit.toNumber())} exp -${o.expectedDamage.toNumber().toFixed(2)}`);
-  const verdict = `${cmp.sweepIsBetter ? 'better' : 'not better'} than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
+  // By expected damage (issue 5 part 4); the AI weighs a blow otherwise (odds.ts blowValue), so
+  // the verdict says what it compares.
+  const verdict = `${cmp.sweepIsBetter ? 'more' : 'no more'} expected damage than the best single attack (${cmp.bestSingle.toNumber().toFixed(3)})`;
   return {
     command: command as unknown as HouseCommand,
     label: `sweep ${spinWords(plan.spin)} (${VARIANT_WORDS[variant]}): ${[...each, ...pals].join('; ')}; ${verdict}`,

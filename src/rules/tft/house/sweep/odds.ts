@@ -215,7 +215,7 @@ export interface SweepComparison {
   singles: TargetOdds[];
   /** The best single attack's expected damage. */
   bestSingle: Fraction;
-  /** Whether the sweep is better than the best single attack (strictly). */
+  /** Whether the sweep's expected damage (sweepValue) is above the best single attack's (strictly). */
   sweepIsBetter: boolean;
 }
 
