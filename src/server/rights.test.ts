@@ -263,6 +263,36 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
     });
   });
 
+  it("R-A9: the GM's dice requests for an AD&D hit to disarm say what each d20 is: the roll against AC 0, then the target's save vs petrification [3380eb42]", async () => {
+    const adnd = getSystem('adnd');
+    const scenario = {
+      system: 'adnd',
+      name: 'The main gauche',
+      figures: [
+        { id: 'hugo', name: 'Sir Hugo', side: 'a', class: 'fighter', level: 5, hp: 40, ac: 5, dex: 17, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword', magic: 2 }], script: [{ type: 'attack', target: 'duelist', mode: 'disarm' }] },
+        { id: 'duelist', name: 'Duelist', side: 'b', class: 'fighter', level: 1, hp: 40, ac: 5, dex: 17, proficiencies: {}, weapons: [{ weapon: 'footmans-mace', magic: 3 }, { weapon: 'main-gauche', magic: 1 }], wield: ['footmans-mace', 'main-gauche'] },
+      ],
+    };
+    const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { scenario, settings: { enteredDice: 'gm' } } })).json();
+    const id = c.encounter.id;
+    const asked: string[] = [];
+    let v = await getView(srv.app, id, c.gm.token);
+    for (let i = 0; i < 40 && !v.view.over && asked.length < 2; i++) {
+      const command = adnd.decide(v.view.state);
+      const faces: number[] = [];
+      for (;;) {
+        const r = (await post(srv.app, id, c.gm.token, { command, faces })).json();
+        if (r.type !== 'dice-needed') break;
+        const d20 = r.roll.figure === 'hugo' && r.sides === 20;
+        if (d20) asked.push(r.roll.text);
+        // Sir Hugo hits (18) and the Duelist fails its save (2); every other die (his extra-attack d100...) a middling face.
+        faces.push(d20 ? (asked.length === 1 ? 18 : 2) : Math.ceil(r.sides / 2));
+      }
+      v = await getView(srv.app, id, c.gm.token);
+    }
+    expect(asked).toEqual(["Sir Hugo's hit to disarm roll (against AC 0) (d20)", "Sir Hugo's attack: Duelist's saving throw vs petrification (d20)"]);
+  });
+
   it("R-A10: the GM's dice requests say what each die of an AD&D critical is: the attack roll, the confirmation, then the damage dice or the third roll [3380eb42]", async () => {
     const adnd = getSystem('adnd');
     const c = (await srv.app.inject({ method: 'POST', url: '/api/encounters', payload: { example: 'adnd/frito-parries', settings: { enteredDice: 'gm' } } })).json();

@@ -160,7 +160,8 @@ const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === '
 const adndSwing: Splitter = (e, dice, ctx) => {
   const crit = obj(e.critical);
   const save = obj(e.save);
-  const parts: Part[] = [{ label: 'attack roll', count: 1, faces: [e.roll] }];
+  // A hit to disarm (R-A9) is rolled against AC 0, and the target saves vs petrification.
+  const parts: Part[] = [{ label: e.mode === 'disarm' ? 'hit to disarm roll (against AC 0)' : 'attack roll', count: 1, faces: [e.roll] }];
   if (crit) {
     parts.push({ label: 'critical confirmation', count: 1, faces: [crit.confirm] });
     if (crit.third !== null) parts.push({ label: 'critical third roll', count: 1, faces: [crit.third] });
@@ -170,7 +171,7 @@ const adndSwing: Splitter = (e, dice, ctx) => {
   if (damage > 0) parts.push({ label: 'damage roll', count: damage });
   if (save) {
     const target = typeof e.target === 'string' ? `${ctx.names(e.target)}'s ` : '';
-    parts.push({ label: `attack: ${target}saving throw`, count: 1, faces: [save.roll] });
+    parts.push({ label: `attack: ${target}saving throw${typeof save.kind === 'string' ? ` vs ${save.kind}` : ''}`, count: 1, faces: [save.roll] });
   }
   return parts;
 };

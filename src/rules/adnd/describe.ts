@@ -163,10 +163,10 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
         ? `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in ${segmentLabel(Number(x.at))} [R-A5]`
         : `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): none this round [R-A5]`;
     case 'declare': {
-      const a = x.action as { kind: string; target?: string | null; weapon?: string; weapons?: string[]; spell?: string };
+      const a = x.action as { kind: string; target?: string | null; mode?: string; weapon?: string; weapons?: string[]; spell?: string };
       const what =
         a.kind === 'attack'
-          ? `attack ${a.target ? who(a.target) : '(target when it lands)'} with ${weaponName(a.weapon)}`
+          ? `${a.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${a.target ? who(a.target) : '(target when it lands)'} with ${weaponName(a.weapon)}`
           : a.kind === 'draw'
             ? `draw ${a.weapons?.map(weaponName).join(' and ')}`
             : a.kind === 'ready'

@@ -136,6 +136,9 @@ describe('names: figures, weapons and spells as the table shows them, not their 
     // No names (old callers): the ids, and still the tables' names for the spell and the weapon.
     expect(describeEvent(cast)).toMatch(/^\[before r1 s1\] ansel declares: cast magic missile at gnoll1;/);
     expect(describeEvent(attack)).toMatch(/^\[before r1 s1\] ansel declares: attack gnoll2 with footman's mace;/);
+    // A hit to disarm (R-A9) is declared as one: "attack" read as a blow for damage.
+    const disarm = { ...cast, action: { kind: 'attack', mode: 'disarm', target: 'gnoll2', weapon: 'footmans-mace' } } as AdndEvent;
+    expect(describeEvent(disarm, names)).toMatch(/^\[before r1 s1\] Ansel declares: hit to disarm Gnoll \(gnoll2\) with footman's mace;/);
   });
 
   it("spell damage names its caster: Ansel's magic missile hits Gnoll (gnoll1) for 3; a caster hidden from the viewer, An unseen figure's; an event from before it named one, the spell alone", () => {
