@@ -14,6 +14,23 @@ import { PHONE, ROOT, allowGmDice, apiGet, atTable, encounterApi, fileHarness, j
 
 const h = fileHarness();
 
+/**
+ * A new encounter of `scenario` (Doc the medic, the orc side 'b'), played to Doc's action: the
+ * party moves first whoever won the roll, and `movers` stay where they stand.
+ */
+async function toDocsAction(scenario: Record<string, unknown>, movers: readonly string[]) {
+  const created = (await (await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })).json()) as { encounter: { id: string }; gm: { token: string } };
+  const id = created.encounter.id;
+  const token = created.gm.token;
+  const api = encounterApi(h.base, id, token);
+  expect((await rawCommand(h.base, id, token, { type: 'begin' })).status).toBe(200);
+  const chooser = (await api.view()).view.pending!.figures[0];
+  expect((await rawCommand(h.base, id, token, { type: 'initiative', figure: chooser, choice: chooser === 'orc' ? 'last' : 'first' })).status).toBe(200);
+  for (const f of movers) expect((await rawCommand(h.base, id, token, { type: 'move', figure: f, path: [] })).status).toBe(200);
+  expect((await api.view()).view.pending).toMatchObject({ kind: 'action', figures: ['doc'] });
+  return { id, token, api };
+}
+
 describe('the thread example at the table', () => {
   it('plays the seed example turn by turn with its dice entered by hand', async () => {
     const scenario = parse(readFileSync(`${ROOT}/examples/tft/hanging-by-a-thread.yaml`, 'utf8')) as { dice: number[] };
@@ -152,16 +169,7 @@ describe('a medic at work in the fight', () => {
         { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
       ],
     };
-    const created = (await (await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })).json()) as { encounter: { id: string }; gm: { token: string } };
-    const id = created.encounter.id;
-    const token = created.gm.token;
-    const api = encounterApi(h.base, id, token);
-    // To Doc's action: the party moves first (whoever won the roll), nobody moves.
-    expect((await rawCommand(h.base, id, token, { type: 'begin' })).status).toBe(200);
-    const chooser = (await api.view()).view.pending!.figures[0];
-    expect((await rawCommand(h.base, id, token, { type: 'initiative', figure: chooser, choice: chooser === 'orc' ? 'last' : 'first' })).status).toBe(200);
-    for (const f of ['doc', 'mara', 'orc']) expect((await rawCommand(h.base, id, token, { type: 'move', figure: f, path: [] })).status).toBe(200);
-    expect((await api.view()).view.pending).toMatchObject({ kind: 'action', figures: ['doc'] });
+    const { id, token, api } = await toDocsAction(scenario, ['doc', 'mara', 'orc']);
 
     const { page: gm } = await h.page({ width: 1280, height: 860 });
     await openGmTable(gm, id, token);
@@ -225,15 +233,7 @@ describe('first aid at the table', () => {
         { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
       ],
     };
-    const created = (await (await fetch(`${h.base}/api/encounters`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })).json()) as { encounter: { id: string }; gm: { token: string } };
-    const id = created.encounter.id;
-    const token = created.gm.token;
-    const api = encounterApi(h.base, id, token);
-    expect((await rawCommand(h.base, id, token, { type: 'begin' })).status).toBe(200);
-    const chooser = (await api.view()).view.pending!.figures[0];
-    expect((await rawCommand(h.base, id, token, { type: 'initiative', figure: chooser, choice: chooser === 'orc' ? 'last' : 'first' })).status).toBe(200);
-    for (const f of ['doc', 'orc']) expect((await rawCommand(h.base, id, token, { type: 'move', figure: f, path: [] })).status).toBe(200);
-    expect((await api.view()).view.pending).toMatchObject({ kind: 'action', figures: ['doc'] });
+    const { id, token, api } = await toDocsAction(scenario, ['doc', 'orc']);
 
     const { page: gm } = await h.page({ width: 1280, height: 860 });
     await openGmTable(gm, id, token);
