@@ -4,6 +4,7 @@
 import { quote } from '../../../../core/issues.ts';
 import { z } from 'zod';
 import { Dist } from '../../../../core/dice/exact.ts';
+import type { Fraction } from '../../../../core/dice/fraction.ts';
 import { CommandRejected, type Issue } from '../../../../core/errors.ts';
 import { type Hex, distance, hexKey } from '../../../../core/hex/coords.ts';
 import { megahexDistance } from '../../../../core/hex/megahex.ts';
@@ -19,7 +20,7 @@ import { type Burst, BURSTS, burstHits, burstModifiers, burstProblem, burstsOf, 
 import { blastVictims, inSplash, scatterLanding } from './blast.ts';
 import { describeHitech } from './describe.ts';
 import { type HeSplashMode, effectiveProtection, heSplashDamage, knockdownBasis, shieldThrough } from './damage.ts';
-import { dieThrough, hitThrough } from '../../odds.ts';
+import { damageToDown, dieThrough, hitThrough } from '../../odds.ts';
 import { labelName } from '../../options.ts';
 import { count } from '../../../words.ts';
 import { type AmmoDef, type FirearmDef, ammoName, ammoOf, grenadeDice, HITECH_TALENTS } from './data.ts';
@@ -37,7 +38,7 @@ import {
   hitechArmorOf,
   makeGear,
 } from './gear.ts';
-import { type BlastTarget, blastExpectation, hitChance, shotSummary } from './odds.ts';
+import { type BlastTarget, blastExpectation, blastWorth, hitChance, shotSummary } from './odds.ts';
 import { overwatchActive, overwatchOrder, overwatchTriggerSchema, triggerText, triggersBeforeAction, triggersOnStep } from './overwatch.ts';
 import { rangeEntry } from './range.ts';
 import { talentModifiers } from './talents.ts';
@@ -553,9 +554,11 @@ const fireAction: ActionSpec = {
         const rounds = roundsFired(fw, burst, plan.gear.clip);
         if (plan.ammo.blast) {
           const pHit = hitChance(dice, adjDX, classic(state));
-          const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, blastTargets(state));
-          const { foes, friends } = splitBlast(core, fig, state, exp);
-          out.push({ command, label: `fire ${fw.name} at ${labelName(ctx.names, target)}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHit.toNumber(), expectedDamage: foes, friendlyDamage: friends, score: foes - 2 * friends });
+          const figs = blastTargets(state);
+          const pHitN = pHit.toNumber();
+          const exp = blastExpectation(target.pos, plan.ammo.dice, pHit, figs);
+          const { foes, friends, score } = splitBlast(core, fig, state, figs, exp, (t, f) => blastWorth(target.pos, plan.ammo.dice, pHitN, t, damageToDown(f)));
+          out.push({ command, label: `fire ${fw.name} at ${labelName(ctx.names, target)}`, adjDX, ledger: ledger ?? undefined, dice, hit: pHitN, expectedDamage: foes, friendlyDamage: friends, score });
           continue;
         }
         // The target's armor as armorStops meets the shot: per die (HiTech) then a shield once, or once (low-tech, R-H8).
@@ -584,7 +587,9 @@ const fireAction: ActionSpec = {
           expectedDamage: e,
           expectedDamageExact: o.expectedDamageExact,
           ammoUsed: clipUse(burst, plan.gear.clip),
-          // The AI spends ammunition only where it buys damage: a small cost per round.
+          // The AI spends ammunition only where it buys damage: a small cost per round. Plain expected
+          // damage, not the core's measure of a blow: with that and this cost the AI empties its clip
+          // in one burst and loses (docs/LAB.md, "The AI's measure of a blow").
           score: e - 0.15 * (clipUse(burst, plan.gear.clip) - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),
         });
       }
@@ -623,16 +628,30 @@ export function blastTargets(state: TftState): BlastTarget[] {
     .map((f) => ({ id: f.id, pos: f.pos, protection: missileArmor(state, f), armorOnce: hitechArmorOf(f) === null, shield: missileShield(state, f) }));
 }
 
-function splitBlast(core: OptionsContext['core'], fig: Figure, state: TftState, exp: Map<string, import('../../../../core/dice/fraction.ts').Fraction>) {
+/**
+ * A blast's expected damage to able foes and to friends (the thrower too), and the AI's score:
+ * each able foe's worth (`worth`: blastWorth, the core's measure of a blow) less twice the
+ * friends' expected damage (the AI does not blast its own side).
+ */
+function splitBlast(core: OptionsContext['core'], fig: Figure, state: TftState, figs: readonly BlastTarget[], exp: Map<string, Fraction>, worth: (t: BlastTarget, f: Figure) => number) {
   let foes = 0;
   let friends = 0;
+  let foesWorth = 0;
+  // figs: blastTargets(state), the living figures in state order.
+  let k = 0;
   for (const f of state.figures) {
-    const e = exp.get(f.id)?.toNumber() ?? 0;
+    if (f.state === 'dead') continue;
+    const t = figs[k++];
+    const e = exp.get(f.id);
+    if (e === undefined) continue;
     if (f.id !== fig.id && core.isEnemy(fig, f)) {
-      if (core.canAct(f)) foes += e;
-    } else friends += e;
+      if (core.canAct(f)) {
+        foes += e.toNumber();
+        if (!e.isZero()) foesWorth += worth(t, f);
+      }
+    } else friends += e.toNumber();
   }
-  return { foes, friends };
+  return { foes, friends, score: foesWorth - 2 * friends };
 }
 
 /** Hexes worth aiming a blast at: each able enemy's hex and the hexes around it. */
@@ -661,18 +680,18 @@ function blastOptions(ctx: OptionsContext, fig: Figure, type: 'throw-grenade' | 
     const adjDX = core.attackDX(state, fig, null, weapon, mode, ledger, withMove(ctx, fig, command));
     const pHit = hitChance(3, adjDX, classic(state));
     const exp = blastExpectation(at, dice, pHit, figs);
-    const { foes, friends } = splitBlast(core, fig, state, exp);
+    const pHitN = pHit.toNumber();
+    const { foes, friends, score } = splitBlast(core, fig, state, figs, exp, (t, f) => blastWorth(at, dice, pHitN, t, damageToDown(f)));
     out.push({
       command,
       label: `${type === 'throw-grenade' ? 'throw' : 'fire'} ${weapon.def.name}${type === 'fire-grenade' ? ' grenade' : ''} at ${at.q},${at.r}`,
       adjDX,
       ledger: ledger ?? undefined,
       dice: 3,
-      hit: pHit.toNumber(),
+      hit: pHitN,
       expectedDamage: foes,
       friendlyDamage: friends,
-      // Friends (and the thrower) count double against: the AI does not blast its own side.
-      score: foes - 2 * friends,
+      score,
     });
   }
   return out;

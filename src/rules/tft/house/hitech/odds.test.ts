@@ -6,7 +6,8 @@ import { distance, hex } from '../../../../core/hex/coords.ts';
 import { burstHits } from './autofire.ts';
 import { blastDice, scatterLanding } from './blast.ts';
 import { effectiveProtection, hitechDamage } from './damage.ts';
-import { blastExpectation, expectedHitDamage, hitChance, rollEffect, shotOdds, shotSummary } from './odds.ts';
+import { DOWN_WEIGHT } from '../../odds.ts';
+import { blastExpectation, blastWorth, expectedHitDamage, hitChance, rollEffect, shotOdds, shotSummary } from './odds.ts';
 
 /** Brute force over every 3d6 roll and every damage face, for cross-checking. */
 function bruteBurst(adjDx: number, rounds: number, n: number, p: number, ap = false, explosive = false) {
@@ -167,5 +168,54 @@ describe('exact odds of HiTech fire [f04d4dae]', () => {
             expect(shotSummary(spec)).toEqual(want);
             expect(shotSummary({ ...spec })).toEqual(want);
           }
+  });
+
+  // The AI's measure of a blow (src/rules/tft/odds.ts blowWorth), counted here face by face.
+  /** One hit's damage, face by face through the engine's count (hitechDamage): damage -> ways out of 6^n. */
+  const hitWays = (n: number, protection: number, multiplier: number, o: { ap?: boolean; explosive?: boolean; armorOnce?: boolean; shield?: number; impactHex?: boolean }) => {
+    const ways = new Map<number, number>();
+    const rec = (k: number, faces: number[]) => {
+      if (k > 0) for (let f = 1; f <= 6; f++) rec(k - 1, [...faces, f]);
+      else {
+        // Low-tech armor: armor and shield once per hit, halved together (the engine's armorStops).
+        const once = o.armorOnce === true;
+        const d = hitechDamage({ faces, mode: once ? 'melee' : 'missile', protection: once ? protection + (o.shield ?? 0) : protection, shield: once ? 0 : o.shield, ap: o.ap, explosive: o.explosive, impactHex: o.impactHex, multiplier }).damage;
+        ways.set(d, (ways.get(d) ?? 0) + 1);
+      }
+    };
+    rec(n, []);
+    return [...ways];
+  };
+  /** A damage's worth in whole units: min(damage, downAt) + DOWN_WEIGHT if it downs the target. */
+  const worthOf = (damage: number, downAt: number) => Math.min(damage, downAt) + (damage >= downAt ? DOWN_WEIGHT : 0);
+
+  it("R-H12 with the core's measure of a blow: blastWorth equals the sum over the 36 landings, landing by landing, of the worth of the figure's ring damage (each face through the engine's count)", () => {
+    const hexArb = fc.record({ q: fc.integer({ min: -8, max: 8 }), r: fc.integer({ min: -8, max: 8 }) });
+    fc.assert(
+      fc.property(
+        hexArb,
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 216 }),
+        fc.record({ pos: hexArb, protection: fc.integer({ min: 0, max: 4 }), shield: fc.integer({ min: 0, max: 2 }), armorOnce: fc.boolean() }),
+        fc.integer({ min: 1, max: 25 }),
+        (aimed, dice, hit, f, downAt) => {
+          const pHit = Fraction.of(hit, 216);
+          const t = { id: 't', ...f };
+          const at = (landing: { q: number; r: number }) => {
+            const ring = distance(landing, t.pos);
+            const n = blastDice(dice, ring);
+            if (n <= 0) return Fraction.ZERO;
+            let num = 0;
+            for (const [d, w] of hitWays(n, t.protection, 1, { armorOnce: t.armorOnce, shield: t.shield, impactHex: ring === 0 })) num += w * worthOf(d, downAt);
+            return Fraction.of(num, 6 ** n);
+          };
+          let scattered = Fraction.ZERO;
+          for (let d = 1; d <= 6; d++) for (let dir = 1; dir <= 6; dir++) scattered = scattered.add(at(scatterLanding(aimed, d, dir)));
+          const want = pHit.mul(at(aimed)).add(pHit.complement().mul(scattered).div(36));
+          expect(blastWorth(aimed, dice, pHit.toNumber(), t, downAt)).toBeCloseTo(want.toNumber(), 12);
+        },
+      ),
+      { numRuns: Number(process.env.FRAY_FUZZ_RUNS ?? 100) },
+    );
   });
 });

@@ -7,10 +7,10 @@ import { Dist } from '../../../../core/dice/exact.ts';
 import { Fraction } from '../../../../core/dice/fraction.ts';
 import { type Hex, hexLength } from '../../../../core/hex/coords.ts';
 import { attackOutcome, outcomeMultiplier } from '../../core.ts';
-import { dieThrough } from '../../odds.ts';
+import { DOWN_WEIGHT, dieThrough } from '../../odds.ts';
 import { burstHits } from './autofire.ts';
 import { BLAST_RINGS, blastDice, scatterLanding } from './blast.ts';
-import { effectiveProtection, shieldThrough } from './damage.ts';
+import { protectionAfter, shieldThrough } from './damage.ts';
 
 /** What an attack roll does, by the core's own outcome table (tft-core criticals; Legacy or classic 4d6). */
 export function rollEffect(dice: 3 | 4, roll: number, adjDx: number, classic = false): { hit: boolean; multiplier: number } {
@@ -52,30 +52,37 @@ export interface ShotOdds {
 }
 
 /**
- * Expected damage of one hit of `n` dice (no adds: firearms and blasts) after armor, as the
- * engine's armorStops counts it: HiTech armor per die (R-H8, dieThrough) and then a ready
+ * The distribution of one hit's damage of `n` dice (no adds: firearms and blasts) after armor, as
+ * the engine's armorStops counts it: HiTech armor per die (R-H8, dieThrough) and then a ready
  * `shield` once (shieldThrough), or with `armorOnce` low-tech armor and shield once per hit
  * (tft-core); AP (R-H9), impact hex (R-H12), HE doubling (R-H9).
  */
-export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false, armorOnce = false, shield = 0): Fraction {
+export function hitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false, armorOnce = false, shield = 0): Dist {
   const x2 = explosive ? 2 : 1;
   if (armorOnce) {
-    const all = effectiveProtection(protection + shield, ap, impactHex).protection;
-    if (all > 0) return Dist.dice(n, 6).mapTotal((t) => Math.max(0, t * multiplier - all) * x2).expectation();
+    const all = protectionAfter(protection + shield, ap, impactHex);
+    return Dist.dice(n, 6).mapTotal((t) => Math.max(0, t * multiplier - all) * x2);
   }
-  const p = effectiveProtection(protection, ap, impactHex).protection;
-  if (!armorOnce && shield > 0) {
-    // Per die, then the shield once on the dice's total after the armor: the total's distribution.
-    return Dist.die(6)
-      .mapTotal((f) => dieThrough(f, multiplier, p))
-      .repeat(n)
-      .mapTotal((t) => shieldThrough(t, shield, ap, impactHex) * x2)
-      .expectation();
-  }
-  // Per die: the sum over one die's six faces, n times (linearity), in sixths.
-  let perDie = 0;
-  for (let f = 1; f <= 6; f++) perDie += dieThrough(f, multiplier, p);
-  return Fraction.of(perDie * n * x2, 6);
+  const p = protectionAfter(protection, ap, impactHex);
+  return Dist.die(6)
+    .mapTotal((f) => dieThrough(f, multiplier, p))
+    .repeat(n)
+    .mapTotal((t) => shieldThrough(t, shield, ap, impactHex) * x2);
+}
+
+/** Expected damage of one hit (hitDamage's expectation). */
+export function expectedHitDamage(n: number, protection: number, multiplier: number, ap = false, explosive = false, impactHex = false, armorOnce = false, shield = 0): Fraction {
+  return hitDamage(n, protection, multiplier, ap, explosive, impactHex, armorOnce, shield).expectation();
+}
+
+/**
+ * The AI's worth of a damage distribution against a target that goes down at `downAt`, exact:
+ * E[min(damage, downAt)] + DOWN_WEIGHT x P(damage >= downAt), the core's measure of a blow
+ * (src/rules/tft/odds.ts blowWorth) as a fraction.
+ */
+export function damageWorth(d: Dist, downAt: number): Fraction {
+  const capped = d.mapTotal((x) => Math.min(x, downAt));
+  return capped.expectation().add(capped.atLeast(downAt).mul(DOWN_WEIGHT));
 }
 
 /** Exact odds of one shot or burst (R-H10 hits; R-H8 armor per die, or once for low-tech armor). */
@@ -146,16 +153,31 @@ export interface BlastTarget {
  */
 export function blastExpectation(aimed: Hex, dice: number, pHit: Fraction, figures: readonly BlastTarget[]): Map<string, Fraction> {
   const out = new Map<string, Fraction>();
-  const miss = pHit.complement();
+  // pHit and its complement share a denominator: one fraction (one gcd) per figure.
+  const hit = pHit.num * 36n;
+  const miss = pHit.den - pHit.num;
   for (const f of figures) {
-    // Without armor, once or per die is the same: one memo entry (the per-die count is the quicker).
-    const shield = f.shield ?? 0;
-    const s = blastUnits(dice, f.protection, f.armorOnce === true && f.protection + shield > 0, shield, f.pos.q - aimed.q, f.pos.r - aimed.r);
-    let e = s.direct === 0n ? Fraction.ZERO : pHit.mul(Fraction.of(s.direct, s.unit));
-    if (s.scattered !== 0n && !miss.isZero()) e = e.add(miss.mul(Fraction.of(s.scattered, s.unit * 36n)));
-    out.set(f.id, e);
+    const s = blastSums(aimed, dice, f, 0);
+    out.set(f.id, s.direct === 0n && s.scattered === 0n ? Fraction.ZERO : Fraction.of(hit * s.direct + miss * s.scattered, pHit.den * s.unit * 36n));
   }
   return out;
+}
+
+/**
+ * The AI's worth of a blast aimed at `aimed` to figure `f`, which goes down at `downAt`
+ * (damageToDown): over the landings as blastExpectation, damageWorth of the damage of its ring.
+ * A plain number from the exact sums (the AI asks for it in its hot loop).
+ */
+export function blastWorth(aimed: Hex, dice: number, pHit: number, f: BlastTarget, downAt: number): number {
+  const s = blastSums(aimed, dice, f, Math.max(1, downAt));
+  return (pHit * Number(s.direct) + ((1 - pHit) * Number(s.scattered)) / 36) / Number(s.unit);
+}
+
+/** blastUnits for figure `f` and a blast aimed at `aimed`. */
+function blastSums(aimed: Hex, dice: number, f: BlastTarget, downAt: number): BlastUnits {
+  // Without armor, once or per die is the same: one memo entry (the per-die count is the quicker).
+  const shield = f.shield ?? 0;
+  return blastUnits(dice, f.protection, f.armorOnce === true && f.protection + shield > 0, shield, f.pos.q - aimed.q, f.pos.r - aimed.r, downAt);
 }
 
 /** Where a scattered blast lands, from the hex aimed at: 1d6 hexes in a 1d6 direction (R-H12), 36 ways. */
@@ -163,7 +185,7 @@ const SCATTER: readonly Hex[] = Array.from({ length: 36 }, (_, i) => scatterLand
 /** No landing is farther than this from the hex aimed at. */
 const SCATTER_REACH = 6;
 
-/** Expected damages as whole numbers of 1/unit (unit = 6^dice: every ring's expectation is one; exact). */
+/** Expected damages (or worths) as whole numbers of 1/unit (unit = 6^dice: every ring's expectation and worth is one; exact). */
 interface BlastUnits {
   /** The expected damage when the blast lands where aimed. */
   direct: bigint;
@@ -178,20 +200,22 @@ const blastMemo = new Map<number, BlastUnits>();
 /**
  * The expected blast damage to a figure standing (dq, dr) from the hex aimed at, with its
  * armor: by the ring it is in from each landing (the figure's dice and armor per ring, halved
- * in the impact hex). Remembered: it depends on nothing else.
+ * in the impact hex); with `downAt` >= 1 the damage's worth (damageWorth) instead. Remembered:
+ * it depends on nothing else.
  */
-function blastUnits(dice: number, protection: number, armorOnce: boolean, shield: number, dq: number, dr: number): BlastUnits {
+function blastUnits(dice: number, protection: number, armorOnce: boolean, shield: number, dq: number, dr: number, downAt: number): BlastUnits {
   const reach = SCATTER_REACH + BLAST_RINGS;
   if (hexLength(dq, dr) > reach) return NO_BLAST;
-  const inRange = dice >= 0 && dice < 64 && protection >= 0 && protection < 64 && shield >= 0 && shield < 64;
+  const inRange = dice >= 0 && dice < 64 && protection >= 0 && protection < 64 && shield >= 0 && shield < 64 && downAt >= 0 && downAt < 64;
   const span = 2 * reach + 1;
-  const key = (((((dice * 64 + protection) * 64 + shield) * 2 + (armorOnce ? 1 : 0)) * span + dq + reach) * span + dr + reach);
+  const key = ((((((dice * 64 + protection) * 64 + shield) * 2 + (armorOnce ? 1 : 0)) * 64 + downAt) * span + dq + reach) * span + dr + reach);
   let v = inRange ? blastMemo.get(key) : undefined;
   if (v === undefined) {
     const unit = 6n ** BigInt(dice);
     const byRing: bigint[] = [];
     for (let ring = 0, n = blastDice(dice, 0); n > 0; n = blastDice(dice, ++ring)) {
-      const e = expectedHitDamage(n, protection, 1, false, false, ring === 0, armorOnce, shield);
+      const d = hitDamage(n, protection, 1, false, false, ring === 0, armorOnce, shield);
+      const e = downAt >= 1 ? damageWorth(d, downAt) : d.expectation();
       byRing.push((e.num * unit) / e.den);
     }
     const at = (q: number, r: number): bigint => {
@@ -201,12 +225,23 @@ function blastUnits(dice: number, protection: number, armorOnce: boolean, shield
     let scattered = 0n;
     for (const l of SCATTER) scattered += at(dq - l.q, dr - l.r);
     v = { direct: at(dq, dr), scattered, unit };
-    if (inRange) blastMemo.set(key, v);
+    if (inRange) {
+      if (blastMemo.size > 100_000) blastMemo.clear();
+      blastMemo.set(key, v);
+    }
   }
   return v;
 }
 
-/** P(hit) of a roll against a hex or a figure: 3d6 (or 4d6) <= adjDX with the automatic results. */
+const hitChances = new Map<number, Fraction>();
+
+/** P(hit) of a roll against a hex or a figure: 3d6 (or 4d6) <= adjDX with the automatic results. Remembered (the AI asks per aim point). */
 export function hitChance(dice: 3 | 4, adjDx: number, classic = false): Fraction {
-  return Dist.dice(dice, 6).prob((r) => rollEffect(dice, r, adjDx, classic).hit);
+  const key = adjDx >= -64 && adjDx < 64 ? ((adjDx + 64) * 2 + (dice === 4 ? 1 : 0)) * 2 + (classic ? 1 : 0) : -1;
+  let v = key >= 0 ? hitChances.get(key) : undefined;
+  if (v === undefined) {
+    v = Dist.dice(dice, 6).prob((r) => rollEffect(dice, r, adjDx, classic).hit);
+    if (key >= 0) hitChances.set(key, v);
+  }
+  return v;
 }
