@@ -287,3 +287,50 @@ describe('the hit to disarm is an option with its odds and ledgers (R-A9) [3380e
     expect(disarms(begun({ system: 'adnd', figures: [hero, foe(['footmans-mace', 'horsemans-mace'], [0, 0])] }))).toEqual([]);
   });
 });
+
+describe("an entangling weapon's attack shows its chance to entangle and the save's ledger (R-A9) [3380eb42]", () => {
+  type AttackOption = Option & { saveChance?: number; entangleChance?: number; swings?: { hit: number }[]; ledgers?: Record<string, Ledger> };
+  // The hero's whip against a foe of dexterity 17 (defensive adjustment +2); criticals off so each pair is the attack's d20, then the save's.
+  const hero = { id: 'hero', side: 'a', class: 'fighter', level: 5, hp: 40, ac: 5, dex: 17, proficiencies: { whip: 1 }, weapons: [{ weapon: 'whip' }] };
+  const foe = { id: 'foe', side: 'b', class: 'fighter', level: 1, hp: 60, ac: 5, dex: 17, proficiencies: {}, weapons: [{ weapon: 'longsword' }], script: [{ type: 'wait', until: 200 }] };
+  const raw = { system: 'adnd', options: { criticals: 'off' }, figures: [hero, foe] };
+  const begun = () => {
+    const s = sys.setup(raw) as AdndState;
+    sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    return s;
+  };
+
+  it("3380eb42 R-A9: explain's whip attack says its save vs petrification (dexterity 17: +2 defensive) and its chance to entangle: hit 45% x failed save 60% = 27%, the numbers the engine rolls (every pair of d20s counted)", () => {
+    const report = sys.explain(begun());
+    const o = (report.figures.find((f) => f.id === 'hero')!.options as AttackOption[]).find((x) => x.command?.type === 'attack' && x.command.weapon === 'whip')!;
+    expect(o.label).toBe('attack foe with whip d20 + 1 vs 13 (45%), then its save vs petrification d20 + 2 vs 15 (40%): entangled 27%');
+    expect(o.swings![0].hit).toBeCloseTo(0.45, 12);
+    expect(o.saveChance).toBe(0.4);
+    expect(o.entangleChance).toBeCloseTo(0.27, 12);
+    expect(o.ledgers!.entangleSave.entries.map((e) => [e.source, e.delta])).toEqual([['dexterity 17 (defensive adjustment)', 2]]);
+    // The terminal names the save's ledger in words, not by its key.
+    expect((report.text as string[]).filter((l) => l.includes('dexterity 17 (defensive adjustment)')).map((l) => l.trim().split(':')[0])).toEqual(['its save adds']);
+    // The engine, every attack d20 against every save d20: entangled in the option's share of the 400 pairs.
+    let entangled = 0;
+    for (let a = 1; a <= 20; a++) {
+      for (let b = 1; b <= 20; b++) {
+        const s = begun();
+        const events: AdndEvent[] = [];
+        const dice = new QueueDice({ 20: [a, b] }, QUIET);
+        sys.apply(s, o.command!, dice, (e) => events.push(e));
+        while (!events.some((e) => e.type === 'attack' && e.attacker === 'hero') && sys.pending(s)) sys.apply(s, sys.decide(s), dice, (e) => events.push(e));
+        if (events.some((e) => e.type === 'entangle' && e.figure === 'foe')) entangled++;
+      }
+    }
+    expect(entangled).toBe(108);
+    expect(entangled / 400).toBeCloseTo(o.entangleChance!, 12);
+  });
+
+  it('3380eb42 R-A9: an attack with a weapon that does not entangle carries no entangle chance', () => {
+    const s = sys.setup({ ...raw, figures: [{ ...hero, proficiencies: { longsword: 1 }, weapons: [{ weapon: 'longsword' }] }, foe] }) as AdndState;
+    sys.apply(s, { type: 'begin' }, new QueueDice({}, QUIET), null);
+    const attacks = (sys.explain(s).figures.find((f) => f.id === 'hero')!.options as AttackOption[]).filter((x) => x.command?.type === 'attack');
+    expect(attacks.length).toBeGreaterThan(0);
+    expect(attacks.map((x) => [x.entangleChance, x.label.includes('entangled')])).toEqual(attacks.map(() => [undefined, false]));
+  });
+});

@@ -9,7 +9,7 @@ import { adjustSpeed, inSegment, roundOf, segmentOfRound } from './clock.ts';
 import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, criticalsOn, disarmSaveInto, disarmTarget, figureState, maxDamage, meanDamage, saveChance } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
-import { SPELLS, WEAPONS, saveNeed } from './tables.ts';
+import { SPELLS, WEAPONS, dexRow, formatScore, saveNeed } from './tables.ts';
 import { count } from '../words.ts';
 import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
@@ -77,6 +77,34 @@ export function disarmOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem) {
   return { aimedAt: aimed.weapon, method: aimed.method, bonus, need, saveNeed: saveNeed(t, 'petrification').value, saveMods: ledger(mods), hit, saveChance: saves, disarmChance: hit * (1 - saves) };
 }
 
+/**
+ * The modifier of the save against an entangling hit (seed 3380eb42, entangling: "dexterity bonus
+ * applies"; R-A9): the target's dexterity defensive adjustment, none for a monster whose
+ * dexterity is not given; entries into `out` when given. The same number as combat.ts swing's.
+ */
+export function entangleSaveInto(t: Figure, out: LedgerEntry[] | null): number {
+  const adj = t.monster && !t.dexGiven ? 0 : dexRow(t.dex).ac;
+  if (out) out.push({ source: `dexterity ${formatScore(t.dex)} (defensive adjustment)`, delta: adj, rule: '3380eb42' });
+  return adj;
+}
+
+/**
+ * Exact odds that an attack entangles `t` (R-A9, seed 3380eb42): each swing of an entangling
+ * weapon (a whip, a net) hits and `t` fails its save vs petrification; with two such swings,
+ * either one. Null when no swing's weapon entangles.
+ */
+export function entangleOdds(a: Figure, t: Figure, swings: SwingOdds[]) {
+  const tangling = swings.filter((x) => {
+    const id = weaponById(a, x.weapon)?.weapon;
+    return id ? WEAPONS[id]?.entangles === true : false;
+  });
+  if (tangling.length === 0) return null;
+  const mods: LedgerEntry[] = [];
+  const saves = saveChance(t, 'petrification', entangleSaveInto(t, mods));
+  const free = tangling.reduce((p, x) => p * (1 - x.hit * (1 - saves)), 1);
+  return { saveNeed: saveNeed(t, 'petrification').value, saveMods: ledger(mods), saveChance: saves, entangleChance: 1 - free };
+}
+
 // ---------------------------------------------------------------- options
 //
 // The options of a figure the game waits for (in s.queue) are exactly commands apply takes in
@@ -114,15 +142,19 @@ function attackOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] 
       const ow = offhandOf(f, w);
       const two = ow !== undefined;
       const swings = ow ? [swingOdds(s, f, t, w, 'primary'), swingOdds(s, f, t, ow, 'secondary')] : [swingOdds(s, f, t, w, 'alone')];
+      // R-A9: an entangling weapon's hit entangles unless the target saves; its chance and the save's ledger.
+      const e = entangleOdds(f, t, swings);
+      const tangle = e ? `, then its save vs petrification d20 ${signed(e.saveMods.total)} vs ${e.saveNeed} (${pct(e.saveChance)}): entangled ${pct(e.entangleChance)}` : '';
       out.push({
         kind: 'attack',
-        label: `attack ${nameOf(names, t.id)} with ${swings.map((x) => swingText(f, x)).join(', ')}`,
+        label: `attack ${nameOf(names, t.id)} with ${swings.map((x) => swingText(f, x)).join(', ')}${tangle}`,
         command,
         target: t.id,
         weapon: w.id,
         twoWeapons: two,
         swings,
         expectedDamage: swings.reduce((x, y) => x + y.expectedDamage, 0),
+        ...(e ? { saveChance: e.saveChance, entangleChance: e.entangleChance, ledgers: { entangleSave: e.saveMods }, rule: 'R-A9' } : {}),
       });
       // R-A9: a hit to disarm, where the weapon can disarm one the target holds.
       const disarm: Command = { ...command, mode: 'disarm' };

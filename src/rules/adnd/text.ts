@@ -27,6 +27,7 @@ const LEDGER_WORDS: Record<string, string> = {
   disarmBonus: 'to hit, dexterity and weapon plusses only',
   disarmNeed: 'needs',
   disarmSave: 'its save adds',
+  entangleSave: 'its save adds',
 };
 
 /** A ledger of expected values as a terminal reads it: every number to 2 decimals at most. */

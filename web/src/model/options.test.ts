@@ -134,6 +134,24 @@ describe('reading explained options', () => {
     expect(d.notes).toEqual(['d20 + 3 vs 16 (40%), then its save vs petrification d20 + 5 vs 15 (55%): disarmed 18%']);
   });
 
+  it("3380eb42 R-A9: a whip's attack says whose save its chance is and what the hit does, and names the save's ledger in words: the card read 'entangle chance' and 'entangle save'", () => {
+    // The engine's own option (src/rules/adnd/explain.ts entangleOdds): a whip against a foe of dexterity 17 (+2 defensive).
+    const hero = { id: 'hero', side: 'a', class: 'fighter', level: 5, hp: 40, ac: 5, dex: 17, proficiencies: { whip: 1 }, weapons: [{ weapon: 'whip' }] };
+    const foe = { id: 'foe', side: 'b', class: 'fighter', level: 1, hp: 60, ac: 5, dex: 17, proficiencies: {}, weapons: [{ weapon: 'longsword' }] };
+    const sys = systems.adnd;
+    const s = sys.setup({ system: 'adnd', options: { criticals: 'off' }, figures: [hero, foe] });
+    sys.apply(s, sys.parseCommand({ type: 'begin' }), new SeededDice(seedRng(1)), null);
+    const w = optionsOf(sys.explain(s), 'hero').find((o) => o.command?.type === 'attack' && o.command.mode === undefined)!;
+    // The long label keeps its head; the chance to entangle goes to the notes (and to its chip).
+    expect(w.label).toBe('attack foe with whip d20 + 1 vs 13 (45%), then its save vs petrification d20 + 2 vs 15 (40%)');
+    expect(w.notes).toEqual(['entangled 27%']);
+    expect(w.odds.filter((x) => x.key === 'saveChance' || x.key === 'entangleChance').map((x) => [x.label, formatOdds(x)])).toEqual([
+      ['target saves', '40.0%'],
+      ['entangled', '27.0%'],
+    ]);
+    expect(w.ledgers.filter((l) => l.name.includes('save')).map((l) => [l.name, l.ledger.total])).toEqual([["target's save vs petrification adds", 2]]);
+  });
+
   it("3380eb42 R-A2: a launcher's readying, a draw and a spell say what their numbers count: the chips read 'segments 2', 'then every 3', 'left 2'", () => {
     const archer = { id: 'dara', side: 'a', class: 'ranger', level: 1, hp: 20, ac: 5, proficiencies: { longbow: 1, dagger: 1 }, weapons: [{ weapon: 'longbow', ammo: 24 }, { weapon: 'dagger' }], wield: [] };
     const mage = { id: 'zara', side: 'a', class: 'magic-user', level: 3, hp: 9, ac: 9, proficiencies: { dagger: 1 }, weapons: [{ weapon: 'dagger' }], spells: { 'magic-missile': 2 } };

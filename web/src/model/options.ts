@@ -65,6 +65,9 @@ const NUM_LABELS: Record<string, string> = {
   disarmBonus: 'to hit (dexterity and weapon plusses only)',
   disarmNeed: 'needs (to hit AC 0)',
   disarmSave: "target's save vs petrification adds",
+  // AD&D entangling weapon (R-A9, explain's entangleOdds): its hit entangles unless the target saves.
+  entangleChance: 'entangled',
+  entangleSave: "target's save vs petrification adds",
   // AD&D parry (R-A8, explain's parryNumbers): "ac improvement 3", "next delay 2" read as code.
   acImprovement: 'AC better by',
   nextDelay: 'next action later by (segments)',
