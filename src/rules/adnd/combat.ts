@@ -264,6 +264,17 @@ export function disarmSaveInto(t: Figure, held: WeaponItem | undefined, out: Led
   return str + dex + magic;
 }
 
+/**
+ * The modifier of the save against an entangling hit (seed 3380eb42, entangling: "dexterity bonus
+ * applies"; R-A9): the target's dexterity defensive adjustment, none for a monster whose
+ * dexterity is not given; entries into `out` when given. The engine's swing and explain's odds both count it here.
+ */
+export function entangleSaveInto(t: Figure, out: LedgerEntry[] | null): number {
+  const adj = t.monster && !t.dexGiven ? 0 : dexRow(t.dex).ac;
+  if (out) out.push({ source: `dexterity ${formatScore(t.dex)} (defensive adjustment)`, delta: adj, rule: '3380eb42' });
+  return adj;
+}
+
 /** Whether a saving throw's d20 `roll` with modifiers `mod` makes `need` (no natural 1 or 20 on saves). */
 export function savedBy(roll: number, mod: number, need: number): boolean {
   return roll + mod >= need;
@@ -465,11 +476,12 @@ export function swing(
   if (w.drain) res.drain = detail ? { ...w.drain } : w.drain;
   const row = w.weapon ? WEAPONS[w.weapon] : undefined;
   if (row?.entangles) {
-    const adj = t.monster && !t.dexGiven ? 0 : dexRow(t.dex).ac;
     if (detail) {
-      res.save = savingThrow(t, 'petrification', [{ source: `dexterity ${formatScore(t.dex)} (defensive adjustment)`, delta: adj, rule: '3380eb42' }], dice);
+      const mods: LedgerEntry[] = [];
+      entangleSaveInto(t, mods);
+      res.save = savingThrow(t, 'petrification', mods, dice);
       res.entangled = !res.save.saved;
-    } else res.entangled = !saves(t, 'petrification', adj, dice);
+    } else res.entangled = !saves(t, 'petrification', entangleSaveInto(t, null), dice);
   }
   return res;
 }

@@ -6,10 +6,10 @@ import { type DisplayNames, displayNames, nameOf } from '../../engine/names.ts';
 import type { ExplainReport } from '../../engine/types.ts';
 import { attackWeapons, enemies, firstAttackWeapon, parryWith } from './ai.ts';
 import { adjustSpeed, inSegment, roundOf, segmentOfRound } from './clock.ts';
-import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, criticalsOn, disarmSaveInto, disarmTarget, figureState, maxDamage, meanDamage, saveChance } from './combat.ts';
+import { actsIn, canFight, confirmFaces, criticalRow, criticalThreshold, criticalsOn, disarmSaveInto, disarmTarget, entangleSaveInto, figureState, maxDamage, meanDamage, saveChance } from './combat.ts';
 import { spellName, weaponName } from './describe.ts';
 import type { AdndState, Command, Figure, WeaponItem } from './model.ts';
-import { SPELLS, WEAPONS, dexRow, formatScore, saveNeed } from './tables.ts';
+import { SPELLS, WEAPONS, saveNeed } from './tables.ts';
 import { count } from '../words.ts';
 import { explainText } from './text.ts';
 import { timingLedger } from './timing.ts';
@@ -75,17 +75,6 @@ export function disarmOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem) {
   const mods: LedgerEntry[] = [];
   const saves = saveChance(t, 'petrification', disarmSaveInto(t, aimed.weapon, mods));
   return { aimedAt: aimed.weapon, method: aimed.method, bonus, need, saveNeed: saveNeed(t, 'petrification').value, saveMods: ledger(mods), hit, saveChance: saves, disarmChance: hit * (1 - saves) };
-}
-
-/**
- * The modifier of the save against an entangling hit (seed 3380eb42, entangling: "dexterity bonus
- * applies"; R-A9): the target's dexterity defensive adjustment, none for a monster whose
- * dexterity is not given; entries into `out` when given. The same number as combat.ts swing's.
- */
-export function entangleSaveInto(t: Figure, out: LedgerEntry[] | null): number {
-  const adj = t.monster && !t.dexGiven ? 0 : dexRow(t.dex).ac;
-  if (out) out.push({ source: `dexterity ${formatScore(t.dex)} (defensive adjustment)`, delta: adj, rule: '3380eb42' });
-  return adj;
 }
 
 /**
