@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { medicScenario } from '../../src/rules/tft/house/thread/medic.test-util.ts';
 import type { EncounterView } from '../../src/server/protocol.ts';
 import type { Page } from 'playwright-core';
 import { PHONE, ROOT, allowGmDice, apiGet, atTable, encounterApi, fileHarness, joinAsPlayer, logCount, openGmTable, openSeat, playerLink, rawCommand, tableLink, waitForLog } from './harness.ts';
@@ -157,18 +158,7 @@ describe('a medic at work in the fight', () => {
     );
 
   it("the GM sees who is dying and who works on whom in the Actions tab, a medic's option says its chance, the player chooses ST or IQ from a phone, the spectator follows (R-T2, R-T3)", async () => {
-    const scenario = {
-      system: 'tft',
-      name: 'the medic',
-      options: { thread: 'on' },
-      sides: [{ id: 'a', name: 'The party' }, { id: 'b', name: 'Orcs' }],
-      figures: [
-        { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
-        { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 11, at: { q: 3, r: 2 } },
-        { id: 'mara', name: 'Mara', side: 'a', st: 10, dx: 10, iq: 14, talents: ['physicker', 'master-physicker'], weapons: ['dagger'], at: { q: 2, r: 4 } },
-        { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
-      ],
-    };
+    const scenario = { ...medicScenario(), sides: [{ id: 'a', name: 'The party' }, { id: 'b', name: 'Orcs' }] };
     const { id, token, api } = await toDocsAction(scenario, ['doc', 'mara', 'orc']);
 
     const { page: gm } = await h.page({ width: 1280, height: 860 });
@@ -223,16 +213,7 @@ describe('a medic at work in the fight', () => {
 
 describe('first aid at the table', () => {
   it("the GM's first-aid option says what it leaves the patient at, and giving it does so: Pat unconscious and stable, no more thread rolls (R-T4)", async () => {
-    const scenario = {
-      system: 'tft',
-      name: 'first aid',
-      options: { thread: 'on' },
-      figures: [
-        { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
-        { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 11, at: { q: 3, r: 2 } },
-        { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
-      ],
-    };
+    const scenario = { ...medicScenario({ mara: false }), name: 'first aid' };
     const { id, token, api } = await toDocsAction(scenario, ['doc', 'orc']);
 
     const { page: gm } = await h.page({ width: 1280, height: 860 });

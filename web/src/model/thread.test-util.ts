@@ -3,23 +3,14 @@
 import { SeededDice } from '../../../src/core/dice/source.ts';
 import { seedRng } from '../../../src/core/rng.ts';
 import { systems } from '../../../src/rules/index.ts';
+import { medicScenario } from '../../../src/rules/tft/house/thread/medic.test-util.ts';
 import type { Obj } from './view.ts';
 
 const tft = systems.tft;
 
 /** The medic's evening: set up, begun, Doc's side moving first, nobody moving; at Doc's action. */
 export function medicEvening(): Obj {
-  const s = tft.setup({
-    system: 'tft',
-    name: 'the medic',
-    options: { thread: 'on' },
-    figures: [
-      { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
-      { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: 11, at: { q: 3, r: 2 } },
-      { id: 'mara', name: 'Mara', side: 'a', st: 10, dx: 10, iq: 14, talents: ['physicker', 'master-physicker'], weapons: ['dagger'], at: { q: 2, r: 4 } },
-      { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
-    ],
-  });
+  const s = tft.setup(medicScenario());
   const dice = new SeededDice(seedRng(3));
   const run = (c: Obj) => tft.apply(s, tft.parseCommand(c), dice, null);
   run({ type: 'begin' });

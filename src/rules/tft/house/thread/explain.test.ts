@@ -6,20 +6,11 @@ import { SeededDice } from '../../../../core/dice/source.ts';
 import { seedRng } from '../../../../core/rng.ts';
 import type { TftCommand, TftEvent, TftState } from '../../model.ts';
 import { tftSystem } from '../../system.ts';
+import { medicScenario } from './medic.test-util.ts';
 
 /** Doc (a Physicker) beside Pat (ST 10, `wounds`), Mara (a Master Physicker) two hexes off, an orc far away. */
 function evening(patWounds = 11) {
-  const state = tftSystem.setup({
-    system: 'tft',
-    name: 'the medic',
-    options: { thread: 'on' },
-    figures: [
-      { id: 'doc', name: 'Doc', side: 'a', st: 10, dx: 12, iq: 12, talents: ['physicker'], weapons: ['dagger'], at: { q: 2, r: 2 } },
-      { id: 'pat', name: 'Pat', side: 'a', st: 10, dx: 10, iq: 9, wounds: patWounds, at: { q: 3, r: 2 } },
-      { id: 'mara', name: 'Mara', side: 'a', st: 10, dx: 10, iq: 14, talents: ['physicker', 'master-physicker'], weapons: ['dagger'], at: { q: 2, r: 4 } },
-      { id: 'orc', name: 'Orc', side: 'b', race: 'orc', st: 10, dx: 9, weapons: ['club'], at: { q: 10, r: 8 } },
-    ],
-  });
+  const state = tftSystem.setup(medicScenario({ patWounds }));
   const dice = new SeededDice(seedRng(7));
   const events: TftEvent[] = [];
   const apply = (c: Record<string, unknown>) => tftSystem.apply(state, c as TftCommand, dice, (e) => events.push(e));
