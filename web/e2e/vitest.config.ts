@@ -11,6 +11,9 @@ export default defineConfig({
     globalSetup: ['web/e2e/build.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A poll waits as long as a page action may (harness ACTION_MS), not vitest's 1 s: under CI
+    // load a step over HTTP, then its page, took longer (api.seqIs after an undo while offline).
+    expect: { poll: { timeout: 10_000 } },
     // One browser at a time: the machine has two cores shared by everything.
     fileParallelism: false,
     pool: 'forks',
