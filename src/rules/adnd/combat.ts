@@ -361,13 +361,15 @@ const scratch: SwingResult = { ...EMPTY };
 
 /**
  * The weapon a hit to disarm with `w` aims at (R-A9, seed 3380eb42: "the opponent is holding/using
- * a weapon appropriate to that method of disarming"): the first weapon in `t`'s hands that one of
- * `w`'s methods can disarm, in hand order (primary first); none when it holds no such weapon.
+ * a weapon appropriate to that method of disarming"): `aim`, the attacker's choice, while `t`
+ * holds it and one of `w`'s methods can disarm it; with no `aim`, the first such weapon in `t`'s
+ * hands (primary first); none when there is no such weapon.
  */
-export function disarmTarget(w: WeaponItem, t: Figure): { weapon: WeaponItem; method: string } | null {
+export function disarmTarget(w: WeaponItem, t: Figure, aim?: string): { weapon: WeaponItem; method: string } | null {
   const row = w.weapon ? WEAPONS[w.weapon] : undefined;
   if (!row) return null;
   for (const h of t.hands) {
+    if (aim !== undefined && h !== aim) continue;
     const held = weaponById(t, h);
     const trow = held?.weapon ? WEAPONS[held.weapon] : undefined;
     if (!held || !trow) continue;
@@ -377,21 +379,23 @@ export function disarmTarget(w: WeaponItem, t: Figure): { weapon: WeaponItem; me
 }
 
 /**
- * Resolves one swing of `w` by `a` at `t` (the caller applies hp loss and status changes).
- * With `detail` every number carries its ledger and the faces; without, only the numbers,
- * from the same dice in the same order (the same fight either way).
+ * Resolves one swing of `w` by `a` at `t` (the caller applies hp loss and status changes): a hit
+ * to disarm `aimed` (R-A9: disarmTarget's weapon, whose magic the save counts), or with null a
+ * blow for damage. With `detail` every number carries its ledger and the faces; without, only the
+ * numbers, from the same dice in the same order (the same fight either way).
  */
 export function swing(
   a: Figure,
   t: Figure,
   w: WeaponItem,
   role: Role,
-  mode: 'normal' | 'disarm',
+  aimed: WeaponItem | null,
   opts: AdndOptions,
   dice: DiceSource,
   detail = true,
 ): SwingResult {
-  const disarm = mode === 'disarm';
+  const disarm = aimed !== null;
+  const mode = disarm ? 'disarm' : 'normal';
   let res: SwingResult;
   let bonusTotal: number;
   let needTotal: number;
@@ -424,13 +428,12 @@ export function swing(
   res.natural = opts.naturalRolls && roll === 20 ? 'hit' : opts.naturalRolls && roll === 1 ? 'miss' : null;
   if (!res.hit) return res;
   if (disarm) {
-    const held = disarmTarget(w, t)?.weapon;
     if (detail) {
       const mods: LedgerEntry[] = [];
-      disarmSaveInto(t, held, mods);
+      disarmSaveInto(t, aimed, mods);
       res.save = savingThrow(t, 'petrification', mods, dice);
       res.disarmed = !res.save.saved;
-    } else res.disarmed = !saves(t, 'petrification', disarmSaveInto(t, held, null), dice);
+    } else res.disarmed = !saves(t, 'petrification', disarmSaveInto(t, aimed, null), dice);
     return res;
   }
   const size = t.size;

@@ -147,6 +147,8 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
   const x = e as Record<string, unknown>;
   const who = (id: unknown) => nameOf(names, id);
   const f = who(x.figure);
+  // R-A9: the weapon a hit to disarm was aimed at, where the declaration named it ("Gorm's long sword").
+  const aimed = (aim: unknown) => (typeof aim === 'string' ? `'s ${weaponName(aim)}` : '');
   switch (e.type) {
     case 'begin':
       return `${x.name}: the fight begins`;
@@ -163,10 +165,10 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
         ? `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): d10 ${x.d10}, extra attack in ${segmentLabel(Number(x.at))} [R-A5]`
         : `${at(e)} ${f} rolls ${x.roll} for an extra attack (chance ${why(x.chance)}%): none this round [R-A5]`;
     case 'declare': {
-      const a = x.action as { kind: string; target?: string | null; mode?: string; weapon?: string; weapons?: string[]; spell?: string };
+      const a = x.action as { kind: string; target?: string | null; mode?: string; weapon?: string; weapons?: string[]; spell?: string; aim?: string };
       const what =
         a.kind === 'attack'
-          ? `${a.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${a.target ? who(a.target) : '(target when it lands)'} with ${weaponName(a.weapon)}`
+          ? `${a.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${a.target ? who(a.target) : '(target when it lands)'}${aimed(a.aim)} with ${weaponName(a.weapon)}`
           : a.kind === 'draw'
             ? `draw ${a.weapons?.map(weaponName).join(' and ')}`
             : a.kind === 'ready'
@@ -189,7 +191,7 @@ export function describeEvent(e: AdndEvent, names?: DisplayNames): string {
       const need = x.need as Ledger;
       // A striker hidden from the viewer (rules/unseen.ts): its roll, bonus, need and critical confirmation are not there.
       const shown = !isUnseen(x, 'attacker');
-      const blow = `${at(e)} ${leadName(x, 'attacker', who(x.attacker))} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${who(x.target)} with ${weaponName(x.weapon)}${x.role === 'alone' ? '' : ` (${x.role})`}`;
+      const blow = `${at(e)} ${leadName(x, 'attacker', who(x.attacker))} ${x.mode === 'disarm' ? 'tries to disarm' : 'strikes at'} ${who(x.target)}${aimed(x.aim)} with ${weaponName(x.weapon)}${x.role === 'alone' ? '' : ` (${x.role})`}`;
       // Each number with its derivation and rule ids, as the TFT lines: "d20 13 + 2 [+ 1 strength
       // 17 [adnd-phb-strength] + 1 weapon magic ...] = 15 vs 14 needed [21 to hit AC 0, ... [R-A11] - 7 target armour class 7 [R-A11]]".
       const head = shown

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { SeededDice } from '../../core/dice/source.ts';
 import type { Ledger } from '../../core/ledger.ts';
 import { seedRng } from '../../core/rng.ts';
+import { displayNames } from '../../engine/names.ts';
 import { runToEnd } from '../../engine/run.ts';
 import type { AdndEvent, AdndState } from './model.ts';
 import { adndSystem as sys } from './system.ts';
@@ -344,5 +345,27 @@ describe('examples/adnd/melee.yaml', () => {
       return out.join('\n') + JSON.stringify(sys.summary(s));
     };
     expect(run()).toBe(run());
+  });
+});
+
+describe('examples/adnd/disarm.yaml [3380eb42]', () => {
+  it("R-A9: --seed 6: Sir Hugo's hit to disarm aimed at the duelist's main gauche (its save counts no +3 of the long sword first in hand) lands in segment 5, the save fails (8 + 1 vs 14) and the main gauche is knocked away; explain offers a hit to disarm at each weapon", () => {
+    const s = sys.setup(load('disarm.yaml'));
+    const options = (sys.explain(s).figures[0].options as { command?: { mode?: string; aim?: string }; label: string }[]).filter((o) => o.command?.mode === 'disarm');
+    expect(options.map((o) => o.command!.aim)).toEqual(['longsword', 'main-gauche']);
+    expect(options.map((o) => o.label.replace(/:.*save vs petrification/, ''))).toEqual([
+      "hit to disarm Duelist's long sword with long sword (bind) d20 + 4 vs 14 (55%): disarmed 18%",
+      "hit to disarm Duelist's main gauche with long sword (bind) d20 + 1 vs 14 (40%): disarmed 24%",
+    ]);
+    const lines: string[] = [];
+    const names = displayNames(s.figures);
+    runToEnd(sys, s, new SeededDice(seedRng(6)), (e) => {
+      if (e.segment === 5) lines.push(sys.describe(e, names));
+    });
+    expect(lines.filter((l) => /Sir Hugo|Duelist loses/.test(l) && /disarm|loses/.test(l))).toEqual([
+      "[r1 s5] Sir Hugo tries to disarm Duelist's main gauche with long sword: d20 13 + 3 [+ 1 dexterity 17 (hand) [R-A4] + 2 weapon magic long sword [adnd-phb]] = 16 vs 16 needed [16 to hit AC 0, fighter level 5 [R-A11] + 0 disarm: against AC 0 [3380eb42]]: hit on AC 0; save vs petrification 8 + 1 vs 14: failed: disarmed!",
+      '[r1 s5] Duelist loses main gauche to Sir Hugo: knocked away by the hit to disarm; out of hand from the next segment (R-A1, R-A9)',
+    ]);
+    expect(s.figures[1].hands).toEqual(['longsword']);
   });
 });

@@ -64,10 +64,11 @@ export function swingOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, rol
 /**
  * Exact odds of a hit to disarm (R-A9, seed 3380eb42): a hit on AC 0 with dexterity and weapon
  * plusses only, then the target fails its save vs petrification (strength, dexterity and the
- * better magic of the weapon aimed at: combat.ts's numbers). Null when `w` can disarm nothing `t` holds.
+ * better magic of the weapon aimed at: combat.ts's numbers). Aimed at `aim` (an id in `t`'s
+ * hands), else at the first it can disarm; null when `w` cannot disarm that weapon, or any `t` holds.
  */
-export function disarmOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem) {
-  const aimed = disarmTarget(w, t);
+export function disarmOdds(s: AdndState, a: Figure, t: Figure, w: WeaponItem, aim?: string) {
+  const aimed = disarmTarget(w, t, aim);
   if (!aimed) return null;
   const bonus = attackBonus(a, w, singleBlowRole(a, w), true);
   const need = needLedger(a, 0, true);
@@ -145,25 +146,28 @@ function attackOptions(s: AdndState, f: Figure, names: DisplayNames): unknown[] 
         expectedDamage: swings.reduce((x, y) => x + y.expectedDamage, 0),
         ...(e ? { saveChance: e.saveChance, entangleChance: e.entangleChance, ledgers: { entangleSave: e.saveMods }, rule: 'R-A9' } : {}),
       });
-      // R-A9: a hit to disarm, where the weapon can disarm one the target holds.
-      const disarm: Command = { ...command, mode: 'disarm' };
-      const d = disarmOdds(s, f, t, w);
-      if (!d || !declarable(s, f, disarm)) continue;
-      const sv = d.saveMods.total;
-      out.push({
-        kind: 'attack',
-        label: `hit to disarm ${nameOf(names, t.id)}'s ${d.aimedAt.name} with ${itemName(f, w.id)} (${d.method}): d20 ${signed(d.bonus.total)} vs ${d.need.total} (${pct(d.hit)}), then its save vs petrification d20 ${signed(sv)} vs ${d.saveNeed} (${pct(d.saveChance)}): disarmed ${pct(d.disarmChance)}`,
-        command: disarm,
-        target: t.id,
-        weapon: w.id,
-        mode: 'disarm',
-        aimedAt: d.aimedAt.id,
-        hit: d.hit,
-        saveChance: d.saveChance,
-        disarmChance: d.disarmChance,
-        ledgers: { disarmBonus: d.bonus, disarmNeed: d.need, disarmSave: d.saveMods },
-        rule: 'R-A9',
-      });
+      // R-A9: a hit to disarm at each weapon the target holds that this one can disarm: the attacker
+      // picks (the save counts the aimed weapon's magic); the command names it.
+      for (const aim of t.hands) {
+        const disarm: Command = { ...command, mode: 'disarm', aim };
+        const d = disarmOdds(s, f, t, w, aim);
+        if (!d || !declarable(s, f, disarm)) continue;
+        const sv = d.saveMods.total;
+        out.push({
+          kind: 'attack',
+          label: `hit to disarm ${nameOf(names, t.id)}'s ${d.aimedAt.name} with ${itemName(f, w.id)} (${d.method}): d20 ${signed(d.bonus.total)} vs ${d.need.total} (${pct(d.hit)}), then its save vs petrification d20 ${signed(sv)} vs ${d.saveNeed} (${pct(d.saveChance)}): disarmed ${pct(d.disarmChance)}`,
+          command: disarm,
+          target: t.id,
+          weapon: w.id,
+          mode: 'disarm',
+          aimedAt: d.aimedAt.id,
+          hit: d.hit,
+          saveChance: d.saveChance,
+          disarmChance: d.disarmChance,
+          ledgers: { disarmBonus: d.bonus, disarmNeed: d.need, disarmSave: d.saveMods },
+          rule: 'R-A9',
+        });
+      }
     }
   }
   return out;
@@ -295,13 +299,16 @@ function parryInfo(f: Figure): unknown {
 }
 
 /** What `f` has declared, for people: "attack Orc (orc2) with long sword", "cast magic missile at Ogre". */
-function describeDeclared(f: Figure, names: DisplayNames): string {
+function describeDeclared(s: AdndState, f: Figure, names: DisplayNames): string {
   const d = f.declared;
   if (!d) return 'free';
   switch (d.kind) {
     case 'attack': {
       const t = d.target ? nameOf(names, d.target) : 'the best target';
-      return `${d.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${t} with ${itemName(f, d.weapon)}${d.offhand ? ` and ${itemName(f, d.offhand)}` : ''}`;
+      // R-A9: the weapon a hit to disarm is aimed at, where the declaration names it.
+      const tf = s.figures.find((o) => o.id === d.target);
+      const aimed = d.aim === undefined ? '' : `'s ${tf ? itemName(tf, d.aim) : weaponName(d.aim)}`;
+      return `${d.mode === 'disarm' ? 'hit to disarm' : 'attack'} ${t}${aimed} with ${itemName(f, d.weapon)}${d.offhand ? ` and ${itemName(f, d.offhand)}` : ''}`;
     }
     case 'draw':
       return `draw ${d.weapons.map((w) => itemName(f, w)).join(' and ')}`;
@@ -382,15 +389,15 @@ export function schedule(s: AdndState, horizon = 20, names: DisplayNames = displ
     if (f.hp <= 0) return;
     if (f.declared) {
       const timing = timingLedger(s, f)!;
-      const action = describeDeclared(f, names);
+      const action = describeDeclared(s, f, names);
       out.push({ segment: f.next, round: roundOf(f.next), segmentOfRound: segmentOfRound(f.next), figure: f.id, action, why: timing.entries, projected: false });
       repeats(f, action, until, out);
     } else {
       const p = projection(s, i);
       if (p && p.f.next <= until) {
-        const action = `${describeDeclared(p.f, names)} (if declared ${inSegment(p.f.declaredAt)})`;
+        const action = `${describeDeclared(s, p.f, names)} (if declared ${inSegment(p.f.declaredAt)})`;
         out.push({ segment: p.f.next, round: roundOf(p.f.next), segmentOfRound: segmentOfRound(p.f.next), figure: f.id, action, why: timingLedger(p.copy, p.f)!.entries, projected: true });
-        repeats(p.f, describeDeclared(p.f, names), until, out);
+        repeats(p.f, describeDeclared(s, p.f, names), until, out);
       }
     }
     // An extra attack falling in a surprised or held segment is lost (as in the system: actsIn).
@@ -436,7 +443,7 @@ export function explainState(s: AdndState, names: DisplayNames = displayNames([.
       ac: armourClass(f, null),
       surprised: f.surprised,
       next: f.declared ? f.next : null,
-      declared: f.declared ? describeDeclared(f, names) : null,
+      declared: f.declared ? describeDeclared(s, f, names) : null,
       timing: timingLedger(s, f),
       parry: f.parry,
       consecutiveParries: f.parries,

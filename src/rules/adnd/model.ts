@@ -55,7 +55,8 @@ export interface SpellSlot {
 
 /** What a figure has declared and when it lands (R-A1: each combatant holds its next action segment). */
 export type Declared =
-  | { kind: 'attack'; target: string | null; mode: 'normal' | 'disarm'; twoWeapons: boolean; weapon: string; offhand: string | null }
+  /** `aim`: the target's weapon a hit to disarm is aimed at (R-A9), as the command named it; absent: the first it can disarm. */
+  | { kind: 'attack'; target: string | null; mode: 'normal' | 'disarm'; twoWeapons: boolean; weapon: string; offhand: string | null; aim?: string }
   | { kind: 'draw'; weapons: string[] }
   | { kind: 'ready'; weapon: string }
   | { kind: 'cast'; spell: string; target: string }
@@ -215,7 +216,8 @@ export interface AdndState {
 
 export type Command =
   | { type: 'begin' }
-  | { type: 'attack'; figure: string; target?: string; weapon?: string; mode?: 'normal' | 'disarm'; at?: number }
+  /** `aim` (mode 'disarm' only, R-A9): the id of the target's weapon aimed at; absent, the first in its hands the weapon can disarm. */
+  | { type: 'attack'; figure: string; target?: string; weapon?: string; mode?: 'normal' | 'disarm'; aim?: string; at?: number }
   | { type: 'parry'; figure: string; against: string; at?: number }
   | { type: 'pass'; figure: string; at?: number }
   | { type: 'draw'; figure: string; weapons: string[]; at?: number }

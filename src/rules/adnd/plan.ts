@@ -39,21 +39,33 @@ export function pauseRefusal(s: AdndState, f: Figure, what: string): string | nu
   return `${f.name} is pausing after an offensive spell until segment ${f.spellLockUntil}: no ${what} before then, only attacking, defending, retreating or directing the spell (R-A7)`;
 }
 
+/** An attack's `aim` names the weapon a hit to disarm is aimed at: with any other mode it means nothing (R-A9). */
+export const AIM_WITHOUT_DISARM = "aim names the weapon a hit to disarm is aimed at: give it with mode 'disarm' only (R-A9)";
+
 /**
  * Why a hit to disarm with `w` at `t` is refused (R-A9, seed 3380eb42: the attacker's weapon must be
  * "capable of disarming" and the opponent "holding/using a weapon appropriate to that method"):
- * names the weapon, its methods and every weapon the target holds.
+ * the field at fault and the reason, naming the weapon, its methods and every weapon the target
+ * holds, or the one `aim` names. Null when it may be declared.
  */
-export function disarmRefusal(w: WeaponItem, t: Figure): string {
+export function disarmRefusal(w: WeaponItem, t: Figure, aim?: string): { path: string; reason: string } | null {
+  if (disarmTarget(w, t, aim)) return null;
   const methods = w.weapon ? WEAPONS[w.weapon].disarms : [];
-  if (methods.length === 0) return `${w.name} cannot disarm: it has no disarming method in the weapon capabilities table (R-A9)`;
+  if (methods.length === 0) return { path: 'command.mode', reason: `${w.name} cannot disarm: it has no disarming method in the weapon capabilities table (R-A9)` };
   const held: string[] = [];
-  for (const h of t.hands) {
-    const x = weaponById(t, h);
-    if (x?.weapon) held.push(x.name);
+  if (aim !== undefined) {
+    const x = weaponById(t, aim);
+    if (!x || x.kind === 'natural') return { path: 'command.aim', reason: `${t.name} carries no weapon ${quote(aim)}` };
+    if (!t.hands.includes(aim)) return { path: 'command.aim', reason: `${t.name} does not hold ${x.name}: a hit to disarm aims at a weapon in hand (R-A9)` };
+    held.push(x.name);
+  } else {
+    for (const h of t.hands) {
+      const x = weaponById(t, h);
+      if (x?.weapon) held.push(x.name);
+    }
   }
-  if (held.length === 0) return `${t.name} holds no weapon for ${w.name} to disarm (R-A9)`;
-  return `${w.name} disarms by ${methods.join(' or ')}; ${t.name}'s ${held.join(' and ')} cannot be disarmed that way (weapon capabilities, R-A9)`;
+  if (held.length === 0) return { path: 'command.mode', reason: `${t.name} holds no weapon for ${w.name} to disarm (R-A9)` };
+  return { path: aim === undefined ? 'command.mode' : 'command.aim', reason: `${w.name} disarms by ${methods.join(' or ')}; ${t.name}'s ${held.join(' and ')} cannot be disarmed that way (weapon capabilities, R-A9)` };
 }
 
 /** Checks a declaration and says what it is (nothing changed yet); timing.ts says when it lands. */
@@ -73,15 +85,19 @@ export function plan(s: AdndState, f: Figure, c: Command): Declared {
         target = t.id;
       }
       const mode = c.mode ?? 'normal';
+      if (c.aim !== undefined && mode !== 'disarm') throw new CommandRejected('command.aim', AIM_WITHOUT_DISARM);
       if (mode === 'disarm') {
         if (target === null) throw new CommandRejected('command.target', 'a hit to disarm needs a target');
-        const t = fig(s, target);
-        if (!disarmTarget(w, t)) throw new CommandRejected('command.mode', disarmRefusal(w, t));
+        const no = disarmRefusal(w, fig(s, target), c.aim);
+        if (no) throw new CommandRejected(no.path, no.reason);
       }
       // Two one-handed hand weapons in hand: both swing (R-A4 two-weapon columns).
       const ow = mode === 'normal' ? offhandOf(f, w) : undefined;
       if (ow && twoWeaponRowIndex(f) < 0) throw new CommandRejected('command.weapon', `${f.name}'s dexterity does not allow two weapons (R-A4)`);
-      return { kind: 'attack', target, mode, twoWeapons: ow !== undefined, weapon: w.id, offhand: ow ? ow.id : null };
+      const d: Extract<Declared, { kind: 'attack' }> = { kind: 'attack', target, mode, twoWeapons: ow !== undefined, weapon: w.id, offhand: ow ? ow.id : null };
+      // The aimed weapon only where the command names it: a declaration without one stays as it always was (saved games replay alike).
+      if (c.aim !== undefined) d.aim = c.aim;
+      return d;
     }
     case 'draw': {
       const ids = c.weapons;

@@ -182,7 +182,12 @@ function wildCommand(s: AdndState, f: Figure, r: ReturnType<typeof chooser>): Co
   const held = f.hands.length > 0 ? f.weapons.find((x) => x.id === f.hands[0]) : undefined;
   const w = held && r.next() < 0.6 ? held : r.pick(f.weapons);
   const k = r.next();
-  if (k < 0.35) return { type: 'attack', figure: f.id, target: t.id, weapon: w.id, mode: r.next() < 0.6 ? 'disarm' : 'normal' };
+  if (k < 0.35) {
+    // R-A9: mostly aimed at one of the target's weapons, most often one it holds (suitable or not).
+    const pool = t.hands.length > 0 && r.next() < 0.8 ? t.hands : t.weapons.map((x) => x.id);
+    const aim = pool.length > 0 && r.next() < 0.7 ? { aim: r.pick(pool) } : {};
+    return { type: 'attack', figure: f.id, target: t.id, weapon: w.id, mode: r.next() < 0.6 ? 'disarm' : 'normal', ...aim };
+  }
   if (k < 0.5) return { type: 'draw', figure: f.id, weapons: r.next() < 0.5 ? [w.id] : [w.id, r.pick(f.weapons).id] };
   if (k < 0.6) return { type: 'ready', figure: f.id, weapon: w.id };
   if (k < 0.7) return { type: 'drop', figure: f.id, weapon: f.hands[0] ?? w.id };
@@ -311,6 +316,8 @@ function check(raw: Raw, p: Played): string[] {
   };
   let seg = -1;
   const regular = new Map<string, number>();
+  /** "target|attacker" -> the weapon a hit to disarm that the target failed to save against was aimed at (R-A9). */
+  const aimedLoss = new Map<string, string>();
   const extraSwings = new Map<string, number>();
   const drains: AdndEvent[] = [];
   const entangles: Model[] = [];
@@ -485,6 +492,11 @@ function check(raw: Raw, p: Played): string[] {
             if (crit.multiplier !== row.multiplier) bad(e, `R-A10: third ${third} -> x${crit.multiplier}, table x${row.multiplier}`);
           }
         }
+        // R-A9: a hit to disarm declared at a weapon strikes at it, held by the target when it lands; a failed save knocks that one away.
+        const aim = isRegular && n === 0 && disarm ? (d!.action.aim as string | undefined) : undefined;
+        if (e.aim !== aim) bad(e, `R-A9: ${who}'s hit to disarm aimed at ${e.aim}, declared at ${aim}`);
+        if (aim !== undefined && !t.hands.includes(aim)) bad(e, `R-A9: ${who}'s hit to disarm at ${e.target}'s ${aim}, not in its hands (${t.hands})`);
+        if (aim !== undefined && e.disarmed) aimedLoss.set(`${e.target}|${who}`, aim);
         const dmg = e.damage as Ledger | null;
         if (!e.hit || disarm) {
           if (dmg !== null) bad(e, 'damage on a miss or a hit to disarm');
@@ -562,6 +574,8 @@ function check(raw: Raw, p: Played): string[] {
         m!.resetAfter = m!.parryEndsAfter = true;
         break;
       case 'disarm':
+        if ((aimedLoss.get(`${who}|${e.by}`) ?? e.weapon) !== e.weapon) bad(e, `R-A9: ${who} loses ${e.weapon}; ${e.by}'s hit was aimed at ${aimedLoss.get(`${who}|${e.by}`)}`);
+        aimedLoss.delete(`${who}|${e.by}`);
         m!.lost.set(e.weapon as string, e.segment);
         m!.hands = m!.hands.filter((h) => h !== e.weapon);
         if (m!.declared && m!.declared.lands > e.segment && (m!.declared.action.weapon === e.weapon || m!.declared.action.offhand === e.weapon)) m!.declared = null;

@@ -9,6 +9,7 @@ import { diceBounds, parseDice } from '../../core/dice/notation.ts';
 import { CLASSES, SPELLS, WEAPONS, dexRow, parseScore, scoreRangeText } from './tables.ts';
 import { twoInHand, twoWeaponDex } from './tohit.ts';
 import { CRITICAL_SWITCH } from './combat.ts';
+import { AIM_WITHOUT_DISARM } from './plan.ts';
 
 const id = z.string().min(1).max(64);
 const int = z.number().int();
@@ -57,6 +58,8 @@ const commandShapes = {
     target: id.optional(),
     weapon: id.optional(),
     mode: z.enum(['normal', 'disarm']).optional(),
+    /** R-A9: the id of the target's weapon a hit to disarm is aimed at (the declaration checks it). */
+    aim: id.optional(),
     at: int.min(0).optional(),
   }),
   parry: z.strictObject({ type: z.literal('parry'), figure: id, against: id, at: int.min(0).optional() }),
@@ -391,6 +394,14 @@ export function setupScenario(raw: unknown): AdndState {
         if (typeof v === 'string' && !ids.has(v)) issues.push({ path: `figures[${i}].script[${k}].${key}`, message: `no figure ${quote(v)}` });
       }
       if (c.type === 'end' && c.winner !== null && !sides.has(c.winner)) issues.push({ path: `figures[${i}].script[${k}].winner`, message: `no figure is on side ${quote(c.winner)}` });
+      if (c.type === 'attack' && c.aim !== undefined) {
+        // R-A9: the weapon aimed at must be one the target carries (whether it holds it then is the declaration's check).
+        const t = figures.find((o) => o.id === c.target);
+        const path = `figures[${i}].script[${k}].aim`;
+        if (c.mode !== 'disarm') issues.push({ path, message: AIM_WITHOUT_DISARM });
+        else if (c.target === undefined) issues.push({ path, message: "aim needs the figure whose weapon it names: give the attack a target" });
+        else if (t && !t.weapons.some((w) => w.id === c.aim && w.kind !== 'natural')) issues.push({ path, message: `${t.name} carries no weapon ${quote(c.aim)}` });
+      }
     });
   });
   if (issues.length > 0) throw new InputError(issues, 'scenario');

@@ -33,8 +33,8 @@ import { describeEvent } from './describe.ts';
 import { checkEnd } from './end.ts';
 import { explainState } from './explain.ts';
 import { checkLeave, goneOf } from './leave.ts';
-import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, GoneFigure } from './model.ts';
-import { declareAt, fig } from './plan.ts';
+import type { AdndEvent, AdndState, Command, Declared, Figure, FreeReason, GoneFigure, WeaponItem } from './model.ts';
+import { AIM_WITHOUT_DISARM, declareAt, fig } from './plan.ts';
 import { parseCommand, scenarioSchema, setupScenario } from './scenario.ts';
 import { dropScriptedAdjust, dropScriptedLeaves, sameCommand, scriptPick, scriptedGm } from './script.ts';
 import { casterLevel, missileCount, spellDice } from './spells.ts';
@@ -364,8 +364,13 @@ function interrupt(s: AdndState, f: Figure, why: FreeReason, at = s.now): void {
   f.freeReason = why;
 }
 
-function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E): void {
-  if (emit) emit(ev(s, 'attack', { ...r }));
+/**
+ * A swing's result applied. `aimed`: the weapon a hit to disarm is aimed at (R-A9), knocked away
+ * if the save fails; `aim`: its id where the declaration named it, added to the event (absent
+ * otherwise, so an older game's events stay as they were).
+ */
+function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, aimed: WeaponItem | null, aim: string | null, emit: E): void {
+  if (emit) emit(ev(s, 'attack', aim === null ? { ...r } : { ...r, aim }));
   if (r.hit && r.mode === 'normal') wound(s, t, r.dealt, emit ? `${a.name}'s ${r.weapon}` : null, emit);
   if (r.drain) {
     // R-A10: drains are never multiplied by a critical; they take hold at the segment's end (settle).
@@ -374,12 +379,11 @@ function applySwing(s: AdndState, a: Figure, t: Figure, r: SwingResult, emit: E)
     drainAmount.push(r.drain.amount);
     if (emit) emit(ev(s, 'drain', { figure: t.id, by: a.id, kind: r.drain.kind, amount: r.drain.amount }));
   }
-  // R-A1: the weapon the hit was aimed at (R-A9: the first in hand its method can disarm) goes at the segment's end (settle).
-  const aimed = r.disarmed ? disarmTarget(weaponById(a, r.weapon)!, t) : null;
-  if (aimed) {
+  // R-A1: the weapon the hit was aimed at (R-A9) goes at the segment's end (settle).
+  if (r.disarmed && aimed) {
     losing.push(t);
     losingTo.push(a);
-    losingWeapon.push(aimed.weapon.id);
+    losingWeapon.push(aimed.id);
   }
   if (r.entangled && canFight(t)) {
     // Held until every blow of the segment is struck (settle): a struggle landing now frees the
@@ -423,18 +427,22 @@ function resolveAttack(s: AdndState, a: Figure, d: Extract<Declared, { kind: 'at
     w.ammo -= 1;
     w.nocked = false;
   }
-  const mode = d?.mode ?? 'normal';
-  if (mode === 'disarm' && !disarmTarget(w, t)) {
-    attackLost(s, a, extra, emit ? `${t.name} holds nothing ${w.name} can disarm` : '', emit);
-    return;
+  let aimed: WeaponItem | null = null;
+  if (d?.mode === 'disarm') {
+    // R-A9: the weapon aimed at, as it stands now; gone from the target's hands (knocked away, dropped), the blow is lost.
+    aimed = disarmTarget(w, t, d.aim)?.weapon ?? null;
+    if (!aimed) {
+      attackLost(s, a, extra, emit ? (d.aim === undefined ? `${t.name} holds nothing ${w.name} can disarm` : `${t.name} no longer holds the ${weaponById(t, d.aim)?.name ?? d.aim} the hit to disarm was aimed at (R-A9)`) : '', emit);
+      return;
+    }
   }
   const offId = d ? d.offhand : null;
   const off = offId !== null && a.hands.includes(offId) ? weaponById(a, offId) : undefined;
   const role = off ? 'primary' : singleBlowRole(a, w);
   const detail = emit !== null;
-  applySwing(s, a, t, swing(a, t, w, role, mode, s.options, dice, detail), emit);
+  applySwing(s, a, t, swing(a, t, w, role, aimed, s.options, dice, detail), aimed, d?.aim ?? null, emit);
   // The off-hand blow strikes too, even at a target the first one felled (R-A1: it stood when the segment began).
-  if (off) applySwing(s, a, t, swing(a, t, off, 'secondary', 'normal', s.options, dice, detail), emit);
+  if (off) applySwing(s, a, t, swing(a, t, off, 'secondary', null, s.options, dice, detail), null, null, emit);
 }
 
 /** A saving throw: with its ledger for the log, or a plain yes/no from the same d20. */
@@ -781,6 +789,7 @@ function apply(s: AdndState, c: Command, dice: DiceSource, emit: E): void {
         target = t.id;
       } else target = bestTarget(s, f, firstAttackWeapon(f))?.id ?? null;
       if (c.weapon !== undefined || c.mode === 'disarm') throw new CommandRejected('command.weapon', 'an extra attack strikes with the weapon in hand (R-A5)');
+      if (c.aim !== undefined) throw new CommandRejected('command.aim', AIM_WITHOUT_DISARM);
       s.landing.push({ attacker: f.id, target, extra: true, retarget: null, fallen: null });
       if (emit) emit(ev(s, 'extra-attack', { figure: f.id, target }));
       decided(s, f, pick, c);
