@@ -562,7 +562,9 @@ export function resolveAttackRoll(ctx: TftContext, r: AttackRollRequest): Attack
   } else {
     roll = rollNd6Sum(ctx.dice, r.dice);
   }
-  const outcome = attackOutcome(roll, r.adjDX, r.dice, state.options.ruleset === 'classic', r.noCriticals);
+  const rolled = attackOutcome(roll, r.adjDX, r.dice, state.options.ruleset === 'classic', r.noCriticals);
+  // Where fumbles do not apply (a grenade, R-H12 reading), a 17 or 18 is what it is then: an automatic miss.
+  const outcome = r.noFumbles && (rolled === 'drop' || rolled === 'break') ? 'auto-miss' : rolled;
   const multiplier = outcomeMultiplier(outcome);
   const tally = r.attacker.tally;
   if (tally) {
@@ -587,7 +589,7 @@ export function resolveAttackRoll(ctx: TftContext, r: AttackRollRequest): Attack
       ...r.extra,
     });
   }
-  if (!r.noFumbles && r.weapon && (outcome === 'drop' || outcome === 'break')) fumble(ctx, r.attacker, r.weapon, outcome);
+  if (r.weapon && (outcome === 'drop' || outcome === 'break')) fumble(ctx, r.attacker, r.weapon, outcome);
   return { faces, roll, hit: multiplier > 0, outcome, multiplier };
 }
 

@@ -69,3 +69,26 @@ function checkBlastScores(s: ReturnType<typeof scenario>, ai: Opt[], shown: Opt[
   // The worth is not the plain expectation where a foe may go down.
   expect(differs).toBeGreaterThan(0);
 }
+
+describe('HiTech guns: a shot that empties the gun is charged the reload turn [f04d4dae]', () => {
+  it('R-H10: a burst that empties the magazine scores its expected damage less a small cost per round and the turn the reload takes, worth the best shot that leaves a round (priceReloads); the others only the cost per round', () => {
+    // An assault rifle (clip 20) holding 10: the half-clip burst empties it; single and four do not.
+    const s = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 10 } } }]), ...others]);
+    actionPhase(s);
+    const ai = optionsOf('fire', s, 'gun', 'ai') as (Opt & { ammoUsed: number })[];
+    const plain = (o: (typeof ai)[number]) => o.expectedDamage - 0.15 * (o.ammoUsed - 1);
+    const keep = ai.filter((o) => o.command.burst !== 'half');
+    const empty = ai.filter((o) => o.command.burst === 'half');
+    expect(keep.length).toBeGreaterThan(0);
+    expect(empty.length).toBeGreaterThan(0);
+    for (const o of keep) expect(o.score, JSON.stringify(o.command)).toBeCloseTo(plain(o), 12);
+    const turn = Math.max(...keep.map(plain));
+    for (const o of empty) expect(o.score, JSON.stringify(o.command)).toBeCloseTo(plain(o) - turn, 12);
+    // With one round left every shot empties the gun: the last one is not charged (the reload comes anyway).
+    const last = scenario([shooter([{ weapon: 'assault-rifle', house: { hitech: { loaded: 1 } } }]), ...others]);
+    actionPhase(last);
+    const one = optionsOf('fire', last, 'gun', 'ai');
+    expect(one.length).toBeGreaterThan(0);
+    for (const o of one) expect(o.score).toBe(o.expectedDamage);
+  });
+});

@@ -78,17 +78,19 @@ describe('HiTech narration', () => {
     expect(describeHitech({ type: 'fire', ...shot, weapon: 'assault rifle', ammo: 'standard' } as unknown as TftEvent)).toMatch(/-> DOUBLE damage;/);
   });
 
-  it('R-H12 [f04d4dae]: a grenade or rifle grenade rolling 17 or 18 reads a plain miss, as the engine drops and breaks nothing (no fumble for grenades); a rocket\'s 18 still breaks the launcher', () => {
+  it('R-H12 [f04d4dae]: a grenade or rifle grenade rolling 17 or 18 is an automatic miss in the event and the line, as the engine drops and breaks nothing (no fumble for grenades); a rocket\'s 18 still breaks the launcher', () => {
     // The grenade example with the throw rolled 6+6+6: it misses and scatters 6 hexes east, 1 die on the
     // trooper three hexes out (5); then Biff's burst as scripted. The grenadier loses nothing.
     const raw = example('hitech-burst-grenade') as { dice: number[] };
     const evs = events({ ...raw, dice: [6, 1, 6, 6, 6, 6, 1, 5, ...raw.dice.slice(20)] }, null);
     const thrown = evs.find((e) => e.type === 'throw-grenade') as TftEvent;
-    expect(thrown).toMatchObject({ roll: 18 });
+    // The event says what happened (a JSON reader sees no fumble word), not the 18's 'break'.
+    expect(thrown).toMatchObject({ roll: 18, outcome: 'auto-miss', multiplier: 0 });
     expect(evs.some((e) => e.type === 'weapon-dropped' || e.type === 'weapon-broken')).toBe(false);
-    expect(describeHitech(thrown)).toMatch(/-> miss \(a grenade does not fumble: nothing dropped or broken\) \[R-H3, R-H12\]\.$/);
-    const shot = { turn: 1, figure: 'r', dice: 3, faces: [6, 6, 5], roll: 17, adjDX: 9, ledger: [], outcome: 'drop', multiplier: 0, target: null, mode: 'rifle-grenade', at: { q: 3, r: 3 } };
-    expect(describeHitech({ type: 'fire-grenade', ...shot, weapon: 'ACR', left: 1 } as unknown as TftEvent)).toMatch(/-> miss \(a grenade does not fumble: nothing dropped or broken\);/);
+    expect(describeHitech(thrown)).toMatch(/-> automatic miss \(a grenade does not fumble: nothing dropped or broken\) \[R-H3, R-H12\]\.$/);
+    const shot = { turn: 1, figure: 'r', dice: 3, faces: [6, 6, 5], roll: 17, adjDX: 9, ledger: [], outcome: 'auto-miss', multiplier: 0, target: null, mode: 'rifle-grenade', at: { q: 3, r: 3 } };
+    expect(describeHitech({ type: 'fire-grenade', ...shot, weapon: 'ACR', left: 1 } as unknown as TftEvent)).toMatch(/-> automatic miss \(a grenade does not fumble: nothing dropped or broken\);/);
+    expect(describeHitech({ type: 'fire-grenade', ...shot, faces: [6, 5, 5], roll: 16, weapon: 'ACR', left: 1 } as unknown as TftEvent)).toMatch(/-> automatic miss; 1 rifle grenade left/);
     expect(describeHitech({ type: 'fire', ...shot, outcome: 'break', faces: [6, 6, 6], roll: 18, mode: 'firearm', weapon: 'Rocket Launcher', ammo: 'rocket', burst: 'single', rounds: 1, overwatch: false, loadedLeft: 3 } as unknown as TftEvent)).toMatch(/-> miss, the weapon breaks;/);
   });
 

@@ -63,10 +63,10 @@ const BLAST_CRITICAL = 'automatic hit (a 3 or 4 does not multiply a blast)';
 
 /**
  * A 17 or 18 on a grenade or rifle grenade: the module rolls it with no fumble (project reading,
- * docs/rules/hitech.md: "fumbles (17/18) do not apply to grenades"), so nothing is dropped or
- * broken and the line says a plain miss (the core's event still names the roll's outcome).
+ * docs/rules/hitech.md: "fumbles (17/18) do not apply to grenades"), so the event's outcome is an
+ * automatic miss, and the line says why nothing is dropped or broken.
  */
-const GRENADE_FUMBLE = 'miss (a grenade does not fumble: nothing dropped or broken)';
+const GRENADE_FUMBLE = 'automatic miss (a grenade does not fumble: nothing dropped or broken)';
 
 /**
  * "3d6 = 2+2+3 = 7 vs adjDX 14 [DX 13 - 1 ...] -> hit"; the outcome alone for a shooter hidden
@@ -77,7 +77,7 @@ function roll(e: E, blast = false, grenade = false): string {
   const outcome =
     blast && (e.outcome === 'triple' || e.outcome === 'double')
       ? BLAST_CRITICAL
-      : grenade && (e.outcome === 'drop' || e.outcome === 'break')
+      : grenade && e.outcome === 'auto-miss' && Number(e.roll) >= 17
         ? GRENADE_FUMBLE
         : (OUTCOMES[String(e.outcome)] ?? e.outcome);
   if (isUnseen(e, 'figure')) return String(outcome);

@@ -93,6 +93,16 @@ describe('a gun shot keeps the core missile bars [f04d4dae, tft-core]', () => {
     expect(events.filter((e) => e.type === 'overwatch-fire').map((e) => e.target)).toEqual(['runner']);
   });
 
+  it('R-H7, tft-core facing [f04d4dae]: the AI scores overwatch by the enemies in its front arc, where it could fire: one in view behind it leaves overwatch worth taking; one in front makes it worth nothing (a shot is better)', () => {
+    // The sniper faces east at 6,5: the charger at 1,5 stands behind it, in view.
+    const s = scenario([gunner({ id: 'sniper', at: [6, 5] }), foe('charger', 1, 5, 0)]);
+    actionPhase(s);
+    const score = () => actionOptions(s, fig(s, 'sniper'), 'ai').find((o) => o.command.type === 'overwatch')?.score;
+    expect(score()).toBe(0.5);
+    fig(s, 'sniper').facing = 3;
+    expect(score()).toBe(0);
+  });
+
   it('R-H9, R-H10 [f04d4dae]: an HE burst splashes the figures around the target once per hit (reading 2a) while they live: one killed by an earlier round takes no more splash', () => {
     const s = scenario([gunner({ dx: 18, weapons: [{ weapon: 'acr', house: { hitech: { ammo: 'he' } } }] }), foe('t', 8, 0, 3), { ...foe('n', 9, 0, 3), st: 3, weapons: ['dagger'] }], { thread: false });
     actionPhase(s);

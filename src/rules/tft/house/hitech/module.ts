@@ -543,6 +543,7 @@ const fireAction: ActionSpec = {
     // What does not depend on the target, once: each burst's plan, the firer's movement.
     const plans = burstsOf(fw).map((burst) => ({ burst, plan: planFire(ctx, fig, w, burst) }));
     const hitechMove = movement(state, fig);
+    const shots: { shot: ActionOption; empties: boolean }[] = [];
     for (const target of enemiesInView(state, core, fig)) {
       if (gunBar(state, fig, target) !== null) continue;
       for (const { burst, plan } of plans) {
@@ -576,7 +577,8 @@ const fireAction: ActionSpec = {
           classic: classic(state),
         });
         const e = o.expectedDamage;
-        out.push({
+        const used = clipUse(burst, plan.gear.clip);
+        const shot: ActionOption = {
           command,
           label: `fire ${fw.name} (${shotLabel(burst, plan.ammo)}) at ${labelName(ctx.names, target)}`,
           adjDX,
@@ -586,14 +588,17 @@ const fireAction: ActionSpec = {
           hits: o.hits,
           expectedDamage: e,
           expectedDamageExact: o.expectedDamageExact,
-          ammoUsed: clipUse(burst, plan.gear.clip),
-          // The AI spends ammunition only where it buys damage: a small cost per round. Plain expected
-          // damage, not the core's measure of a blow: with that and this cost the AI empties its clip
-          // in one burst and loses (docs/LAB.md, "The AI's measure of a blow").
-          score: e - 0.15 * (clipUse(burst, plan.gear.clip) - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),
-        });
+          ammoUsed: used,
+          // The AI spends ammunition only where it buys damage: a small cost per round, and the
+          // reload turn of a shot that empties the gun (priceReloads). Plain expected damage, not
+          // the core's measure of a blow: that lost 1 to 4 points in the firefight (docs/LAB.md).
+          score: e - 0.15 * (used - 1) * (fw.clipUnit === 'bursts' ? 0 : 1),
+        };
+        out.push(shot);
+        shots.push({ shot, empties: used >= plan.gear.loaded });
       }
     }
+    priceReloads(shots);
     return out;
   },
   validate(ctx, cmd, fig) {
@@ -620,6 +625,18 @@ const fireAction: ActionSpec = {
     resolveFire(ctx, fig, plan, { ...c, burst: plan.burst });
   },
 };
+
+/**
+ * A shot that empties the gun is charged the turn it costs (R-H10): the next turn
+ * goes to reloading (or, with no clip left, to another weapon), where the best shot that leaves a
+ * round could fire again. So the AI empties its gun only where that beats two turns of the best
+ * other shot; when every shot empties it (the last round), none is charged: the reload comes anyway.
+ */
+function priceReloads(shots: readonly { shot: ActionOption; empties: boolean }[]): void {
+  let turn = 0;
+  for (const { shot, empties } of shots) if (!empties) turn = Math.max(turn, shot.score ?? 0);
+  for (const { shot, empties } of shots) if (empties) shot.score = (shot.score ?? 0) - turn;
+}
 
 /** Every figure a blast may hit, with its armor as armorStops meets the blast (missileArmor, missileShield). */
 export function blastTargets(state: TftState): BlastTarget[] {
@@ -900,8 +917,8 @@ const overwatchAction: ActionSpec = {
       const option: ActionOption = {
         command,
         label: `overwatch with ${fw.name} (${shotLabel(burst, plan.ammo)})`,
-        // Worth it when no enemy is in view now (the AI would rather shoot one that is).
-        score: enemiesInView(ctx.state, ctx.core, fig).length === 0 ? 0.5 : 0,
+        // Worth it when no enemy in view stands in the front arc, where a shot (and the overwatch's, R-H7) goes: the AI would rather shoot one that does.
+        score: enemiesInView(ctx.state, ctx.core, fig).some((e) => inFrontArc(fig, e.pos)) ? 0 : 0.5,
       };
       if (ctx.mode === 'explain') {
         // What a fire option says that does not hang on the target: the firer's adjDX as the
