@@ -291,6 +291,9 @@ export async function duelToActionPhase(gm: Page, seqIs: (n: number) => Promise<
   await seqIs(3);
   await gm.getByTestId('stay').click();
   await seqIs(4);
+  // Stored is not yet seen: a test that then cuts the socket (connection.e2e) needs the page to
+  // hold step 4, or its undo is pinned at 3 and refused as stale (CI, under load: 1 of 2174 failed).
+  await waitForLog(gm, 4, ACTION_MS);
 }
 
 /** The GM lets itself enter physical dice (the Share tab's setting), then goes back to the Actions tab. */
