@@ -2,7 +2,7 @@
 // (self-reference through package.json "exports"), and every examples/library script run by
 // plain Node with no loader, each checked against what the `fray` command prints for the same
 // input. The build they load (dist/, `npm run prepare`) is made again first when a source is newer.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -57,11 +57,12 @@ describe("import from 'fray' (the package's own name, through package.json expor
     expect(Object.keys(byName).length).toBeGreaterThan(10);
   });
 
-  it('src/index.ts only re-exports, and from none of the command line, the web app or a test', () => {
+  it('src/index.ts only re-exports, and from none of the command line, the server (its reader of scenario text aside), the web app or a test', () => {
     const code = readFileSync(join(ROOT, 'src', 'index.ts'), 'utf8').replace(/\/\/[^\n]*/g, '');
     const statements = code.split(';').map((s) => s.trim()).filter(Boolean);
     expect(statements.length).toBeGreaterThan(5);
-    for (const s of statements) expect(s).toMatch(/^export (type )?\{[^}]*\} from '\.\/(core|engine|rules|lab|server)\/[\w/-]+\.ts'$/);
+    // docs/ARCHITECTURE.md: the library may import core, engine, rules, lab and server/scenario-text.ts.
+    for (const s of statements) expect(s).toMatch(/^export (type )?\{[^}]*\} from '\.\/((core|engine|rules|lab)\/[\w/-]+|server\/scenario-text)\.ts'$/);
     expect(code).not.toMatch(/\.test(-util)?\.ts'|testing\.ts'/);
   });
 
@@ -107,6 +108,35 @@ describe("import from 'fray' (the package's own name, through package.json expor
     expect(cli.code).toBe(1);
     expect(issues.length).toBeGreaterThan(1);
     expect(lines(cli.err).slice(1).map((l) => l.trim())).toEqual(issues);
+  });
+});
+
+describe('npm run prepare without tsc (a production install: npm ci --omit=dev)', () => {
+  /** Runs `cmd` in a copy of the package's scripts and configs with no node_modules and an old dist/. */
+  function withoutTsc(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+    const dir = mkdtempSync(join(tmpdir(), 'fray-prod-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.lib.json', 'scripts']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+    mkdirSync(join(dir, 'dist'));
+    writeFileSync(join(dir, 'dist', 'index.js'), 'stale');
+    const all = { ...process.env, ...env };
+    delete all.NODE_PATH;
+    const r = spawnSync(cmd, args, { cwd: dir, env: all, encoding: 'utf8' });
+    return { ...r, distLeft: existsSync(join(dir, 'dist')) };
+  }
+
+  it('succeeds, says the library build is skipped, and leaves no stale dist/', () => {
+    const r = withoutTsc('npm', ['run', '--silent', 'prepare']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/no library build \(dist\/\).*npm ci --omit=dev/);
+    expect(r.distLeft).toBe(false);
+  });
+
+  it('refuses for npm pack and npm publish: the package would have no entry point', () => {
+    // npm sets npm_command for the scripts it runs (`npm pack` runs prepare).
+    const r = withoutTsc(process.execPath, ['scripts/prepare.mjs'], { npm_command: 'pack' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/npm pack and npm publish need the library build/);
   });
 });
 
