@@ -144,6 +144,11 @@ describe('fray compare: flags that would be ignored or misread', () => {
   it('--metric without --vary on a scenario is refused (every quantity is reported then; it was silently ignored)', async () => {
     refused(await fray(['compare', DUEL, '--variant', 'a:', '--metric', 'turns', ...quiet]), /^fray: invalid option: --metric: goes with --vary \(or an experiment file\)/);
   });
+  it('an empty --metric is refused, with --vary and with an experiment file (it was read as none: the default metric)', async () => {
+    for (const file of [DUEL, 'examples/lab/sweep-variants.yaml']) {
+      for (const metric of ['', ' ']) refused(await fray(['compare', file, '--vary', 'figures.0.dx=13..14', '--metric', metric, ...quiet]), /^fray: invalid option: --metric: is empty: give a metric/);
+    }
+  });
   it("a --variant of settings with no NAME: is refused, naming the flag", async () => {
     refused(await fray(['compare', DUEL, '--variant', 'ruleset=classic', ...quiet]), /^fray: invalid variant: --variant: 'ruleset=classic' has no name/);
   });

@@ -197,6 +197,8 @@ Examples:
       const { io } = ctx;
       checkOutputs(opts);
       checkOutputPath(opts.csv, '--csv');
+      // An empty one read as none: the default metric, silently (an experiment's `metric: ''` is refused).
+      if (opts.metric?.trim() === '') throw new InputError([{ path: '--metric', message: 'is empty: give a metric such as win:SIDE or turns (fray compare --help lists them)' }], 'option');
       const workers = parseWorkers(opts.workers);
       const doc = readScenarioFile(io, file, 'experiment or scenario');
       let exp: Experiment;
