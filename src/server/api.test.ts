@@ -5,7 +5,7 @@ import { type Encounter, replay } from '../engine/encounter.ts';
 import { getSystem } from '../rules/index.ts';
 import type { FrayServer } from './app.ts';
 import type { EncounterView, ExportJson, LogResponse } from './protocol.ts';
-import { TestClient, bearer, createDuel, describeServerOnEachDatabase, duelScenario, duelYaml, getView, issue, tft } from './test-helpers.ts';
+import { TestClient, bearer, createDuel, describeServerOnEachDatabase, duelScenario, duelYaml, getView, issue, startTestServer, tft } from './test-helpers.ts';
 
 /** Plays `n` steps as the GM over HTTP, each the engine's own decision for the current state. */
 async function playSteps(app: FrayServer, id: string, gm: string, n: number): Promise<number> {
@@ -294,6 +294,11 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     const impossible = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: tft.decide(v.view.state), faces: [7, 7, 7, 7] } });
     expect([400, 200]).toContain(impossible.statusCode);
     expect((await getView(srv.app, encounter.id, gm.token)).view.seq).toBe(impossible.statusCode === 200 && impossible.json().type === 'accepted' ? 2 : 1);
+    // A step that rolls nothing (the initiative's choice), sent with the GM's physical dice ticked (no faces yet): not marked as played with physical dice.
+    const next = (await getView(srv.app, encounter.id, gm.token)).view;
+    expect(next.pending?.kind).toMatch(/initiative|move/);
+    const quiet = await srv.app.inject({ method: 'POST', url, headers: bearer(gm.token), payload: { command: tft.decide(next.state), faces: [] } });
+    expect(quiet.json()).toMatchObject({ type: 'accepted', entry: { faces: [], entered: false } });
   });
 
   it('settings (GM only): a hidden figure and hidden notes disappear from the player view', async () => {
@@ -381,6 +386,31 @@ describeServerOnEachDatabase('HTTP API', (srv) => {
     expect((await getView(srv.app, encounter.id, gm.token)).settings).toMatchObject({ notes: b, hideEnemyStats: true });
     const bad = await patch({ notes: b, expect: { notes: b, colour: 'red' } });
     expect([bad.statusCode, bad.json().issues[0].path]).toEqual([400, 'body.expect.colour']);
+  });
+
+  it('settings.handledSpecials (R-A10): the special criticals the GM handled are kept with the encounter, for every GM view and across a restart; each mark builds on the last (a stale one is 409); players get none; a key that is no step:event is refused naming it', async () => {
+    const { encounter, gm } = await createDuel(srv.app);
+    const url = `/api/encounters/${encounter.id}/settings`;
+    const patch = (payload: object) => srv.app.inject({ method: 'PATCH', url, headers: bearer(gm.token), payload });
+    const p = await issue(srv.app, encounter.id, gm.token, { role: 'player', figures: ['bjorn'] });
+    // Stored before any mark (as an encounter from before the field): none handled, and a first mark built on none is taken.
+    expect((await getView(srv.app, encounter.id, gm.token)).settings.handledSpecials ?? []).toEqual([]);
+    expect((await patch({ handledSpecials: ['4:0'], expect: { handledSpecials: [] } })).statusCode).toBe(200);
+    // Another GM window built on none too: refused, nothing lost; built on what is stored, taken.
+    const stale = await patch({ handledSpecials: ['6:1'], expect: { handledSpecials: [] } });
+    expect([stale.statusCode, stale.json().issues[0].path]).toEqual([409, 'expect.handledSpecials']);
+    expect((await patch({ handledSpecials: ['4:0', '6:1'], expect: { handledSpecials: ['4:0'] } })).statusCode).toBe(200);
+    const bad = await patch({ handledSpecials: ['step 4'] });
+    expect([bad.statusCode, bad.json().issues[0].path]).toEqual([400, 'body.handledSpecials[0]']);
+    expect(bad.json().issues[0].message).toMatch(/step:event/);
+    expect((await getView(srv.app, encounter.id, p.token)).settings).not.toHaveProperty('handledSpecials');
+    // A second server on the same database (a restart, another process) reads them.
+    const other = await startTestServer('', srv.storage);
+    try {
+      expect((await getView(other.app, encounter.id, gm.token)).settings.handledSpecials).toEqual(['4:0', '6:1']);
+    } finally {
+      await other.close();
+    }
   });
 
   it("a command hidden from a viewer shows neither itself nor its dice (log, step, Markdown export); a step with a hidden figure's event shows no dice list", async () => {

@@ -2,7 +2,7 @@
 // (field + reason) when the fault is in the input.
 import { CommandRejected, InputError } from '../core/errors.ts';
 import { clip } from '../core/issues.ts';
-import type { ErrorBody, ErrorCode, Issue } from './protocol.ts';
+import { type ErrorBody, type ErrorCode, type Issue, unavailableMessage } from './protocol.ts';
 import { unavailableReason } from './storage/faults.ts';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -63,7 +63,7 @@ export function toApiError(e: unknown): ApiError {
   if (e instanceof CommandRejected) return new ApiError('rejected', e.message, [...e.issues]);
   if (e instanceof InputError) return new ApiError('invalid', e.message, [...e.issues]);
   const down = unavailableReason(e);
-  if (down !== null) return new ApiError('unavailable', `the database is unavailable (${down}); try again once it is back`);
+  if (down !== null) return new ApiError('unavailable', unavailableMessage(down));
   return new ApiError('internal', 'internal error');
 }
 

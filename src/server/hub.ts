@@ -257,7 +257,9 @@ export class Hub {
     return room.updateSettings((stored) => {
       const now = EncounterSettings.parse(stored);
       // Compare-and-set per field: a change built on what another window has since replaced is refused, not merged.
-      const stale = (Object.keys(expect ?? {}) as (keyof SettingsPatch)[]).filter((k) => !isDeepStrictEqual(now[k], expect?.[k]));
+      // No handled specials stored (none marked yet, or settings from before the field): none handled, as `expect: []` reads it.
+      const seen = { handledSpecials: [], ...now };
+      const stale = (Object.keys(expect ?? {}) as (keyof SettingsPatch)[]).filter((k) => !isDeepStrictEqual(seen[k], expect?.[k]));
       if (stale.length > 0) {
         throw new ApiError(
           'conflict',

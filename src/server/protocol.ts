@@ -42,6 +42,14 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/** The `unavailable` answer's message, the database's reason (its driver's words) in it (errors.ts). */
+export const unavailableMessage = (reason: string): string => `the database is unavailable (${reason}); try again once it is back`;
+/** The database's reason in an `unavailable` answer's message; null for another message. */
+export function unavailableReasonOf(message: string): string | null {
+  const m = /^the database is unavailable \((.*)\); try again once it is back$/s.exec(message);
+  return m ? m[1] : null;
+}
+
 /** Body of every HTTP error response. */
 export const ErrorBody = z.object({
   error: ErrorCode,
@@ -68,6 +76,12 @@ const settingsFields = {
   /** Hide ST, wounds, fatigue and hp of figures not on the viewer's side. */
   hideEnemyStats: z.boolean(),
   notes: z.array(Note),
+  /**
+   * The special criticals (R-A10) the GM has handled (an effect applied, noted, or the prompt
+   * dismissed), by their key `seq:event` (web/src/model/special.ts): every GM view stops asking.
+   * The GM's only (players and spectators get none).
+   */
+  handledSpecials: z.array(z.string().regex(/^\d{1,9}:\d{1,4}$/, 'a special critical is named `step:event`, e.g. "12:0"')).max(10_000),
 };
 /** The settings, each field left out at its start value. */
 export const EncounterSettings = z.object({
@@ -75,6 +89,8 @@ export const EncounterSettings = z.object({
   hiddenFigures: settingsFields.hiddenFigures.default([]),
   hideEnemyStats: settingsFields.hideEnemyStats.default(false),
   notes: settingsFields.notes.default([]),
+  /** Absent: none handled (and settings stored before it existed). */
+  handledSpecials: settingsFields.handledSpecials.optional(),
 });
 export type EncounterSettings = z.infer<typeof EncounterSettings>;
 /**

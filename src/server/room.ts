@@ -382,7 +382,8 @@ export class Room {
     try {
       const r = this.tryApply(command, scripted, true);
       if (scripted.remaining > 0) throw invalid('faces', `${faces.length} faces entered but the command used ${scripted.consumed}`);
-      return { type: 'ready', command, ...r, faces: [...faces], entered: true, enteredAt: null };
+      // A command that rolled nothing (a move, a pass) was not played with physical dice, whatever was ticked.
+      return { type: 'ready', command, ...r, faces: [...faces], entered: faces.length > 0, enteredAt: null };
     } catch (e) {
       if (!(e instanceof DiceExhausted)) throw e;
       return this.diceNeeded(token, command, faces, e.sides, faces.length);

@@ -705,13 +705,14 @@ function withoutTargetStats(option: unknown, r: Rules): unknown {
   return out;
 }
 
-/** Settings as this viewer may see them: no hidden notes, no list of hidden figures. */
+/** Settings as this viewer may see them: no hidden notes, no list of hidden figures, no handled special criticals (the GM's prompts). */
 export function viewSettings(settings: EncounterSettings, viewer: Viewer): EncounterSettings {
   if (viewer.role === 'gm') return settings;
   const own = new Set(viewer.figures);
   const hidden = new Set(settings.hiddenFigures);
+  const { handledSpecials: _gms, ...shared } = settings;
   return {
-    ...settings,
+    ...shared,
     hiddenFigures: settings.hiddenFigures.filter((id) => own.has(id)),
     notes: settings.notes.filter((n) => !n.hidden && !(n.figure !== undefined && hidden.has(n.figure) && !own.has(n.figure))),
   };

@@ -4,8 +4,8 @@
 // (never because the table re-rendered, never in a loop when the request fails).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { LogResponse } from '../../src/server/protocol.ts';
-import { apiGet, atTable, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, tokenOf } from './harness.ts';
+import { type LogResponse, unavailableMessage } from '../../src/server/protocol.ts';
+import { PHONE, apiGet, atTable, createFromExample, duelToActionPhase, encounterApi, fileHarness, logCount, pageOverflow, tokenOf } from './harness.ts';
 
 const h = fileHarness();
 
@@ -116,6 +116,40 @@ describe('a rewind while the socket is down', () => {
     }
     expect(await rewinds()).toEqual([[5, 3], [6, 2], [7, 1]]);
     expect(await gm.getByTestId('error').count()).toBe(0);
+    expect(h.errors.filter((e) => !expected(e))).toEqual([]);
+  });
+});
+
+describe('the database unavailable', () => {
+  it("the reconnecting notice says so in plain words, the driver's reason under Details, on a phone too; it goes once the table is live again", async () => {
+    const { page: gm } = await h.page(PHONE);
+    // The server answers every hello `unavailable` while `dbDown` (as src/server/errors.ts words it).
+    let dbDown = false;
+    let current: { close(): Promise<void> } | null = null;
+    const reason = 'connect ECONNREFUSED 127.0.0.1:5432';
+    await gm.routeWebSocket(/\/api\/ws$/, (ws) => {
+      if (dbDown) return void ws.onMessage(() => ws.send(JSON.stringify({ type: 'error', code: 'unavailable', message: unavailableMessage(reason) })));
+      current = ws;
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => ws.send(m));
+    });
+    await createFromExample(gm, 'tft/duel');
+    dbDown = true;
+    await current!.close();
+    const toast = gm.getByTestId('reconnecting');
+    await expect.poll(() => toast.textContent()).toMatch(/^Reconnecting: the server's database is unavailable…/);
+    // The reason: not in the sentence, but under Details (and the toast's tooltip).
+    expect(await toast.getAttribute('title')).toBe(reason);
+    expect(await gm.getByTestId('reconnecting-why').isVisible()).toBe(false);
+    await toast.getByText('Details').click();
+    expect(await gm.getByTestId('reconnecting-why').textContent()).toBe(reason);
+    expect(await pageOverflow(gm)).toBeLessThanOrEqual(0);
+    expect(await toast.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(PHONE.width!);
+    await h.shot(gm, 'table-reconnecting-phone');
+    dbDown = false;
+    await expect.poll(() => gm.getByTestId('conn').getAttribute('class'), { timeout: 15_000 }).toMatch(/conn-live/);
+    await expect.poll(() => toast.count()).toBe(0);
     expect(h.errors.filter((e) => !expected(e))).toEqual([]);
   });
 });

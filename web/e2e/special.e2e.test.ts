@@ -4,10 +4,12 @@
 // (the third roll), then the quiet faces of the engine's tests (every d20 a 2). The GM's page
 // asks for an effect and keeps asking; Sir Kay's player reads the log line and no prompt. The
 // GM applies an effect from the prompt through Sir Kay's Adjust form, its reason filled in; the
-// prompt goes, and a reload does not bring it back.
+// prompt goes, and it is kept with the encounter on the server (settings.handledSpecials): the
+// GM's table opened on another device does not ask again, and a co-GM's open window stops asking
+// once the GM notes the effect.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_MS, type GmTable, PHONE, allowGmDice, atTable, fileHarness, joinAsPlayer, logCount, pageOverflow, playerLink, waitForLog } from './harness.ts';
+import { ACTION_MS, type GmTable, PHONE, allowGmDice, atTable, encounterOfPage, fileHarness, joinAsPlayer, logCount, openGmTable, pageOverflow, playerLink, tableIdOf, tokenOf, waitForLog } from './harness.ts';
 
 const h = fileHarness();
 
@@ -101,15 +103,23 @@ describe("the GM's special critical (R-A10)", () => {
     await expect.poll(() => gm.locator('.tab-body').textContent(), { timeout: ACTION_MS }).toContain("special critical (R-A10): Vampire's third roll 20 on Sir Kay");
     await expect.poll(() => player.locator('.tab-body').textContent(), { timeout: ACTION_MS }).toContain("special critical (R-A10): Vampire's third roll 20 on Sir Kay");
 
-    // Handled: a reload of the GM's page does not ask again.
-    await gm.reload();
-    await waitForLog(gm, before + 1, ACTION_MS);
-    await gm.getByTestId('role').waitFor();
-    expect(await gm.getByTestId('special-prompt').count()).toBe(0);
+    // Handled, and kept with the encounter: the GM's table on another device (a browser of its
+    // own, nothing in its storage) does not ask again.
+    expect((await encounterOfPage(h, gm)).settings.handledSpecials).toHaveLength(1);
+    const { page: tablet } = await h.page();
+    await openGmTable(tablet, tableIdOf(gm), tokenOf(gm));
+    await waitForLog(tablet, before + 1, ACTION_MS);
+    expect(await tablet.getByTestId('special-prompt').count()).toBe(0);
   });
 
-  it('the GM notes the effect instead: the Share tab opens with the note begun, about Sir Kay, for the GM only; once added, the prompt goes', async () => {
-    const { page: gm, prompt } = await toTheTouch(async () => undefined);
+  it("the GM notes the effect instead: the Share tab opens with the note begun, about Sir Kay, for the GM only; once added, the prompt goes, on the co-GM's open window too", async () => {
+    // A co-GM follows on a second window, open before the fight.
+    const { page: gm, prompt, before: coGm } = await toTheTouch(async ({ id, token }) => {
+      const { page } = await h.page();
+      await openGmTable(page, id, token);
+      return page;
+    });
+    await coGm.getByTestId('special-prompt').waitFor({ timeout: ACTION_MS });
     // On a phone the prompt wraps within the screen.
     await gm.setViewportSize({ width: PHONE.width!, height: PHONE.height! });
     await expect.poll(() => pageOverflow(gm), { timeout: ACTION_MS }).toBeLessThanOrEqual(0);
@@ -125,5 +135,6 @@ describe("the GM's special critical (R-A10)", () => {
     await gm.getByRole('button', { name: 'Add note' }).click();
     await expect.poll(() => gm.getByTestId('notes').textContent(), { timeout: ACTION_MS }).toContain('Effect: his sword arm withers');
     await expect.poll(() => prompt.count(), { timeout: ACTION_MS }).toBe(0);
+    await expect.poll(() => coGm.getByTestId('special-prompt').count(), { timeout: ACTION_MS }).toBe(0);
   });
 });

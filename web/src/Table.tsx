@@ -7,11 +7,12 @@ import { ring } from '../../src/core/hex/rings.ts';
 import { getSystem } from '../../src/rules/index.ts';
 import { Header } from './App.tsx';
 import { ApiError, type EncounterView, type LiveStatus, LiveTable, type LogEntryView, type StateView, api } from './api/client.ts';
-import { handledSpecials, keepHandled } from './api/specials.ts';
+import { keepHandled } from './api/specials.ts';
 import { forgetToken, holdToken } from './api/tokens.ts';
 import { type Highlight, HexMap } from './map/HexMap.tsx';
 import { sideColorsOf } from './map/sides.ts';
 import { adjacentArcs, hexesAround, rectangleHexes } from './map/geometry.ts';
+import { reconnectingWords } from './model/connection.ts';
 import { entryWords, logEntry, mergeEntries, rewindConflictText, trayGroups, trayLabel, trayWords, undoTarget } from './model/log.ts';
 import { type Reach, actionsAfterMove, movePreview } from './model/move.ts';
 import { type CommandContext, buildCommand, expandOptions } from './model/commands.ts';
@@ -73,8 +74,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // The latest step that came live (not the history loaded on joining): said in the live region.
   const [lastStep, setLastStep] = useState<LogEntryView | null>(null);
   const [busy, setBusy] = useState(false);
-  // The special criticals (R-A10) the GM has handled, and the Adjust form or note asked for from one (panels/Special.tsx).
-  const [handled, setHandled] = useState<ReadonlySet<string>>(() => handledSpecials(encounterId));
+  // The special criticals (R-A10) this page marked handled, gone from its prompts before the
+  // server's settings say so (api/specials.ts), and the Adjust form or note asked for from one (panels/Special.tsx).
+  const [marking, setMarking] = useState<ReadonlySet<string>>(() => new Set());
   const [adjustAsk, setAdjustAsk] = useState<{ key: string; figure: string; reason: string; stamp: number } | null>(null);
   const [noteAsk, setNoteAsk] = useState<{ key: string; figure: string; text: string; stamp: number } | null>(null);
   const live = useRef<LiveTable | null>(null);
@@ -169,8 +171,16 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   // Read defensively: the page draws whatever the server sends (model/turn.ts pendingOf).
   const pending = useMemo(() => pendingOf(view?.pending), [view?.pending]);
   // The GM's prompts: each special critical in the line of play not handled yet (players and spectators read the log line).
-  const specials = useMemo(() => (isGm ? specialCriticals(system, log).filter((c) => !handled.has(c.key)) : []), [isGm, system, log, handled]);
-  const handle = (key: string) => setHandled(keepHandled(encounterId, key));
+  const handled = ev?.settings.handledSpecials;
+  const specials = useMemo(() => (isGm ? specialCriticals(system, log).filter((c) => !handled?.includes(c.key) && !marking.has(c.key)) : []), [isGm, system, log, handled, marking]);
+  // Kept on the server (every GM view, a reload, a restart); a mark not saved brings the prompt back, saying why.
+  const handle = (key: string) => {
+    setMarking((m) => new Set(m).add(key));
+    keepHandled(encounterId, token, key, handled ?? []).catch((e: unknown) => {
+      setMarking((m) => new Set([...m].filter((k) => k !== key)));
+      pushError(new ApiError(e instanceof ApiError ? e.code : 'internal', `The special critical was not marked handled (its prompt is back: try again): ${e instanceof Error ? e.message : String(e)}`));
+    });
+  };
   // An ask lasts while its panel is open: leaving the tab drops it, so coming back neither reopens the form nor refills the note.
   useEffect(() => {
     if (tab !== 'status') setAdjustAsk(null);
@@ -423,7 +433,9 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
     if (armed) {
       const hit = armed.hexes.find((x) => x.hex.q === h.q && x.hex.r === h.r);
       if (!hit) return pushError(new ApiError('invalid', `hex ${h.q},${h.r} is not one of this option's targets`));
-      send(hit.command ?? { ...buildCommand(armed, ctx), [typeof armed.raw.hexParam === 'string' ? armed.raw.hexParam : 'hex']: h });
+      // Said as the option is (a physical die's prompt: "Grenadier: throw TL 12 grenade at 5,6"), not by its command's type.
+      const words = sel ? `${sel.name}: ${hit.label ?? `${armed.label} (${h.q},${h.r})`}` : undefined;
+      send(hit.command ?? { ...buildCommand(armed, ctx), [typeof armed.raw.hexParam === 'string' ? armed.raw.hexParam : 'hex']: h }, words);
       setArmed(null);
       return;
     }
@@ -598,6 +610,8 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
   const enteredAllowed = ev.settings.enteredDice === 'all' || (ev.settings.enteredDice === 'gm' && isGm);
   const waiting = pending?.figures ?? [];
   const systemStep = pending && pending.figures.length === 0;
+  // While the connection is down: plain words, the technical reason under "Details" (model/connection.ts).
+  const reconnecting = reconnectingWords(statusDetail);
   const turn = whoseTurn({ system, pending, over: view.over, state, nameOf: name, mine, isGm, winner });
 
   return (
@@ -858,8 +872,14 @@ export function Table({ encounterId, token, onLeave }: { encounterId: string; to
               scrolled out of sight (styles.css). */}
           <div className="toasts" aria-live="assertive">
             {status === 'reconnecting' && (
-              <div className="toast info" data-testid="reconnecting">
-                Reconnecting{statusDetail ? ` (${statusDetail})` : ''}…
+              <div className="toast info" data-testid="reconnecting" title={reconnecting.reason}>
+                {reconnecting.text}
+                {reconnecting.reason && (
+                  <details className="toast-why">
+                    <summary>Details</summary>
+                    <code data-testid="reconnecting-why">{reconnecting.reason}</code>
+                  </details>
+                )}
               </div>
             )}
             {closed && <div className="toast error">Disconnected: {closed}</div>}

@@ -222,6 +222,23 @@ describe('the live connection', () => {
     t.close();
   });
 
+  it('a command answered unavailable counts as landed when the log holds it in the form the server stores, its defaults added (a move sent without a path is stored with path: [])', async () => {
+    const sent = { type: 'move', figure: 'bjorn', facing: 2 };
+    const stored = { type: 'move', figure: 'bjorn', path: [], facing: 2 };
+    server(() => ({ status: 200, body: { seq: 6, entries: [commandEntry(6, 't1', stored)] } }));
+    const { t } = table();
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.receive(welcome(5));
+    const first = t.command(sent);
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'unavailable', message: DOWN, issues: [] });
+    await expect(first).rejects.toMatchObject({ code: 'unavailable' });
+    const again = t.command(sent);
+    ws.receive({ type: 'rejected', id: ws.sent.at(-1)?.id, code: 'conflict', message: 'expectSeq: the encounter is at seq 6, not 5', issues: [] });
+    expect(await again).toEqual({ type: 'ack', seq: 6 });
+    t.close();
+  });
+
   it("a command answered unavailable, sent again after another's step came, gets its conflict, then is judged where the encounter is", async () => {
     // Step 6 is the same command from another seat: not this table's.
     const attack = { type: 'attack', figure: 'bjorn', target: 'cedric' };

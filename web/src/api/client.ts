@@ -24,6 +24,7 @@ import type {
   StateView,
   TokenInfo,
 } from '../../../src/server/protocol.ts';
+import { getSystem } from '../../../src/rules/index.ts';
 
 export type {
   EncounterSettings,
@@ -171,6 +172,8 @@ export class LiveTable {
   private welcomed = false;
   /** This table's token's id (the welcome's): the author of its own log entries. */
   private tokenId: string | undefined;
+  /** The encounter's game system (the welcome's): its parser reads a command as the server stores it. */
+  private system: string | undefined;
   /** Why the connection is down, said with the next status (the database unavailable, a restart). */
   private why: string | undefined;
   /** Commands that may have been stored unanswered (lost with a dropped socket, or `unavailable`), by their text: the seq each was sent at. */
@@ -235,6 +238,7 @@ export class LiveTable {
         this.welcomed = true;
         this.why = undefined;
         this.tokenId = m.tokenId;
+        this.system = m.encounter.encounter.system;
         this.lastSeq = m.encounter.view.seq;
         this.on.welcome(m.encounter, m.missed);
         this.on.status('live');
@@ -328,8 +332,8 @@ export class LiveTable {
     } catch (e) {
       if (!(e instanceof ApiError && e.code === 'conflict' && pinned !== undefined)) throw e;
       // Stale: maybe because the first sending was stored. Then it is done, not a conflict.
-      const mine = JSON.parse(key) as unknown;
-      const at = await this.storedSince(pinned, (x) => x.kind === 'command' && x.by.tokenId === this.tokenId && sameJson(x.command, mine));
+      const mine = storedForm(this.system, JSON.parse(key));
+      const at = await this.storedSince(pinned, (x) => x.kind === 'command' && x.by.tokenId === this.tokenId && sameJson(storedForm(this.system, x.command), mine));
       if (at === undefined) throw e;
       if (at === null) {
         // Never stored: sent again, it is judged where the encounter is now.
@@ -436,6 +440,18 @@ export class LiveTable {
 /** The code of a request that failed because the socket dropped before the server answered. */
 const LOST = 'disconnected';
 const UNREACHABLE = 'Not rewound: the server cannot be reached. Nothing was undone; rewind again once the table is live (the dot at the top turns green).';
+
+/**
+ * A command as the server stores it: read by its system's parser, as the server reads it (a
+ * TFT move sent without `path` is stored with `path: []`); as it is where it does not parse.
+ */
+function storedForm(system: string | undefined, command: unknown): unknown {
+  try {
+    return getSystem(system).parseCommand(command);
+  } catch {
+    return command;
+  }
+}
 
 /** Whether two JSON values are equal, whatever the order of their objects' fields. */
 function sameJson(a: unknown, b: unknown): boolean {

@@ -1,36 +1,31 @@
 // The special criticals (R-A10) the GM has handled at an encounter (an effect applied or noted,
-// or the prompt dismissed), kept in the GM's browser: a reload does not ask again.
+// or the prompt dismissed), kept with the encounter on the server (settings.handledSpecials):
+// every GM view stops asking, after a reload, on another device, after a restart. Marks an
+// older page kept in its browser (localStorage 'fray.specials.v1') are not read: such a prompt
+// asks once more.
+import { ApiError, api } from './client.ts';
 
-const KEY = 'fray.specials.v1';
-type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
+/** The settings calls a mark needs (api's; a test passes its own). */
+export type SettingsApi = Pick<typeof api, 'get' | 'settings'>;
 
-const storage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+/** How many times a mark is tried again when another GM window saved a mark first. */
+const TRIES = 3;
 
-function load(s: Storage_ | undefined): Record<string, string[]> {
-  try {
-    const v = JSON.parse(s?.getItem(KEY) ?? '{}') as unknown;
-    if (typeof v !== 'object' || v === null) return {};
-    const out: Record<string, string[]> = {};
-    for (const [id, keys] of Object.entries(v)) if (Array.isArray(keys)) out[id] = keys.filter((k): k is string => typeof k === 'string');
-    return out;
-  } catch {
-    return {};
+/**
+ * Adds `key` (model/special.ts SpecialCritical.key) to the encounter's handled specials,
+ * built on `seen` (the list this page holds) and compare-and-set (`expect`): another GM
+ * window's mark saved meanwhile is kept, not written over; this one is added to it.
+ */
+export async function keepHandled(encounterId: string, token: string, key: string, seen: readonly string[], http: SettingsApi = api): Promise<void> {
+  let now = [...seen];
+  for (let i = 0; ; i++) {
+    if (now.includes(key)) return;
+    try {
+      await http.settings(encounterId, token, { handledSpecials: [...now, key], expect: { handledSpecials: now } });
+      return;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.code === 'conflict') || i + 1 >= TRIES) throw e;
+      now = (await http.get(encounterId, token)).settings.handledSpecials ?? [];
+    }
   }
-}
-
-/** The keys (model/special.ts SpecialCritical.key) handled at an encounter. */
-export function handledSpecials(encounterId: string, s: Storage_ | undefined = storage()): ReadonlySet<string> {
-  return new Set(load(s)[encounterId] ?? []);
-}
-
-/** Marks one handled; returns the encounter's handled keys. */
-export function keepHandled(encounterId: string, key: string, s: Storage_ | undefined = storage()): ReadonlySet<string> {
-  const all = load(s);
-  all[encounterId] = [...new Set([...(all[encounterId] ?? []), key])];
-  try {
-    s?.setItem(KEY, JSON.stringify(all));
-  } catch {
-    // Storage full or refused: handled for this page only.
-  }
-  return new Set(all[encounterId]);
 }

@@ -26,7 +26,8 @@ export interface OptionView {
   /** A hex this option points at (target hex, destination), for highlighting on the map. */
   hex?: Hex;
   /** Hexes the player picks among on the map (movement, grenade target). */
-  hexes: { hex: Hex; cost?: number; note?: string; command?: Obj }[];
+  /** The hexes picked on the map; `label`: the engine's words for that hex's own option ("throw TL 12 grenade at 5,6"). */
+  hexes: { hex: Hex; cost?: number; note?: string; command?: Obj; label?: string }[];
   /** Target figure ids in the order the option lists them (a sweep's arc order). */
   targets: string[];
   choices: OptionView[];
@@ -360,7 +361,7 @@ export function groupOptions(options: OptionView[]): OptionView[] {
           key: `${o.key}.hexes`,
           label: `${o.label.replace(/\s+(at|to)\s+-?\d+,-?\d+$/, '')}: pick the hex`,
           command: undefined,
-          hexes: members.map(({ x }) => ({ hex: commandHex(x)!.hex, command: x.command, note: hexNote(x) })),
+          hexes: members.map(({ x }) => ({ hex: commandHex(x)!.hex, command: x.command, note: hexNote(x), label: x.label })),
           hex: undefined,
           odds:
             engineScore === null

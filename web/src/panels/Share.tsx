@@ -276,6 +276,7 @@ const SETTING_WORDS: Record<keyof EncounterSettings, string> = {
   hiddenFigures: 'the hidden figures',
   hideEnemyStats: 'hiding enemy stats',
   notes: 'the notes',
+  handledSpecials: 'the special criticals handled',
 };
 
 /** `list` with `id` in it or not. */
