@@ -244,6 +244,9 @@ describeServerOnEachDatabase('command rights and entered dice', (srv) => {
       if (command.type === 'attack' && command.figure.startsWith('orc')) {
         const r = (await post(srv.app, id, c.gm.token, { command, faces: [] })).json();
         expect(r.roll.text).toBe(`Orc (${command.figure})'s attack roll, die 1 of 3 (d6)`);
+        // A hit (6 against DX 12): the damage dice say whom they hurt (a grenade's blast rolls one per figure).
+        const d = (await post(srv.app, id, c.gm.token, { command, faces: [2, 2, 2] })).json();
+        expect(d.roll.text).toBe(`Orc (${command.figure})'s damage roll against Bjorn, die 1 of 2 (d6)`);
         return;
       }
       expect((await post(srv.app, id, c.gm.token, { command })).statusCode).toBe(200);

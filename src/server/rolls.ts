@@ -231,7 +231,10 @@ export function rollInfo(
   const type = String(a.event.type);
   const gm = gmCommandOf(system, command);
   const who = gm ? "GM's " : a.actor !== null ? `${names(a.actor)}'s ` : typeof a.event.side === 'string' ? `${a.event.side}'s ` : '';
-  const subject = gm?.figure ? ` for ${names(gm.figure)}` : '';
+  // TFT rolls damage per victim (a grenade's blast: one roll each): whom it hurts is said. Not
+  // AD&D's: a spell's one damage roll is reported by every figure it strikes.
+  const victim = system.id === 'tft' && type === 'damage' && typeof a.event.figure === 'string' && a.event.figure !== a.actor ? ` against ${names(a.event.figure)}` : '';
+  const subject = gm?.figure ? ` for ${names(gm.figure)}` : victim;
   const n = die - roll.start + 1;
   // A roll of one die that a part names needs no place ("Minotaur's critical confirmation (d20)").
   const pos = of === 1 ? (roll.part ? '' : ', one die') : of === null ? `, die ${n}` : `, die ${n} of ${of}`;

@@ -69,7 +69,8 @@ export function describeTft(e: TftEvent, names?: DisplayNames): string {
       return `${t} ${blow}: ${e.dice}d6 = ${(e.faces as number[]).join('+')} = ${e.roll} vs adjDX ${e.adjDX} [${ledgerText(e.ledger)}] -> ${res}.`;
     }
     case 'damage': {
-      const parts = ledgerText(e.ledger, (l) => `${l.source} = ${l.delta}`);
+      // A first term a house rule gave (an HE splash's points, not a roll) names its rule.
+      const parts = ledgerText(e.ledger, (l) => `${l.source} = ${l.delta}${l.rule.startsWith('R-') ? ` [${l.rule}]` : ''}`);
       // wounds: absent where the table hides the figure's stats (server views).
       return `${t} ${f} takes ${e.amount} damage (${parts || `${e.raw} before armor`})${typeof e.wounds === 'number' ? `; wounds now ${e.wounds}` : ''}.`;
     }

@@ -7,6 +7,8 @@ import type { LedgerEntry } from '../../../../core/ledger.ts';
 import { attack, core, readyWeapon, requirementST } from '../../core.ts';
 import { actionOptions } from '../../options.ts';
 import { cloneTft, decideTft, tftSystem } from '../../system.ts';
+import { describeTft } from '../../describe.ts';
+import type { TftEvent } from '../../model.ts';
 import { beginTurn, play, setup } from '../../testing.ts';
 import { hitechDamage } from './damage.ts';
 import { figureHiTech, hitechArmorDefs } from './gear.ts';
@@ -166,6 +168,9 @@ describe('the hitech module in the TFT core [f04d4dae]', () => {
     expect(damages(events, 'biff')[0].amount).toBe(14);
     expect(damages(events, 'pal')[0].amount).toBe(2);
     expect(fig(s, 'pal').wounds).toBe(2);
+    // Said as the splash it is, with its rule: it read "(2: +2 = 2; HE splash, 1 per die of 2 [R-H9])", a roll of nothing.
+    const line = describeTft(damages(events, 'pal')[0] as unknown as TftEvent, new Map([['pal', 'Pal']]));
+    expect(line).toMatch(/Pal takes 2 damage \(HE splash, 1 per die of the round's 2d = 2 \[R-H9\]\); wounds now 2\.$/);
   });
 
   it('R-H9 option heSplash off / armored', () => {

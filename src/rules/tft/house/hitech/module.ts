@@ -487,7 +487,8 @@ function resolveFire(ctx: TftContext, fig: Figure, plan: FirePlan, cmd: FireCmd)
       const n = heSplashDamage(plan.ammo.dice, 'unarmored');
       const sd = core.rollDamage(ctx, { dice: 0, plus: n, text: `${n}` }, 1, fig, s, plan.weapon, 'blast');
       sd.tags.hitech = { splash: true } satisfies HiTechTags;
-      if (sd.ledger) sd.ledger.push({ source: `HE splash, 1 per die of ${plan.ammo.dice}`, delta: 0, rule: 'R-H9' });
+      // Not a roll: the ledger says where the number comes from ("2: +2 = 2" read as a roll of nothing).
+      if (sd.ledger) sd.ledger[0] = { source: `HE splash, 1 per die of the round's ${plan.ammo.dice}d`, delta: n, rule: 'R-H9' };
       core.applyDamage(ctx, sd, { ignoreArmor: opts(state).heSplash === 'unarmored' });
     }
   }
