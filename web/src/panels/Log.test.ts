@@ -14,6 +14,8 @@ describe('the log panel', () => {
 
   it("3380eb42 R-A9: says an AD&D hit to disarm (an attack command with mode 'disarm') as one: its heading said 'attack', a blow for damage", () => {
     expect(commandLine({ type: 'attack', figure: 'a', target: 'b', weapon: 'longsword', mode: 'disarm' }, name)).toBe('hit to disarm: Ann → Bob');
+    // Aimed (R-A9 aim): the weapon aimed at, in the weapon table's words.
+    expect(commandLine({ type: 'attack', figure: 'a', target: 'b', weapon: 'longsword', mode: 'disarm', aim: 'main-gauche' }, name)).toBe("hit to disarm: Ann → Bob's main gauche");
     expect(commandLine({ type: 'attack', figure: 'a', target: 'b', mode: 'normal' }, name)).toBe('attack: Ann → Bob');
   });
 

@@ -2,6 +2,7 @@
 // rule ids; filter by figure; the GM rewinds to any step (asked first when that undoes more than
 // one: the steps undone are not to be had back); export as JSON or a Markdown report.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { weaponName } from '../../../src/rules/adnd/describe.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { effectiveLine, entryMentions, eventRows } from '../model/log.ts';
 import type { FigureView } from '../model/view.ts';
@@ -226,7 +227,7 @@ export function entryTitle(e: LogEntryView, name: (id: string) => string): strin
   return (e.events ?? []).length > 0 ? 'a step you see in part' : 'a step you cannot see';
 }
 
-/** One line for a command: "attack: Ann → Bob", "hit to disarm: Ann → Bob", "move: Ann (3 hexes)", "first aid: Ann → Bob"; in words, not the command's id ("first-aid", "move … (0 hexes)"). */
+/** One line for a command: "attack: Ann → Bob", "hit to disarm: Ann → Bob", "hit to disarm: Ann → Bob's main gauche", "move: Ann (3 hexes)", "first aid: Ann → Bob"; in words, not the command's id ("first-aid", "move … (0 hexes)"). */
 export function commandLine(cmd: unknown, name: (id: string) => string): string {
   if (typeof cmd !== 'object' || cmd === null) return String(cmd ?? '');
   if (Array.isArray(cmd)) return 'command';
@@ -234,7 +235,9 @@ export function commandLine(cmd: unknown, name: (id: string) => string): string 
   // An AD&D hit to disarm (R-A9) is an attack command with its mode: "attack" alone said a blow for damage.
   const type = c.mode === 'disarm' ? 'hit to disarm' : typeof c.type === 'string' ? c.type : typeof c.kind === 'string' ? c.kind : 'command';
   const who = typeof c.figure === 'string' ? name(c.figure) : '';
-  const target = typeof c.target === 'string' ? ` → ${name(c.target)}` : Array.isArray(c.targets) ? ` → ${c.targets.map((t) => (typeof t === 'string' ? name(t) : '?')).join(', ')}` : '';
+  // The weapon a hit to disarm is aimed at (R-A9 `aim`): "hit to disarm: Ann → Bob's main gauche", as the narration says it.
+  const aim = c.mode === 'disarm' && typeof c.aim === 'string' ? `'s ${weaponName(c.aim)}` : '';
+  const target = typeof c.target === 'string' ? ` → ${name(c.target)}${aim}` : Array.isArray(c.targets) ? ` → ${c.targets.map((t) => (typeof t === 'string' ? name(t) : '?')).join(', ')}` : '';
   const path = Array.isArray(c.path) ? (c.path.length === 0 ? ' (stays)' : ` (${c.path.length} hex${c.path.length === 1 ? '' : 'es'})`) : '';
   return `${type.replaceAll('-', ' ')}${who ? `: ${who}` : ''}${target}${path}`;
 }
