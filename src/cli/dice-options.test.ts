@@ -27,6 +27,22 @@ describe('--seed and --dice', () => {
     expect((await fray(['run', DUEL, '--seed', '9'])).code).toBe(0);
     expect((await fray(['explain', DUEL, '--dice', '3,4,5'])).code).toBe(0);
   });
+  it('--dice faces never rolled are said on stderr, how many and why (a face too many in a copied list was dropped silently); the exit stays 0', async () => {
+    const dice = Array(400).fill('3,4').join(',');
+    const run = await fray(['run', DUEL, '--dice', dice]);
+    expect(run.code).toBe(0);
+    const left = /^fray: --dice: the last (\d+) of 800 faces were not used: the fight ended before they were rolled$/.exec(run.err);
+    expect(left, run.err).not.toBeNull();
+    // Every face it rolled is in the narration's dice: the count said is the rest.
+    expect(Number(left?.[1])).toBeGreaterThan(0);
+    const ex = await fray(['explain', DUEL, '--dice', '3,4,5']);
+    expect([ex.code, ex.err]).toEqual([0, "fray: --dice: the last 3 of 3 faces were not used: explain plays the scenario's script up to the report's step, and it rolled no more"]);
+    // All used (the first step rolls the two initiative dice): only --max-steps's stop is said.
+    const all = await fray(['run', DUEL, '--dice', '6,1', '--max-steps', '1']);
+    expect([all.code, all.err]).toEqual([3, 'fray: stopped after 1 commands without an end (--max-steps)']);
+    const some = await fray(['run', DUEL, '--dice', '6,1,2', '--max-steps', '1']);
+    expect(some.err).toBe('fray: --dice: the last 1 of 3 faces were not used: the run stopped before they were rolled\nfray: stopped after 1 commands without an end (--max-steps)');
+  });
   it('a --dice face is a whole number in decimal, as every whole-number option (0x3 and 1e0 were read as 3 and 1)', async () => {
     const r = await fray(['run', DUEL, '--dice', '6,0x3,1e0']);
     expect([r.code, r.err]).toEqual([1, "fray: invalid option: --dice[1]: '0x3' is not a die face (a whole number from 1)"]);

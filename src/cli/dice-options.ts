@@ -36,14 +36,17 @@ export function parseDiceList(text: string): number[] {
  * --dice replaces the generator (running out is an error); --seed seeds the generator alone;
  * otherwise the scenario's own dice (its `dice:`, then its `seed`, or 1: engine/scenario-dice.ts).
  */
-export function makeDice(opts: { seed?: string; dice?: string }, scenario: Record<string, unknown>): { dice: DiceSource; seed: number | string } {
+export function makeDice(opts: { seed?: string; dice?: string }, scenario: Record<string, unknown>): { dice: DiceSource; seed: number | string; unused: (why: string) => string | null } {
   // Every roll comes from --dice then: a seed would start a generator nothing draws from.
   if (opts.dice !== undefined && opts.seed !== undefined) throw new InputError([{ path: '--seed', message: 'does not go with --dice: the --dice faces replace the generator the seed starts (give one of them)' }], 'option');
   const seed = parseSeed(opts.seed, scenario.seed);
   if (opts.dice !== undefined) {
     const faces = parseDiceList(opts.dice);
-    return { dice: new ListedFaces(new ScriptedDice(faces), faces, '--dice', 'option'), seed };
+    const scripted = new ScriptedDice(faces);
+    // Faces typed and never rolled are said (not an error): a face too many in a hand-copied list was silently dropped.
+    const unused = (why: string) => (scripted.remaining > 0 ? `fray: --dice: the last ${scripted.remaining} of ${faces.length} faces were not used: ${why}` : null);
+    return { dice: new ListedFaces(scripted, faces, '--dice', 'option'), seed, unused };
   }
   // --seed replaces the scenario's seed and its `dice:` list (engine/scenario-dice.ts).
-  return { dice: opts.seed === undefined ? scenarioDice(scenario) : new SeededDice(seedRng(seed)), seed };
+  return { dice: opts.seed === undefined ? scenarioDice(scenario) : new SeededDice(seedRng(seed)), seed, unused: () => null };
 }

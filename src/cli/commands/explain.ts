@@ -164,7 +164,7 @@ export function registerExplain(program: Command, ctx: CliContext): void {
     .description('every legal option of every figure, with ledgers and exact odds, after the scenario\'s script')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
     .option('--seed <seed>', 'seed for the dice the script rolls: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s dice: list, then its seed, else 1)')
-    .option('--dice <list>', 'die faces for the script instead of the generator, so not with --seed, e.g. 3,4,5 (running out is exit 2)')
+    .option('--dice <list>', 'die faces for the script instead of the generator, so not with --seed, e.g. 3,4,5 (running out is exit 2; faces left over are said on stderr)')
     .option('--turn <n>', 'stop the script at the start of turn n (TFT turn, AD&D round), a whole number from 1 (default: play the whole script)')
     .option('--json', 'print the report as JSON')
     .addHelpText(
@@ -184,8 +184,10 @@ Examples:
       const until = opts.turn === undefined ? undefined : wholeNumber(opts.turn, '--turn', { min: 1, max: 999999 });
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
-      const { dice } = makeDice(opts, raw);
+      const { dice, unused } = makeDice(opts, raw);
       playScript(system, state, dice, until);
+      const left = unused('explain plays the scenario\'s script up to the report\'s step, and it rolled no more');
+      if (left) io.err(left);
       // --turn past where the script stops: the report is of an earlier turn, and says so.
       const reached = system.summary(state).turns;
       if (until !== undefined && reached < until) {

@@ -18,7 +18,7 @@ export function registerRun(program: Command, ctx: CliContext): void {
     .description('play a scenario to its end (scripted commands, AI for the rest)')
     .argument('<scenario>', 'scenario file (.yaml, .yml or .json)')
     .option('--seed <seed>', 'seed for the dice generator: a whole number from 0 to 2^32 - 1, or text (default: the scenario\'s seed, else 1); a seed given here also skips the scenario\'s own dice: list')
-    .option('--dice <list>', 'die faces to use instead of the generator, so not with --seed, e.g. 3,4,5 (running out stops the run, exit 2)')
+    .option('--dice <list>', 'die faces to use instead of the generator, so not with --seed, e.g. 3,4,5 (running out stops the run, exit 2; faces left over are said on stderr)')
     .option('--json', 'one JSON event per line, then the summary line')
     .option('--max-steps <n>', 'stop after this many commands (exit 3)', '100000')
     .addHelpText(
@@ -36,7 +36,7 @@ Examples:
       const maxSteps = wholeNumber(opts.maxSteps, '--max-steps', { min: 1, max: 1e9 });
       const { raw, system } = loadScenario(io, file);
       const state = system.setup(raw);
-      const { dice } = makeDice(opts, raw);
+      const { dice, unused } = makeDice(opts, raw);
       // Narration names figures as the table does ("Cedric", "Orc (orc2)"); --json keeps the events' ids.
       const names = displayNames(system.summary(state).figures);
       const emit = opts.json ? (e: GameEvent) => io.out(JSON.stringify(e)) : (e: GameEvent) => io.out(system.describe(e, names));
@@ -54,6 +54,8 @@ Examples:
           io.out(`  ${names.get(f.id) ?? f.name} [${f.side}]: ${f.state}${left}, ${hp}`);
         }
       }
+      const left = unused(result.ended ? 'the fight ended before they were rolled' : 'the run stopped before they were rolled');
+      if (left) io.err(left);
       if (!result.ended) {
         io.err(`fray: stopped after ${result.steps} commands without an end (--max-steps)`);
         ctx.setExit(EXIT.unfinished);
