@@ -46,5 +46,8 @@ describe('--seed and --dice', () => {
   it('a --dice face is a whole number in decimal, as every whole-number option (0x3 and 1e0 were read as 3 and 1)', async () => {
     const r = await fray(['run', DUEL, '--dice', '6,0x3,1e0']);
     expect([r.code, r.err]).toEqual([1, "fray: invalid option: --dice[1]: '0x3' is not a die face (a whole number from 1)"]);
+    // A face past any die: said as typed (it read "face 1e+23 is impossible on the d6").
+    const huge = await fray(['run', DUEL, '--dice', '6,99999999999999999999999']);
+    expect([huge.code, huge.err]).toEqual([1, "fray: invalid option: --dice[1]: '99999999999999999999999' is more than any die here shows (the largest is the d100)"]);
   });
 });

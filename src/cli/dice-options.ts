@@ -28,6 +28,8 @@ export function parseDiceList(text: string): number[] {
   return parts.map((p, i) => {
     const n = readWhole(p);
     if (!Number.isInteger(n) || n < 1) throw new InputError([{ path: `--dice[${i}]`, message: `${quote(p)} is not a die face (a whole number from 1)` }], 'option');
+    // The largest die either system rolls is the d100: a bigger face is refused as typed (it was quoted later as 1e+23).
+    if (n > 100) throw new InputError([{ path: `--dice[${i}]`, message: `${quote(p)} is more than any die here shows (the largest is the d100)` }], 'option');
     return n;
   });
 }
