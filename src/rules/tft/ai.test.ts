@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineOfSight } from '../../core/hex/line.ts';
-import { relation } from './core.ts';
+import { isFront, relation } from './core.ts';
 import { tftSystem } from './system.ts';
 import { beginTurn, fig, play, setup } from './testing.ts';
 import { planAction, planMove } from './ai.ts';
@@ -112,6 +112,36 @@ describe('the default TFT policy', () => {
     const end = m.path[m.path.length - 1];
     const d = (h: { q: number; r: number }) => Math.max(Math.abs(h.q - 8), Math.abs(h.r - 3), Math.abs(h.q + h.r - 11));
     expect(d(end)).toBe(1);
+  });
+  it('engaged by three alike foes, faces so that all three stand in its front hexes (tft-core facing; R-S4)', () => {
+    // The axe arena (docs/LAB.md, "What axe-or-shield shows"): goblins south-east, south-west
+    // and west of the fighter, alike, so the one it hurts most is the first listed (south-east).
+    // Facing it straight leaves the west one in a side hex: a sweep (R-S4: front hexes only)
+    // reaches two. Facing south-west keeps it in front and brings all three there.
+    const goblin = { race: 'goblin', side: 'B', st: 9, dx: 10, weapons: ['club'] };
+    const s = setup(
+      [
+        { id: 'a', side: 'A', st: 15, dx: 16, at: [5, 5], facing: 0, weapons: ['battleaxe'], armor: 'leather' },
+        { id: 'g1', ...goblin, at: [5, 6], facing: 4 },
+        { id: 'g2', ...goblin, at: [4, 6], facing: 5 },
+        { id: 'g3', ...goblin, at: [4, 5], facing: 0 },
+      ],
+      { sweep: 'classic' },
+    );
+    beginTurn(s, 'A');
+    const m = planMove(s, fig(s, 'a'));
+    expect(m.path).toEqual([]);
+    expect(m.facing).toBe(2);
+    play(s, [m]);
+    for (const g of ['g1', 'g2', 'g3']) expect(isFront(fig(s, 'a'), fig(s, g).pos), g).toBe(true);
+  });
+  it('engaged by one foe, faces it straight (nothing to turn for)', () => {
+    const s = setup([
+      { id: 'a', side: 'A', at: [5, 5], facing: 0 },
+      { id: 'b', side: 'B', at: [5, 6], facing: 4 },
+    ]);
+    beginTurn(s, 'A');
+    expect(planMove(s, fig(s, 'a'))).toMatchObject({ path: [], facing: 1 });
   });
   it('an archer stands and shoots', () => {
     const s = setup([

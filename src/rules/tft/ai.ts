@@ -1,6 +1,7 @@
 // The default TFT policy for figures without a script: close in (charging when the target is
 // within half MA, to a side or rear hex when one is free), attack where the damage counts most
-// (options' score: odds.ts blowValue), defend or dodge when that is better, retreat when nearly
+// (options' score: odds.ts blowValue), engaged by several foes face so that the most stand in
+// front (facingWithMostInFront), defend or dodge when that is better, retreat when nearly
 // dead. Cheap: a small Dijkstra over the MA and cached exact expectations; no per-move odds
 // computation. Moving keeps plain expected damage with a finishing bonus (attackValue): the lab
 // found the action's measure worse there in one arena (docs/LAB.md).
@@ -19,6 +20,7 @@ import {
   figure,
   isAdjacent,
   isEngaged,
+  isFront,
   lineOfFire,
   readyWeapon,
   withinHalfMA,
@@ -200,6 +202,49 @@ export function faceToward(from: Hex, to: Hex): Direction {
   if (from.q === to.q && from.r === to.r) return 0;
   const d = directionIndex(from.q, from.r, to.q, to.r); // adjacent: cheap
   return d >= 0 ? (d as Direction) : directionToward(from, to);
+}
+
+/** Turns tried from facing straight at the target, in order: straight, clockwise, counter-clockwise, farther. */
+const TURNS: readonly number[] = [0, 1, 5, 2, 4, 3];
+
+/**
+ * The facing for `f` at hex `at` that keeps `target` (adjacent) in its front hexes and has the
+ * most of `foes` adjacent in front (tft-core facing): a sweep reaches only foes in the front
+ * hexes (R-S4), and a foe moved from a side or rear hex to the front loses its +2 or +4 to hit.
+ * Ties keep facing straight at the target (so with one adjacent foe nothing changes, and that
+ * case returns at once); between two turns that tie, the clockwise one. Evaluated in place
+ * (f's hex and facing restored), front hexes by core's isFront (f.frontHexes: 6 with Eyes
+ * Behind, where every facing is the same and straight is kept).
+ */
+function facingWithMostInFront(f: Figure, at: Hex, target: Hex, foes: readonly Figure[]): Direction {
+  const straight = faceToward(at, target);
+  if (f.frontHexes >= 6) return straight;
+  let near = 0;
+  for (const e of foes) if (isAdjacent(e.pos, at)) near++;
+  if (near < 2) return straight;
+  const pos = f.pos;
+  const facing = f.facing;
+  let best: Direction = straight;
+  let most = -1;
+  f.pos = at;
+  try {
+    for (const t of TURNS) {
+      const c = ((straight + t) % 6) as Direction;
+      f.facing = c;
+      if (!isFront(f, target)) continue;
+      let n = 0;
+      for (const e of foes) if (isFront(f, e.pos)) n++;
+      if (n > most) {
+        most = n;
+        best = c;
+        if (n === near) break; // every adjacent foe in front: no facing does better
+      }
+    }
+  } finally {
+    f.pos = pos;
+    f.facing = facing;
+  }
+  return best;
 }
 
 /** Expected damage of `f` attacking `e` from hex `h` (facing it), with the ready weapon. */
@@ -426,7 +471,9 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
   if (!w) return moveTo(f, [], faceToward(f.pos, nearest.pos));
 
   if (engaged) {
-    // Face the adjacent enemy we hurt most (with one adjacent enemy, that one: no scoring).
+    // Face the adjacent enemy we hurt most (with one adjacent enemy, that one: no scoring),
+    // turned so that as many adjacent enemies as can stand in front with it (a sweep reaches
+    // them all; docs/LAB.md, "What axe-or-shield shows").
     let adjacent = 0;
     let only: Figure | null = null;
     for (const e of foes) {
@@ -446,7 +493,7 @@ export function planMove(state: TftState, f: Figure): MoveCommand {
         best = e;
       }
     }
-    return moveTo(f, [], faceToward(f.pos, (best ?? nearest).pos));
+    return moveTo(f, [], facingWithMostInFront(f, f.pos, (best ?? nearest).pos, foes));
   }
 
   // A foe already next to us (it is down, or we stand outside its front): strike from here or
