@@ -84,12 +84,12 @@ describe('an evening at the table: HiTech', () => {
     expect(await entry(gm, 5).locator('.pill').count()).toBe(0);
 
     // The grenadier (DX 15) throws at the trooper 5 hexes away: -5 thrown range (R-H3), adjDX 10,
-    // so 3d6 <= 10: 108 of 216, 50.0%. The card's hint says so for that hex.
+    // so 3d6 <= 10: 108 of 216, 50.0%. The card's hint says so for that hex, with the adjDX's ledger.
     await grenadier.getByTestId('physical-dice').check();
     const throwCard = grenadier.locator('li.option[data-option="throw-grenade"]');
     await throwCard.locator('[data-testid^="do-"]').click();
     await grenadier.getByTestId('figure-ring0').hover({ force: true });
-    await expect.poll(() => throwCard.locator('.hint').textContent()).toMatch(/^This hex: hit 50\.0%/);
+    await expect.poll(() => throwCard.locator('.hint').textContent()).toMatch(/^This hex: adjDX 10 \(15 DX −5 thrown, 5 hexes\); hit 50\.0%/);
     // 3+3+4 = 10 hits; the blast's dice nearest first: 8 in the impact hex, 4, 2 and 1 (R-H12).
     const asked = await withDice(grenadier, [3, 3, 4, 6, 6, 6, 6, 1, 1, 1, 1, 6, 5, 4, 3, 2, 1, 5], () => grenadier.getByTestId('figure-ring0').click({ force: true }));
     expect(asked[0]).toBe("For Grenadier: throw TL 12 grenade at 5,6: Grenadier's grenade throw, die 1 of 3 (d6)");

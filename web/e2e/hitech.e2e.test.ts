@@ -53,7 +53,7 @@ describe('HiTech firefight', () => {
       await target.hover({ force: true });
       await expect.poll(() => gm.locator('.hl-blast1').count()).toBe(6);
       expect(await gm.locator('.hl-blast2').count()).toBe(12);
-      expect(await gm.getByTestId(`option-${g}`).locator('.hint').textContent()).toMatch(/This hex: hit/);
+      expect(await gm.getByTestId(`option-${g}`).locator('.hint').textContent()).toMatch(/^This hex: adjDX \d+ \(\d+ DX [^)]*thrown[^)]*\); hit \d/);
     }
     await h.shot(gm, 'hitech-bursts-and-grenade');
     if (g >= 0) await gm.keyboard.press('Escape');

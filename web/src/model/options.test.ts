@@ -277,6 +277,19 @@ describe('grouping long option lists', () => {
     // The hovered hex says its own numbers, its score among them: 2.70 there is no contradiction.
     expect(g.hexes.map((h) => h.note)).toEqual(['hit 5.0%, expected damage 2.66, friendly damage 0.02, score 2.62', 'hit 5.0%, expected damage 2.70, friendly damage 0.50, score 1.70']);
   });
+
+  it("a grenade's hex says its adjDX and what made it, the range's penalty with it (R-H3): the hit chance alone did not say why a farther hex is harder", () => {
+    const at = (q: number, hexes: number) => ({
+      ...grenade(q, 2, 3),
+      adjDX: 15 - hexes,
+      ledger: [
+        { source: 'DX', delta: 15, rule: 'tft-core' },
+        { source: `thrown, ${hexes} hexes`, delta: -hexes, rule: 'R-H3' },
+      ],
+    });
+    const [g] = groupOptions([at(1, 5), at(2, 6)].map((o, i) => optionView(o, `g${i}`)));
+    expect(g.hexes.map((h) => h.note)).toEqual(['adjDX 10 (15 DX −5 thrown, 5 hexes); hit 5.0%, expected damage 3, score 3', 'adjDX 9 (15 DX −6 thrown, 6 hexes); hit 5.0%, expected damage 3, score 3']);
+  });
 });
 
 describe('targets on the map', () => {

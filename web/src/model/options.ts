@@ -419,8 +419,11 @@ function score(o: OptionView): number {
 /** A hex's own numbers, for the hint under the option as the pointer crosses it (its score too, where the engine gives one). */
 function hexNote(o: OptionView): string {
   const shown = o.odds.filter((d) => d.format === 'percent' || /damage/.test(d.label)).map((d) => `${d.label} ${formatOdds(d)}`);
+  // The hex's adjDX and what made it (a throw's range, R-H3): the hit chance alone did not say why a farther hex is harder.
+  const adj = o.ledgers.find((l) => l.name === 'adjDX')?.ledger;
+  const why = adj && adj.entries.length > 0 ? `adjDX ${ledgerTotal(adj.total)} (${adj.entries.map((e, i) => `${ledgerDelta(e.delta, i === 0)} ${e.source}`).join(' ')}); ` : '';
   if (typeof o.raw.score === 'number') shown.push(`score ${formatOdds({ key: 'score', label: 'score', value: o.raw.score, format: 'number' })}`);
-  return shown.join(', ');
+  return why + shown.join(', ');
 }
 
 /**
