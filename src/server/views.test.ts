@@ -491,12 +491,18 @@ describe('views', () => {
     const save = { kind: 'petrification', roll: 9, need: 14, mods, saved: false, label: 'save vs petrification (monster as fighter 4)' };
     const need = { entries: [{ source: 'to hit AC 0, fighter 5', delta: 16, rule: 'R-A11' }, { source: 'disarm: hit on AC 0', delta: 0, rule: '3380eb42' }], total: 16 };
     const bonus = { entries: [{ source: 'strength 17', delta: 1, rule: 'adnd-phb-strength' }], total: 1 };
-    const disarm = { type: 'attack', turn: 1, segment: 6, round: 1, segmentOfRound: 6, attacker: 'frito', target: 'ogre', weapon: 'longsword', role: 'alone', mode: 'disarm', bonus, ac: { entries: [], total: 0 }, need, roll: 15, hit: true, natural: null, critical: null, damage: null, dealt: 0, drain: null, save, disarmed: true, entangled: false };
+    const disarm = { type: 'attack', turn: 1, segment: 6, round: 1, segmentOfRound: 6, attacker: 'frito', target: 'ogre', weapon: 'longsword', role: 'alone', mode: 'disarm', bonus, ac: { entries: [], total: 0 }, need, roll: 15, hit: true, natural: null, critical: null, damage: null, dealt: 0, drain: null, save, disarmed: true, entangled: false, aim: 'club' };
     const net = { ...disarm, weapon: 'net', mode: 'normal', damage: { entries: [{ source: 'net 0 rolled []', delta: 0, rule: 'adnd-phb' }], total: 0 }, save: { ...save, saved: true }, disarmed: false };
     const s = settings({ hiddenFigures: ['ogre'] });
     const [d, n] = viewEvents([disarm, net], state, s, { role: 'player', figures: ['frito'] });
     expect(d).toMatchObject({ target: 'an unseen figure', unseen: ['target'], disarmed: true, save: { kind: 'petrification', saved: false } });
     expect(d.save).toEqual({ kind: 'petrification', saved: false });
+    // Nor which of its weapons the blow went for (R-A9 aim: it would tell whose they are); the declaration neither.
+    expect(d).not.toHaveProperty('aim');
+    const declare = { type: 'declare', turn: 1, segment: 0, round: 1, segmentOfRound: 0, figure: 'frito', action: { kind: 'attack', target: 'ogre', mode: 'disarm', twoWeapons: false, weapon: 'longsword', offhand: null, aim: 'club' }, lands: 6, landsRound: 1, landsSegment: 6, timing: { entries: [{ source: 'long sword speed factor 5', delta: 5, rule: 'R-A2' }], total: 6 } };
+    const [dd] = viewEvents([declare], state, s, { role: 'player', figures: ['frito'] });
+    expect(dd).toEqual({ ...declare, action: { kind: 'attack', target: 'an unseen figure', mode: 'disarm', twoWeapons: false, weapon: 'longsword', offhand: null }, unseen: ['action.target'] });
+    expect(system.describe(dd as unknown as GameEvent, new Map([['frito', 'Frito the Fighter']]))).not.toMatch(/club|undefined/);
     expect(n.save).toEqual({ kind: 'petrification', saved: true });
     expect(disarm.save).toBe(save);
     expect(viewEvents([disarm], state, s, gm)[0]).toBe(disarm);

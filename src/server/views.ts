@@ -12,7 +12,8 @@
 //   hidden figure on one the viewer sees, or the reverse (EVENTS, unseen: an attack, its damage;
 //   an AD&D declaration or spell aimed at a hidden figure), shown with that figure "an unseen
 //   figure" and without what would tell who it is (a hidden striker's to-hit roll, a hidden
-//   target's armour class and the numbers of its saving throw);
+//   target's armour class, the numbers of its saving throw and which of its weapons a hit to
+//   disarm went for);
 // - with settings.hideEnemyStats, for figures not on their side (spectators have no side: every
 //   figure; those that left the fight, `state.gone`, as those in it), all but what
 //   visibility.ts lists as visible: a figure record (state, summary, explain) keeps only its

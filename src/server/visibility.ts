@@ -199,10 +199,11 @@ const NAMED: Unseen = {};
  * player sees anyway: what the table tells it. So with the target's saving throw against a
  * disarm or a net (`save`): whether it saved (it kept its weapon, slipped the net) and against
  * what, not its d20, the number it needed (its class and level or hit dice, also in `label`) nor
- * its modifiers (its strength, dexterity and weapon's magic).
+ * its modifiers (its strength, dexterity and weapon's magic). Nor `aim`, which of its weapons a
+ * hit to disarm went for (R-A9: "main-gauche" would tell whose blade it is).
  */
 const TARGET: Unseen = {
-  drop: ['ac'],
+  drop: ['ac', 'aim'],
   own: { need: (e) => typeof e.source === 'string' && e.source.startsWith('to hit AC 0') },
   only: { save: { kind: true, saved: true } },
 };
@@ -286,7 +287,8 @@ export const EVENTS: Readonly<Record<string, EventRule>> = {
   'extra-roll': ALL,
   'extra-attack': { keep: '*', unseen: { target: NAMED } },
   // The viewer's figure's declaration against a figure it cannot see (the declarer hidden: its plan, dropped whole).
-  declare: { keep: '*', unseen: { 'action.target': NAMED } },
+  // A hit to disarm declared at a hidden figure: not which of its weapons (`aim`, R-A9), as the blow's TARGET.
+  declare: { keep: '*', unseen: { 'action.target': { drop: ['action.aim'] } } },
   // The viewer's figure parrying a blow from the dark.
   parry: { keep: '*', unseen: { against: NAMED } },
   'parry-end': { keep: '*', unseen: { against: NAMED } },
