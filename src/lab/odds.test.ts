@@ -430,13 +430,13 @@ describe('fray odds: refusals (audit)', () => {
   it('R-S6: a classic sweep reaches at most CLASSIC_MAX_ARC targets', () => {
     expect(issue(() => tftAttackOdds({ adjDX: 17, damage: '3d', sweep: { variant: 'classic', targets: 4 } })).message).toMatch(/at most 3 .*R-S6/);
   });
+  // Refused before enumerating: one that enumerated first would run for minutes, past this test's
+  // own limit (a hang guard, not a speed check: npm run bench measures speed).
   it('expressions too large to enumerate exactly are refused at once', () => {
-    const t0 = Date.now();
     expect(issue(() => diceOdds('1000d100')).path).toBe('expression');
     expect(issue(() => adndAttackOdds({ need: 10, damage: '3d100000' })).path).toBe('damage');
-    expect(Date.now() - t0).toBeLessThan(1000);
     expect(diceOdds('50d100').distribution.length).toBe(4951);
-  });
+  }, 20_000);
 });
 
 describe('fray odds: any text (property)', () => {
