@@ -37,6 +37,20 @@ describe('TFT conditions at a glance', () => {
     expect(labels(f)).toEqual(['dodging']);
   });
 
+  it('HiTech overwatch declared and not yet fired, with its trigger in words (R-H7); gone once fired or lapsed', () => {
+    const f = bjorn();
+    f.house = { hitech: { overwatch: { trigger: { targets: 'any-enemy', on: 'enter', beforeAction: true }, turn: 1, burst: 'single', weaponSlot: 0 } } };
+    expect(tftConditions(f)).toEqual([
+      {
+        label: 'overwatch',
+        title:
+          "on overwatch: it fires once at the first enemy in view, just before it acts in the rest of this action phase or as it enters a hex in the next turn's movement phase; an overwatcher that moves gives it up (R-H7)",
+      },
+    ]);
+    f.house = { hitech: {} };
+    expect(labels(f)).toEqual([]);
+  });
+
   it('the 5-hit DX penalty while it is owed: Legacy on the next action, classic this turn or next', () => {
     const f = bjorn();
     f.dxPenalty = { amount: -2, turnsLeft: 0, actionsLeft: 1 };

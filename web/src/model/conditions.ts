@@ -1,9 +1,10 @@
 // What a GM needs at a glance beside a TFT figure's wound state, read from the state the table
 // already has: down (prone, or knocked down by 8 hits), the stance taken this turn, the 5-hit
-// DX penalty still owed, no weapon in hand (and, from the log, whether it was dropped or broke:
-// a broken weapon leaves the state). Nothing for a figure that cannot act: its state says it all.
-// Pure and unit-tested.
+// DX penalty still owed, HiTech overwatch waiting to fire (R-H7), no weapon in hand (and, from
+// the log, whether it was dropped or broke: a broken weapon leaves the state). Nothing for a
+// figure that cannot act: its state says it all. Pure and unit-tested.
 import { PENALTY_NEXT_TURN, PENALTY_THIS_TURN } from '../../../src/rules/tft/core.ts';
+import { type OverwatchTrigger, triggerText } from '../../../src/rules/tft/house/hitech/overwatch.ts';
 import type { LogEntryView } from '../../../src/server/protocol.ts';
 import { effectiveLine } from './log.ts';
 import { type Obj, isObj } from './view.ts';
@@ -51,6 +52,12 @@ export function tftConditions(f: Obj, log: readonly LogEntryView[] = []): Condit
     const left = typeof p.turnsLeft === 'number' ? p.turnsLeft : 0;
     const when = typeof p.actionsLeft === 'number' && p.actionsLeft > 0 ? 'next action' : left & PENALTY_THIS_TURN ? 'this turn' : left & PENALTY_NEXT_TURN ? 'next turn' : null;
     if (when) out.push({ label: `${p.amount} DX ${when}`, title: '5+ hits in one turn (tft-core 5-hit)' });
+  }
+  // HiTech overwatch declared and not yet fired (the map's marker said it; the roster did not).
+  const hitech = isObj(f.house) && isObj(f.house.hitech) ? f.house.hitech : {};
+  if (isObj(hitech.overwatch)) {
+    const trigger = isObj(hitech.overwatch.trigger) ? (hitech.overwatch.trigger as Partial<OverwatchTrigger>) : {};
+    out.push({ label: 'overwatch', title: `on overwatch: it ${triggerText(trigger)}; an overwatcher that moves gives it up (R-H7)` });
   }
   if (f.ready === null) out.push(emptyHandWhy(String(f.id), log) ?? { label: 'no weapon ready', title: 'empty-handed' });
   return out;

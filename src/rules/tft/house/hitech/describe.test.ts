@@ -145,6 +145,10 @@ describe('HiTech narration', () => {
     ]);
     const byName = (text: string) => text.replace(/\b(b-rifle|r-rifle|r-acr|b-smg|r-smg|pistolero)\b(?![.-]| entered)/g, (id) => names.get(id)!);
     for (const [e, text] of lines) expect(tftSystem.describe({ turn: 2, ...e } as unknown as TftEvent, names)).toBe(`[turn 2] ${byName(text)}`);
+    // A thrown grenade's miss is its throw's (it read "shot").
+    expect(describeHitech({ turn: 2, type: 'scatter', figure: 'gren', aimed: { q: 6, r: 5 }, distanceFace: 2, directionFace: 1, at: { q: 8, r: 5 }, how: 'throw', rule: 'R-H12' } as unknown as TftEvent)).toBe(
+      "gren's throw misses hex (6,5) and scatters: 1d6 = 2 hexes in direction 1d6 = 1 (E), landing at (8,5) [R-H12].",
+    );
     expect(describeHitech(lines[5][0] as unknown as TftEvent, names)).toBe(
       'The TL 9 rifle grenade (Red grenadier) explodes at (10,4), 6 dice: Blue rifleman 6d (impact hex, armor halved), Blue SMG gunner 3d (ring 1) [R-H12].',
     );

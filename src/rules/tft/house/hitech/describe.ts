@@ -123,7 +123,7 @@ export function describeHitech(event: GameEvent, names?: DisplayNames): string |
       // The direction die's face as the compass point it sends the grenade to (R-H12: face 1 east, clockwise).
       const face = Number(e.directionFace);
       const dir = Number.isInteger(face) && face >= 1 && face <= 6 ? ` (${directionName(scatterDirection(face))})` : '';
-      return `${f}'s shot misses hex ${hex(e.aimed)} and scatters: 1d6 = ${count(Number(e.distanceFace), 'hex', 'hexes')} in direction 1d6 = ${e.directionFace}${dir}, landing at ${hex(e.at)} [${e.rule}].`;
+      return `${f}'s ${e.how === 'throw' ? 'throw' : 'shot'} misses hex ${hex(e.aimed)} and scatters: 1d6 = ${count(Number(e.distanceFace), 'hex', 'hexes')} in direction 1d6 = ${e.directionFace}${dir}, landing at ${hex(e.at)} [${e.rule}].`;
     }
     case 'blast': {
       const victims = (Array.isArray(e.victims) ? (e.victims as { figure: string; ring: number; dice: number }[]) : [])

@@ -424,12 +424,13 @@ export function resolveBlast(ctx: TftContext, attacker: Figure, at: Hex, dice: n
 }
 
 /** Where a hex-aimed explosive lands: on the aimed hex on a hit, else 1d6 hexes in a 1d6 direction (R-H12). */
-function landing(ctx: TftContext, fig: Figure, aimed: Hex, hit: boolean): Hex {
+function landing(ctx: TftContext, fig: Figure, aimed: Hex, hit: boolean, how: 'shot' | 'throw' = 'shot'): Hex {
   if (hit) return aimed;
   const dist = ctx.dice.face(6);
   const dir = ctx.dice.face(6);
   const at = scatterLanding(aimed, dist, dir);
-  emit(ctx, 'scatter', { figure: fig.id, aimed, distanceFace: dist, directionFace: dir, at, rule: 'R-H12' });
+  // `how`: a thrown grenade's miss is its throw's, not a "shot" (the narration's word).
+  emit(ctx, 'scatter', { figure: fig.id, aimed, distanceFace: dist, directionFace: dir, at, how, rule: 'R-H12' });
   return at;
 }
 
@@ -770,7 +771,7 @@ const throwAction: ActionSpec = {
     const entries: LedgerEntry[] | null = ctx.emit ? [] : null;
     const adjDX = ctx.core.attackDX(ctx.state, fig, null, g, GRENADE_MODE, entries, withMove(ctx, fig, c));
     const roll = ctx.core.resolveAttackRoll(ctx, { attacker: fig, target: null, weapon: g, mode: GRENADE_MODE, adjDX, ledger: entries, dice: 3, noFumbles: true, eventType: 'throw-grenade', extra: { at: c.at } });
-    resolveBlast(ctx, fig, landing(ctx, fig, c.at, roll.hit), grenadeDice(grenadeTlOf(g) as number), g, g.def.name);
+    resolveBlast(ctx, fig, landing(ctx, fig, c.at, roll.hit, 'throw'), grenadeDice(grenadeTlOf(g) as number), g, g.def.name);
   },
 };
 
