@@ -43,7 +43,7 @@ describe("the editor's firearms", () => {
     await page.waitForURL(/\/table\//);
     await page.getByTestId('role').waitFor();
     await page.locator('[data-tab="status"]').click();
-    await expect.poll(() => page.locator('.tab-body').textContent(), { timeout: 10_000 }).toMatch(/ACR: 40\/40 rounds he; spare clips: 2 he, 1 apds; 2 rifle grenades(?!\s*\(carried)/);
+    await expect.poll(() => page.locator('.tab-body').textContent(), { timeout: 10_000 }).toMatch(/ACR: 40\/40 rounds HE; spare clips: 2 HE, 1 APDS; 2 rifle grenades(?!\s*\(carried)/);
     const v = await encounterOfPage(h, page);
     const figs = (v.view.state as { figures: { name: string; weapons: { house: Record<string, unknown> }[] }[] }).figures;
     expect(figs.find((f) => f.name === 'Rifleman')?.weapons[0].house.hitech).toMatchObject({ ammo: 'he', spare: { he: 2, apds: 1 } });

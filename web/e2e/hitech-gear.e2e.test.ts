@@ -135,7 +135,7 @@ describe('HiTech gear at the table: reload and AP rounds', () => {
     const notNow = gunner.getByTestId('not-now');
     expect(await notNow.locator('li[data-action="fire"]').textContent()).toBe("fire ACR: ACR's magazine is empty: reload first [R-H10]");
     expect(await notNow.locator('li[data-action="overwatch"]').textContent()).toBe("overwatch with ACR: ACR's magazine is empty: reload first [R-H10]");
-    expect(await gunner.locator('[data-testid="actions"] [data-ammo="gunner"]').textContent()).toBe('empty: ACR: 0/40 rounds slug; spare clips: 1 apds, 1 slug; 2 rifle grenades (in hand)');
+    expect(await gunner.locator('[data-testid="actions"] [data-ammo="gunner"]').textContent()).toBe('empty: ACR: 0/40 rounds slug; spare clips: 1 APDS, 1 slug; 2 rifle grenades (in hand)');
 
     // The reload is one card, "reload ACR", with a choice per ammunition (groupOptions).
     const reload = gunner.locator('li.option[data-option="reload"]');
@@ -156,7 +156,7 @@ describe('HiTech gear at the table: reload and AP rounds', () => {
     // The Status roster, the GM's as the player's: the new ammunition and its rounds.
     for (const page of [gunner, gm]) {
       await page.locator('[data-tab="status"]').click();
-      await expect.poll(() => page.locator('[data-testid="status"] [data-ammo="gunner"]').textContent()).toBe('ACR: 40/40 rounds apds; spare clips: 1 slug; 2 rifle grenades (in hand)');
+      await expect.poll(() => page.locator('[data-testid="status"] [data-ammo="gunner"]').textContent()).toBe('ACR: 40/40 rounds APDS; spare clips: 1 slug; 2 rifle grenades (in hand)');
     }
 
     // Turn 2: the single APDS round at the trooper, the gunner's player entering the dice.

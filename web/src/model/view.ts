@@ -4,7 +4,7 @@
 import type { Hex } from '../../../src/core/hex/coords.ts';
 import type { Ledger } from '../../../src/core/ledger.ts';
 import { roundOf, segmentOfRound } from '../../../src/rules/adnd/clock.ts';
-import { FIREARMS } from '../../../src/rules/tft/house/hitech/data.ts';
+import { FIREARMS, ammoName } from '../../../src/rules/tft/house/hitech/data.ts';
 import { displayNames } from '../../../src/engine/names.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -151,8 +151,9 @@ export function firearmsOf(f: Obj): FirearmView[] {
 
 /** A firearm's ammunition in words: "assault rifle: 16/20 rounds standard; spare clips: 2 standard". */
 export function firearmText(w: FirearmView): string {
-  const parts = [`${w.name}: ${w.loaded}/${w.clip} ${w.unit}${w.ammo ? ` ${w.ammo}` : ''}`];
-  parts.push(w.spare.length > 0 ? `spare clips: ${w.spare.map((s) => `${s.clips} ${s.ammo}`).join(', ')}` : 'no spare clip');
+  // Ammunition as the options and the log write it ("APDS", "HE"; ammoName), not by its id ("apds").
+  const parts = [`${w.name}: ${w.loaded}/${w.clip} ${w.unit}${w.ammo ? ` ${ammoName(w.ammo)}` : ''}`];
+  parts.push(w.spare.length > 0 ? `spare clips: ${w.spare.map((s) => `${s.clips} ${ammoName(s.ammo)}`).join(', ')}` : 'no spare clip');
   if (w.riflegrenades > 0) parts.push(`${w.riflegrenades} rifle grenade${w.riflegrenades === 1 ? '' : 's'}`);
   return parts.join('; ');
 }

@@ -254,7 +254,7 @@ describe('HiTech ammunition (R-H10)', () => {
     const clip = (id: string) => FIREARMS.find((w) => w.id === id)!.clipSizes[0];
     const before = statusText(s, 'tft');
     // The grenadier's scenario gives its ACR slugs, a spare slug and APDS clip and two rifle grenades.
-    expect(before).toContain(`ACR: ${clip('acr')}/${clip('acr')} rounds slug; spare clips: 1 slug, 1 apds; 2 rifle grenades`);
+    expect(before).toContain(`ACR: ${clip('acr')}/${clip('acr')} rounds slug; spare clips: 1 slug, 1 APDS; 2 rifle grenades`);
     expect(before).toContain(`assault rifle: ${clip('assault-rifle')}/${clip('assault-rifle')} rounds standard; spare clips: ${DEFAULT_SPARE_CLIPS} standard`);
 
     // The AI plays until someone fires: the rounds that burst used (explain's ammoUsed) are gone from the clip.
