@@ -302,3 +302,31 @@ export async function allowGmDice(gm: Page): Promise<void> {
   await gm.getByLabel('Who may enter physical dice').selectOption('gm');
   await gm.locator('[data-tab="actions"]').click();
 }
+
+/**
+ * Does `act` on `page`, then enters `faces` as the server asks for them (the physical-dice
+ * prompt); returns what each prompt said, once the step is in the page's log. Every face given
+ * is used, unless `more` (the rest go to a later step).
+ */
+export async function withDice(page: Page, faces: number[], act: () => Promise<void>, more = false): Promise<string[]> {
+  const before = await logCount(page);
+  const asked: string[] = [];
+  await act();
+  const prompt = page.getByRole('dialog', { name: 'Enter a die' });
+  let until = Date.now() + ACTION_MS;
+  while ((await logCount(page)) <= before) {
+    if (Date.now() > until) throw new Error(`no step after ${asked.length} dice: ${asked.join(' | ')}`);
+    if (await prompt.isVisible()) {
+      const index = await prompt.getAttribute('data-index');
+      asked.push((await prompt.getByTestId('dice-for').textContent()) ?? '');
+      const face = faces.shift();
+      if (face === undefined) throw new Error(`a die more than given: ${asked.join(' | ')}`);
+      await prompt.getByLabel(/^d\d+ face$/).fill(String(face));
+      await prompt.getByRole('button', { name: 'Use it' }).click();
+      await page.waitForFunction((i) => document.querySelector('.dice-prompt')?.getAttribute('data-index') !== i, index, { timeout: ACTION_MS });
+      until = Date.now() + ACTION_MS;
+    } else await page.waitForTimeout(50);
+  }
+  if (!more) expect(faces).toEqual([]);
+  return asked;
+}

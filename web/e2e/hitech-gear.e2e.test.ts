@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EncounterView } from '../../src/server/protocol.ts';
-import { ACTION_MS, encounterApi, fileHarness, joinAsPlayer, logCount, pageOverflow, playerLink, tableLink, waitForLog } from './harness.ts';
+import { ACTION_MS, encounterApi, fileHarness, joinAsPlayer, pageOverflow, playerLink, tableLink, waitForLog, withDice } from './harness.ts';
 
 const h = fileHarness();
 const DESKTOP = { width: 1280, height: 860 };
@@ -63,32 +63,6 @@ async function playUntil(gm: Page, api: Api, seats: Seat[], stop: (p: Pending) =
   throw new Error('30 steps and the decision never came');
 }
 
-/**
- * Does `act` on `page`, then enters `faces` as the server asks for them (the physical-dice
- * prompt); returns what each prompt said, once the step is in the page's log. Every face is used.
- */
-async function withDice(page: Page, faces: number[], act: () => Promise<void>): Promise<string[]> {
-  const before = await logCount(page);
-  const asked: string[] = [];
-  await act();
-  const prompt = page.getByRole('dialog', { name: 'Enter a die' });
-  let until = Date.now() + ACTION_MS;
-  while ((await logCount(page)) <= before) {
-    if (Date.now() > until) throw new Error(`no step after ${asked.length} dice: ${asked.join(' | ')}`);
-    if (await prompt.isVisible()) {
-      const index = await prompt.getAttribute('data-index');
-      asked.push((await prompt.getByTestId('dice-for').textContent()) ?? '');
-      const face = faces.shift();
-      if (face === undefined) throw new Error(`a die more than given: ${asked.join(' | ')}`);
-      await prompt.getByLabel(/^d\d+ face$/).fill(String(face));
-      await prompt.getByRole('button', { name: 'Use it' }).click();
-      await page.waitForFunction((i) => document.querySelector('.dice-prompt')?.getAttribute('data-index') !== i, index, { timeout: ACTION_MS });
-      until = Date.now() + ACTION_MS;
-    } else await page.waitForTimeout(50);
-  }
-  expect(faces).toEqual([]);
-  return asked;
-}
 
 /** The text of log entry `seq` on a page whose Log tab is open. */
 const entry = async (page: Page, seq: number) => (await page.locator(`[data-testid="log"] li[data-seq="${seq}"]`).textContent()) ?? '';

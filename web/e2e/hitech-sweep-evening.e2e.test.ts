@@ -9,39 +9,13 @@
 // thrown at a hex picked on the map said "throw-grenade" (the command's type), not the option.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACTION_MS, allowGmDice, atTable, fileHarness, joinAsPlayer, logCount, pageOverflow, playerLink, tableLink } from './harness.ts';
+import { allowGmDice, atTable, fileHarness, joinAsPlayer, logCount, pageOverflow, playerLink, tableLink, withDice } from './harness.ts';
 
 const h = fileHarness();
 const DESKTOP = { width: 1280, height: 860 };
 /** An evening's test plays up to 34 steps on three pages, every die entered by hand: longer than the suite's 120 s under load. */
 const EVENING_MS = 300_000;
 
-/**
- * Does `act` on `page`, then enters `faces` as the server asks for them; returns what each
- * prompt said, once the step is in the page's log. Every face given is used.
- */
-async function withDice(page: Page, faces: number[], act: () => Promise<void>, more = false): Promise<string[]> {
-  const before = await logCount(page);
-  const asked: string[] = [];
-  await act();
-  const prompt = page.getByRole('dialog', { name: 'Enter a die' });
-  let until = Date.now() + ACTION_MS;
-  while ((await logCount(page)) <= before) {
-    if (Date.now() > until) throw new Error(`no step after ${asked.length} dice: ${asked.join(' | ')}`);
-    if (await prompt.isVisible()) {
-      const index = await prompt.getAttribute('data-index');
-      asked.push((await prompt.getByTestId('dice-for').textContent()) ?? '');
-      const face = faces.shift();
-      if (face === undefined) throw new Error(`a die more than given: ${asked.join(' | ')}`);
-      await prompt.getByLabel(/^d\d+ face$/).fill(String(face));
-      await prompt.getByRole('button', { name: 'Use it' }).click();
-      await page.waitForFunction((i) => document.querySelector('.dice-prompt')?.getAttribute('data-index') !== i, index, { timeout: ACTION_MS });
-      until = Date.now() + ACTION_MS;
-    } else await page.waitForTimeout(50);
-  }
-  if (!more) expect(faces).toEqual([]);
-  return asked;
-}
 
 /** Through the movement phase: each player's figure stays (its Stay button), the GM's engine plays the others; returns at the first action. */
 async function everyoneStays(gm: Page, players: Page[]): Promise<void> {
